@@ -1,0 +1,313 @@
+"""The error tree and the coded findings every check returns.
+
+Every exception rummylib raises on purpose derives from [`RummyError`][rummylib.errors.RummyError],
+and every user-facing one also derives from a builtin (``ValueError`` mostly), so plain
+``except ValueError`` keeps working.
+
+A check that fails never answers only "no": it returns [`Violation`][rummylib.errors.Violation]
+values, each carrying a stable machine-readable [`RuleId`][rummylib.errors.RuleId] code, the
+meld or pieces concerned and a sentence for people.
+
+Examples:
+    >>> from rummylib import Meld, check_meld, RUMMIKUB, InvalidMeldError
+    >>> try:
+    ...     check_meld(Meld.parse("r12 r13 r1"), rules=RUMMIKUB)
+    ... except InvalidMeldError as exc:
+    ...     print(exc.violations[0].rule)
+    run-wraps
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+import attrs
+
+if TYPE_CHECKING:
+    from rummylib.pieces import Piece
+
+__all__ = [
+    "ContractNotMetError",
+    "IllegalActionError",
+    "IllegalPlayError",
+    "IllegalTurnError",
+    "InvalidMeldError",
+    "InvalidPiecesError",
+    "LimitExceededError",
+    "NotationError",
+    "RequestError",
+    "RuleId",
+    "RuleSetError",
+    "RummyError",
+    "SearchLimitReached",
+    "SolverError",
+    "Violation",
+]
+
+
+class RuleId(StrEnum):
+    """Stable kebab-case codes for every rule a check can find broken.
+
+    The value is the code itself, so ``str(RuleId.RUN_WRAPS) == "run-wraps"``. Codes never
+    change once published; new ones are only added.
+
+    Examples:
+        >>> RuleId("run-wraps") is RuleId.RUN_WRAPS
+        True
+    """
+
+    # --- one meld -------------------------------------------------------------------------
+    MELD_EMPTY = "meld-empty"
+    """The meld holds no pieces at all."""
+    PIECE_NOT_IN_GAME = "piece-not-in-game"
+    """A piece that the game's box or decks do not contain (a green tile, a card in Rummikub)."""
+    NO_NATURAL_PIECE = "no-natural-piece"
+    """Every piece is a joker or a wild card that must act as one, so nothing fixes the meld."""
+    GROUP_TOO_SMALL = "group-too-small"
+    """A group (set) has fewer pieces than the rules require."""
+    GROUP_TOO_LARGE = "group-too-large"
+    """A group (set) has more pieces than the rules allow."""
+    GROUP_RANKS_DIFFER = "group-ranks-differ"
+    """The natural pieces of a group do not all show the same number or rank."""
+    GROUP_COLOUR_REPEATED = "group-colour-repeated"
+    """A group where colours (or suits) must all differ repeats one."""
+    RUN_TOO_SHORT = "run-too-short"
+    """A run has fewer pieces than the rules require."""
+    RUN_TOO_LONG = "run-too-long"
+    """A run has more pieces than the numbers (or ranks) available allow."""
+    MIXED_SUITS = "mixed-suits"
+    """A run mixes colours (tiles) or suits (cards)."""
+    RUN_DUPLICATE_RANK = "run-duplicate-rank"
+    """A run holds the same number or rank twice."""
+    RUN_GAP = "run-gap"
+    """The numbers of a run are too far apart for its jokers to fill the gaps."""
+    RUN_WRAPS = "run-wraps"
+    """A run would only be consecutive by wrapping round from the top number to 1 (K-A-2)."""
+    TOO_MANY_JOKERS = "too-many-jokers"
+    """A meld holds more jokers than the rules allow (for example more jokers than natural cards)."""
+    NOT_A_MELD = "not-a-meld"
+    """The pieces form neither a group nor a run (when no more precise reason applies)."""
+
+
+@attrs.frozen
+class Violation:
+    """One broken rule: which rule, where, which pieces and why, in words.
+
+    Examples:
+        >>> from rummylib import Tile
+        >>> v = Violation(RuleId.RUN_TOO_SHORT, "run of 2 pieces; at least 3 needed",
+        ...               meld_index=0, pieces=(Tile.parse("r5"), Tile.parse("r6")))
+        >>> str(v)
+        'meld 1 (R5 R6): run of 2 pieces; at least 3 needed [run-too-short]'
+        >>> v.to_json()["code"]
+        'run-too-short'
+    """
+
+    rule: RuleId
+    """The stable code of the rule broken."""
+    detail: str
+    """What is wrong, in words, naming the pieces concerned."""
+    meld_index: int | None = None
+    """Index (from 0) of the meld concerned in the caller's list, or ``None``."""
+    pieces: tuple[Piece, ...] = ()
+    """The pieces the finding is about (the meld, or the tiles or cards at fault)."""
+
+    @property
+    def code(self) -> str:
+        """The rule's code as a plain string (``"run-wraps"``)."""
+        return self.rule.value
+
+    @property
+    def message(self) -> str:
+        """The sentence for people: location, what is wrong, and the code."""
+        return str(self)
+
+    def __str__(self) -> str:
+        where = ""
+        if self.meld_index is not None:
+            shown = " ".join(str(p) for p in self.pieces)
+            where = f"meld {self.meld_index + 1} ({shown}): " if shown else f"meld {self.meld_index + 1}: "
+        return f"{where}{self.detail} [{self.rule.value}]"
+
+    def at(self, meld_index: int) -> Violation:
+        """The same finding, placed at meld ``meld_index`` of a larger list.
+
+        Examples:
+            >>> Violation(RuleId.MELD_EMPTY, "the meld is empty").at(2).meld_index
+            2
+        """
+        return attrs.evolve(self, meld_index=meld_index)
+
+    def to_json(self) -> dict[str, object]:
+        """A JSON-ready dict: ``code``, ``message``, and ``meld`` when the finding has a place.
+
+        Examples:
+            >>> sorted(Violation(RuleId.MELD_EMPTY, "the meld is empty").to_json())
+            ['code', 'message']
+        """
+        out: dict[str, object] = {"code": self.rule.value, "message": str(self)}
+        if self.meld_index is not None:
+            out["meld"] = self.meld_index
+        if self.pieces:
+            out["pieces"] = " ".join(str(p) for p in self.pieces)
+        return out
+
+
+class RummyError(Exception):
+    """Root of every error rummylib raises on purpose.
+
+    ``code`` is a stable kebab-case string, the same one the batch interface reports.
+
+    Examples:
+        >>> issubclass(NotationError, RummyError) and issubclass(NotationError, ValueError)
+        True
+    """
+
+    code: str = "error"
+
+    def __init__(self, message: str, *, code: str | None = None) -> None:
+        super().__init__(message)
+        if code is not None:
+            self.code = code
+
+    @property
+    def message(self) -> str:
+        """The human-readable message."""
+        return str(self.args[0]) if self.args else ""
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class NotationError(RummyError, ValueError):
+    """Text that is not valid rummylib notation (an unknown tile, a 14, a stray symbol).
+
+    The message quotes the input and, where it helps, the column at fault.
+
+    Examples:
+        >>> from rummylib import Tile
+        >>> try:
+        ...     Tile.parse("r14")
+        ... except NotationError as exc:
+        ...     print(exc)
+        'r14' is not a tile: numbers run from 1 to 13
+    """
+
+    code = "bad-notation"
+
+    def __init__(self, message: str, *, text: str | None = None, column: int | None = None) -> None:
+        super().__init__(message)
+        self.text = text
+        self.column = column
+
+
+class InvalidPiecesError(RummyError, ValueError):
+    """Pieces that cannot exist together in one game (three ``R5`` where the box holds two).
+
+    Examples:
+        >>> from rummylib import RUMMIKUB, parse_pieces
+        >>> try:
+        ...     RUMMIKUB.check_piece_counts(parse_pieces("r5 r5 r5"))
+        ... except InvalidPiecesError as exc:
+        ...     print(exc.code)
+        too-many-copies
+    """
+
+    code = "too-many-copies"
+
+
+class LimitExceededError(RummyError, ValueError):
+    """An input larger than any real game could produce (documented limits).
+
+    Examples:
+        >>> LimitExceededError("too big").code
+        'too-large'
+    """
+
+    code = "too-large"
+
+
+class RuleSetError(RummyError, ValueError):
+    """A rule set that is inconsistent, or an unknown option or game name.
+
+    Examples:
+        >>> from rummylib import find_ruleset
+        >>> try:
+        ...     find_ruleset("poker")
+        ... except RuleSetError as exc:
+        ...     print(exc.code)
+        unknown-game
+    """
+
+    code = "bad-rules"
+
+
+class RequestError(RummyError, ValueError):
+    """A batch request that is malformed: bad JSON, a missing field, a value of the wrong type.
+
+    Examples:
+        >>> RequestError("missing field 'op'", code="missing-field").code
+        'missing-field'
+    """
+
+    code = "bad-request"
+
+
+class IllegalPlayError(RummyError, ValueError):
+    """A play that breaks the rules; ``violations`` lists every finding.
+
+    Examples:
+        >>> err = IllegalPlayError([Violation(RuleId.MELD_EMPTY, "the meld is empty")])
+        >>> err.code, len(err.violations)
+        ('illegal-play', 1)
+    """
+
+    code = "illegal-play"
+
+    def __init__(self, violations: Sequence[Violation], message: str | None = None) -> None:
+        self.violations: tuple[Violation, ...] = tuple(violations)
+        text = message or "; ".join(str(v) for v in self.violations) or "illegal play"
+        super().__init__(text)
+
+
+class InvalidMeldError(IllegalPlayError):
+    """A meld that is neither a valid group nor a valid run under the rule set."""
+
+    code = "invalid-meld"
+
+
+class ContractNotMetError(IllegalPlayError):
+    """A meld-down that does not meet the round's contract."""
+
+    code = "contract-not-met"
+
+
+class IllegalTurnError(IllegalPlayError):
+    """A Rummikub turn (table before, rack, table after) that is not legal."""
+
+    code = "illegal-turn"
+
+
+class IllegalActionError(IllegalPlayError):
+    """An action a referee refuses at this point of a game; the state is left unchanged."""
+
+    code = "illegal-action"
+
+
+class SolverError(RummyError):
+    """A search could not answer."""
+
+    code = "solver-error"
+
+
+class SearchLimitReached(SolverError):
+    """A search ran out of its caller-set budget before it could prove its answer.
+
+    Examples:
+        >>> SearchLimitReached("node budget of 10 spent").code
+        'search-limit'
+    """
+
+    code = "search-limit"

@@ -1,0 +1,695 @@
+"""The one meld engine: groups (sets) and runs of tiles or cards, driven only by the rule set.
+
+For any meld it answers whether it is valid, its kind, what each joker stands for, its value, and,
+when it is invalid, every problem found, each with a stable code.
+
+How a meld with jokers is read (the rule book, §1):
+
+1. if the pieces, in the order given, form a valid ascending run, each joker taking the number
+   its position gives, that is the reading (``r5 r6 *`` has the joker as ``R7``);
+2. otherwise the meld is valid if any reading is (a group, or a run in some order) and it is read
+   as the valid reading worth most (``r13 * *`` is a group of 13s worth 39).
+
+Examples:
+    >>> from rummylib import Meld, RUMMIKUB, check_meld, meld_violations
+    >>> r = check_meld(Meld.parse("* * r13"), rules=RUMMIKUB)
+    >>> r.kind, r.value, [str(j) for j in r.jokers]
+    (<MeldKind.RUN: 'run'>, 36, ['R11', 'R12'])
+    >>> check_meld(Meld.parse("r13 * *"), rules=RUMMIKUB).value
+    39
+    >>> [v.code for v in meld_violations(Meld.parse("r7 r7 b7"), rules=RUMMIKUB)]
+    ['group-colour-repeated']
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from enum import StrEnum
+from typing import TypeAlias
+
+import attrs
+
+from rummylib.cards import Card, Rank, Suit
+from rummylib.errors import InvalidMeldError, LimitExceededError, NotationError, RuleId, Violation
+from rummylib.pieces import Family, Joker, Piece, format_pieces
+from rummylib.rules import MAX_MELD_PIECES, RuleSet
+from rummylib.tiles import Color, Tile
+
+__all__ = [
+    "Face",
+    "Meld",
+    "MeldKind",
+    "MeldLike",
+    "MeldReading",
+    "as_meld",
+    "check_meld",
+    "is_valid_meld",
+    "meld_readings",
+    "meld_violations",
+    "read_meld",
+]
+
+Face: TypeAlias = Tile | Card
+"""What a piece stands for in a reading: a natural tile or card (never a joker)."""
+
+
+class MeldKind(StrEnum):
+    """The two kinds of meld."""
+
+    GROUP = "group"
+    """Pieces of one number or rank (a "set" in the card games)."""
+    RUN = "run"
+    """Consecutive numbers or ranks of one colour or suit (a "sequence" in Indian Rummy)."""
+
+
+def _piece_tuple(pieces: Iterable[Piece]) -> tuple[Piece, ...]:
+    return tuple(pieces)
+
+
+@attrs.frozen(repr=False)
+class Meld:
+    """Pieces laid together as one meld, in the order given.
+
+    Whether they are valid is a question for the rules: see `check_meld`.
+
+    Examples:
+        >>> m = Meld.parse("r5, r6 *")
+        >>> m, str(m), len(m)
+        (Meld.parse('R5 R6 *'), 'R5 R6 *', 3)
+    """
+
+    pieces: tuple[Piece, ...] = attrs.field(converter=_piece_tuple)
+    """The pieces in the order laid."""
+
+    @classmethod
+    def parse(cls, text: str, *, rules: RuleSet | None = None) -> Meld:
+        """Read a meld from notation (pieces separated by spaces or commas).
+
+        With ``rules``, every piece must belong to that game.
+
+        Raises:
+            NotationError: a piece is not valid notation (or not of that game).
+
+        Examples:
+            >>> Meld.parse("10h Jh Qh")
+            Meld.parse('10h Jh Qh')
+        """
+        from rummylib.notation import parse_pieces
+
+        return cls(parse_pieces(text, rules=rules))
+
+    def __str__(self) -> str:
+        return format_pieces(self.pieces)
+
+    def __repr__(self) -> str:
+        return f"Meld.parse({str(self)!r})"
+
+    def __len__(self) -> int:
+        return len(self.pieces)
+
+    def __iter__(self) -> Iterator[Piece]:
+        return iter(self.pieces)
+
+
+MeldLike: TypeAlias = Meld | str | Sequence[Piece]
+"""A meld, its notation, or a sequence of pieces; accepted wherever a meld is expected."""
+
+
+def as_meld(meld: MeldLike, *, rules: RuleSet | None = None) -> Meld:
+    """Turn notation or a sequence of pieces into a `Meld` (a `Meld` is returned unchanged).
+
+    Raises:
+        NotationError: the notation is bad.
+
+    Examples:
+        >>> as_meld("r1 r2 r3")
+        Meld.parse('R1 R2 R3')
+    """
+    if isinstance(meld, Meld):
+        return meld
+    if isinstance(meld, str):
+        return Meld.parse(meld, rules=rules)
+    if isinstance(meld, list | tuple):
+        return Meld(meld)
+    raise TypeError(f"expected a Meld, notation or a sequence of pieces, not {type(meld).__name__}")
+
+
+@attrs.frozen(repr=False)
+class MeldReading:
+    """One valid way to read a meld: its kind, what every piece stands for, and its value.
+
+    Examples:
+        >>> from rummylib import RUMMIKUB
+        >>> r = check_meld(Meld.parse("r4 * r6"), rules=RUMMIKUB)
+        >>> [str(f) for f in r.faces], r.as_laid, str(r)
+        (['R4', 'R5', 'R6'], True, 'run R4 *=R5 R6')
+    """
+
+    meld: Meld
+    """The meld as laid."""
+    kind: MeldKind
+    """Group or run."""
+    faces: tuple[Face, ...]
+    """What each piece of the meld (in the order laid) stands for; naturals stand for themselves."""
+    positions: tuple[int, ...]
+    """Each piece's place in the run (1-13, or 14 for a high ace); for a group, the common rank."""
+    acting: tuple[bool, ...]
+    """For each piece, whether it acts as a joker (a joker, or a wild card standing in)."""
+    value: int | None
+    """Sum of the numbers stood for (tiles); ``None`` for cards, whose melds have no value."""
+    as_laid: bool = False
+    """True when the pieces, in the order laid, form this ascending run."""
+
+    @property
+    def jokers(self) -> tuple[Face, ...]:
+        """What each piece acting as a joker stands for, in the order laid."""
+        return tuple(f for f, a in zip(self.faces, self.acting, strict=True) if a)
+
+    @property
+    def joker_count(self) -> int:
+        """How many pieces act as jokers."""
+        return sum(self.acting)
+
+    @property
+    def natural_count(self) -> int:
+        """How many pieces stand for themselves."""
+        return len(self.acting) - sum(self.acting)
+
+    @property
+    def is_pure(self) -> bool:
+        """True when no piece stands in for another (Indian Rummy's pure sequence)."""
+        return not any(self.acting)
+
+    @property
+    def rank(self) -> int:
+        """The group's number or rank, or the run's lowest position."""
+        return min(self.positions)
+
+    def ordered(self) -> tuple[int, ...]:
+        """Indexes of the pieces in reading order: a run from low to high, a group as laid."""
+        if self.kind is MeldKind.GROUP:
+            return tuple(range(len(self.faces)))
+        return tuple(sorted(range(len(self.faces)), key=lambda i: self.positions[i]))
+
+    def ordered_pieces(self) -> tuple[Piece, ...]:
+        """The pieces in reading order (a run sorted low to high with its jokers in place).
+
+        Examples:
+            >>> from rummylib import RUMMIKUB
+            >>> format_pieces(check_meld(Meld.parse("r6 r4 *"), rules=RUMMIKUB).ordered_pieces())
+            'R4 * R6'
+        """
+        return tuple(self.meld.pieces[i] for i in self.ordered())
+
+    def __str__(self) -> str:
+        shown = []
+        for i in self.ordered():
+            piece, face = self.meld.pieces[i], self.faces[i]
+            shown.append(f"{piece}={face}" if self.acting[i] else str(piece))
+        return f"{self.kind.value} {' '.join(shown)}"
+
+    def __repr__(self) -> str:
+        return f"<MeldReading {self}>"
+
+
+# ------------------------------------------------------------------------------------------
+# The engine
+# ------------------------------------------------------------------------------------------
+
+
+def _suit_of(piece: Tile | Card) -> Color | Suit:
+    return piece.color if isinstance(piece, Tile) else piece.suit
+
+
+def _rank_of(piece: Tile | Card) -> int:
+    return piece.number if isinstance(piece, Tile) else int(piece.rank)
+
+
+def _suits(rules: RuleSet) -> tuple[Color, ...] | tuple[Suit, ...]:
+    return rules.colors if rules.family is Family.TILES else tuple(Suit)
+
+
+def _face(rules: RuleSet, suit: Color | Suit | StrEnum, position: int) -> Face:
+    if isinstance(suit, Color):
+        return Tile(suit, position)
+    assert isinstance(suit, Suit)
+    return Card(Rank(1 if position == 14 else position), suit)
+
+
+def _positions(piece: Tile | Card, rules: RuleSet) -> tuple[int, ...]:
+    """Where a natural piece may sit in a run."""
+    if isinstance(piece, Card) and piece.rank is Rank.ACE:
+        return ((1,) if rules.ace_low else ()) + ((14,) if rules.ace_high else ())
+    return (_rank_of(piece),)
+
+
+def _jokers_allowed(jokers: int, naturals: int, rules: RuleSet) -> bool:
+    if rules.joker_ratio and jokers > naturals:
+        return False
+    return rules.max_jokers_per_meld is None or jokers <= rules.max_jokers_per_meld
+
+
+def _group_readings(meld: Meld, rules: RuleSet) -> list[MeldReading]:
+    pieces = meld.pieces
+    n = len(pieces)
+    if n < rules.group_min or (rules.group_max is not None and n > rules.group_max):
+        return []
+    naturals = [p for p in pieces if not isinstance(p, Joker)]
+    fixed_ranks = {_rank_of(p) for p in naturals if not rules.is_wild(p)}
+    if len(fixed_ranks) > 1:
+        return []
+    candidates = fixed_ranks or {_rank_of(p) for p in naturals}
+    all_suits = _suits(rules)
+    out = []
+    for rank in sorted(candidates):
+        faces: list[Face | None] = [None] * n
+        used: Counter[Color | Suit] = Counter()
+        for i, p in enumerate(pieces):
+            if not isinstance(p, Joker) and not rules.is_wild(p):
+                faces[i] = p
+                used[_suit_of(p)] += 1
+        if rules.group_distinct and any(c > 1 for c in used.values()):
+            continue
+        for i, p in enumerate(pieces):
+            if isinstance(p, Joker) or not rules.is_wild(p) or _rank_of(p) != rank:
+                continue
+            if not rules.group_distinct or not used[_suit_of(p)]:
+                faces[i] = p
+                used[_suit_of(p)] += 1
+        acting = tuple(f is None for f in faces)
+        jokers = sum(acting)
+        if jokers == n or not _jokers_allowed(jokers, n - jokers, rules):
+            continue
+        free = [s for s in all_suits if not used[s]] if rules.group_distinct else list(all_suits)
+        if rules.group_distinct and jokers > len(free):
+            continue
+        fill = iter(free) if rules.group_distinct else iter([all_suits[0]] * jokers)
+        done = tuple(f if f is not None else _face(rules, next(fill), rank) for f in faces)
+        value = rank * n if rules.family is Family.TILES else None
+        out.append(MeldReading(meld, MeldKind.GROUP, done, (rank,) * n, acting, value))
+    return out
+
+
+def _run_as_laid(meld: Meld, rules: RuleSet, suit: Color | Suit, start: int) -> MeldReading | None:
+    faces: list[Face] = []
+    acting: list[bool] = []
+    for i, p in enumerate(meld.pieces):
+        pos = start + i
+        natural = not isinstance(p, Joker) and _suit_of(p) == suit and pos in _positions(p, rules)
+        if not natural and not isinstance(p, Joker) and not rules.is_wild(p):
+            return None
+        faces.append(p if natural and isinstance(p, Tile | Card) else _face(rules, suit, pos))
+        acting.append(not natural)
+    positions = tuple(range(start, start + len(faces)))
+    return _run_reading(meld, rules, start=start, faces=faces, acting=acting, positions=positions, as_laid=True)
+
+
+def _run_reading(
+    meld: Meld,
+    rules: RuleSet,
+    *,
+    start: int,
+    faces: Sequence[Face],
+    acting: Sequence[bool],
+    positions: tuple[int, ...],
+    as_laid: bool,
+) -> MeldReading | None:
+    jokers = sum(acting)
+    if jokers == len(acting) or not _jokers_allowed(jokers, len(acting) - jokers, rules):
+        return None
+    n = len(faces)
+    value = sum(range(start, start + n)) if rules.family is Family.TILES else None
+    return MeldReading(meld, MeldKind.RUN, tuple(faces), positions, tuple(acting), value, as_laid)
+
+
+def _run_window(meld: Meld, rules: RuleSet, suit: Color | Suit, start: int) -> MeldReading | None:
+    laid = _run_as_laid(meld, rules, suit, start)
+    if laid is not None:
+        return laid
+    pieces = meld.pieces
+    n = len(pieces)
+    window = range(start, start + n)
+    taken: dict[int, int] = {}  # position -> piece index
+    pos_of: list[int | None] = [None] * n
+    # Fixed naturals: non-aces first (one place each), then aces (low or high, whichever is free).
+    fixed = [i for i, p in enumerate(pieces) if not isinstance(p, Joker) and not rules.is_wild(p)]
+    for i in sorted(fixed, key=lambda i: len(_positions(pieces[i], rules))):  # type: ignore[arg-type]
+        p = pieces[i]
+        assert not isinstance(p, Joker)
+        if _suit_of(p) != suit:
+            return None
+        spots = [q for q in _positions(p, rules) if q in window and q not in taken]
+        if not spots:
+            return None
+        taken[spots[0]] = i
+        pos_of[i] = spots[0]
+    # Wild cards of the suit sit at their own place when it is free; otherwise they act as jokers.
+    for i, p in enumerate(pieces):
+        if pos_of[i] is not None or isinstance(p, Joker) or _suit_of(p) != suit:
+            continue
+        spots = [q for q in _positions(p, rules) if q in window and q not in taken]
+        if spots:
+            taken[spots[0]] = i
+            pos_of[i] = spots[0]
+    free = iter(q for q in window if q not in taken)
+    faces: list[Face] = []
+    acting: list[bool] = []
+    for i, p in enumerate(pieces):
+        pos = pos_of[i]
+        if pos is None:
+            pos = next(free)
+            pos_of[i] = pos
+            faces.append(_face(rules, suit, pos))
+            acting.append(True)
+        else:
+            assert not isinstance(p, Joker)
+            faces.append(p)
+            acting.append(False)
+    positions = tuple(q for q in pos_of if q is not None)
+    return _run_reading(meld, rules, start=start, faces=faces, acting=acting, positions=positions, as_laid=False)
+
+
+def _run_readings(meld: Meld, rules: RuleSet) -> list[MeldReading]:
+    pieces = meld.pieces
+    n = len(pieces)
+    if n < rules.min_run or n > rules.longest_run:
+        return []
+    naturals = [p for p in pieces if not isinstance(p, Joker)]
+    fixed_suits = {_suit_of(p) for p in naturals if not rules.is_wild(p)}
+    if len(fixed_suits) > 1:
+        return []
+    candidates = fixed_suits or {_suit_of(p) for p in naturals}
+    out = []
+    for suit in sorted(candidates, key=lambda s: s.order):
+        for start in range(rules.run_low, rules.run_high - n + 2):
+            reading = _run_window(meld, rules, suit, start)
+            if reading is not None:
+                out.append(reading)
+    return out
+
+
+def _preference(r: MeldReading) -> tuple[bool, int, int, int, int]:
+    kind_order = 0 if r.kind is MeldKind.GROUP else 1
+    return (not r.as_laid, -(r.value or 0), r.joker_count, kind_order, -max(r.positions))
+
+
+def _prepare(meld: MeldLike, rules: RuleSet) -> Meld:
+    if not isinstance(rules, RuleSet):
+        raise TypeError(f"rules must be a RuleSet, not {type(rules).__name__}")
+    m = as_meld(meld, rules=rules)
+    if len(m.pieces) > MAX_MELD_PIECES:
+        raise LimitExceededError(
+            f"a meld of {len(m.pieces)} pieces is longer than any game allows (limit {MAX_MELD_PIECES})"
+        )
+    for p in m.pieces:
+        if not isinstance(p, Tile | Card | Joker):
+            raise TypeError(f"not a piece: {p!r}")
+    rules.check_piece_counts((p for p in m.pieces if _in_game(p, rules)), what=f"meld {m}")
+    return m
+
+
+def _in_game(piece: Piece, rules: RuleSet) -> bool:
+    try:
+        rules.check_piece(piece)
+    except NotationError:
+        return False
+    return True
+
+
+def meld_readings(meld: MeldLike, *, rules: RuleSet) -> tuple[MeldReading, ...]:
+    """Every valid reading of a meld, the preferred one first (empty when the meld is invalid).
+
+    The order: a run as laid first, then higher value, then fewer pieces acting as jokers, then
+    groups before runs, then higher runs first.
+
+    Raises:
+        InvalidPiecesError: more copies of a piece than the game holds.
+        LimitExceededError: a meld longer than any game allows.
+
+    Examples:
+        >>> from rummylib import RUMMIKUB
+        >>> [str(r) for r in meld_readings("r5 * *", rules=RUMMIKUB)][:3]
+        ['run R5 *=R6 *=R7', 'group R5 *=K5 *=B5', 'run *=R4 R5 *=R6']
+    """
+    m = _prepare(meld, rules)
+    if not m.pieces or not all(_in_game(p, rules) for p in m.pieces):
+        return ()
+    return tuple(sorted(_group_readings(m, rules) + _run_readings(m, rules), key=_preference))
+
+
+def read_meld(meld: MeldLike, *, rules: RuleSet) -> MeldReading | None:
+    """The preferred reading of a meld, or ``None`` when it is not valid.
+
+    Raises:
+        InvalidPiecesError: more copies of a piece than the game holds.
+
+    Examples:
+        >>> from rummylib import SHANGHAI
+        >>> str(read_meld("Jc Qc Kc Ac", rules=SHANGHAI)), read_meld("Kc Ac 2c", rules=SHANGHAI)
+        ('run Jc Qc Kc Ac', None)
+    """
+    readings = meld_readings(meld, rules=rules)
+    return readings[0] if readings else None
+
+
+def is_valid_meld(meld: MeldLike, *, rules: RuleSet) -> bool:
+    """Whether the meld is a valid group or run under the rules.
+
+    Raises:
+        InvalidPiecesError: more copies of a piece than the game holds (bad input, not a meld).
+
+    Examples:
+        >>> from rummylib import RUMMIKUB, GIN_RUMMY
+        >>> is_valid_meld("r12 r13 r1", rules=RUMMIKUB), is_valid_meld("Ah 2h 3h", rules=GIN_RUMMY)
+        (False, True)
+    """
+    return read_meld(meld, rules=rules) is not None
+
+
+def check_meld(meld: MeldLike, *, rules: RuleSet) -> MeldReading:
+    """The preferred reading of a valid meld; raises with every problem otherwise.
+
+    Raises:
+        InvalidMeldError: the meld is not valid; ``violations`` lists every problem found.
+        InvalidPiecesError: more copies of a piece than the game holds.
+
+    Examples:
+        >>> from rummylib import RUMMIKUB
+        >>> check_meld("r7 b7 *", rules=RUMMIKUB).kind
+        <MeldKind.GROUP: 'group'>
+        >>> check_meld("r5 r6", rules=RUMMIKUB)
+        Traceback (most recent call last):
+        ...
+        rummylib.errors.InvalidMeldError: run of 2 pieces; a run needs at least 3 [run-too-short]
+    """
+    reading = read_meld(meld, rules=rules)
+    if reading is None:
+        raise InvalidMeldError(meld_violations(meld, rules=rules))
+    return reading
+
+
+def meld_violations(meld: MeldLike, *, rules: RuleSet) -> tuple[Violation, ...]:
+    """Every problem that keeps a meld from being valid (empty when it is valid).
+
+    Raises:
+        InvalidPiecesError: more copies of a piece than the game holds (bad input, not a meld).
+
+    Examples:
+        >>> from rummylib import RUMMIKUB, CONTRACT_RUMMY
+        >>> [v.code for v in meld_violations("r12 r13 r1", rules=RUMMIKUB)]
+        ['run-wraps']
+        >>> [v.code for v in meld_violations("4c 5d 6c 7c", rules=CONTRACT_RUMMY)]
+        ['mixed-suits']
+        >>> print(meld_violations("r5 b6 k7", rules=RUMMIKUB)[0])
+        group needs one number, but has 5, 6, 7 (B6 K7 differ) [group-ranks-differ]
+    """
+    m = _prepare(meld, rules)
+    if not m.pieces:
+        return (Violation(RuleId.MELD_EMPTY, "the meld has no pieces"),)
+    strangers = tuple(p for p in m.pieces if not _in_game(p, rules))
+    if strangers:
+        return (
+            Violation(
+                RuleId.PIECE_NOT_IN_GAME,
+                f"{format_pieces(strangers)} {'is' if len(strangers) == 1 else 'are'} not part of {rules.title}",
+                pieces=strangers,
+            ),
+        )
+    if read_meld(m, rules=rules) is not None:
+        return ()
+    return tuple(_diagnose(m, rules))
+
+
+# ------------------------------------------------------------------------------------------
+# Diagnosis of an invalid meld
+# ------------------------------------------------------------------------------------------
+
+
+def _name(rules: RuleSet, plural: bool = False) -> str:
+    word = "colour" if rules.family is Family.TILES else "suit"
+    return word + ("s" if plural else "")
+
+
+def _diagnose(meld: Meld, rules: RuleSet) -> list[Violation]:
+    pieces = meld.pieces
+    naturals = [p for p in pieces if not isinstance(p, Joker)]
+    fixed = [p for p in naturals if not rules.is_wild(p)] or naturals
+    if not fixed:
+        return [
+            Violation(
+                RuleId.NO_NATURAL_PIECE,
+                f"all {len(pieces)} pieces are jokers; a meld needs at least one natural piece",
+                pieces=tuple(pieces),
+            )
+        ]
+    ranks = Counter(_rank_of(p) for p in fixed)
+    suits = Counter(_suit_of(p) for p in fixed)
+    group_like, run_like = len(ranks) == 1, len(suits) == 1
+    if not group_like and not run_like:
+        # Neither kind fits; blame the one the pieces come closer to (both on a tie).
+        group_score = ranks.most_common(1)[0][1]
+        run_score = suits.most_common(1)[0][1]
+        group_like, run_like = group_score >= run_score, run_score >= group_score
+    out: list[Violation] = []
+    if group_like or not run_like:
+        out += _group_problems(pieces, fixed, ranks, rules)
+    if run_like or not group_like:
+        out += _run_problems(pieces, fixed, suits, rules)
+    if not out:
+        out.append(
+            Violation(RuleId.NOT_A_MELD, f"{format_pieces(pieces)} form neither a group nor a run", pieces=pieces)
+        )
+    return list(dict.fromkeys(out))
+
+
+def _too_many_jokers(pieces: Sequence[Piece], fixed: Sequence[Piece], rules: RuleSet) -> list[Violation]:
+    jokers = len(pieces) - len(fixed)
+    if _jokers_allowed(jokers, len(fixed), rules):
+        return []
+    if rules.joker_ratio and jokers > len(fixed):
+        naturals = f"{len(fixed)} natural piece{'s' if len(fixed) != 1 else ''}"
+        why = f"{jokers} jokers but only {naturals}; a meld may hold no more jokers than natural pieces"
+    else:
+        why = f"{jokers} jokers; at most {rules.max_jokers_per_meld} allowed in one meld"
+    return [Violation(RuleId.TOO_MANY_JOKERS, why, pieces=tuple(p for p in pieces if p not in fixed))]
+
+
+def _group_problems(
+    pieces: Sequence[Piece], fixed: Sequence[Tile | Card], ranks: Counter[int], rules: RuleSet
+) -> list[Violation]:
+    out = []
+    n = len(pieces)
+    if n < rules.group_min:
+        out.append(
+            Violation(RuleId.GROUP_TOO_SMALL, f"group of {n} pieces; a group needs at least {rules.group_min}")
+        )
+    if rules.group_max is not None and n > rules.group_max:
+        out.append(
+            Violation(RuleId.GROUP_TOO_LARGE, f"group of {n} pieces; a group holds at most {rules.group_max}")
+        )
+    if len(ranks) > 1:
+        common = ranks.most_common(1)[0][0]
+        odd = tuple(p for p in fixed if _rank_of(p) != common)
+        shown = ", ".join(str(r) if rules.family is Family.TILES else Rank(r).symbol for r in sorted(ranks))
+        out.append(
+            Violation(
+                RuleId.GROUP_RANKS_DIFFER,
+                f"group needs one number, but has {shown} ({format_pieces(odd)} differ)",
+                pieces=odd,
+            )
+        )
+    if rules.group_distinct:
+        seen = Counter(_suit_of(p) for p in fixed)
+        repeated = tuple(p for p in fixed if seen[_suit_of(p)] > 1)
+        if repeated:
+            names = " ".join(sorted({str(_suit_of(p).value) for p in repeated}))
+            out.append(
+                Violation(
+                    RuleId.GROUP_COLOUR_REPEATED,
+                    f"group repeats {_name(rules)} {names} ({format_pieces(repeated)}); "
+                    f"every {_name(rules)} must differ",
+                    pieces=repeated,
+                )
+            )
+    return out + _too_many_jokers(pieces, fixed, rules)
+
+
+def _run_problems(
+    pieces: Sequence[Piece], fixed: Sequence[Tile | Card], suits: Counter[Color | Suit], rules: RuleSet
+) -> list[Violation]:
+    out = []
+    n = len(pieces)
+    if n < rules.min_run:
+        out.append(Violation(RuleId.RUN_TOO_SHORT, f"run of {n} pieces; a run needs at least {rules.min_run}"))
+    if n > rules.longest_run:
+        out.append(Violation(RuleId.RUN_TOO_LONG, f"run of {n} pieces; a run holds at most {rules.longest_run}"))
+    main = suits.most_common(1)[0][0]
+    if len(suits) > 1:
+        odd = tuple(p for p in fixed if _suit_of(p) != main)
+        names = " and ".join(str(s.value) for s in sorted(suits, key=lambda s: s.order))
+        out.append(
+            Violation(
+                RuleId.MIXED_SUITS,
+                f"run mixes {_name(rules, True)} {names} ({format_pieces(odd)} off {_name(rules)})",
+                pieces=odd,
+            )
+        )
+    same = [p for p in fixed if _suit_of(p) == main]
+    counts = Counter(_rank_of(p) for p in same)
+    aces_ok = 2 if rules.family is Family.CARDS and rules.ace_low and rules.ace_high else 1
+    dups = tuple(p for p in same if counts[_rank_of(p)] > (aces_ok if _is_ace(p) else 1))
+    if dups:
+        out.append(
+            Violation(
+                RuleId.RUN_DUPLICATE_RANK,
+                f"run holds {format_pieces(dups)}: a number may appear only once in a run",
+                pieces=dups,
+            )
+        )
+    out += _too_many_jokers(pieces, fixed, rules)
+    if len(suits) == 1 and not dups and rules.min_run <= n <= rules.longest_run:
+        out += _placement_problems(pieces, same, rules)
+    return out
+
+
+def _is_ace(p: Tile | Card) -> bool:
+    return isinstance(p, Card) and p.rank is Rank.ACE
+
+
+def _placement_problems(pieces: Sequence[Piece], same: Sequence[Tile | Card], rules: RuleSet) -> list[Violation]:
+    n = len(pieces)
+    ranks = sorted({_rank_of(p) for p in same})
+    best_span = None
+    options = [list(_positions(p, rules)) for p in same]
+    if any(not o for o in options):  # pragma: no cover - rule sets always allow the ace somewhere
+        return []
+    # Try the ace low and high; the tightest span decides.
+    for high_ace in (False, True):
+        pos = sorted({(o[-1] if high_ace else o[0]) for o in options})
+        span = pos[-1] - pos[0] + 1
+        best_span = span if best_span is None else min(best_span, span)
+    assert best_span is not None
+    if best_span <= n:
+        return []
+    cycle = rules.max_number if rules.family is Family.TILES else 13
+    gaps = [(ranks[(i + 1) % len(ranks)] - ranks[i]) % cycle for i in range(len(ranks))]
+    cyclic_span = cycle - max(gaps) + 1 if len(ranks) > 1 else 1
+    shown = format_pieces(same)
+    if cyclic_span <= n:
+        top, bottom = ("13", "1") if rules.family is Family.TILES else ("K", "A")
+        return [
+            Violation(
+                RuleId.RUN_WRAPS,
+                f"{shown} would need the run to wrap from {top} round to {bottom}; runs never wrap",
+                pieces=tuple(same),
+            )
+        ]
+    return [
+        Violation(
+            RuleId.RUN_GAP,
+            f"{shown} span {best_span} places but the meld has {n} pieces: "
+            f"{best_span - n} more joker{'s' if best_span - n > 1 else ''} would be needed",
+            pieces=tuple(same),
+        )
+    ]

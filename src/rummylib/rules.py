@@ -1,0 +1,951 @@
+"""Rule sets as data: every difference between games and house rules is a field.
+
+A game is a [`RuleSet`][rummylib.rules.RuleSet] value. House rules are made with
+``attrs.evolve(preset, ...)`` or, for JSON callers, with
+[`RuleSet.with_options`][rummylib.rules.RuleSet.with_options]; an unknown option or a value of the
+wrong kind is an error, never ignored. Inconsistent rule sets are refused when they are made.
+
+Examples:
+    >>> import attrs
+    >>> from rummylib import CONTRACT_RUMMY, find_ruleset
+    >>> find_ruleset("Liverpool") is CONTRACT_RUMMY
+    True
+    >>> house = CONTRACT_RUMMY.with_options({"deuces_wild": True, "joker_points": 15})
+    >>> house.deuces_wild, house.joker_points, house.name
+    (True, 15, 'contract_rummy')
+    >>> attrs.evolve(CONTRACT_RUMMY, min_run=2)
+    Traceback (most recent call last):
+    ...
+    rummylib.errors.RuleSetError: min_run must be at least 3, not 2
+"""
+
+from __future__ import annotations
+
+import math
+import types
+import typing
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from enum import Enum, StrEnum
+from typing import Any
+
+import attrs
+
+from rummylib.cards import Card, Rank
+from rummylib.errors import InvalidPiecesError, LimitExceededError, NotationError, RuleSetError
+from rummylib.pieces import JOKER, Family, Joker, Piece
+from rummylib.tiles import MAX_TILE_NUMBER, STANDARD_COLORS, Color, Tile
+
+__all__ = [
+    "CONTRACT_RUMMY",
+    "GIN_RUMMY",
+    "INDIAN_RUMMY",
+    "PRESETS",
+    "RUMMIKUB",
+    "SHANGHAI",
+    "Contract",
+    "JokerPolicy",
+    "JokerRetrieval",
+    "JokerSwap",
+    "Round",
+    "RuleSet",
+    "ScoringScheme",
+    "find_ruleset",
+]
+
+MAX_MELD_PIECES = 200
+"""No meld of any game can hold more pieces than this; longer input is rejected early."""
+
+
+class JokerRetrieval(StrEnum):
+    """How a Rummikub joker may leave the set it is in (option ``joker_retrieval``)."""
+
+    FREE = "free"
+    """Any rearrangement is fine as long as the end-of-turn conditions hold (the default)."""
+    REPLACE = "replace"
+    """Official box rule: only by putting the tile it stands for in its place from the rack."""
+
+
+class JokerPolicy(StrEnum):
+    """How many jokers a card game adds to its decks (option ``jokers``)."""
+
+    TABLE = "table"
+    """As the rule set's ``deck_table`` says for the number of players."""
+    PLAYERS_MINUS_ONE = "players-1"
+    """One fewer than the number of players."""
+    ALL = "all"
+    """Every deck keeps its two printed jokers."""
+
+
+class JokerSwap(StrEnum):
+    """Who may take a joker from a meld on the table by putting in the card it stands for."""
+
+    NEVER = "never"
+    """Nobody."""
+    AFTER_DOWN = "after-down"
+    """Only a player who has already met the round's contract (Contract Rummy)."""
+    ANYONE = "anyone"
+    """Any player (Shanghai)."""
+
+
+class ScoringScheme(StrEnum):
+    """Which way a game turns leftover pieces into a result."""
+
+    RACK = "rack"
+    """Rummikub: losers pay the value of their racks to the winner; zero-sum."""
+    CONTRACT = "contract"
+    """Contract Rummy and Shanghai: penalty points per round, lowest total wins."""
+    GIN = "gin"
+    """Gin Rummy: deadwood differences and bonuses, first to the target wins."""
+    INDIAN = "indian"
+    """Indian Rummy: points of the cards a hand cannot arrange, capped."""
+
+
+@attrs.frozen(kw_only=True)
+class Contract:
+    """What a player must lay down to go down in a round: sets and runs of given sizes.
+
+    Examples:
+        >>> str(Contract(sets=1, runs=1, run_size=7))
+        'one set of 3 or more and one run of 7 or more'
+        >>> str(Contract(sets=2, exact=True))
+        'two sets of exactly 3'
+    """
+
+    sets: int = attrs.field(default=0, validator=attrs.validators.in_(range(0, 7)))
+    """Number of sets (groups) required."""
+    runs: int = attrs.field(default=0, validator=attrs.validators.in_(range(0, 7)))
+    """Number of runs required."""
+    set_size: int = attrs.field(default=3, validator=attrs.validators.in_(range(2, 15)))
+    """Size of each set (exact or minimum, per ``exact``)."""
+    run_size: int = attrs.field(default=4, validator=attrs.validators.in_(range(2, 15)))
+    """Size of each run (exact or minimum, per ``exact``)."""
+    exact: bool = False
+    """If true, each meld must have exactly its size; otherwise at least."""
+    whole_hand: bool = False
+    """If true, the melds must take the whole hand but at most one card (the final discard)."""
+
+    def __attrs_post_init__(self) -> None:
+        if self.sets + self.runs == 0:
+            raise RuleSetError("a contract needs at least one set or run")
+
+    def __str__(self) -> str:
+        words = ("no", "one", "two", "three", "four", "five", "six")
+        size = "exactly {}" if self.exact else "{} or more"
+        parts = []
+        if self.sets:
+            parts.append(f"{words[self.sets]} set{'s' if self.sets > 1 else ''} of {size.format(self.set_size)}")
+        if self.runs:
+            parts.append(f"{words[self.runs]} run{'s' if self.runs > 1 else ''} of {size.format(self.run_size)}")
+        text = " and ".join(parts)
+        return text + (", taking the whole hand" if self.whole_hand else "")
+
+
+@attrs.frozen(kw_only=True)
+class Round:
+    """One round of a contract game: how many cards are dealt and the contract to meet.
+
+    Examples:
+        >>> r = CONTRACT_RUMMY.round(7)
+        >>> r.cards, r.contract.runs, r.contract.whole_hand
+        (12, 3, True)
+    """
+
+    cards: int = attrs.field(validator=attrs.validators.in_(range(1, 31)))
+    """Cards dealt to each player."""
+    contract: Contract
+    """The contract of the round."""
+
+
+def _contract_rounds(spec: Iterable[tuple[int, int, int, int, int]], *, exact: bool) -> tuple[Round, ...]:
+    return tuple(
+        Round(cards=c, contract=Contract(sets=s, runs=r, set_size=ss, run_size=rs, exact=exact))
+        for c, s, r, ss, rs in spec
+    )
+
+
+# Point tables, indexed by rank - 1 (ace first).
+_FACE_ACE_15 = (15, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+_GIN_POINTS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+_INDIAN_POINTS = (10, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+
+
+def _color_tuple(value: Iterable[Color]) -> tuple[Color, ...]:
+    return tuple(value)
+
+
+def _int_tuple(value: Iterable[int]) -> tuple[int, ...]:
+    return tuple(value)
+
+
+def _freeze_ranks(value: Iterable[Rank | int]) -> frozenset[Rank]:
+    return frozenset(Rank(v) for v in value)
+
+
+@attrs.frozen(kw_only=True, cache_hash=True)
+class RuleSet:
+    """Everything that differs between games and house rules, as plain data.
+
+    Fields are grouped: identity, pieces, melds, jokers, Rummikub turns, contract rounds and
+    buying, points, Gin and Indian Rummy. Every option named in the rule book is a field of the
+    same name (``joker_penalty`` is accepted by `with_options` as another name for
+    ``joker_points``).
+
+    Raises:
+        RuleSetError: the fields contradict each other (checked when the value is made).
+
+    Examples:
+        >>> RUMMIKUB.initial_meld_points, RUMMIKUB.min_run, SHANGHAI.round(8).contract.run_size
+        (30, 3, 10)
+    """
+
+    # --- identity ---------------------------------------------------------------------------
+    name: str
+    """Preset name (``"rummikub"``); house rules keep the name of the game they vary."""
+    title: str
+    """Name for people (``"Contract Rummy"``)."""
+    family: Family
+    """Tiles or cards."""
+    scoring: ScoringScheme
+    """How leftover pieces turn into a result."""
+
+    # --- pieces -----------------------------------------------------------------------------
+    colors: tuple[Color, ...] = attrs.field(default=STANDARD_COLORS, converter=_color_tuple)
+    """Tile colours in the box (tiles only)."""
+    max_number: int = 13
+    """Highest tile number (tiles only; cards always run ace to king)."""
+    copies: int = 2
+    """How many copies of each tile or card exist at most (for cards: with the most decks)."""
+    box_jokers: int = 2
+    """Jokers in the tile box (tiles only; card games use ``deck_table`` and ``jokers``)."""
+    deck_table: tuple[tuple[int, int, int], ...] = ()
+    """Card games: rows ``(from_players, decks, jokers)``; the last row that applies is used."""
+    jokers: JokerPolicy = JokerPolicy.TABLE
+    """Card games: how many jokers join the decks."""
+    min_players: int = 2
+    """Fewest players."""
+    max_players: int = 4
+    """Most players."""
+    hand_size: int = 14
+    """Pieces dealt to each player (contract games deal per round instead)."""
+
+    # --- melds ------------------------------------------------------------------------------
+    group_min: int = 3
+    """Fewest pieces in a group (set)."""
+    group_max: int | None = 4
+    """Most pieces in a group, or ``None`` for no limit."""
+    group_distinct: bool = True
+    """Whether the colours (suits) in a group must all differ."""
+    min_run: int = 3
+    """Fewest pieces in a run (outside a contract)."""
+    max_run: int | None = None
+    """Most pieces in a run, or ``None`` for as many as the numbers allow."""
+    ace_low: bool = True
+    """Cards: the ace may sit below the 2."""
+    ace_high: bool = False
+    """Cards: the ace may sit above the king. Runs never wrap round from king to ace to 2."""
+    wild_ranks: frozenset[Rank] = attrs.field(default=frozenset(), converter=_freeze_ranks)
+    """Cards: ranks whose every card may also act as a joker (Indian Rummy's wild joker)."""
+    deuces_wild: bool = False
+    """Cards: every 2 is also a joker."""
+    joker_ratio: bool = False
+    """A meld may hold no more jokers than natural cards."""
+    max_jokers_per_meld: int | None = None
+    """Most jokers in one meld, or ``None`` for no limit."""
+
+    # --- jokers on the table ----------------------------------------------------------------
+    dead_set_jokers: bool = False
+    """Jokers in a set can never be taken back (Contract Rummy)."""
+    joker_swap: JokerSwap = JokerSwap.NEVER
+    """Who may take a joker from a run by putting in the card it stands for."""
+    swapped_joker_must_be_used: bool = False
+    """A joker taken from the table must be played again in the same turn."""
+    joker_swap_requires_contract: bool = False
+    """A player not yet down who takes a joker must meet the contract that same turn."""
+    joker_slides: bool = False
+    """Laying off the natural card a run's joker stands for frees the joker to either end."""
+
+    # --- Rummikub turns ---------------------------------------------------------------------
+    initial_meld_points: int = 30
+    """Least value of a player's first play, from the rack alone."""
+    joker_retrieval: JokerRetrieval = JokerRetrieval.FREE
+    """How a joker may leave its set during a manipulation."""
+    turn_time_limit: float | None = None
+    """Seconds per turn, or ``None`` for no limit."""
+    timeout_penalty_tiles: int = 3
+    """Tiles drawn as a penalty by a player over the time limit."""
+
+    # --- contract rounds and buying ---------------------------------------------------------
+    rounds: tuple[Round, ...] = ()
+    """Contract games: the rounds in order, with cards dealt and contract."""
+    buying: bool = False
+    """Whether players may buy a discard out of turn ("May I?")."""
+    buy_penalty_cards: int = 1
+    """Extra cards taken from the stock with a bought discard."""
+    multiple_buys: bool = False
+    """After a buy, another player may buy the next discard (not the same player twice running)."""
+    max_buys: int | None = None
+    """Most buys per player per round, or ``None`` for no limit."""
+    max_buys_by_round: tuple[int, ...] | None = None
+    """Per-round buy limits overriding ``max_buys`` (one entry per round)."""
+    down_player_may_buy: bool = True
+    """Whether a player who has met the contract may still buy."""
+    layoff_same_turn: bool = False
+    """Whether a player may lay off in the same turn as laying down the contract."""
+    go_out_by_discard: bool = True
+    """Whether the last card may be discarded (otherwise it must be melded or laid off)."""
+    one_turn_out_bonus: int = 0
+    """Score of a player who lays down the whole hand in one turn (negative is good)."""
+    one_turn_out_no_joker_bonus: int = 0
+    """The same, when no joker was among the cards."""
+
+    # --- points -----------------------------------------------------------------------------
+    card_points: tuple[int, ...] = attrs.field(default=_FACE_ACE_15, converter=_int_tuple)
+    """Cards: points of each rank left in hand, ace first (13 entries)."""
+    number_cards_flat: bool = False
+    """Cards 2-10 count ``flat_points`` each instead of the table."""
+    flat_points: int = 5
+    """Points of a number card under ``number_cards_flat``."""
+    joker_points: int = 25
+    """Points of a joker left in hand or on the rack."""
+    wild_card_points: int | None = None
+    """Points of a wild-rank card left in hand (``None``: as a joker)."""
+    points_cap: int | None = None
+    """Most points one hand can cost, or ``None``."""
+
+    # --- Gin Rummy --------------------------------------------------------------------------
+    knock_limit: int = 10
+    """Most deadwood a player may knock with."""
+    gin_bonus: int = 25
+    """Bonus for going gin."""
+    big_gin_bonus: int = 31
+    """Bonus for big gin (all 11 cards melded after the draw)."""
+    undercut_bonus: int = 25
+    """Bonus for the defender who undercuts the knocker."""
+    game_target: int = 100
+    """Points that end a Gin game (100 to 500)."""
+    game_bonus: int = 100
+    """Bonus to the winner of a Gin game."""
+    line_bonus: int = 25
+    """Bonus per hand won, added at the end of a Gin game."""
+    shutout_doubles: bool = True
+    """A Gin game won with the loser on no hands scores double."""
+    gin_only: bool = False
+    """Gin only: no knocking below gin."""
+    oklahoma: bool = False
+    """Oklahoma: the first upcard sets the knock limit; an ace means gin only; spades double."""
+
+    # --- Indian Rummy -----------------------------------------------------------------------
+    min_sequences: int = 0
+    """Sequences (runs) a declaration needs at least."""
+    min_pure_sequences: int = 0
+    """Pure sequences (no joker acting for another card) a declaration needs at least."""
+    drop_points: int = 20
+    """Points for dropping before drawing."""
+    middle_drop_points: int = 40
+    """Points for dropping after drawing."""
+    wrong_declaration_points: int = 80
+    """Points for a wrong declaration."""
+
+    def __attrs_post_init__(self) -> None:
+        problems = list(self._problems())
+        if problems:
+            raise RuleSetError("; ".join(problems))
+
+    def _problems(self) -> Iterable[str]:
+        def need(cond: bool, text: str) -> Iterable[str]:
+            return () if cond else (text,)
+
+        yield from need(bool(self.name) and bool(self.title), "name and title must not be empty")
+        yield from need(2 <= len(self.colors) <= 8, f"a box needs 2 to 8 colours, not {len(self.colors)}")
+        yield from need(len(set(self.colors)) == len(self.colors), "colours must not repeat")
+        yield from need(all(isinstance(c, Color) for c in self.colors), "colours must be Color values")
+        yield from need(3 <= self.max_number <= MAX_TILE_NUMBER, f"max_number must be 3 to {MAX_TILE_NUMBER}")
+        yield from need(1 <= self.copies <= 4, f"copies must be 1 to 4, not {self.copies}")
+        yield from need(0 <= self.box_jokers <= 8, f"box_jokers must be 0 to 8, not {self.box_jokers}")
+        yield from need(
+            2 <= self.min_players <= self.max_players <= 12,
+            f"players must satisfy 2 <= min_players <= max_players <= 12, not {self.min_players}..{self.max_players}",
+        )
+        yield from need(1 <= self.hand_size <= 30, f"hand_size must be 1 to 30, not {self.hand_size}")
+        yield from need(self.group_min >= 2, f"group_min must be at least 2, not {self.group_min}")
+        yield from need(
+            self.group_max is None or self.group_max >= self.group_min,
+            f"group_max ({self.group_max}) is below group_min ({self.group_min})",
+        )
+        if self.group_distinct and self.group_max is not None:
+            suits = len(self.colors) if self.family is Family.TILES else 4
+            yield from need(self.group_max <= suits, f"group_max {self.group_max} exceeds the {suits} distinct colours")
+        yield from need(self.min_run >= 3, f"min_run must be at least 3, not {self.min_run}")
+        yield from need(
+            self.max_run is None or self.max_run >= self.min_run,
+            f"max_run ({self.max_run}) is below min_run ({self.min_run})",
+        )
+        yield from need(self.ace_low or self.ace_high, "the ace must be low, high, or either")
+        yield from need(
+            self.min_run <= self.run_high - self.run_low + 1, f"min_run {self.min_run} is longer than any run"
+        )
+        yield from need(
+            self.max_jokers_per_meld is None or self.max_jokers_per_meld >= 0, "max_jokers_per_meld must be >= 0"
+        )
+        yield from need(self.initial_meld_points >= 0, "initial_meld_points must be >= 0")
+        yield from need(
+            self.turn_time_limit is None or self.turn_time_limit > 0, "turn_time_limit must be positive"
+        )
+        yield from need(self.timeout_penalty_tiles >= 0, "timeout_penalty_tiles must be >= 0")
+        yield from need(self.buy_penalty_cards >= 0, "buy_penalty_cards must be >= 0")
+        yield from need(self.max_buys is None or self.max_buys >= 0, "max_buys must be >= 0")
+        yield from need(
+            self.max_buys_by_round is None or len(self.max_buys_by_round) == len(self.rounds),
+            "max_buys_by_round needs one entry per round",
+        )
+        yield from need(len(self.card_points) == 13, "card_points needs 13 entries, ace to king")
+        yield from need(self.joker_points >= 0, "joker_points must be >= 0")
+        yield from need(self.points_cap is None or self.points_cap > 0, "points_cap must be positive")
+        yield from need(0 <= self.knock_limit <= 100, "knock_limit must be 0 to 100")
+        yield from need(100 <= self.game_target <= 500, f"game_target must be 100 to 500, not {self.game_target}")
+        if self.family is Family.CARDS:
+            yield from need(bool(self.deck_table), "a card game needs a deck_table")
+            yield from need(
+                all(a < b for (a, _, _), (b, _, _) in zip(self.deck_table, self.deck_table[1:], strict=False)),
+                "deck_table rows must be in increasing order of players",
+            )
+            yield from need(
+                not self.deck_table or self.deck_table[0][0] <= self.min_players, "deck_table must cover min_players"
+            )
+            yield from need(
+                all(1 <= d <= 4 and 0 <= j <= 8 for _, d, j in self.deck_table), "deck_table: 1-4 decks, 0-8 jokers"
+            )
+        if self.scoring is ScoringScheme.CONTRACT:
+            yield from need(bool(self.rounds), "a contract game needs rounds")
+
+    # --- derived facts ----------------------------------------------------------------------
+    @property
+    def run_low(self) -> int:
+        """Lowest position a run may start at (1 for tiles and for a low ace, else 2)."""
+        return 1 if self.family is Family.TILES or self.ace_low else 2
+
+    @property
+    def run_high(self) -> int:
+        """Highest position a run may reach (``max_number`` for tiles; 14 for a high ace, else 13)."""
+        if self.family is Family.TILES:
+            return self.max_number
+        return 14 if self.ace_high else 13
+
+    @property
+    def longest_run(self) -> int:
+        """The most pieces a run can hold under these rules.
+
+        Examples:
+            >>> RUMMIKUB.longest_run, CONTRACT_RUMMY.longest_run, GIN_RUMMY.longest_run
+            (13, 14, 13)
+        """
+        span = self.run_high - self.run_low + 1
+        return span if self.max_run is None else min(span, self.max_run)
+
+    @property
+    def all_wild_ranks(self) -> frozenset[Rank]:
+        """Every rank that is wild: ``wild_ranks`` plus 2 under ``deuces_wild``."""
+        return self.wild_ranks | ({Rank.TWO} if self.deuces_wild else frozenset())
+
+    def is_wild(self, piece: Piece) -> bool:
+        """Whether a piece may act as a joker: a joker, or a card of a wild rank.
+
+        Examples:
+            >>> from rummylib import Card
+            >>> CONTRACT_RUMMY.with_options({"deuces_wild": True}).is_wild(Card.parse("2h"))
+            True
+        """
+        return isinstance(piece, Joker) or (isinstance(piece, Card) and piece.rank in self.all_wild_ranks)
+
+    def decks_for(self, players: int) -> tuple[int, int]:
+        """``(decks, jokers)`` used by a card game with this many players.
+
+        Raises:
+            RuleSetError: the game is not for that many players, or is played with tiles.
+
+        Examples:
+            >>> CONTRACT_RUMMY.decks_for(4), CONTRACT_RUMMY.decks_for(5), SHANGHAI.decks_for(5)
+            ((2, 3), (3, 4), (3, 2))
+        """
+        self.check_players(players)
+        if self.family is not Family.CARDS:
+            raise RuleSetError(f"{self.title} is played with tiles, not decks of cards")
+        row = [r for r in self.deck_table if r[0] <= players][-1]
+        decks, table_jokers = row[1], row[2]
+        if self.jokers is JokerPolicy.PLAYERS_MINUS_ONE:
+            return decks, players - 1
+        if self.jokers is JokerPolicy.ALL:
+            return decks, 2 * decks
+        return decks, table_jokers
+
+    def check_players(self, players: int) -> None:
+        """Raise `RuleSetError` unless the game is for ``players`` players.
+
+        Examples:
+            >>> RUMMIKUB.check_players(5)
+            Traceback (most recent call last):
+            ...
+            rummylib.errors.RuleSetError: Rummikub is for 2 to 4 players, not 5
+        """
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise TypeError(f"players must be an int, not {type(players).__name__}")
+        if not self.min_players <= players <= self.max_players:
+            raise RuleSetError(
+                f"{self.title} is for {self.min_players} to {self.max_players} players, not {players}",
+                code="bad-players",
+            )
+
+    @property
+    def max_jokers(self) -> int:
+        """The most jokers that can be in play in one game of this kind (any player count)."""
+        if self.family is Family.TILES:
+            return self.box_jokers
+        return max(self.decks_for(p)[1] for p in range(self.min_players, self.max_players + 1))
+
+    def round(self, number: int) -> Round:
+        """Round ``number`` (from 1) of a contract game.
+
+        Raises:
+            RuleSetError: the game has no such round (code ``unknown-round``).
+
+        Examples:
+            >>> str(SHANGHAI.round(10).contract)
+            'three runs of 5 or more'
+            >>> SHANGHAI.round(11)
+            Traceback (most recent call last):
+            ...
+            rummylib.errors.RuleSetError: Shanghai has rounds 1 to 10, not 11
+        """
+        if isinstance(number, bool) or not isinstance(number, int):
+            raise TypeError(f"round must be an int, not {type(number).__name__}")
+        if not self.rounds:
+            raise RuleSetError(f"{self.title} has no contract rounds", code="unknown-round")
+        if not 1 <= number <= len(self.rounds):
+            raise RuleSetError(
+                f"{self.title} has rounds 1 to {len(self.rounds)}, not {number}", code="unknown-round"
+            )
+        return self.rounds[number - 1]
+
+    def buy_limit(self, round_number: int) -> int | None:
+        """Most buys a player may make in the given round (``None``: no limit).
+
+        Examples:
+            >>> SHANGHAI.buy_limit(1), SHANGHAI.with_options({"max_buys_by_round": [3]*8 + [4, 4]}).buy_limit(1)
+            (4, 3)
+        """
+        self.round(round_number)
+        if self.max_buys_by_round is not None:
+            return self.max_buys_by_round[round_number - 1]
+        return self.max_buys
+
+    # --- pieces -----------------------------------------------------------------------------
+    def check_piece(self, piece: Piece, token: str | None = None) -> None:
+        """Raise `NotationError` unless ``piece`` is a piece of this game.
+
+        Examples:
+            >>> from rummylib import Card
+            >>> RUMMIKUB.check_piece(Card.parse("5h"))
+            Traceback (most recent call last):
+            ...
+            rummylib.errors.NotationError: '5h' is a card, but Rummikub is played with tiles
+        """
+        shown = repr(token) if token is not None else repr(str(piece))
+        if isinstance(piece, Joker):
+            if self.max_jokers == 0:
+                raise NotationError(f"{shown} is a joker, but {self.title} is played without jokers", text=token)
+            return
+        if isinstance(piece, Tile):
+            if self.family is not Family.TILES:
+                raise NotationError(f"{shown} is a tile, but {self.title} is played with cards", text=token)
+            if piece.color not in self.colors or piece.number > self.max_number:
+                letters = " ".join(c.value for c in self.colors)
+                raise NotationError(
+                    f"{shown} is not in the {self.title} box (colours {letters}, numbers 1-{self.max_number})",
+                    text=token,
+                )
+            return
+        if isinstance(piece, Card):
+            if self.family is not Family.CARDS:
+                raise NotationError(f"{shown} is a card, but {self.title} is played with tiles", text=token)
+            return
+        raise TypeError(f"not a piece: {piece!r}")
+
+    def check_piece_counts(self, pieces: Iterable[Piece], *, what: str = "these pieces") -> None:
+        """Raise unless the pieces could all exist at once in one game of this kind.
+
+        Each piece must belong to the game, no tile or card may appear more often than it exists
+        (``copies``), and there may be no more jokers than the game can have.
+
+        Raises:
+            NotationError: a piece does not belong to the game.
+            InvalidPiecesError: too many copies of a piece (code ``too-many-copies``).
+            LimitExceededError: more pieces than the whole game holds.
+
+        Examples:
+            >>> from rummylib import parse_pieces
+            >>> RUMMIKUB.check_piece_counts(parse_pieces("r5 r5 * *"))
+            >>> RUMMIKUB.check_piece_counts(parse_pieces("* * *"))
+            Traceback (most recent call last):
+            ...
+            rummylib.errors.InvalidPiecesError: these pieces: 3 jokers, but Rummikub has at most 2
+        """
+        counts: Counter[Piece] = Counter()
+        for piece in pieces:
+            counts[piece] += 1
+            if counts.total() > self.total_pieces:
+                raise LimitExceededError(
+                    f"{what}: more than the {self.total_pieces} pieces a game of {self.title} has"
+                )
+        for piece, n in counts.items():
+            self.check_piece(piece)
+            if piece is JOKER or isinstance(piece, Joker):
+                if n > self.max_jokers:
+                    raise InvalidPiecesError(
+                        f"{what}: {n} jokers, but {self.title} has at most {self.max_jokers}"
+                    )
+            elif n > self.copies:
+                raise InvalidPiecesError(
+                    f"{what}: {n} copies of {piece}, but {self.title} has at most {self.copies}"
+                )
+
+    @property
+    def total_pieces(self) -> int:
+        """How many pieces the largest game of this kind holds."""
+        if self.family is Family.TILES:
+            return len(self.colors) * self.max_number * self.copies + self.box_jokers
+        return 52 * self.copies + self.max_jokers
+
+    def piece_points(self, piece: Piece) -> int:
+        """What one piece costs a player left holding it.
+
+        Examples:
+            >>> from rummylib import parse_pieces
+            >>> [RUMMIKUB.piece_points(p) for p in parse_pieces("r5 k13 *")]
+            [5, 13, 30]
+            >>> [CONTRACT_RUMMY.piece_points(p) for p in parse_pieces("* Ah Kd 7c")]
+            [25, 15, 10, 7]
+        """
+        if isinstance(piece, Joker):
+            return self.joker_points
+        if isinstance(piece, Tile):
+            return piece.number
+        if piece.rank in self.all_wild_ranks:
+            return self.joker_points if self.wild_card_points is None else self.wild_card_points
+        if self.number_cards_flat and 2 <= piece.rank <= 10:
+            return self.flat_points
+        return self.card_points[piece.rank - 1]
+
+    # --- options by name --------------------------------------------------------------------
+    def with_options(self, options: Mapping[str, object]) -> RuleSet:
+        """A copy with the named options changed, for callers who speak JSON.
+
+        Values are checked and converted: enums from their strings, tuples from lists, ranks from
+        notation (``"5"``, ``"A"``) or numbers. ``joker_penalty`` is another name for
+        ``joker_points``. ``name``, ``title``, ``family`` and ``scoring`` cannot be changed.
+
+        Raises:
+            RuleSetError: an unknown option (code ``unknown-option``), a value of the wrong kind
+                (code ``bad-option``), or options that contradict each other.
+
+        Examples:
+            >>> RUMMIKUB.with_options({"joker_penalty": 50, "joker_retrieval": "replace"}).joker_points
+            50
+            >>> RUMMIKUB.with_options({"initial_meld_points": "thirty"})
+            Traceback (most recent call last):
+            ...
+            rummylib.errors.RuleSetError: option 'initial_meld_points' must be an integer, not 'thirty'
+            >>> RUMMIKUB.with_options({"joker_penalt": 5})
+            Traceback (most recent call last):
+            ...
+            rummylib.errors.RuleSetError: unknown option 'joker_penalt' for Rummikub
+        """
+        if not isinstance(options, Mapping):
+            raise RuleSetError(f"options must be an object of names to values, not {type(options).__name__}",
+                               code="bad-option")
+        hints = _field_types()
+        changes: dict[str, Any] = {}
+        for raw_name, value in options.items():
+            name = _OPTION_ALIASES.get(raw_name, raw_name) if isinstance(raw_name, str) else raw_name
+            if not isinstance(name, str) or name not in hints or name in _FIXED_FIELDS:
+                raise RuleSetError(f"unknown option {raw_name!r} for {self.title}", code="unknown-option")
+            changes[name] = _coerce(name, hints[name], value)
+        try:
+            return attrs.evolve(self, **changes)
+        except RuleSetError:
+            raise
+        except (TypeError, ValueError) as exc:
+            raise RuleSetError(f"bad options for {self.title}: {exc}", code="bad-option") from None
+
+    def options(self) -> dict[str, object]:
+        """Every changeable option with its value, in JSON-ready form.
+
+        Examples:
+            >>> RUMMIKUB.options()["joker_retrieval"], RUMMIKUB.options()["colors"]
+            ('free', ['K', 'B', 'Y', 'R'])
+        """
+        return {
+            f.name: _to_json(getattr(self, f.name)) for f in attrs.fields(RuleSet) if f.name not in _FIXED_FIELDS
+        }
+
+
+_FIXED_FIELDS = frozenset({"name", "title", "family", "scoring"})
+_OPTION_ALIASES = {"joker_penalty": "joker_points"}
+_FIELD_TYPES: dict[str, Any] = {}
+
+
+def _field_types() -> dict[str, Any]:
+    if not _FIELD_TYPES:
+        _FIELD_TYPES.update(typing.get_type_hints(RuleSet))
+    return _FIELD_TYPES
+
+
+def _to_json(value: object) -> object:
+    if isinstance(value, Enum):
+        return value.value if not isinstance(value, Rank) else value.symbol
+    if isinstance(value, tuple | frozenset):
+        items = sorted(value) if isinstance(value, frozenset) else value
+        return [_to_json(v) for v in items]
+    if attrs.has(type(value)):
+        fields: Any = attrs.fields(type(value))  # type: ignore[arg-type]  # attrs.has() checked it
+        return {f.name: _to_json(getattr(value, f.name)) for f in fields}
+    return value
+
+
+def _bad(name: str, expected: str, value: object) -> RuleSetError:
+    return RuleSetError(f"option {name!r} must be {expected}, not {value!r}", code="bad-option")
+
+
+def _coerce(name: str, hint: Any, value: object) -> object:
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin in (types.UnionType, typing.Union):
+        if value is None and type(None) in args:
+            return None
+        inner = [a for a in args if a is not type(None)]
+        return _coerce(name, inner[0], value)
+    if hint is bool:
+        if not isinstance(value, bool):
+            raise _bad(name, "true or false", value)
+        return value
+    if hint is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise _bad(name, "an integer", value)
+        if abs(value) > 10**6:
+            raise _bad(name, "a reasonable integer", value)
+        return value
+    if hint is float:
+        if isinstance(value, bool) or not isinstance(value, int | float) or math.isnan(value):
+            raise _bad(name, "a number", value)
+        return float(value)
+    if hint is str:
+        if not isinstance(value, str):
+            raise _bad(name, "a string", value)
+        return value
+    if isinstance(hint, type) and issubclass(hint, Rank):
+        return _coerce_rank(name, value)
+    if isinstance(hint, type) and issubclass(hint, Enum):
+        try:
+            return hint(value.upper() if hint is Color and isinstance(value, str) else value)
+        except (ValueError, TypeError):
+            allowed = ", ".join(repr(m.value) for m in hint)
+            raise _bad(name, f"one of {allowed}", value) from None
+    if origin in (tuple, frozenset):
+        if not isinstance(value, list | tuple):
+            raise _bad(name, "a list", value)
+        if len(value) > 64:
+            raise _bad(name, "a list of at most 64 items", f"{len(value)} items")
+        if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+            items = [_coerce(name, args[0], v) for v in value]
+        elif origin is tuple:
+            if len(value) != len(args):
+                raise _bad(name, f"a list of {len(args)} items", value)
+            items = [_coerce(name, a, v) for a, v in zip(args, value, strict=True)]
+        else:
+            items = [_coerce(name, args[0], v) for v in value]
+        return tuple(items) if origin is tuple else frozenset(items)
+    if attrs.has(hint):
+        if not isinstance(value, Mapping):
+            raise _bad(name, f"an object for {hint.__name__}", value)
+        sub = typing.get_type_hints(hint)
+        unknown = set(value) - set(sub)
+        if unknown:
+            raise _bad(name, f"an object with fields {sorted(sub)}", value)
+        try:
+            return hint(**{k: _coerce(name, sub[k], v) for k, v in value.items()})
+        except RuleSetError:
+            raise
+        except (TypeError, ValueError) as exc:
+            raise _bad(name, f"a valid {hint.__name__} ({exc})", value) from None
+    raise _bad(name, str(hint), value)  # pragma: no cover - every field type is handled above
+
+
+def _coerce_rank(name: str, value: object) -> Rank:
+    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 13:
+        return Rank(value)
+    if isinstance(value, str):
+        from rummylib.notation import _RANK_LETTERS
+
+        rank = _RANK_LETTERS.get(value.strip().lower())
+        if rank is not None:
+            return rank
+    raise _bad(name, "a rank (A, 2-10, J, Q, K)", value)
+
+
+# ------------------------------------------------------------------------------------------
+# Presets
+# ------------------------------------------------------------------------------------------
+
+RUMMIKUB = RuleSet(
+    name="rummikub",
+    title="Rummikub",
+    family=Family.TILES,
+    scoring=ScoringScheme.RACK,
+    joker_points=30,
+)
+"""Rummikub: 106 tiles, groups of 3-4 distinct colours, runs of 3+ with no wrap, 30-point opening."""
+
+CONTRACT_RUMMY = RuleSet(
+    name="contract_rummy",
+    title="Contract Rummy",
+    family=Family.CARDS,
+    scoring=ScoringScheme.CONTRACT,
+    copies=3,
+    deck_table=((2, 2, 1), (5, 3, 2)),
+    jokers=JokerPolicy.PLAYERS_MINUS_ONE,
+    min_players=2,
+    max_players=8,
+    hand_size=10,
+    group_max=None,
+    group_distinct=False,
+    min_run=4,
+    ace_low=True,
+    ace_high=True,
+    dead_set_jokers=True,
+    joker_swap=JokerSwap.AFTER_DOWN,
+    joker_slides=True,
+    rounds=(
+        *_contract_rounds(
+            [(10, 2, 0, 3, 4), (10, 1, 1, 3, 4), (10, 0, 2, 3, 4), (10, 3, 0, 3, 4),
+             (12, 2, 1, 3, 4), (12, 1, 2, 3, 4)],
+            exact=True,
+        ),
+        Round(cards=12, contract=Contract(runs=3, run_size=4, whole_hand=True)),
+    ),
+    buying=True,
+    buy_penalty_cards=1,
+)
+"""Contract Rummy (Liverpool): 7 rounds of exact contracts, buying, dead jokers in sets."""
+
+SHANGHAI = RuleSet(
+    name="shanghai",
+    title="Shanghai",
+    family=Family.CARDS,
+    scoring=ScoringScheme.CONTRACT,
+    copies=3,
+    deck_table=((3, 2, 1), (5, 3, 2)),
+    jokers=JokerPolicy.TABLE,
+    min_players=3,
+    max_players=8,
+    hand_size=11,
+    group_max=None,
+    group_distinct=False,
+    min_run=3,
+    ace_low=True,
+    ace_high=True,
+    joker_swap=JokerSwap.ANYONE,
+    swapped_joker_must_be_used=True,
+    rounds=_contract_rounds(
+        [(11, 2, 0, 3, 4), (11, 1, 1, 3, 4), (11, 0, 2, 3, 4), (11, 3, 0, 3, 4), (11, 1, 1, 3, 7),
+         (11, 2, 1, 3, 5), (11, 0, 3, 3, 4), (11, 1, 1, 3, 10), (11, 3, 1, 3, 5), (11, 0, 3, 3, 5)],
+        exact=False,
+    ),
+    buying=True,
+    buy_penalty_cards=1,
+    multiple_buys=True,
+    max_buys=4,
+    one_turn_out_bonus=-25,
+    one_turn_out_no_joker_bonus=-50,
+)
+"""Shanghai: 10 rounds of minimum-size contracts, meld or lay off each turn, up to 4 buys."""
+
+GIN_RUMMY = RuleSet(
+    name="gin_rummy",
+    title="Gin Rummy",
+    family=Family.CARDS,
+    scoring=ScoringScheme.GIN,
+    copies=1,
+    deck_table=((2, 1, 0),),
+    min_players=2,
+    max_players=2,
+    hand_size=10,
+    group_max=4,
+    group_distinct=True,
+    min_run=3,
+    ace_low=True,
+    ace_high=False,
+    card_points=_GIN_POINTS,
+    joker_points=0,
+)
+"""Gin Rummy: one deck, no jokers, ace low only, knock with 10 or less."""
+
+INDIAN_RUMMY = RuleSet(
+    name="indian_rummy",
+    title="Indian Rummy",
+    family=Family.CARDS,
+    scoring=ScoringScheme.INDIAN,
+    copies=2,
+    deck_table=((2, 2, 4),),
+    min_players=2,
+    max_players=6,
+    hand_size=13,
+    group_max=4,
+    group_distinct=True,
+    min_run=3,
+    ace_low=True,
+    ace_high=True,
+    card_points=_INDIAN_POINTS,
+    joker_points=0,
+    points_cap=80,
+    min_sequences=2,
+    min_pure_sequences=1,
+)
+"""Indian Rummy: 13 cards, a wild-joker rank per deal plus printed jokers, declarations."""
+
+PRESETS: Mapping[str, RuleSet] = types.MappingProxyType(
+    {r.name: r for r in (RUMMIKUB, CONTRACT_RUMMY, SHANGHAI, GIN_RUMMY, INDIAN_RUMMY)}
+)
+"""The five built-in games by name."""
+
+_ALIASES = {
+    "rummikub": "rummikub",
+    "contract": "contract_rummy",
+    "contract_rummy": "contract_rummy",
+    "liverpool": "contract_rummy",
+    "liverpool_rummy": "contract_rummy",
+    "shanghai": "shanghai",
+    "shanghai_rummy": "shanghai",
+    "gin": "gin_rummy",
+    "gin_rummy": "gin_rummy",
+    "indian": "indian_rummy",
+    "indian_rummy": "indian_rummy",
+}
+
+
+def find_ruleset(name: str) -> RuleSet:
+    """The preset rule set for a game name (case-insensitive; ``-`` and spaces act as ``_``).
+
+    Raises:
+        RuleSetError: no game of that name (code ``unknown-game``).
+
+    Examples:
+        >>> find_ruleset("Gin-Rummy").title, find_ruleset("shanghai_rummy").name
+        ('Gin Rummy', 'shanghai')
+    """
+    if not isinstance(name, str):
+        raise TypeError(f"game name must be a str, not {type(name).__name__}")
+    key = name.strip().lower().replace("-", "_").replace(" ", "_")
+    if key not in _ALIASES:
+        known = ", ".join(PRESETS)
+        raise RuleSetError(f"unknown game {name[:40]!r}: known games are {known}", code="unknown-game")
+    return PRESETS[_ALIASES[key]]

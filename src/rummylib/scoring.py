@@ -1,0 +1,125 @@
+"""Scorers: what leftover pieces cost, and the results of a Rummikub game or a contract round.
+
+Every scorer takes the rule set as a keyword argument and returns plain integers, one per player
+in seat order.
+
+Examples:
+    >>> from rummylib import RUMMIKUB, CONTRACT_RUMMY, parse_pieces
+    >>> hand_points(parse_pieces("* Ah Kd"), rules=CONTRACT_RUMMY)
+    50
+    >>> score_rummikub([parse_pieces(""), parse_pieces("r5 k3"), parse_pieces("*")], winner=0, rules=RUMMIKUB)
+    (38, -8, -30)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from rummylib.errors import RummyError
+from rummylib.pieces import Piece
+from rummylib.rules import RuleSet
+
+__all__ = ["hand_points", "score_contract_round", "score_rummikub"]
+
+
+class ScoringInputError(RummyError, ValueError):
+    """Hands that cannot be scored as asked (a winner out of range, two players out, ...)."""
+
+    code = "bad-score-input"
+
+
+def hand_points(pieces: Iterable[Piece], *, rules: RuleSet) -> int:
+    """What a player left holding these pieces pays, by the game's point values.
+
+    Tiles count their number and a joker ``joker_points`` (30 in Rummikub); cards count the rule
+    set's table (with ``number_cards_flat``, ``joker_points`` and wild cards), capped at
+    ``points_cap`` where the game has one. No melding is done here.
+
+    Raises:
+        NotationError: a piece that is not part of the game.
+
+    Examples:
+        >>> from rummylib import RUMMIKUB, INDIAN_RUMMY, parse_pieces
+        >>> hand_points(parse_pieces("r5 k3 *"), rules=RUMMIKUB)
+        38
+        >>> hand_points(parse_pieces("Kh Kd Ks Qh Qd Qs Jh Jd Js"), rules=INDIAN_RUMMY)
+        80
+    """
+    total = 0
+    for piece in pieces:
+        rules.check_piece(piece)
+        total += rules.piece_points(piece)
+    return total if rules.points_cap is None else min(total, rules.points_cap)
+
+
+def score_rummikub(
+    racks: Sequence[Iterable[Piece]], *, winner: int | None, rules: RuleSet
+) -> tuple[int, ...]:
+    """Scores of a finished Rummikub game; they always add up to zero.
+
+    With a ``winner`` (the player who emptied the rack), each loser scores minus the value left on
+    their rack and the winner the sum of those values. With ``winner=None`` (the pool ran out and
+    nobody went out), the lowest rack wins; every other player scores minus the difference from
+    the winner's rack, and the winner the sum of the differences. On a tie for lowest, the first
+    such player in seat order is taken as the winner (the tied players both score 0 against each
+    other either way).
+
+    Raises:
+        ScoringInputError: the winner is not a player, or the winner's rack is not empty.
+
+    Examples:
+        >>> from rummylib import RUMMIKUB, parse_pieces
+        >>> score_rummikub([parse_pieces("r1 r2"), parse_pieces("k10"), parse_pieces("*")],
+        ...                winner=None, rules=RUMMIKUB)
+        (34, -7, -27)
+    """
+    values = [hand_points(list(r), rules=rules) for r in racks]
+    if len(values) < 1:
+        raise ScoringInputError("no racks to score")
+    if winner is None:
+        best = min(range(len(values)), key=lambda i: values[i])
+        base = values[best]
+    else:
+        if isinstance(winner, bool) or not isinstance(winner, int) or not 0 <= winner < len(values):
+            raise ScoringInputError(f"winner must be a player from 0 to {len(values) - 1}, not {winner!r}")
+        if values[winner] != 0 or any(True for _ in racks[winner]):
+            raise ScoringInputError(f"the winner (player {winner}) must have an empty rack")
+        best, base = winner, 0
+    scores = [-(v - base) for v in values]
+    scores[best] = -sum(s for i, s in enumerate(scores) if i != best)
+    return tuple(scores)
+
+
+def score_contract_round(
+    hands: Sequence[Iterable[Piece]],
+    *,
+    rules: RuleSet,
+    out_in_one_turn: bool = False,
+    joker_used: bool = False,
+) -> tuple[int, ...]:
+    """Penalty points of one round of Contract Rummy or Shanghai (lower is better).
+
+    Every player scores the points left in hand. The player who went out (empty hand) scores 0,
+    or, when ``out_in_one_turn`` (all cards laid down in one turn), the rule set's
+    ``one_turn_out_bonus`` (Shanghai: -25), or ``one_turn_out_no_joker_bonus`` (-50) when no joker
+    was among the cards (``joker_used`` false).
+
+    Raises:
+        ScoringInputError: ``out_in_one_turn`` without exactly one player out.
+
+    Examples:
+        >>> from rummylib import SHANGHAI, parse_pieces
+        >>> score_contract_round([parse_pieces(""), parse_pieces("* Ah 7c")], rules=SHANGHAI,
+        ...                      out_in_one_turn=True)
+        (-50, 47)
+    """
+    lists = [list(h) for h in hands]
+    scores = [hand_points(h, rules=rules) for h in lists]
+    out = [i for i, h in enumerate(lists) if not h]
+    if out_in_one_turn:
+        if len(out) != 1:
+            raise ScoringInputError(f"going out in one turn needs exactly one empty hand, found {len(out)}")
+        bonus = rules.one_turn_out_bonus if joker_used else rules.one_turn_out_no_joker_bonus
+        scores[out[0]] = bonus
+    return tuple(scores)
+

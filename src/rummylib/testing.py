@@ -1,0 +1,128 @@
+"""Hypothesis strategies for rummylib values, for your own tests as well as ours.
+
+Requires ``hypothesis`` (installed with the ``tests`` extra). Every strategy takes the rule set as
+a keyword argument so the pieces drawn always belong to the game.
+
+Examples:
+    >>> from hypothesis import given
+    >>> from rummylib import RUMMIKUB, is_valid_meld
+    >>> @given(valid_melds(rules=RUMMIKUB))
+    ... def test_valid(meld):
+    ...     assert is_valid_meld(meld, rules=RUMMIKUB)
+    >>> test_valid()
+"""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from rummylib.cards import Card, Rank, Suit
+from rummylib.decks import full_set
+from rummylib.melds import Meld
+from rummylib.pieces import JOKER, Family, Piece
+from rummylib.rules import PRESETS, RuleSet
+from rummylib.tiles import Tile
+
+__all__ = ["groups", "naturals", "pieces", "racks", "rulesets", "runs", "valid_melds"]
+
+
+def rulesets() -> st.SearchStrategy[RuleSet]:
+    """One of the five preset rule sets.
+
+    Examples:
+        >>> rulesets().example().name in PRESETS  # doctest: +SKIP
+        True
+    """
+    return st.sampled_from(list(PRESETS.values()))
+
+
+def _suits(rules: RuleSet) -> list[object]:
+    return list(rules.colors) if rules.family is Family.TILES else list(Suit)
+
+
+def _natural(rules: RuleSet, suit: object, position: int) -> Tile | Card:
+    if rules.family is Family.TILES:
+        assert not isinstance(suit, Suit)
+        return Tile(suit, position)  # type: ignore[arg-type]
+    assert isinstance(suit, Suit)
+    return Card(Rank(1 if position == 14 else position), suit)
+
+
+def naturals(*, rules: RuleSet) -> st.SearchStrategy[Tile | Card]:
+    """Any natural (non-joker) piece of the game."""
+    suits = _suits(rules)
+    top = rules.max_number if rules.family is Family.TILES else 13
+    return st.builds(lambda s, n: _natural(rules, s, n), st.sampled_from(suits), st.integers(1, top))
+
+
+def pieces(*, rules: RuleSet) -> st.SearchStrategy[Piece]:
+    """Any piece of the game, jokers included where the game has them."""
+    if rules.max_jokers == 0:
+        return naturals(rules=rules)
+    return st.one_of(naturals(rules=rules), st.just(JOKER))
+
+
+@st.composite
+def racks(draw: st.DrawFn, *, rules: RuleSet, min_size: int = 0, max_size: int = 14) -> tuple[Piece, ...]:
+    """A rack or hand of distinct physical pieces from one game's full set.
+
+    It never holds more copies of a piece than exist.
+    """
+    players = rules.min_players
+    everything = list(full_set(rules, players=players if rules.family is Family.CARDS else None))
+    size = draw(st.integers(min_size, min(max_size, len(everything))))
+    chosen = draw(st.permutations(range(len(everything))))[:size]
+    return tuple(everything[i] for i in chosen)
+
+
+@st.composite
+def runs(draw: st.DrawFn, *, rules: RuleSet, jokers: bool = True) -> Meld:
+    """A valid run of the game, laid in ascending order.
+
+    Jokers replace some naturals when the rules allow it.
+    """
+    suit = draw(st.sampled_from(_suits(rules)))
+    longest = rules.longest_run
+    length = draw(st.integers(rules.min_run, min(longest, rules.min_run + 6)))
+    start = draw(st.integers(rules.run_low, rules.run_high - length + 1))
+    laid: list[Piece] = [_natural(rules, suit, p) for p in range(start, start + length)]
+    if jokers and rules.max_jokers:
+        budget = min(rules.max_jokers, rules.max_jokers_per_meld or rules.max_jokers)
+        if rules.joker_ratio:
+            budget = min(budget, length // 2)
+        budget = min(budget, length - 1)
+        for i in draw(st.lists(st.integers(0, length - 1), max_size=budget, unique=True)):
+            laid[i] = JOKER
+    return Meld(laid)
+
+
+@st.composite
+def groups(draw: st.DrawFn, *, rules: RuleSet, jokers: bool = True) -> Meld:
+    """A valid group of the game, in any order, jokers replacing some naturals when allowed."""
+    suits = _suits(rules)
+    top = rules.max_number if rules.family is Family.TILES else 13
+    rank = draw(st.integers(1, top))
+    most = rules.group_max if rules.group_max is not None else rules.group_min + 3
+    if rules.group_distinct:
+        most = min(most, len(suits))
+        size = draw(st.integers(rules.group_min, most))
+        chosen = draw(st.permutations(suits))[:size]
+    else:
+        size = draw(st.integers(rules.group_min, min(most, rules.copies * 4)))
+        chosen = draw(st.lists(st.sampled_from(suits), min_size=size, max_size=size))
+        while any(chosen.count(s) > rules.copies for s in chosen):
+            chosen = [*chosen[:-1], suits[(suits.index(chosen[-1]) + 1) % len(suits)]]
+    laid: list[Piece] = [_natural(rules, s, rank) for s in chosen]
+    if jokers and rules.max_jokers:
+        budget = min(rules.max_jokers, rules.max_jokers_per_meld or rules.max_jokers)
+        if rules.joker_ratio:
+            budget = min(budget, len(laid) // 2)
+        budget = min(budget, len(laid) - 1)
+        for i in draw(st.lists(st.integers(0, len(laid) - 1), max_size=budget, unique=True)):
+            laid[i] = JOKER
+    return Meld(laid)
+
+
+def valid_melds(*, rules: RuleSet, jokers: bool = True) -> st.SearchStrategy[Meld]:
+    """A valid group or run of the game."""
+    return st.one_of(groups(rules=rules, jokers=jokers), runs(rules=rules, jokers=jokers))
