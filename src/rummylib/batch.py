@@ -236,9 +236,9 @@ def all_ops() -> tuple[Op, ...]:
         >>> "meld" in {op.name for op in all_ops()}
         True
     """
-    from rummylib import _ops_cards, _ops_contract, _ops_rummikub, _ops_solver
+    from rummylib import _ops_cards, _ops_contract, _ops_games, _ops_rummikub, _ops_solver
 
-    extra = (*_ops_rummikub.OPS, *_ops_contract.OPS, *_ops_cards.OPS, *_ops_solver.OPS)
+    extra = (*_ops_rummikub.OPS, *_ops_contract.OPS, *_ops_cards.OPS, *_ops_games.OPS, *_ops_solver.OPS)
     return (*extra, *CORE_OPS)
 
 
