@@ -90,6 +90,28 @@ class RuleId(StrEnum):
     NOT_A_MELD = "not-a-meld"
     """The pieces form neither a group nor a run (when no more precise reason applies)."""
 
+    # --- Rummikub turns -------------------------------------------------------------------
+    TILE_ALONE = "tile-alone"
+    """A tile stands alone on the table after the turn (it must be part of a set)."""
+    TABLE_TILE_MISSING = "table-tile-missing"
+    """A tile that was on the table (a joker included) is not on it after the turn."""
+    TILE_FROM_NOWHERE = "tile-from-nowhere"
+    """A tile on the table after the turn was neither on the table before nor on the rack."""
+    NO_TILE_PLAYED = "no-tile-played"
+    """The turn played no tile from the rack (the player must draw instead)."""
+    INITIAL_MELD_TOO_LOW = "initial-meld-too-low"
+    """The initial meld is worth less than ``initial_meld_points``."""
+    INITIAL_MELD_TABLE_CHANGED = "initial-meld-table-changed"
+    """A set on the table changed during the player's initial meld."""
+    INITIAL_MELD_TABLE_TILE_USED = "initial-meld-table-tile-used"
+    """A tile from the table was used in a new set during the player's initial meld."""
+    JOKER_SET_BROKEN = "joker-set-broken"
+    """Under ``joker_retrieval="replace"``, a set holding a joker was not kept together."""
+    JOKER_NOT_REPLACED = "joker-not-replaced"
+    """Under ``joker_retrieval="replace"``, a joker left its set without its tile from the rack."""
+    FREED_JOKER_MISPLACED = "freed-joker-misplaced"
+    """Under ``joker_retrieval="replace"``, a freed joker is not in a new set with two rack tiles."""
+
 
 @attrs.frozen
 class Violation:
