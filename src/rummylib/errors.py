@@ -177,8 +177,6 @@ class RuleId(StrEnum):
     """Lay-offs (and joker swaps where the game says so) need the contract met first."""
     LAYOFF_SAME_TURN = "layoff-same-turn"
     """No lay-off in the turn the contract is laid down (``layoff_same_turn`` off)."""
-    JOKER_SWAP_NOT_ALLOWED = "joker-swap-not-allowed"
-    """Taking a joker from the table is not allowed here (``joker_swap``)."""
     SWAPPED_JOKER_UNUSED = "swapped-joker-unused"
     """A joker taken from the table must be played the same turn (``swapped_joker_must_be_used``)."""
     JOKER_SWAP_NEEDS_CONTRACT = "joker-swap-needs-contract"
