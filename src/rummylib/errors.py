@@ -137,6 +137,8 @@ class RuleId(StrEnum):
     """A card of the run's suit that extends neither end of the run."""
     LAYOFF_JOKER_SPOT = "layoff-joker-spot"
     """A card laid off where a joker stands, when jokers do not slide (take it by substitution)."""
+    JOKER_SWAP_NOT_ALLOWED = "joker-swap-not-allowed"
+    """The game never lets a joker be taken from the table (``joker_swap``)."""
     JOKER_SWAP_NOT_DOWN = "joker-swap-not-down"
     """Only a player who has met the contract may take a joker (Contract Rummy)."""
     JOKER_DEAD_IN_SET = "joker-dead-in-set"
