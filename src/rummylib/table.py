@@ -1,0 +1,891 @@
+"""The Rummikub table, and the judge of a turn: table before, rack, table after.
+
+A turn is judged from two table values alone, never from a list of moves, so any manipulation
+(split a run and add a tile, take the fourth tile of a group for a new set, retrieve a joker, ...)
+is judged the same way. Sets are compared as multisets: their order on the table and the order of
+tiles within a group do not matter.
+
+The checks, in the order their findings are reported (rule book §1):
+
+1. every set on the table after the turn is valid (the meld engine's reasons, placed at the set's
+   index), and no tile stands alone;
+2. every tile that was on the table (jokers included) is still on it;
+3. every other tile on the table came from the rack;
+4. at least one rack tile was played;
+5. an initial meld is worth at least ``initial_meld_points`` and does not touch the table;
+6. under ``joker_retrieval="replace"``, the box rule for taking a joker from the table.
+
+Examples:
+    >>> from rummylib import RUMMIKUB
+    >>> report = validate_turn("r3 r4 r5 r6 r7", "r5 k1", "r3 r4 r5 | r5 r6 r7",
+    ...                        rules=RUMMIKUB, initial_meld_done=True)
+    >>> report.valid, format_pieces(report.played)
+    (True, 'R5')
+    >>> print(report.changes)
+    set 1 (R3 R4 R5 R6 R7) split into sets 1 (R3 R4 R5) and 2 (R5 R6 R7), with R5 from the rack
+    >>> bad = validate_turn("r1 r2 r3", "r4", "r1 r2 | r3 r4", rules=RUMMIKUB, initial_meld_done=True)
+    >>> bad.valid
+    False
+    >>> for v in bad.violations:
+    ...     print(v)
+    meld 1: run of 2 pieces; a run needs at least 3 [run-too-short]
+    meld 2: run of 2 pieces; a run needs at least 3 [run-too-short]
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from enum import StrEnum
+from typing import Any, TypeAlias
+
+import attrs
+
+from rummylib.errors import IllegalTurnError, InvalidPiecesError, LimitExceededError, RuleId, Violation
+from rummylib.melds import Meld, MeldKind, MeldLike, MeldReading, meld_violations, read_meld
+from rummylib.notation import parse_melds, parse_pieces
+from rummylib.pieces import Joker, Piece, PieceCount, format_pieces, piece_sort_key
+from rummylib.rules import JokerRetrieval, RuleSet
+from rummylib.tiles import Tile
+
+__all__ = [
+    "ChangeKind",
+    "SetChange",
+    "Table",
+    "TableLike",
+    "TileMove",
+    "TurnChanges",
+    "TurnReport",
+    "check_turn",
+    "is_legal_turn",
+    "turn_violations",
+    "validate_turn",
+]
+
+
+def _meld_tuple(melds: Iterable[MeldLike]) -> tuple[Meld, ...]:
+    out = []
+    for m in melds:
+        if isinstance(m, Meld):
+            out.append(m)
+        elif isinstance(m, str):
+            out.append(Meld.parse(m))
+        elif isinstance(m, list | tuple):
+            out.append(Meld(m))
+        else:
+            raise TypeError(f"a table holds melds, not {type(m).__name__}")
+    return tuple(out)
+
+
+@attrs.frozen(repr=False)
+class Table:
+    """The sets on the table, in the order the caller keeps them.
+
+    ``str`` writes the canonical notation, sets separated by `` | ``.
+
+    Examples:
+        >>> t = Table.parse("r1 r2 r3 | k7 b7 y7")
+        >>> str(t), len(t), str(t.pieces())
+        ('R1 R2 R3 | K7 B7 Y7', 2, 'K7 B7 Y7 R1 R2 R3')
+        >>> t
+        Table.parse('R1 R2 R3 | K7 B7 Y7')
+        >>> Table.parse("") == Table()
+        True
+    """
+
+    melds: tuple[Meld, ...] = attrs.field(default=(), converter=_meld_tuple)
+    """The sets, in table order."""
+
+    @classmethod
+    def parse(cls, text: str, *, rules: RuleSet | None = None) -> Table:
+        """Read a table written as sets separated by ``|`` (the empty string is an empty table).
+
+        With ``rules``, every piece must belong to that game.
+
+        Raises:
+            NotationError: a piece is bad, or a set between bars is empty.
+
+        Examples:
+            >>> Table.parse("r5 r6 * | b2 k2 y2").melds[0]
+            Meld.parse('R5 R6 *')
+        """
+        return cls(Meld(m) for m in parse_melds(text, rules=rules))
+
+    @classmethod
+    def of(cls, table: TableLike, *, rules: RuleSet | None = None) -> Table:
+        """A `Table` from a table, its ``|`` notation, or a sequence of melds.
+
+        Each meld of a sequence may be a `Meld`, notation, or a sequence of pieces.
+
+        Raises:
+            NotationError: bad notation.
+            InvalidPiecesError: something that is not a piece (code ``not-a-piece``).
+
+        Examples:
+            >>> str(Table.of(["r1 r2 r3", "k7 b7 y7"]))
+            'R1 R2 R3 | K7 B7 Y7'
+        """
+        if isinstance(table, Table):
+            return table
+        if isinstance(table, str):
+            return cls.parse(table, rules=rules)
+        if not isinstance(table, Sequence):
+            raise InvalidPiecesError(
+                f"a table is a Table, notation, or a sequence of melds, not {type(table).__name__}",
+                code="not-a-piece",
+            )
+        melds = []
+        for i, item in enumerate(table):
+            if isinstance(item, Meld):
+                melds.append(item)
+            elif isinstance(item, str):
+                melds.append(Meld.parse(item, rules=rules))
+            elif isinstance(item, list | tuple):
+                bad = [p for p in item if not _is_piece(p)]
+                if bad:
+                    raise InvalidPiecesError(f"set {i + 1} holds {bad[0]!r}, which is not a piece", code="not-a-piece")
+                melds.append(Meld(item))
+            else:
+                raise InvalidPiecesError(
+                    f"set {i + 1} is {type(item).__name__}, not a meld, notation or a sequence of pieces",
+                    code="not-a-piece",
+                )
+        return cls(melds)
+
+    def pieces(self) -> PieceCount:
+        """Every piece on the table, as a multiset.
+
+        Examples:
+            >>> Table.parse("r1 r2 r3 | r1 b1 k1").pieces().count(Tile.parse("r1"))
+            2
+        """
+        return PieceCount.of(p for m in self.melds for p in m.pieces)
+
+    def to_json(self) -> list[str]:
+        """The sets as a list of notation strings.
+
+        Examples:
+            >>> Table.parse("r1 r2 r3 | *  k7 b7").to_json()
+            ['R1 R2 R3', '* K7 B7']
+        """
+        return [str(m) for m in self.melds]
+
+    def __str__(self) -> str:
+        return " | ".join(str(m) for m in self.melds)
+
+    def __repr__(self) -> str:
+        return f"Table.parse({str(self)!r})"
+
+    def __len__(self) -> int:
+        return len(self.melds)
+
+    def __iter__(self) -> Iterator[Meld]:
+        return iter(self.melds)
+
+
+TableLike: TypeAlias = Table | str | Sequence[MeldLike]
+"""A `Table`, its ``|`` notation, or a sequence of melds (each a `Meld`, notation or pieces)."""
+
+
+def _is_piece(p: object) -> bool:
+    from rummylib.cards import Card
+
+    return isinstance(p, Tile | Card | Joker)
+
+
+# ------------------------------------------------------------------------------------------
+# The explanation of a turn
+# ------------------------------------------------------------------------------------------
+
+
+class ChangeKind(StrEnum):
+    """What happened to a set of the table during a turn.
+
+    Examples:
+        >>> ChangeKind("split") is ChangeKind.SPLIT
+        True
+    """
+
+    KEPT = "kept"
+    """The set is still on the table, unchanged (order of its tiles aside)."""
+    EXTENDED = "extended"
+    """All its tiles are in one set after the turn, together with tiles from the rack only."""
+    MERGED = "merged"
+    """All its tiles are in one set after the turn, together with tiles of other table sets."""
+    SPLIT = "split"
+    """Its tiles went into several sets, each made only of its tiles and rack tiles."""
+    BROKEN_UP = "broken-up"
+    """Its tiles went into several sets mixed with tiles of other table sets, or left the table."""
+    NEW = "new"
+    """A set after the turn made only of tiles that were not on the table."""
+
+
+@attrs.frozen
+class TileMove:
+    """One tile that changed place: from a set before (or the rack) to a set after (or nowhere).
+
+    Set indexes count from 0 in the caller's lists (``source`` in the table before, ``target`` in
+    the table after).
+
+    Examples:
+        >>> TileMove(Tile.parse("r4"), None, 2).to_json()
+        {'tile': 'R4', 'from': 'rack', 'to': 2}
+    """
+
+    piece: Piece
+    """The tile."""
+    source: int | None
+    """Index of the set it came from in the table before, or ``None`` for the rack."""
+    target: int | None
+    """Index of the set it went to in the table after, or ``None`` when it left the table."""
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"tile", "from", "to"}`` with ``"rack"`` for a rack tile and ``null`` for gone."""
+        return {"tile": str(self.piece), "from": "rack" if self.source is None else self.source, "to": self.target}
+
+
+@attrs.frozen
+class SetChange:
+    """What happened to one set of the table (or how one new set was made).
+
+    Examples:
+        >>> c = SetChange(ChangeKind.NEW, (), (1,), (Tile.parse("r4"),), "new set 2 (R4 ...)")
+        >>> c.to_json()["change"], c.to_json()["added"]
+        ('new', 'R4')
+    """
+
+    kind: ChangeKind
+    """Kept, extended, merged, split, broken up, or new."""
+    before: tuple[int, ...]
+    """Indexes (from 0) of the sets concerned in the table before (empty for a new set)."""
+    after: tuple[int, ...]
+    """Indexes (from 0) of the sets they became in the table after (empty if all tiles left)."""
+    added: tuple[Piece, ...]
+    """Rack tiles that went into the sets of ``after`` (canonical order)."""
+    text: str
+    """The change in words, sets numbered from 1 as players count them."""
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"change", "before", "after", "added", "message"}``."""
+        return {
+            "change": self.kind.value,
+            "before": list(self.before),
+            "after": list(self.after),
+            "added": format_pieces(self.added),
+            "message": self.text,
+        }
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@attrs.frozen
+class TurnChanges:
+    """The explanation of a turn, for a UI: what each set became and where each tile went.
+
+    Examples:
+        >>> from rummylib import RUMMIKUB
+        >>> ch = validate_turn("k7 b7 y7 r7", "k5 k6", "k7 b7 y7 | k5 k6 k7".replace("k7 b7", "r7 b7"),
+        ...                    rules=RUMMIKUB, initial_meld_done=True).changes
+        >>> [c.kind.value for c in ch.sets], [m.to_json() for m in ch.moved]
+        (['split'], [{'tile': 'K7', 'from': 0, 'to': 1}])
+    """
+
+    sets: tuple[SetChange, ...]
+    """One entry per set of the table before (merges grouped), then one per new set."""
+    placed: tuple[TileMove, ...]
+    """Where each rack tile played went (``source`` is ``None``)."""
+    moved: tuple[TileMove, ...]
+    """Table tiles that changed set (``target`` ``None``: the tile left the table)."""
+
+    @property
+    def kept(self) -> tuple[int, ...]:
+        """Indexes in the table before of the sets kept unchanged."""
+        return tuple(i for c in self.sets if c.kind is ChangeKind.KEPT for i in c.before)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"sets": [...], "placed": [...], "moved": [...]}``."""
+        return {
+            "sets": [c.to_json() for c in self.sets],
+            "placed": [m.to_json() for m in self.placed],
+            "moved": [m.to_json() for m in self.moved],
+        }
+
+    def __str__(self) -> str:
+        return "\n".join(c.text for c in self.sets if c.kind is not ChangeKind.KEPT) or "no set changed"
+
+
+@attrs.frozen
+class TurnReport:
+    """The verdict on a turn: valid or not, the rack tiles played, every problem, the explanation.
+
+    Examples:
+        >>> from rummylib import RUMMIKUB
+        >>> r = validate_turn("", "r10 r11 r12 k1", "r10 r11 r12", rules=RUMMIKUB, initial_meld_done=False)
+        >>> r.valid, r.initial_meld_value, sorted(r.to_json())
+        (True, 33, ['changes', 'played', 'problems', 'valid'])
+    """
+
+    valid: bool
+    """True when the turn breaks no rule."""
+    played: tuple[Piece, ...]
+    """The rack tiles played (now on the table), in canonical order."""
+    violations: tuple[Violation, ...]
+    """Every problem found, in the order of the checks (empty when valid)."""
+    changes: TurnChanges
+    """What became of each set and where each tile went."""
+    initial_meld_value: int | None = None
+    """For an initial meld: the value of the new sets from the rack; ``None`` otherwise."""
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"valid", "played", "problems", "changes"}``; ``played`` is notation (``"R4 R5"``)."""
+        return {
+            "valid": self.valid,
+            "played": format_pieces(self.played),
+            "problems": [v.to_json() for v in self.violations],
+            "changes": self.changes.to_json(),
+        }
+
+    def __str__(self) -> str:
+        head = f"legal turn, played {format_pieces(self.played) or 'nothing'}" if self.valid else "illegal turn"
+        lines = [head, *(f"  {v}" for v in self.violations), *(f"  {line}" for line in str(self.changes).split("\n"))]
+        return "\n".join(lines)
+
+
+# ------------------------------------------------------------------------------------------
+# The judge
+# ------------------------------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=16384)
+def _judge(pieces: tuple[Piece, ...], rules: RuleSet) -> tuple[MeldReading | None, tuple[Violation, ...]]:
+    """Read one set with the meld engine (cached: the same sets come back turn after turn)."""
+    reading = read_meld(Meld(pieces), rules=rules)
+    if reading is not None:
+        return reading, ()
+    return None, meld_violations(Meld(pieces), rules=rules)
+
+
+def _key(meld: Meld) -> tuple[Piece, ...]:
+    return tuple(sorted(meld.pieces, key=piece_sort_key))
+
+
+def _show(index: int, meld: Meld) -> str:
+    return f"{index + 1} ({meld})"
+
+
+def _sets_phrase(indexes: Sequence[int], melds: Sequence[Meld]) -> str:
+    shown = [_show(j, melds[j]) for j in indexes]
+    if len(shown) == 1:
+        return f"set {shown[0]}"
+    return "sets " + ", ".join(shown[:-1]) + " and " + shown[-1]
+
+
+@attrs.frozen
+class _Flow:
+    """How the tiles of the table after are explained by the table before and the rack."""
+
+    kept: dict[int, int]  # before index -> after index, for unchanged sets
+    flow: dict[tuple[int, int], Counter[Piece]]  # (before, after) -> table tiles moved
+    placed: list[tuple[Piece, int]]  # rack tile -> after index
+    nowhere: list[tuple[Piece, int]]  # unexplained tile -> after index
+    vanished: list[tuple[Piece, int]]  # table tile -> before index it left
+
+
+def _explain(before: Sequence[Meld], after: Sequence[Meld], rack: Counter[Piece]) -> _Flow:
+    by_key: dict[tuple[Piece, ...], list[int]] = {}
+    for j, m in enumerate(after):
+        by_key.setdefault(_key(m), []).append(j)
+    kept: dict[int, int] = {}
+    loose_before: list[int] = []
+    for i, m in enumerate(before):
+        spots = by_key.get(_key(m))
+        if spots:
+            kept[i] = spots.pop(0)
+        else:
+            loose_before.append(i)
+    matched_after = set(kept.values())
+    loose_after = [j for j in range(len(after)) if j not in matched_after]
+    supply = {i: Counter(before[i].pieces) for i in loose_before}
+    need = {j: Counter(after[j].pieces) for j in loose_after}
+    pairs = []
+    for i in loose_before:
+        for j in loose_after:
+            common = (supply[i] & need[j]).total()
+            if common:
+                pairs.append((-common, i, j))
+    pairs.sort()
+    flow: dict[tuple[int, int], Counter[Piece]] = {}
+    for _, i, j in pairs:
+        take = supply[i] & need[j]
+        if take:
+            supply[i] -= take
+            need[j] -= take
+            flow[(i, j)] = take
+    left = Counter(rack)
+    placed: list[tuple[Piece, int]] = []
+    nowhere: list[tuple[Piece, int]] = []
+    for j in loose_after:
+        for piece in sorted(need[j].elements(), key=piece_sort_key):
+            if left[piece] > 0:
+                left[piece] -= 1
+                placed.append((piece, j))
+            else:
+                nowhere.append((piece, j))
+    vanished = [(p, i) for i in loose_before for p in sorted(supply[i].elements(), key=piece_sort_key)]
+    return _Flow(kept, flow, placed, nowhere, vanished)
+
+
+def _changes(before: Sequence[Meld], after: Sequence[Meld], f: _Flow) -> TurnChanges:
+    targets: dict[int, list[int]] = {}
+    sources: dict[int, list[int]] = {}
+    for i, j in sorted(f.flow):
+        targets.setdefault(i, []).append(j)
+        sources.setdefault(j, []).append(i)
+    added: dict[int, list[Piece]] = {}
+    for piece, j in f.placed:
+        added.setdefault(j, []).append(piece)
+    lost: dict[int, list[Piece]] = {}
+    for piece, i in f.vanished:
+        lost.setdefault(i, []).append(piece)
+
+    def rack_part(js: Sequence[int]) -> tuple[Piece, ...]:
+        return tuple(sorted((p for j in js for p in added.get(j, ())), key=piece_sort_key))
+
+    def with_rack(js: Sequence[int]) -> str:
+        tiles = rack_part(js)
+        return f", with {format_pieces(tiles)} from the rack" if tiles else ""
+
+    sets: list[SetChange] = []
+    merged: dict[int, list[int]] = {}
+    moved: list[TileMove] = []
+    for i, m in enumerate(before):
+        if i in f.kept:
+            j = f.kept[i]
+            where = "" if i == j else f" (now set {j + 1})"
+            sets.append(SetChange(ChangeKind.KEPT, (i,), (j,), (), f"set {_show(i, m)} kept{where}"))
+            continue
+        ts = targets.get(i, [])
+        gone = lost.get(i, [])
+        if ts:
+            main = max(ts, key=lambda j: (f.flow[(i, j)].total(), -j))
+            for j in ts:
+                if j != main:
+                    moved.extend(TileMove(p, i, j) for p in sorted(f.flow[(i, j)].elements(), key=piece_sort_key))
+        moved.extend(TileMove(p, i, None) for p in gone)
+        if not gone and len(ts) == 1:
+            j = ts[0]
+            if sources[j] == [i]:
+                text = f"set {_show(i, m)} extended to set {_show(j, after[j])}{with_rack([j])}"
+                sets.append(SetChange(ChangeKind.EXTENDED, (i,), (j,), rack_part([j]), text))
+            else:
+                merged.setdefault(j, []).append(i)
+                if len(merged[j]) == 1:
+                    sets.append(SetChange(ChangeKind.MERGED, (i,), (j,), (), ""))  # completed below
+            continue
+        if not gone and all(sources[j] == [i] for j in ts):
+            text = f"set {_show(i, m)} split into {_sets_phrase(ts, after)}{with_rack(ts)}"
+            sets.append(SetChange(ChangeKind.SPLIT, (i,), tuple(ts), rack_part(ts), text))
+            continue
+        parts = [f"broken up into {_sets_phrase(ts, after)}"] if ts else []
+        if gone:
+            parts.append(f"{format_pieces(gone)} left the table")
+        text = f"set {_show(i, m)} " + "; ".join(parts)
+        sets.append(SetChange(ChangeKind.BROKEN_UP, (i,), tuple(ts), (), text))
+    for k, change in enumerate(sets):
+        if change.kind is ChangeKind.MERGED:
+            j = change.after[0]
+            group = merged[j]
+            others = [i for i in sources[j] if i not in group]
+            text = f"{_sets_phrase(group, before)} merged into set {_show(j, after[j])}"
+            if others:
+                text += f" (with tiles of {_sets_phrase(others, before)})"
+            text += with_rack([j])
+            sets[k] = SetChange(ChangeKind.MERGED, tuple(group), (j,), rack_part([j]), text)
+    kept_after = set(f.kept.values())
+    for j, m in enumerate(after):
+        if j not in kept_after and j not in sources:
+            tiles = rack_part([j])
+            text = f"new set {_show(j, m)}" + (" from the rack" if len(tiles) == len(m) else "")
+            sets.append(SetChange(ChangeKind.NEW, (), (j,), tiles, text))
+    placed = tuple(TileMove(p, None, j) for p, j in sorted(f.placed, key=lambda pj: (pj[1], piece_sort_key(pj[0]))))
+    return TurnChanges(tuple(sets), placed, tuple(moved))
+
+
+def _as_table(value: TableLike, rules: RuleSet, what: str) -> Table:
+    table = Table.of(value, rules=rules)
+    for m in table.melds:
+        for p in m.pieces:
+            if not _is_piece(p):
+                raise InvalidPiecesError(f"{what}: {p!r} is not a piece", code="not-a-piece")
+            rules.check_piece(p)
+    if len(table.melds) > rules.total_pieces:
+        raise LimitExceededError(
+            f"{what}: {len(table.melds)} sets, more than the {rules.total_pieces} pieces of a game"
+        )
+    return table
+
+
+def _as_rack(value: str | Iterable[Piece], rules: RuleSet) -> tuple[Piece, ...]:
+    if isinstance(value, str):
+        return parse_pieces(value, rules=rules)
+    if isinstance(value, PieceCount):
+        return tuple(value)
+    try:
+        pieces = tuple(value)
+    except TypeError:
+        raise InvalidPiecesError(
+            f"a rack is pieces or notation, not {type(value).__name__}", code="not-a-piece"
+        ) from None
+    for p in pieces:
+        if not _is_piece(p):
+            raise InvalidPiecesError(f"rack: {p!r} is not a piece", code="not-a-piece")
+        rules.check_piece(p)
+    return pieces
+
+
+def validate_turn(
+    before: TableLike,
+    rack: str | Iterable[Piece],
+    after: TableLike,
+    *,
+    rules: RuleSet,
+    initial_meld_done: bool,
+) -> TurnReport:
+    """Judge a turn from the table before, the player's rack, and the table after.
+
+    Never raises for an illegal turn: the report lists every problem (see the module docs for the
+    order of the checks). ``played`` is the rack tiles now on the table.
+
+    Args:
+        before: the table at the start of the turn.
+        rack: the player's rack at the start of the turn.
+        after: the table the player proposes.
+        rules: the rule set (``initial_meld_points`` and ``joker_retrieval`` are used).
+        initial_meld_done: whether the player has already made the initial meld.
+
+    Raises:
+        InvalidPiecesError: more copies of a tile than the box holds on the table and rack
+            together (or in the table after), or something that is not a piece.
+        NotationError: bad notation, or a piece that is not part of the game.
+        LimitExceededError: more sets or pieces than any game could have.
+
+    Examples:
+        >>> from rummylib import RUMMIKUB
+        >>> r = validate_turn("r1 r2 r3", "r4 r9", "r1 r2 r3 r4", rules=RUMMIKUB, initial_meld_done=True)
+        >>> r.valid, format_pieces(r.played), [c.kind.value for c in r.changes.sets]
+        (True, 'R4', ['extended'])
+        >>> r = validate_turn("r1 r2 r3 | k5 k6 k7", "", "r1 r2 r3 | k5 k6", rules=RUMMIKUB,
+        ...                   initial_meld_done=True)
+        >>> [v.code for v in r.violations]
+        ['run-too-short', 'table-tile-missing', 'no-tile-played']
+        >>> validate_turn("r5 r5", "r5", "", rules=RUMMIKUB, initial_meld_done=True)
+        Traceback (most recent call last):
+        ...
+        rummylib.errors.InvalidPiecesError: table before and rack: 3 copies of R5, but Rummikub has at most 2
+    """
+    if not isinstance(rules, RuleSet):
+        raise TypeError(f"rules must be a RuleSet, not {type(rules).__name__}")
+    old = _as_table(before, rules, "table before")
+    new = _as_table(after, rules, "table after")
+    hand = _as_rack(rack, rules)
+    old_pieces = [p for m in old.melds for p in m.pieces]
+    new_pieces = [p for m in new.melds for p in m.pieces]
+    rules.check_piece_counts([*old_pieces, *hand], what="table before and rack")
+    rules.check_piece_counts(new_pieces, what="table after")
+
+    b_count = Counter(old_pieces)
+    a_count = Counter(new_pieces)
+    r_count = Counter(hand)
+    gained = a_count - b_count
+    played_count = gained & r_count
+    played = tuple(sorted(played_count.elements(), key=piece_sort_key))
+
+    violations: list[Violation] = []
+    readings: list[MeldReading | None] = []
+    for j, m in enumerate(new.melds):
+        reading, problems = _judge(m.pieces, rules)
+        readings.append(reading)
+        if len(m.pieces) == 1:
+            violations.append(
+                Violation(
+                    RuleId.TILE_ALONE,
+                    f"{m.pieces[0]} stands alone; every tile on the table must be part of a set",
+                    meld_index=j,
+                    pieces=m.pieces,
+                )
+            )
+        violations.extend(v.at(j) for v in problems)
+
+    flow = _explain(old.melds, new.melds, r_count)
+    for piece, i in flow.vanished:
+        why = " (a joker taken from a set must be placed again in the same turn)" if isinstance(piece, Joker) else ""
+        violations.append(
+            Violation(
+                RuleId.TABLE_TILE_MISSING,
+                f"{piece} from table set {_show(i, old.melds[i])} is no longer on the table; "
+                f"no tile may go back to a rack{why}",
+                pieces=(piece,),
+            )
+        )
+    for piece, j in flow.nowhere:
+        violations.append(
+            Violation(
+                RuleId.TILE_FROM_NOWHERE,
+                f"{piece} was neither on the table nor on the rack",
+                meld_index=j,
+                pieces=(piece,),
+            )
+        )
+    if not played:
+        violations.append(
+            Violation(RuleId.NO_TILE_PLAYED, "no tile from the rack was played; a player who cannot play must draw")
+        )
+
+    initial_value: int | None = None
+    if not initial_meld_done:
+        initial_value, found = _initial_meld(
+            before=old.melds, after=new.melds, readings=readings, flow=flow, rules=rules, anything_played=bool(played)
+        )
+        violations.extend(found)
+
+    if rules.joker_retrieval is JokerRetrieval.REPLACE:
+        violations.extend(_replace_rule(before=old.melds, after=new.melds, flow=flow, played=played_count, rules=rules))
+
+    changes = _changes(old.melds, new.melds, flow)
+    return TurnReport(not violations, played, tuple(violations), changes, initial_value)
+
+
+def _initial_meld(
+    *,
+    before: Sequence[Meld],
+    after: Sequence[Meld],
+    readings: Sequence[MeldReading | None],
+    flow: _Flow,
+    rules: RuleSet,
+    anything_played: bool,
+) -> tuple[int, list[Violation]]:
+    out: list[Violation] = []
+    kept_after = set(flow.kept.values())
+    used: dict[int, Counter[Piece]] = {}
+    for (_, j), moved in flow.flow.items():
+        used.setdefault(j, Counter()).update(moved)
+    value = 0
+    for j in range(len(after)):
+        reading = readings[j]
+        if j not in kept_after and j not in used and reading is not None and reading.value is not None:
+            value += reading.value
+    if anything_played and value < rules.initial_meld_points:
+        out.append(
+            Violation(
+                RuleId.INITIAL_MELD_TOO_LOW,
+                f"the initial meld is worth {value} points; it needs at least {rules.initial_meld_points} "
+                "from new sets of rack tiles",
+            )
+        )
+    for i, m in enumerate(before):
+        if i not in flow.kept:
+            out.append(
+                Violation(
+                    RuleId.INITIAL_MELD_TABLE_CHANGED,
+                    f"table set {_show(i, m)} changed; during the initial meld no set on the table may change",
+                    pieces=m.pieces,
+                )
+            )
+    for j in sorted(used):
+        tiles = tuple(sorted(used[j].elements(), key=piece_sort_key))
+        out.append(
+            Violation(
+                RuleId.INITIAL_MELD_TABLE_TILE_USED,
+                f"{format_pieces(tiles)} came from the table; the initial meld must use rack tiles only",
+                meld_index=j,
+                pieces=tiles,
+            )
+        )
+    return value, out
+
+
+def _naturals(meld: Meld) -> Counter[Piece]:
+    return Counter(p for p in meld.pieces if not isinstance(p, Joker))
+
+
+def _replace_rule(
+    *,
+    before: Sequence[Meld],
+    after: Sequence[Meld],
+    flow: _Flow,
+    played: Counter[Piece],
+    rules: RuleSet,
+) -> list[Violation]:
+    """The box rule for jokers on the table (``joker_retrieval="replace"``)."""
+    out: list[Violation] = []
+    free_rack = Counter(played)
+    kept_after = set(flow.kept.values())
+    loose_after = [j for j in range(len(after)) if j not in kept_after]
+    continuations: set[int] = set()
+    freed_total = 0
+    for i, m in enumerate(before):
+        jokers = sum(1 for p in m.pieces if isinstance(p, Joker))
+        if not jokers or i in flow.kept:
+            continue
+        old_reading, _ = _judge(m.pieces, rules)
+        if old_reading is None:
+            continue  # an invalid set before the turn: nothing to keep together
+        nat = _naturals(m)
+        best: tuple[int, int, int, Counter[Piece]] | None = None  # (shortfall, freed, index, replacements)
+        for j in loose_after:
+            have = _naturals(after[j])
+            if nat - have:
+                continue
+            kept_jokers = min(jokers, sum(1 for p in after[j].pieces if isinstance(p, Joker)))
+            freed = jokers - kept_jokers
+            replacements = _replacements(old_reading, have - nat, free_rack, freed)
+            shortfall = freed - replacements.total()
+            cand = (shortfall, freed, j, replacements)
+            if best is None or cand[:3] < best[:3]:
+                best = cand
+        if best is None:
+            out.append(
+                Violation(
+                    RuleId.JOKER_SET_BROKEN,
+                    f"table set {_show(i, m)} holds a joker, so it must stay together (it may only grow); "
+                    "a joker leaves its set only when the tile it stands for takes its place",
+                    pieces=m.pieces,
+                )
+            )
+            continue
+        shortfall, freed, j, replacements = best
+        continuations.add(j)
+        free_rack -= replacements
+        if shortfall > 0:
+            wanted = ", ".join(str(f) for f in old_reading.jokers)
+            out.append(
+                Violation(
+                    RuleId.JOKER_NOT_REPLACED,
+                    f"a joker left table set {_show(i, m)} without the tile it stands for ({wanted}) "
+                    "taking its place from the rack",
+                    meld_index=j,
+                    pieces=m.pieces,
+                )
+            )
+        freed_total += freed - max(shortfall, 0)
+    if freed_total:
+        slots = 0
+        from_table = {j for (_, j) in flow.flow}
+        for j in loose_after:
+            if j in continuations or j in from_table:
+                continue
+            jokers = sum(1 for p in after[j].pieces if isinstance(p, Joker))
+            nat = _naturals(after[j])
+            if jokers and nat.total() >= 2 and not (nat - free_rack):
+                free_rack -= nat
+                slots += jokers
+        if slots < freed_total:
+            out.append(
+                Violation(
+                    RuleId.FREED_JOKER_MISPLACED,
+                    f"{freed_total} joker{'s' if freed_total > 1 else ''} freed from the table must go into a new "
+                    "set together with at least two tiles from the rack and no tile that was on the table",
+                    pieces=tuple(p for m in after for p in m.pieces if isinstance(p, Joker))[: max(freed_total, 1)],
+                )
+            )
+    return out
+
+
+def _replacements(reading: MeldReading, extra: Counter[Piece], rack: Counter[Piece], freed: int) -> Counter[Piece]:
+    """Rack tiles among ``extra`` that can take the place of the set's jokers (at most ``freed``)."""
+    out: Counter[Piece] = Counter()
+    if freed <= 0:
+        return out
+    if reading.kind is MeldKind.RUN:
+        wanted: list[Piece] = list(reading.jokers)
+    else:
+        present = {
+            f.color
+            for f, acting in zip(reading.faces, reading.acting, strict=True)
+            if isinstance(f, Tile) and not acting
+        }
+        rank = reading.rank
+        wanted = [p for p in extra if isinstance(p, Tile) and p.number == rank and p.color not in present]
+    for piece in wanted:
+        if out.total() >= freed:
+            break
+        if extra[piece] - out[piece] > 0 and rack[piece] - out[piece] > 0:
+            out[piece] += 1
+    return out
+
+
+def turn_violations(
+    before: TableLike,
+    rack: str | Iterable[Piece],
+    after: TableLike,
+    *,
+    rules: RuleSet,
+    initial_meld_done: bool,
+) -> tuple[Violation, ...]:
+    """Every problem with a turn (empty when it is legal); see `validate_turn`.
+
+    Raises:
+        InvalidPiecesError: too many copies of a tile, or something that is not a piece.
+        NotationError: bad notation.
+
+    Examples:
+        >>> from rummylib import RUMMIKUB
+        >>> [v.code for v in turn_violations("", "r1 r2 r3", "r1 r2 r3", rules=RUMMIKUB,
+        ...                                  initial_meld_done=False)]
+        ['initial-meld-too-low']
+    """
+    return validate_turn(before, rack, after, rules=rules, initial_meld_done=initial_meld_done).violations
+
+
+def check_turn(
+    before: TableLike,
+    rack: str | Iterable[Piece],
+    after: TableLike,
+    *,
+    rules: RuleSet,
+    initial_meld_done: bool,
+) -> TurnReport:
+    """The report of a legal turn; raises with every problem otherwise.
+
+    Raises:
+        IllegalTurnError: the turn is not legal; ``violations`` lists every problem.
+        InvalidPiecesError: too many copies of a tile, or something that is not a piece.
+        NotationError: bad notation.
+
+    Examples:
+        >>> from rummylib import RUMMIKUB
+        >>> check_turn("r1 r2 r3", "r4", "r1 r2 r3 r4", rules=RUMMIKUB, initial_meld_done=True).played
+        (Tile.parse('R4'),)
+        >>> check_turn("r1 r2 r3", "r4", "r1 r2 r3", rules=RUMMIKUB, initial_meld_done=True)
+        Traceback (most recent call last):
+        ...
+        rummylib.errors.IllegalTurnError: no tile from the rack was played; ... [no-tile-played]
+    """
+    report = validate_turn(before, rack, after, rules=rules, initial_meld_done=initial_meld_done)
+    if not report.valid:
+        raise IllegalTurnError(report.violations)
+    return report
+
+
+def is_legal_turn(
+    before: TableLike,
+    rack: str | Iterable[Piece],
+    after: TableLike,
+    *,
+    rules: RuleSet,
+    initial_meld_done: bool,
+) -> bool:
+    """Whether a turn is legal; see `validate_turn`.
+
+    Raises:
+        InvalidPiecesError: too many copies of a tile, or something that is not a piece.
+        NotationError: bad notation.
+
+    Examples:
+        >>> from rummylib import RUMMIKUB
+        >>> is_legal_turn("r1 r2 r3", "r4", "r1 r2 r3 r4", rules=RUMMIKUB, initial_meld_done=False)
+        False
+    """
+    return validate_turn(before, rack, after, rules=rules, initial_meld_done=initial_meld_done).valid
