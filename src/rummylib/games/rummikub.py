@@ -34,7 +34,7 @@ from typing import Any
 import attrs
 
 from rummylib.decks import deal
-from rummylib.errors import IllegalActionError, IllegalTurnError
+from rummylib.errors import IllegalActionError, IllegalTurnError, RuleId, Violation
 from rummylib.pieces import Piece, format_pieces, piece_sort_key
 from rummylib.rules import RuleSet
 from rummylib.scoring import score_rummikub
@@ -192,7 +192,8 @@ class RummikubGame:
         for n, action in enumerate(actions):
             if action.player != game.current:
                 raise _refused(
-                    f"action {n + 1} is by player {action.player + 1}, but it is player {game.current + 1}'s turn"
+                    f"action {n + 1} is by player {action.player + 1}, but it is player {game.current + 1}'s turn",
+                    RuleId.NOT_YOUR_TURN,
                 )
             if action.kind is ActionKind.PLAY:
                 assert action.table is not None
@@ -224,7 +225,7 @@ class RummikubGame:
         """
         seat = self.current if player is None else player
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise _refused(f"there is no player {seat!r} in a game of {self.players}")
+            raise _refused(f"there is no player {seat!r} in a game of {self.players}", RuleId.NOT_A_PLAYER)
         return self.racks[seat]
 
     def legal_actions(self) -> tuple[ActionKind, ...]:
@@ -277,10 +278,10 @@ class RummikubGame:
             >>> RummikubGame.new(rules=RUMMIKUB, players=2, seed=1).scores()
             Traceback (most recent call last):
             ...
-            rummylib.errors.IllegalActionError: the game is not over yet
+            rummylib.errors.IllegalActionError: the game is not over yet [wrong-phase]
         """
         if not self.is_over:
-            raise _refused("the game is not over yet")
+            raise _refused("the game is not over yet", RuleId.WRONG_PHASE)
         return score_rummikub(self.racks, winner=self.winner, rules=self.rules)
 
     # --- actions ----------------------------------------------------------------------------
@@ -358,7 +359,7 @@ class RummikubGame:
             >>> RummikubGame.new(rules=RUMMIKUB, players=2, seed=1).pass_turn()
             Traceback (most recent call last):
             ...
-            rummylib.errors.IllegalActionError: the pool is not empty: a player who does not play draws
+            rummylib.errors.IllegalActionError: the pool is not empty: a player who does not play draws [wrong-phase]
         """
         self._ensure_running()
         if self.pool:
@@ -391,7 +392,7 @@ class RummikubGame:
     # --- helpers ----------------------------------------------------------------------------
     def _ensure_running(self) -> None:
         if self.is_over:
-            raise _refused("the game is over")
+            raise _refused("the game is over", RuleId.ROUND_OVER)
 
     def _take(self, kind: ActionKind, n: int, elapsed: float | None) -> RummikubGame:
         drawn = self.pool[:n]
@@ -419,5 +420,5 @@ def _replace(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]
     return (*values[:index], value, *values[index + 1 :])
 
 
-def _refused(text: str) -> IllegalActionError:
-    return IllegalActionError((), text)
+def _refused(text: str, rule: RuleId = RuleId.WRONG_PHASE) -> IllegalActionError:
+    return IllegalActionError((Violation(rule, text),))
