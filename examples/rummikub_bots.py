@@ -1,0 +1,127 @@
+"""Two simple bots play a full, seeded game of Rummikub; the referee judges every turn.
+
+Run it with ``python examples/rummikub_bots.py``: it prints the table after each turn and the
+final scores. The bots are deliberately simple: they lay runs and groups found in their rack
+(waiting until those are worth the initial meld) and the greedy one also adds single tiles to the
+ends of sets on the table. Every play goes through `RummikubGame.play`, so an illegal idea would
+raise instead of corrupting the game.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+
+from rummylib import RUMMIKUB, Joker, Meld, Piece, RuleSet, Tile, format_pieces, is_valid_meld, read_meld
+from rummylib.games.rummikub import ActionKind, RummikubGame
+from rummylib.table import Table
+
+Bot = Callable[[RummikubGame], RummikubGame]
+
+
+def find_sets(rack: Sequence[Piece], *, rules: RuleSet) -> list[tuple[Piece, ...]]:
+    """Disjoint runs and groups made from rack tiles: longest runs first, then groups."""
+    left = Counter(p for p in rack if isinstance(p, Tile))
+    found: list[tuple[Piece, ...]] = []
+    for color in rules.colors:
+        number = 1
+        while number <= rules.max_number:
+            end = number
+            while end <= rules.max_number and left[Tile(color, end)] > 0:
+                end += 1
+            if end - number >= rules.min_run:
+                run = tuple(Tile(color, n) for n in range(number, end))
+                left.subtract(run)
+                found.append(run)
+            number = end + 1 if end == number else end
+    for number in range(1, rules.max_number + 1):
+        group = tuple(Tile(c, number) for c in rules.colors if left[Tile(c, number)] > 0)
+        if len(group) >= rules.group_min:
+            left.subtract(group)
+            found.append(group)
+    jokers = [p for p in rack if isinstance(p, Joker)]
+    if jokers and not found:  # use a joker to complete a pair of neighbours of one colour
+        for tile in sorted(+left, key=lambda t: (t.color.order, t.number)):
+            nxt = Tile(tile.color, tile.number + 1) if tile.number < rules.max_number else None
+            if nxt is not None and left[nxt] > 0 and is_valid_meld((tile, nxt, jokers[0]), rules=rules):
+                found.append((tile, nxt, jokers[0]))
+                break
+    return found
+
+
+def _value(sets: Sequence[tuple[Piece, ...]], rules: RuleSet) -> int:
+    total = 0
+    for s in sets:
+        reading = read_meld(s, rules=rules)
+        total += reading.value or 0 if reading is not None else 0
+    return total
+
+
+def _extend(table: list[Meld], rack: Counter[Piece], rules: RuleSet) -> bool:
+    """Add one rack tile to the start or end of a table set, if any fits."""
+    for tile in sorted(+rack, key=str):
+        for i, meld in enumerate(table):
+            for candidate in (Meld((*meld.pieces, tile)), Meld((tile, *meld.pieces))):
+                reading = read_meld(candidate, rules=rules)
+                if reading is not None:
+                    table[i] = Meld(reading.ordered_pieces())
+                    rack[tile] -= 1
+                    return True
+    return False
+
+
+def _bot(game: RummikubGame, *, extend: bool) -> RummikubGame:
+    rules = game.rules
+    rack = game.rack()
+    sets = find_sets(rack, rules=rules)
+    opened = game.initial_meld_done[game.current]
+    if not opened and _value(sets, rules) < rules.initial_meld_points:
+        sets = []
+    table = list(game.table.melds) + [Meld(s) for s in sets]
+    left = Counter(rack)
+    for s in sets:
+        left.subtract(s)
+    if opened and extend:
+        while _extend(table, left, rules):
+            pass
+    proposal = Table(table)
+    if proposal != game.table and game.check_play(proposal).valid:
+        return game.play(proposal)
+    return game.draw() if game.pool else game.pass_turn()
+
+
+def greedy_bot(game: RummikubGame) -> RummikubGame:
+    """Lay every set found in the rack, then add single tiles to table sets."""
+    return _bot(game, extend=True)
+
+
+def cautious_bot(game: RummikubGame) -> RummikubGame:
+    """Only lay whole new sets from the rack; never touch the table."""
+    return _bot(game, extend=False)
+
+
+def play_game(bots: Sequence[Bot], *, seed: int, rules: RuleSet = RUMMIKUB, verbose: bool = False) -> RummikubGame:
+    """Play a whole game, each seat moved by its bot, and return the final state."""
+    game = RummikubGame.new(rules=rules, players=len(bots), seed=seed)
+    while not game.is_over:
+        game = bots[game.current](game)
+        if verbose:
+            action = game.history[-1]
+            if action.kind is ActionKind.PLAY:
+                print(f"player {action.player + 1} plays {format_pieces(action.played)}")
+            else:
+                print(action)
+            print(f"    table: {game.table or '(empty)'}")
+    return game
+
+
+def main() -> None:
+    game = play_game([greedy_bot, cautious_bot], seed=2024, verbose=True)
+    print()
+    print("winner:", "nobody went out" if game.winner is None else f"player {game.winner + 1}")
+    for seat, (rack, score) in enumerate(zip(game.racks, game.scores(), strict=True)):
+        print(f"player {seat + 1}: {score:+d}  (rack left: {format_pieces(rack) or 'empty'})")
+
+
+if __name__ == "__main__":
+    main()
