@@ -1,0 +1,354 @@
+"""The values a contract-game referee works with: actions, table melds, buy windows, results, views.
+
+Every action names the seat (from 0) of the player doing it. Cards may be given as notation:
+``Discard(0, "7h")`` is the same action as ``Discard(0, Card.parse("7h"))``.
+
+Examples:
+    >>> from rummylib.games.contract_actions import Discard, LayDown, LayOff
+    >>> Discard(0, "7h")
+    Discard(player=0, card=Card.parse('7h'))
+    >>> [str(m) for m in LayDown(1, "7h 7s 7d | 9c 9d *").melds]
+    ['7h 7s 7d', '9c 9d *']
+    >>> LayOff(2, "Qs", 0).cards
+    (Card.parse('Qs'),)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import StrEnum
+from typing import TypeAlias
+
+import attrs
+
+from rummylib.melds import Meld, as_meld
+from rummylib.notation import parse_melds, parse_piece, parse_pieces
+from rummylib.cards import Card
+from rummylib.pieces import Joker, Piece, format_pieces
+from rummylib.tiles import Tile
+
+__all__ = [
+    "Buy",
+    "BuyWindow",
+    "ContractAction",
+    "DeclineBuy",
+    "Discard",
+    "DrawDiscard",
+    "DrawStock",
+    "EndReason",
+    "LayDown",
+    "LayOff",
+    "Phase",
+    "RoundResult",
+    "RoundView",
+    "SwapJoker",
+    "TableMeld",
+]
+
+
+class Phase(StrEnum):
+    """Where a round stands."""
+
+    DRAW = "draw"
+    """The player in turn must draw: the top discard, or from the stock (refusing the upcard)."""
+    BUY = "buy"
+    """The upcard was refused: the other players say whether they want to buy it ("May I?")."""
+    PLAY = "play"
+    """The player in turn has drawn: lay down, lay off, swap jokers, then discard."""
+    OVER = "over"
+    """The round has ended and been scored."""
+
+
+class EndReason(StrEnum):
+    """Why a round ended."""
+
+    WENT_OUT = "went-out"
+    """A player got rid of the last card."""
+    STOCK_EXHAUSTED = "stock-exhausted"
+    """The stock was empty with no discards under the top card to shuffle into a new one."""
+
+
+def _piece(value: Piece | str) -> Piece:
+    return parse_piece(value) if isinstance(value, str) else value
+
+
+def _pieces(value: Piece | str | Sequence[Piece]) -> tuple[Piece, ...]:
+    if isinstance(value, str):
+        return parse_pieces(value)
+    if isinstance(value, Tile | Card | Joker):
+        return (value,)
+    return tuple(value)
+
+
+def _melds(value: str | Sequence[Meld | str | Sequence[Piece]]) -> tuple[Meld, ...]:
+    if isinstance(value, str):
+        return tuple(Meld(m) for m in parse_melds(value))
+    return tuple(as_meld(m) for m in value)
+
+
+def _swaps(value: Sequence[tuple[Piece | str, int]]) -> tuple[tuple[Piece, int], ...]:
+    return tuple((_piece(card), meld) for card, meld in value)
+
+
+_INT = attrs.validators.instance_of(int)
+
+
+@attrs.frozen
+class DrawStock:
+    """The player in turn refuses the upcard and draws from the stock.
+
+    If other players may buy the refused upcard, the round first opens a buy window
+    (`Phase.BUY`); the draw happens when the window closes.
+
+    Examples:
+        >>> DrawStock(0)
+        DrawStock(player=0)
+    """
+
+    player: int = attrs.field(validator=_INT)
+    """Seat of the player."""
+
+
+@attrs.frozen
+class DrawDiscard:
+    """The player in turn takes the top card of the discard pile (the upcard).
+
+    Examples:
+        >>> DrawDiscard(2).player
+        2
+    """
+
+    player: int = attrs.field(validator=_INT)
+    """Seat of the player."""
+
+
+@attrs.frozen
+class Buy:
+    """A player out of turn asks to buy the refused upcard ("May I?").
+
+    When several ask, the one whose turn comes first gets it, with the penalty card(s).
+
+    Examples:
+        >>> Buy(3)
+        Buy(player=3)
+    """
+
+    player: int = attrs.field(validator=_INT)
+    """Seat of the player asking."""
+
+
+@attrs.frozen
+class DeclineBuy:
+    """A player out of turn says they do not want the upcard on offer.
+
+    Examples:
+        >>> DeclineBuy(1).player
+        1
+    """
+
+    player: int = attrs.field(validator=_INT)
+    """Seat of the player."""
+
+
+@attrs.frozen
+class LayDown:
+    """Lay down the round's contract, after first taking jokers from the table with ``swaps``.
+
+    Each swap is ``(card, meld index)``: the card from the hand goes into that table meld in
+    place of the joker it stands for, and the joker joins the hand before the melds are laid.
+
+    Examples:
+        >>> LayDown(0, ["7h 7s 7d", "9c 9d 9s"]).melds[1]
+        Meld.parse('9c 9d 9s')
+        >>> LayDown(0, "Kh Kd * | 5s 5d 5c", swaps=[("4c", 2)]).swaps
+        ((Card.parse('4c'), 2),)
+    """
+
+    player: int = attrs.field(validator=_INT)
+    """Seat of the player."""
+    melds: tuple[Meld, ...] = attrs.field(converter=_melds)
+    """The melds of the contract (notation ``"7h 7s 7d | 9c 9d 9s"`` is accepted)."""
+    swaps: tuple[tuple[Piece, int], ...] = attrs.field(default=(), converter=_swaps)
+    """Jokers taken first: ``(card put in, index of the table meld)``."""
+
+
+@attrs.frozen
+class LayOff:
+    """Lay off cards from the hand on a meld of the table (any player's).
+
+    Examples:
+        >>> LayOff(1, "8h 9h", 3)
+        LayOff(player=1, cards=(Card.parse('8h'), Card.parse('9h')), meld=3)
+    """
+
+    player: int = attrs.field(validator=_INT)
+    """Seat of the player."""
+    cards: tuple[Piece, ...] = attrs.field(converter=_pieces)
+    """The cards laid off."""
+    meld: int = attrs.field(validator=attrs.validators.instance_of(int))
+    """Index of the table meld they go on."""
+
+
+@attrs.frozen
+class SwapJoker:
+    """Take a joker from a table meld by putting in the card it stands for.
+
+    Examples:
+        >>> SwapJoker(0, "5h", 1).card
+        Card.parse('5h')
+    """
+
+    player: int = attrs.field(validator=_INT)
+    """Seat of the player."""
+    card: Piece = attrs.field(converter=_piece)
+    """The natural card put in the joker's place."""
+    meld: int = attrs.field(validator=attrs.validators.instance_of(int))
+    """Index of the table meld holding the joker."""
+
+
+@attrs.frozen
+class Discard:
+    """Discard one card, ending the turn (and the round, if it was the last card).
+
+    Examples:
+        >>> Discard(0, "*").card
+        JOKER
+    """
+
+    player: int = attrs.field(validator=_INT)
+    """Seat of the player."""
+    card: Piece = attrs.field(converter=_piece)
+    """The card discarded."""
+
+
+ContractAction: TypeAlias = DrawStock | DrawDiscard | Buy | DeclineBuy | LayDown | LayOff | SwapJoker | Discard
+"""Any action of a contract-game round."""
+
+
+@attrs.frozen
+class TableMeld:
+    """A meld on the table and the player who laid it down.
+
+    Examples:
+        >>> str(TableMeld(owner=2, meld=Meld.parse("7h 7s 7d")))
+        '7h 7s 7d (player 2)'
+    """
+
+    owner: int
+    """Seat of the player who laid it down."""
+    meld: Meld
+    """The cards, in order (lay-offs and joker swaps change it)."""
+
+    def __str__(self) -> str:
+        return f"{self.meld} (player {self.owner})"
+
+
+@attrs.frozen
+class BuyWindow:
+    """The card on offer after the player in turn refused it, and who has answered.
+
+    Examples:
+        >>> from rummylib import Card
+        >>> w = BuyWindow(card=Card.parse("Qh"), waiting=(2, 3), requests=(), last_buyer=None)
+        >>> w.waiting
+        (2, 3)
+    """
+
+    card: Piece
+    """The top discard on offer."""
+    waiting: tuple[int, ...]
+    """Seats that may buy it and have not answered yet, in turn order."""
+    requests: tuple[int, ...]
+    """Seats that asked for it, in the order they asked."""
+    last_buyer: int | None
+    """Who bought the card above it in this window (they may not buy this one), or ``None``."""
+
+
+@attrs.frozen
+class RoundResult:
+    """How a round ended and what each player scored (lower is better).
+
+    Examples:
+        >>> r = RoundResult(round_number=1, scores=(0, 35), reason=EndReason.WENT_OUT, went_out=0,
+        ...                 out_in_one_turn=False, joker_used=False, hands=((), ()))
+        >>> r.scores
+        (0, 35)
+    """
+
+    round_number: int
+    """The round (from 1)."""
+    scores: tuple[int, ...]
+    """Penalty points of each player, seat 0 first."""
+    reason: EndReason
+    """Why the round ended."""
+    went_out: int | None
+    """Seat of the player who went out, or ``None`` when the stock ran out."""
+    out_in_one_turn: bool
+    """Whether that player laid down every card in one turn (Shanghai's bonus)."""
+    joker_used: bool
+    """Whether a joker (or wild card) was among the cards that player played in that turn."""
+    hands: tuple[tuple[Piece, ...], ...]
+    """The cards left in each hand, which the scores count."""
+
+
+@attrs.frozen
+class RoundView:
+    """What one player (or the whole table) sees of a round.
+
+    A player's view shows their own hand, the sizes of the other hands, the discard pile, the table
+    and the counts; other hands and the stock are ``None``. The table view shows everything.
+
+    Examples:
+        >>> from rummylib import SHANGHAI
+        >>> from rummylib.games.contract import ContractRound
+        >>> v = ContractRound.deal(rules=SHANGHAI, players=3, seed=1).view(0)
+        >>> len(v.hands[0]), v.hands[1], v.hand_sizes, v.stock
+        (11, None, (11, 11, 11), None)
+    """
+
+    viewer: int | None
+    """The seat whose view this is, or ``None`` for the whole table."""
+    round_number: int
+    """The round (from 1)."""
+    dealer: int
+    """Seat of the dealer."""
+    current: int
+    """Seat of the player whose turn it is."""
+    phase: Phase
+    """Where the turn stands."""
+    turn: int
+    """Turns started in this round (from 1)."""
+    hands: tuple[tuple[Piece, ...] | None, ...]
+    """Each hand, or ``None`` where hidden."""
+    hand_sizes: tuple[int, ...]
+    """How many cards each player holds."""
+    stock: tuple[Piece, ...] | None
+    """The stock, top first, or ``None`` where hidden."""
+    stock_size: int
+    """How many cards the stock holds."""
+    discards: tuple[Piece, ...]
+    """The discard pile, bottom first (the upcard last)."""
+    table: tuple[TableMeld, ...]
+    """The melds on the table."""
+    down: tuple[bool, ...]
+    """Whether each player has met the contract."""
+    buys: tuple[int, ...]
+    """Buys made by each player this round."""
+    window: BuyWindow | None
+    """The open buy window, if any."""
+    result: RoundResult | None
+    """The result, once the round is over."""
+
+    @property
+    def upcard(self) -> Piece | None:
+        """The top card of the discard pile, or ``None``."""
+        return self.discards[-1] if self.discards else None
+
+    def __str__(self) -> str:
+        lines = [f"round {self.round_number}, turn {self.turn}: player {self.current} to {self.phase.value}"]
+        for seat, hand in enumerate(self.hands):
+            shown = format_pieces(hand) if hand is not None else f"{self.hand_sizes[seat]} cards"
+            lines.append(f"  player {seat}{' (down)' if self.down[seat] else ''}: {shown}")
+        lines.append(f"  stock {self.stock_size}, upcard {self.upcard if self.upcard is not None else '-'}")
+        lines.extend(f"  meld {i}: {m}" for i, m in enumerate(self.table))
+        return "\n".join(lines)
