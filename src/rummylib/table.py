@@ -772,7 +772,7 @@ def _replace_rule(
         freed_total += freed - max(shortfall, 0)
     if freed_total:
         slots = 0
-        from_table = {j for (_, j) in flow.flow}
+        from_table = {j for (_, j), moved in flow.flow.items() if any(not isinstance(p, Joker) for p in moved)}
         for j in loose_after:
             if j in continuations or j in from_table:
                 continue
