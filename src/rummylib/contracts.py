@@ -1,0 +1,1052 @@
+"""Contracts of Contract Rummy and Shanghai: check a meld-down, and find the best one.
+
+A round's contract (a [`Contract`][rummylib.rules.Contract] value: how many sets and runs, of what
+size, exact or minimum) comes from the rule set's round table (``rules.round(n).contract``) or is
+passed directly, so house contracts need no code.
+
+* [`contract_violations`][rummylib.contracts.contract_violations],
+  [`check_contract`][rummylib.contracts.check_contract] and
+  [`is_contract_met`][rummylib.contracts.is_contract_met] judge a proposed meld-down: every
+  problem, coded (wrong number or kind of melds, a set or run of the wrong size, two runs of one
+  suit that continue each other, an invalid meld, cards not in the hand, a whole-hand contract
+  that leaves more than one card).
+* [`find_contract`][rummylib.contracts.find_contract] searches a hand for the meld-down that
+  leaves the fewest points in hand. The search is exact: it never misses a solution.
+
+Examples:
+    >>> from rummylib import CONTRACT_RUMMY, SHANGHAI
+    >>> is_contract_met(["7h 7s 7d", "4c 5c 6c 7c"], round_number=2, rules=CONTRACT_RUMMY)
+    True
+    >>> [v.code for v in contract_violations(["7h 7s 7d 7c", "4c 5c 6c 7c"], round_number=2,
+    ...                                       rules=CONTRACT_RUMMY)]
+    ['contract-set-size']
+    >>> plan = find_contract("7h 7s 7d 4c 5c 6c * Kd Qs 2h 3h", round_number=2, rules=SHANGHAI)
+    >>> [str(m) for m in plan.melds], plan.points_left
+    (['7d 7h 7s', '4c 5c 6c *'], 25)
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import TypeAlias, cast
+
+import attrs
+
+from rummylib.cards import Card, Rank, Suit
+from rummylib.errors import ContractNotMetError, RuleId, RuleSetError, SearchLimitReached, SolverError, Violation
+from rummylib.melds import Meld, MeldKind, MeldLike, MeldReading, as_meld, meld_readings, meld_violations
+from rummylib.notation import parse_melds, parse_pieces
+from rummylib.pieces import Family, Joker, Piece, PieceCount, format_pieces, piece_sort_key
+from rummylib.rules import Contract, RuleSet
+
+__all__ = [
+    "ContractPlan",
+    "HandLike",
+    "MeldDown",
+    "check_contract",
+    "contract_for",
+    "contract_violations",
+    "find_contract",
+    "is_contract_met",
+]
+
+HandLike: TypeAlias = str | PieceCount | Sequence[Piece]
+"""A hand: notation (``"7h 7s *"``), a `PieceCount`, or a sequence of pieces."""
+
+MeldsLike: TypeAlias = str | Sequence[MeldLike]
+"""Melds: a sequence of melds (each a `Meld`, notation or pieces), or a table in notation."""
+
+_WORDS = ("no", "one", "two", "three", "four", "five", "six")
+
+
+# ------------------------------------------------------------------------------------------
+# Arguments
+# ------------------------------------------------------------------------------------------
+
+
+def contract_for(*, rules: RuleSet, round_number: int | None = None, contract: Contract | None = None) -> Contract:
+    """The contract to meet: round ``round_number`` of the game, or ``contract`` itself.
+
+    Exactly one of ``round_number`` and ``contract`` must be given.
+
+    Raises:
+        RuleSetError: the game has no such round (code ``unknown-round``).
+        TypeError: both or neither of ``round_number`` and ``contract`` given.
+
+    Examples:
+        >>> from rummylib import SHANGHAI
+        >>> str(contract_for(rules=SHANGHAI, round_number=8))
+        'one set of 3 or more and one run of 10 or more'
+        >>> str(contract_for(rules=SHANGHAI, contract=Contract(runs=2, run_size=6)))
+        'two runs of 6 or more'
+    """
+    if not isinstance(rules, RuleSet):
+        raise TypeError(f"rules must be a RuleSet, not {type(rules).__name__}")
+    if (round_number is None) == (contract is None):
+        raise TypeError("give exactly one of round_number and contract")
+    if contract is not None:
+        if not isinstance(contract, Contract):
+            raise TypeError(f"contract must be a Contract, not {type(contract).__name__}")
+        return contract
+    assert round_number is not None
+    return rules.round(round_number).contract
+
+
+@functools.lru_cache(maxsize=64)
+def _meld_rules(rules: RuleSet) -> RuleSet:
+    """The rules melds of a meld-down are read with: as the game's, but short melds still read.
+
+    A 3-card run in Contract Rummy (runs of 4) is read as a run so that the problem reported is
+    the contract's size rule, not "not a meld". The contract's own sizes are checked afterwards.
+    """
+    if rules.min_run == 3 and rules.group_min == 2:
+        return rules
+    return attrs.evolve(rules, min_run=3, group_min=2)
+
+
+def _as_melds(melds: MeldsLike, rules: RuleSet) -> tuple[Meld, ...]:
+    if isinstance(melds, str):
+        return tuple(Meld(m) for m in parse_melds(melds, rules=rules))
+    if isinstance(melds, Meld) or not isinstance(melds, Sequence | PieceCount):
+        raise TypeError(f"melds must be a sequence of melds or a table in notation, not {type(melds).__name__}")
+    return tuple(as_meld(m, rules=rules) for m in melds)
+
+
+def _as_hand(hand: HandLike, rules: RuleSet) -> tuple[Piece, ...]:
+    if isinstance(hand, str):
+        pieces = parse_pieces(hand, rules=rules)
+    elif isinstance(hand, PieceCount | Meld | Sequence):
+        pieces = tuple(cast(Iterable[Piece], hand))
+    else:
+        raise TypeError(f"a hand must be notation or a sequence of pieces, not {type(hand).__name__}")
+    for p in pieces:
+        if not isinstance(p, Card | Joker) and not _is_tile(p):
+            raise TypeError(f"not a piece: {p!r}")
+    rules.check_piece_counts(pieces, what="the hand")
+    return pieces
+
+
+def _is_tile(p: object) -> bool:
+    from rummylib.tiles import Tile
+
+    return isinstance(p, Tile)
+
+
+# ------------------------------------------------------------------------------------------
+# Checking a meld-down
+# ------------------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class _Option:
+    """One way to count a valid meld: as a set, or as a run of one suit between two positions."""
+
+    kind: MeldKind
+    suit: object
+    low: int
+    high: int
+    reading: MeldReading
+
+
+def _options(reading_list: Sequence[MeldReading]) -> list[_Option]:
+    out: list[_Option] = []
+    seen: set[tuple[object, ...]] = set()
+    for r in reading_list:
+        if r.kind is MeldKind.GROUP:
+            key: tuple[object, ...] = (MeldKind.GROUP,)
+            opt = _Option(MeldKind.GROUP, None, r.rank, r.rank, r)
+        else:
+            face = r.faces[0]
+            suit = face.suit if isinstance(face, Card) else face.color
+            key = (MeldKind.RUN, suit, min(r.positions), max(r.positions))
+            opt = _Option(MeldKind.RUN, suit, min(r.positions), max(r.positions), r)
+        if key not in seen:
+            seen.add(key)
+            out.append(opt)
+    # Groups first when the meld could be either: the caller's order of preference is kept
+    # within each kind.
+    return out
+
+
+def _size_words(size: int, exact: bool) -> str:
+    return f"exactly {size}" if exact else f"at least {size}"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{_WORDS[n] if n < len(_WORDS) else n} {word}{'' if n == 1 else 's'}"
+
+
+def _judge(melds: Sequence[Meld], chosen: Sequence[_Option | None], contract: Contract) -> list[Violation]:
+    """Contract problems of the melds counted as ``chosen`` (``None``: an invalid meld)."""
+    out: list[Violation] = []
+    need = contract.sets + contract.runs
+    k = len(melds)
+    groups = sum(1 for c in chosen if c is not None and c.kind is MeldKind.GROUP)
+    runs = sum(1 for c in chosen if c is not None and c.kind is MeldKind.RUN)
+    wanted = f"{_plural(contract.sets, 'set')} and {_plural(contract.runs, 'run')}"
+    if k != need:
+        out.append(
+            Violation(
+                RuleId.CONTRACT_MELD_COUNT,
+                f"{_plural(k, 'meld')} laid down; the contract ({contract}) needs {need}",
+            )
+        )
+    elif groups > contract.sets or runs > contract.runs:
+        out.append(
+            Violation(
+                RuleId.CONTRACT_MELD_KINDS,
+                f"the melds are {_plural(groups, 'set')} and {_plural(runs, 'run')}; the contract needs {wanted}",
+            )
+        )
+    for i, (meld, c) in enumerate(zip(melds, chosen, strict=True)):
+        if c is None:
+            continue
+        n = len(meld)
+        if c.kind is MeldKind.GROUP:
+            size, rule, what = contract.set_size, RuleId.CONTRACT_SET_SIZE, "set"
+        else:
+            size, rule, what = contract.run_size, RuleId.CONTRACT_RUN_SIZE, "run"
+        if (n != size) if contract.exact else (n < size):
+            out.append(
+                Violation(
+                    rule,
+                    f"{what} of {n} cards; the contract needs {what}s of {_size_words(size, contract.exact)}",
+                    meld_index=i,
+                    pieces=meld.pieces,
+                )
+            )
+    for i, j in itertools.combinations(range(len(melds)), 2):
+        a, b = chosen[i], chosen[j]
+        if a is None or b is None or a.kind is not MeldKind.RUN or b.kind is not MeldKind.RUN or a.suit != b.suit:
+            continue
+        if a.high + 1 == b.low or b.high + 1 == a.low:
+            out.append(
+                Violation(
+                    RuleId.CONTRACT_RUNS_CONTINUE,
+                    f"runs {i + 1} and {j + 1} are of one suit and continue each other, "
+                    f"so they count as one run, not two",
+                    meld_index=j,
+                    pieces=melds[j].pieces,
+                )
+            )
+    return out
+
+
+def _best_count(
+    melds: Sequence[Meld], options: Sequence[list[_Option]], contract: Contract
+) -> tuple[list[_Option | None], list[Violation]]:
+    """The way of counting the melds with the fewest contract problems (the first such)."""
+    per_meld_kinds: list[list[MeldKind | None]] = []
+    for opts in options:
+        kinds: list[MeldKind | None] = list(dict.fromkeys(o.kind for o in opts))
+        per_meld_kinds.append(kinds or [None])
+    if sum(len(k) > 1 for k in per_meld_kinds) > 10:  # pragma: no cover - no real meld-down is this long
+        per_meld_kinds = [k[:1] for k in per_meld_kinds]
+    best: tuple[list[_Option | None], list[Violation]] | None = None
+    for combo in itertools.product(*per_meld_kinds):
+        chosen, problems = _best_windows(melds, options, list(combo), contract)
+        if best is None or len(problems) < len(best[1]):
+            best = (chosen, problems)
+            if not problems:
+                break
+    assert best is not None
+    return best
+
+
+def _best_windows(
+    melds: Sequence[Meld], options: Sequence[list[_Option]], kinds: list[MeldKind | None], contract: Contract
+) -> tuple[list[_Option | None], list[Violation]]:
+    """For fixed kinds, pick each run's reading so that as few runs as possible continue each other."""
+    first: list[_Option | None] = []
+    for opts, kind in zip(options, kinds, strict=True):
+        first.append(next((o for o in opts if o.kind is kind), None) if kind is not None else None)
+    runs = [i for i, c in enumerate(first) if c is not None and c.kind is MeldKind.RUN]
+    suits = Counter(first[i].suit for i in runs)  # type: ignore[union-attr]
+    shared = [i for i in runs if suits[first[i].suit] > 1]  # type: ignore[union-attr]
+    if not shared:
+        return first, _judge(melds, first, contract)
+    choices = [[o for o in options[i] if o.kind is MeldKind.RUN] for i in shared]
+    best: tuple[list[_Option | None], list[Violation]] | None = None
+    for count, combo in enumerate(itertools.product(*choices)):
+        chosen = list(first)
+        for i, o in zip(shared, combo, strict=True):
+            chosen[i] = o
+        problems = _judge(melds, chosen, contract)
+        if best is None or len(problems) < len(best[1]):
+            best = (chosen, problems)
+            if not problems:
+                break
+        if count > 20_000:  # pragma: no cover - a bound no real meld-down comes near
+            break
+    assert best is not None
+    return best
+
+
+def _hand_problems(
+    melds: Sequence[Meld],
+    hand: tuple[Piece, ...] | None,
+    contract: Contract,
+    round_cards: int | None,
+    rules: RuleSet,
+) -> list[Violation]:
+    laid = Counter(p for m in melds for p in m.pieces)
+    out: list[Violation] = []
+    total = sum(laid.values())
+    if hand is None:
+        rules.check_piece_counts(list(laid.elements()), what="the melds")
+        if contract.whole_hand and round_cards is not None and total < round_cards:
+            out.append(
+                Violation(
+                    RuleId.CONTRACT_WHOLE_HAND,
+                    f"the melds hold {total} cards; this contract must take the whole hand but at most "
+                    f"one card, and a hand holds at least {round_cards + 1} cards when it is laid down",
+                )
+            )
+        return out
+    held = Counter(hand)
+    missing = laid - held
+    if missing:
+        shown = tuple(sorted(missing.elements(), key=piece_sort_key))
+        out.append(
+            Violation(
+                RuleId.CONTRACT_NOT_IN_HAND,
+                f"{format_pieces(shown)} {'is' if len(shown) == 1 else 'are'} not in the hand",
+                pieces=shown,
+            )
+        )
+    if contract.whole_hand:
+        left = sum((held - laid).values())
+        if left > 1:
+            out.append(
+                Violation(
+                    RuleId.CONTRACT_WHOLE_HAND,
+                    f"{left} cards would stay in hand; this contract must take the whole hand "
+                    f"but at most one card (the final discard)",
+                )
+            )
+    return out
+
+
+def _examine(
+    melds: MeldsLike,
+    round_number: int | None,
+    contract: Contract | None,
+    rules: RuleSet,
+    hand: HandLike | None,
+) -> tuple[Contract, tuple[Meld, ...], list[_Option | None], list[Violation]]:
+    wanted = contract_for(rules=rules, round_number=round_number, contract=contract)
+    round_cards = rules.round(round_number).cards if round_number is not None else None
+    laid = _as_melds(melds, rules)
+    pieces = _as_hand(hand, rules) if hand is not None else None
+    mrules = _meld_rules(rules)
+    options: list[list[_Option]] = []
+    problems: list[Violation] = []
+    for i, m in enumerate(laid):
+        readings = meld_readings(m, rules=mrules)
+        options.append(_options(readings))
+        if not readings:
+            problems.extend(v.at(i) for v in meld_violations(m, rules=mrules))
+    chosen, counted = _best_count(laid, options, wanted)
+    problems.extend(counted)
+    problems.extend(_hand_problems(laid, pieces, wanted, round_cards, rules))
+    return wanted, laid, chosen, problems
+
+
+def contract_violations(
+    melds: MeldsLike,
+    *,
+    round_number: int | None = None,
+    contract: Contract | None = None,
+    rules: RuleSet,
+    hand: HandLike | None = None,
+) -> tuple[Violation, ...]:
+    """Every problem keeping ``melds`` from meeting the contract (empty when they meet it).
+
+    The contract is round ``round_number`` of the game, or ``contract`` (exactly one of the two).
+    Each meld must be a valid set or run (invalid melds report the meld engine's problems, placed
+    at their index, such as ``run-wraps`` or ``too-many-jokers``); then the melds must be the
+    contract's number of sets and runs (``contract-meld-count``, ``contract-meld-kinds``), each of
+    the contract's size (exactly, or at least: ``contract-set-size``, ``contract-run-size``), and
+    no two runs of one suit may continue each other (``contract-runs-continue``). A meld that could
+    be read as a set or as a run (or as runs in several places) is counted the way that meets the
+    contract, when there is one.
+
+    With ``hand``, the melds must come from it (``contract-not-in-hand``), and a whole-hand
+    contract (Contract Rummy, round 7) must leave at most one card in it
+    (``contract-whole-hand``). Without a hand, a whole-hand contract of a numbered round must at
+    least hold as many cards as were dealt (a player holds one more after drawing); a whole-hand
+    ``contract`` passed directly with no hand cannot be checked for it.
+
+    Raises:
+        RuleSetError: the game has no such round (code ``unknown-round``).
+        NotationError: a meld or the hand is not valid notation for the game.
+        InvalidPiecesError: more copies of a card than the game holds (in the hand, or in the
+            melds when no hand is given).
+
+    Examples:
+        >>> from rummylib import CONTRACT_RUMMY, SHANGHAI
+        >>> [v.code for v in contract_violations(["2c 3c 4c 5c", "6c 7c 8c 9c"], round_number=3,
+        ...                                       rules=CONTRACT_RUMMY)]
+        ['contract-runs-continue']
+        >>> contract_violations(["7h 7s 7d 7c", "4c 5c 6c 7c 8c 9c 10c"], round_number=5, rules=SHANGHAI)
+        ()
+        >>> print(contract_violations(["Kc Ac 2c 3c", "7h 7s 7d"], round_number=2, rules=CONTRACT_RUMMY)[0])
+        meld 1 (Kc Ac 2c 3c): Kc Ac 2c 3c would need the run to wrap from K round to A; runs never wrap [run-wraps]
+    """
+    return tuple(_examine(melds, round_number, contract, rules, hand)[3])
+
+
+@attrs.frozen
+class MeldDown:
+    """A meld-down that meets its contract: the melds and how each is counted.
+
+    Examples:
+        >>> from rummylib import CONTRACT_RUMMY
+        >>> down = check_contract(["7h 7s *", "4c 5c 6c 7c"], round_number=2, rules=CONTRACT_RUMMY)
+        >>> [r.kind.value for r in down.readings], [str(f) for f in down.readings[0].jokers]
+        (['group', 'run'], ['7c'])
+    """
+
+    contract: Contract
+    """The contract met."""
+    melds: tuple[Meld, ...]
+    """The melds, as given."""
+    readings: tuple[MeldReading, ...]
+    """How each meld is counted (a set or a run, and what each joker stands for), in order."""
+
+    @property
+    def sets(self) -> tuple[MeldReading, ...]:
+        """The readings counted as sets."""
+        return tuple(r for r in self.readings if r.kind is MeldKind.GROUP)
+
+    @property
+    def runs(self) -> tuple[MeldReading, ...]:
+        """The readings counted as runs."""
+        return tuple(r for r in self.readings if r.kind is MeldKind.RUN)
+
+
+def check_contract(
+    melds: MeldsLike,
+    *,
+    round_number: int | None = None,
+    contract: Contract | None = None,
+    rules: RuleSet,
+    hand: HandLike | None = None,
+) -> MeldDown:
+    """The melds with their readings when they meet the contract; raises with every problem otherwise.
+
+    Takes the same arguments as `contract_violations`.
+
+    Raises:
+        ContractNotMetError: the melds do not meet the contract; ``violations`` lists every problem.
+        RuleSetError: the game has no such round (code ``unknown-round``).
+        NotationError: a meld or the hand is not valid notation for the game.
+        InvalidPiecesError: more copies of a card than the game holds.
+
+    Examples:
+        >>> from rummylib import CONTRACT_RUMMY
+        >>> len(check_contract("7h 7s 7d | 8c 8s 8h", round_number=1, rules=CONTRACT_RUMMY).sets)
+        2
+        >>> check_contract(["7h 7s 7d"], round_number=1, rules=CONTRACT_RUMMY)
+        Traceback (most recent call last):
+        ...
+        rummylib.errors.ContractNotMetError: one meld laid down; the contract (two sets of exactly 3) needs 2 ...
+    """
+    wanted, laid, chosen, problems = _examine(melds, round_number, contract, rules, hand)
+    if problems:
+        raise ContractNotMetError(problems)
+    readings = tuple(c.reading for c in chosen if c is not None)
+    return MeldDown(contract=wanted, melds=laid, readings=readings)
+
+
+def is_contract_met(
+    melds: MeldsLike,
+    *,
+    round_number: int | None = None,
+    contract: Contract | None = None,
+    rules: RuleSet,
+    hand: HandLike | None = None,
+) -> bool:
+    """Whether the melds meet the contract (same arguments as `contract_violations`).
+
+    Raises:
+        RuleSetError: the game has no such round (code ``unknown-round``).
+        NotationError: a meld or the hand is not valid notation for the game.
+        InvalidPiecesError: more copies of a card than the game holds.
+
+    Examples:
+        >>> from rummylib import SHANGHAI
+        >>> is_contract_met(["4c 5c 6c 7c 8c", "9h 10h Jh Qh Kh Ah", "2s 3s 4s 5s 6s"],
+        ...                 round_number=10, rules=SHANGHAI)
+        True
+    """
+    return not contract_violations(melds, round_number=round_number, contract=contract, rules=rules, hand=hand)
+
+
+# ------------------------------------------------------------------------------------------
+# Finding the best meld-down
+# ------------------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class ContractPlan:
+    """A way to meet a contract from a hand, and what it leaves in hand.
+
+    Examples:
+        >>> from rummylib import CONTRACT_RUMMY
+        >>> plan = find_contract("7h 7s 7d 8c 8s 8h Kd 4c", round_number=1, rules=CONTRACT_RUMMY)
+        >>> [str(m) for m in plan.melds], format_pieces(plan.left), plan.points_left
+        (['7d 7h 7s', '8c 8h 8s'], '4c Kd', 14)
+    """
+
+    contract: Contract
+    """The contract met."""
+    melds: tuple[Meld, ...]
+    """The melds to lay down: sets first, then runs (each run from low to high)."""
+    readings: tuple[MeldReading, ...]
+    """How each meld counts (set or run, and what each joker stands for), in the same order."""
+    points_left: int
+    """Points of the cards left in hand (``rules.piece_points``)."""
+    left: tuple[Piece, ...]
+    """The cards left in hand, in canonical order."""
+
+
+_SUITS = tuple(Suit)
+_BIG = 10**6
+
+
+@attrs.frozen
+class _Skeleton:
+    """A meld of the search: its natural cards and how many fillers it needs (and can take)."""
+
+    kind: MeldKind
+    key: tuple[int, ...]
+    suit: int
+    rank: int
+    cards: tuple[tuple[int, int], ...]  # (suit index, rank) of each natural, positions for runs below
+    positions: tuple[int, ...]
+    points: int
+    fmin: int
+    fmax: int
+
+
+class _Search:
+    """Branch and bound over the contract's slots: runs first (by suit), then sets (by rank)."""
+
+    def __init__(self, hand: tuple[Piece, ...], contract: Contract, rules: RuleSet, budget: int | None) -> None:
+        self.rules = rules
+        self.contract = contract
+        self.budget = budget
+        self.nodes = 0
+        self.cnt = [[0] * 14 for _ in range(4)]
+        self.jokers = 0
+        for p in hand:
+            if isinstance(p, Joker):
+                self.jokers += 1
+            elif isinstance(p, Card):
+                self.cnt[_SUITS.index(p.suit)][int(p.rank)] += 1
+            else:
+                raise RuleSetError(f"find_contract is for card games; {p} is not a card", code="bad-rules")
+        self.wild = [False] + [rules.is_wild(Card(Rank(r), Suit.CLUBS)) for r in range(1, 14)]
+        self.pts = [0] + [rules.piece_points(Card(Rank(r), Suit.CLUBS)) for r in range(1, 14)]
+        self.jp = rules.joker_points
+        self.total_cards = len(hand)
+        self.total_pts = sum(rules.piece_points(p) for p in hand)
+        self.positions = tuple(range(rules.run_low, rules.run_high + 1))
+        self.longest = rules.longest_run
+        self.ratio = rules.joker_ratio
+        self.per_meld = rules.max_jokers_per_meld if rules.max_jokers_per_meld is not None else _BIG
+        self.group_max = rules.group_max
+        self.distinct = rules.group_distinct
+        self.best: tuple[tuple[int, int, tuple[tuple[int, ...], ...]], list[_Skeleton], int] | None = None
+        self.chosen: list[_Skeleton] = []
+
+    # --- helpers ----------------------------------------------------------------------------
+    def _tick(self) -> None:
+        self.nodes += 1
+        if self.budget is not None and self.nodes > self.budget:
+            raise SearchLimitReached(f"find_contract: node budget of {self.budget} spent before the search ended")
+
+    def _wild_left(self) -> list[int]:
+        """Points of each wild card still in hand (they may act as jokers)."""
+        out = []
+        for r in range(1, 14):
+            if self.wild[r]:
+                n = sum(self.cnt[s][r] for s in range(4))
+                out.extend([self.pts[r]] * n)
+        return out
+
+    def _fillers(self) -> list[int]:
+        return sorted([self.jp] * self.jokers + self._wild_left(), reverse=True)
+
+    def _cap(self, n: int, room: int) -> int:
+        cap = min(room, self.per_meld)
+        if self.ratio:
+            cap = min(cap, n)
+        return cap
+
+    # --- candidates -------------------------------------------------------------------------
+    def _run_candidates(self, suit: int, avail: int) -> list[_Skeleton]:
+        c = self.contract
+        row = self.cnt[suit]
+        present = [p for p in self.positions if row[1 if p == 14 else p] > 0]
+        out = []
+        max_span = c.run_size if c.exact else self.longest
+        for i, a in enumerate(present):
+            for j in range(i, len(present)):
+                b = present[j]
+                span = b - a + 1
+                if span > max_span:
+                    break
+                inner = present[i + 1 : j]
+                base_n = 1 if i == j else 2 + len(inner)
+                for drop in range(len(inner) + 1):
+                    n = base_n - drop
+                    length = c.run_size if c.exact else max(span, c.run_size)
+                    fmin = length - n
+                    if fmin > avail or fmin > self._cap(n, _BIG):
+                        break
+                    fmax = fmin if c.exact else self._cap(n, self.longest - n)
+                    if fmax < fmin:
+                        break
+                    for dropped in itertools.combinations(inner, drop):
+                        keep = [a, *(p for p in inner if p not in dropped)] + ([b] if j > i else [])
+                        if 1 in keep and 14 in keep and row[1] < 2:
+                            continue
+                        cards = tuple((suit, 1 if p == 14 else p) for p in keep)
+                        points = sum(self.pts[r] for _, r in cards)
+                        out.append(
+                            _Skeleton(MeldKind.RUN, (suit, *keep), suit, 0, cards, tuple(keep), points, fmin, fmax)
+                        )
+        out.sort(key=lambda k: (-k.points - self.jp * k.fmin, k.key))
+        return out
+
+    def _set_candidates(self, rank: int, avail: int) -> list[_Skeleton]:
+        c = self.contract
+        counts = [self.cnt[s][rank] for s in range(4)]
+        total = sum(counts)
+        distinct = sum(1 for x in counts if x)
+        most = distinct if self.distinct else total
+        if self.group_max is not None:
+            most = min(most, self.group_max)
+        room_all = self.group_max if self.group_max is not None else _BIG
+        if self.distinct:
+            room_all = min(room_all, 4)
+        out = []
+        for n in range(min(most, c.set_size if c.exact else most), 0, -1):
+            if c.exact:
+                fmin = fmax = c.set_size - n
+                if c.set_size > room_all or fmin > self._cap(n, _BIG):
+                    continue
+            else:
+                fmin = max(0, c.set_size - n)
+                fmax = self._cap(n, room_all - n)
+                if fmax < fmin:
+                    continue
+            if fmin > avail:
+                continue
+            order = sorted(range(4), key=lambda s: (-counts[s], s))
+            cards: list[tuple[int, int]] = []
+            left = counts[:]
+            for _ in range(n):
+                s = order[len(cards)] if self.distinct else max(range(4), key=lambda s: (left[s], -s))
+                left[s] -= 1
+                cards.append((s, rank))
+            cards.sort()
+            out.append(
+                _Skeleton(MeldKind.GROUP, (rank, -n), -1, rank, tuple(cards), (), n * self.pts[rank], fmin, fmax)
+            )
+        return out
+
+    # --- bounds -----------------------------------------------------------------------------
+    def _bound(self, runs_left: int, sets_left: int, min_suit: int, min_rank: int) -> tuple[int, int]:
+        """An upper bound on points still to meld, and the fewest cards that must stay in hand."""
+        suit_pts = [0, 0, 0, 0]
+        rank_pts = [0] * 14
+        suit_n = [0, 0, 0, 0]
+        rank_n = [0] * 14
+        for s in range(4):
+            row = self.cnt[s]
+            for r in range(1, 14):
+                k = row[r]
+                if k and not self.wild[r]:
+                    suit_pts[s] += k * self.pts[r]
+                    rank_pts[r] += k * self.pts[r]
+                    suit_n[s] += k
+                    rank_n[r] += k
+        usable_suits = list(range(min_suit, 4)) if runs_left else []
+        usable_ranks = list(range(min_rank, 14)) if sets_left else []
+        dead_n = 0
+        dead_pts = 0
+        for s in range(4):
+            for r in range(1, 14):
+                k = self.cnt[s][r]
+                if k and not self.wild[r] and s not in usable_suits and r not in usable_ranks:
+                    dead_n += k
+                    dead_pts += k * self.pts[r]
+        by_suit = sorted((suit_pts[s] for s in usable_suits), reverse=True)[:runs_left]
+        by_rank = sorted((rank_pts[r] for r in usable_ranks), reverse=True)[:sets_left]
+        natural_total = sum(suit_pts) - dead_pts
+        bound = min(natural_total, sum(by_suit) + sum(by_rank))
+        fillers = self._fillers()
+        c = self.contract
+        if c.exact:
+            slots = runs_left * c.run_size + sets_left * c.set_size + sum(k.fmin for k in self.chosen)
+            values = sorted(
+                [
+                    self.pts[r]
+                    for s in range(4)
+                    for r in range(1, 14)
+                    for _ in range(self.cnt[s][r])
+                    if not self.wild[r] and (s in usable_suits or r in usable_ranks)
+                ]
+                + fillers,
+                reverse=True,
+            )
+            bound = min(bound + sum(fillers), sum(values[:slots]))
+        else:
+            bound += sum(fillers)
+        return bound, dead_n
+
+    def _prune(self, used: int, runs_left: int, sets_left: int, min_suit: int, min_rank: int) -> bool:
+        bound, dead = self._bound(runs_left, sets_left, min_suit, min_rank)
+        if self.contract.whole_hand and dead > 1:
+            return True
+        if self.best is None:
+            return False
+        best_left = self.best[0][0]
+        return self.total_pts - (used + bound) > best_left
+
+    # --- search -----------------------------------------------------------------------------
+    def run(self) -> None:
+        self._runs(0, (), 0)
+
+    def _apply(self, k: _Skeleton, sign: int) -> None:
+        for s, r in k.cards:
+            self.cnt[s][r] -= sign
+
+    def _avail(self) -> int:
+        return self.jokers + len(self._wild_left()) - sum(k.fmin for k in self.chosen)
+
+    def _runs(self, slot: int, prev: tuple[int, ...], used: int) -> None:
+        c = self.contract
+        if slot == c.runs:
+            self._sets(0, (), used)
+            return
+        min_suit = prev[0] if prev else 0
+        if self._prune(used, c.runs - slot, c.sets, min_suit, 1):
+            return
+        avail = self._avail()
+        for suit in range(min_suit, 4):
+            for k in self._run_candidates(suit, avail):
+                if k.key < prev:
+                    continue
+                self._tick()
+                self._apply(k, 1)
+                self.chosen.append(k)
+                if self._avail() >= 0:
+                    self._runs(slot + 1, k.key, used + k.points)
+                self.chosen.pop()
+                self._apply(k, -1)
+
+    def _sets(self, slot: int, prev: tuple[int, ...], used: int) -> None:
+        c = self.contract
+        if slot == c.sets:
+            self._leaf(used)
+            return
+        min_rank = prev[0] if prev else 1
+        if self._prune(used, 0, c.sets - slot, 4, min_rank):
+            return
+        avail = self._avail()
+        cands = [k for r in range(min_rank, 14) for k in self._set_candidates(r, avail) if k.key >= prev]
+        cands.sort(key=lambda k: (-k.points - self.jp * k.fmin, k.key))
+        for k in cands:
+            self._tick()
+            self._apply(k, 1)
+            self.chosen.append(k)
+            if self._avail() >= 0:
+                self._sets(slot + 1, k.key, used + k.points)
+            self.chosen.pop()
+            self._apply(k, -1)
+
+    def _filler_totals(self, avail: int) -> tuple[int, list[int]] | None:
+        """The most fillers the chosen melds can take (at most ``avail``) and each meld's share."""
+        return _allocate(self.chosen, avail, self.rules, self.contract)
+
+    def _leaf(self, used: int) -> None:
+        fillers = self._fillers()
+        allocation = self._filler_totals(len(fillers))
+        if allocation is None:
+            return
+        f, _ = allocation
+        used_pts = used + sum(fillers[:f])
+        used_n = sum(len(k.cards) for k in self.chosen) + f
+        left_n = self.total_cards - used_n
+        if self.contract.whole_hand and left_n > 1:
+            return
+        key = (self.total_pts - used_pts, left_n, tuple(k.key for k in self.chosen))
+        if self.best is None or key < self.best[0]:
+            self.best = (key, list(self.chosen), f)
+
+
+def _windows(k: _Skeleton, f: int, rules: RuleSet, contract: Contract) -> list[tuple[int, int]]:
+    """Every window (low, high) of ``len(cards) + f`` places holding the run's naturals."""
+    length = len(k.cards) + f
+    a, b = k.positions[0], k.positions[-1]
+    lows = range(max(rules.run_low, b - length + 1), min(a, rules.run_high - length + 1) + 1)
+    return [(low, low + length - 1) for low in reversed(lows)]
+
+
+def _allocate(
+    chosen: Sequence[_Skeleton], avail: int, rules: RuleSet, contract: Contract
+) -> tuple[int, list[int]] | None:
+    """Fillers per meld: the most in total (at most ``avail``), runs of one suit never continuing.
+
+    Returns the total and each meld's count, or ``None`` when even the fewest needed are too many.
+    """
+    fmin = [k.fmin for k in chosen]
+    if sum(fmin) > avail:
+        return None
+    by_suit: dict[int, list[int]] = {}
+    for i, k in enumerate(chosen):
+        if k.kind is MeldKind.RUN:
+            by_suit.setdefault(k.suit, []).append(i)
+    grouped = [idx for idx in by_suit.values() if len(idx) > 1]
+    in_group = {i for g in grouped for i in g}
+    free = [i for i in range(len(chosen)) if i not in in_group]
+    # Totals reachable by each group of same-suit runs (windows that never touch end to end).
+    group_totals: list[dict[int, tuple[int, ...]]] = []
+    for g in grouped:
+        totals: dict[int, tuple[int, ...]] = {}
+        ranges = [range(chosen[i].fmin, min(chosen[i].fmax, avail) + 1) for i in g]
+        for counts in itertools.product(*ranges):
+            total = sum(counts)
+            if total in totals or total > avail:
+                continue
+            if _group_ok([chosen[i] for i in g], counts, rules, contract):
+                totals[total] = counts
+        if not totals:
+            return None
+        group_totals.append(totals)
+    lo = sum(fmin[i] for i in free)
+    hi = sum(min(chosen[i].fmax, avail) for i in free)
+    best: tuple[int, tuple[tuple[int, ...], ...]] | None = None
+    for combo in itertools.product(*(sorted(t.items(), reverse=True) for t in group_totals)):
+        base = sum(t for t, _ in combo)
+        if lo + base > avail:
+            continue
+        total = min(avail, hi + base)
+        if best is None or total > best[0]:
+            best = (total, tuple(cs for _, cs in combo))
+    if best is None:
+        return None
+    total, group_counts = best
+    shares = list(fmin)
+    for g, cs in zip(grouped, group_counts, strict=True):
+        for i, n in zip(g, cs, strict=True):
+            shares[i] = n
+    extra = total - sum(shares)
+    for i in free:
+        more = min(extra, min(chosen[i].fmax, avail) - fmin[i])
+        shares[i] += more
+        extra -= more
+    return total, shares
+
+
+def _group_ok(runs: Sequence[_Skeleton], counts: Sequence[int], rules: RuleSet, contract: Contract) -> bool:
+    return _group_windows(runs, counts, rules, contract) is not None
+
+
+def _group_windows(
+    runs: Sequence[_Skeleton], counts: Sequence[int], rules: RuleSet, contract: Contract
+) -> tuple[tuple[int, int], ...] | None:
+    """Windows for runs of one suit, in order, no two continuing each other (or ``None``)."""
+    options = [_windows(k, f, rules, contract) for k, f in zip(runs, counts, strict=True)]
+    for combo in itertools.product(*options):
+        if all(x[1] + 1 != y[0] and y[1] + 1 != x[0] for x, y in itertools.combinations(combo, 2)):
+            return combo
+    return None
+
+
+def _build(
+    search: _Search, chosen: list[_Skeleton], f: int, hand: tuple[Piece, ...]
+) -> tuple[tuple[Meld, ...], tuple[Piece, ...]]:
+    """Turn the winning skeletons into melds of real cards, and the cards left in hand."""
+    rules, contract = search.rules, search.contract
+    allocation = _allocate(chosen, f, rules, contract)
+    assert allocation is not None
+    _, shares = allocation
+    remaining = Counter(hand)
+    for k in chosen:
+        for s, r in k.cards:
+            remaining[Card(Rank(r), _SUITS[s])] -= 1
+    filler_pool = [p for p in remaining.elements() if rules.is_wild(p)]
+    filler_pool.sort(key=lambda p: (-rules.piece_points(p), isinstance(p, Joker), piece_sort_key(p)))
+    fillers = iter(filler_pool[:f])
+    by_suit: dict[int, list[int]] = {}
+    for i, k in enumerate(chosen):
+        if k.kind is MeldKind.RUN:
+            by_suit.setdefault(k.suit, []).append(i)
+    windows: dict[int, tuple[int, int]] = {}
+    for idx in by_suit.values():
+        combo = _group_windows([chosen[i] for i in idx], [shares[i] for i in idx], rules, contract)
+        assert combo is not None
+        windows.update(zip(idx, combo, strict=True))
+    sets: list[Meld] = []
+    runs: list[Meld] = []
+    used: list[Piece] = []
+    for i, k in enumerate(chosen):
+        if k.kind is MeldKind.GROUP:
+            pieces: list[Piece] = [Card(Rank(r), _SUITS[s]) for s, r in k.cards]
+            pieces += [next(fillers) for _ in range(shares[i])]
+            sets.append(Meld(pieces))
+        else:
+            low, high = windows[i]
+            pieces = []
+            for pos in range(low, high + 1):
+                if pos in k.positions:
+                    pieces.append(Card(Rank(1 if pos == 14 else pos), _SUITS[k.suit]))
+                else:
+                    pieces.append(next(fillers))
+            runs.append(Meld(pieces))
+        used.extend(pieces)
+    left = Counter(hand)
+    left.subtract(used)
+    return tuple(sets + runs), tuple(sorted(left.elements(), key=piece_sort_key))
+
+
+def find_contract(
+    hand: HandLike,
+    *,
+    round_number: int | None = None,
+    contract: Contract | None = None,
+    rules: RuleSet,
+    budget: int | None = None,
+) -> ContractPlan | None:
+    """The meld-down meeting the contract that leaves the fewest points in hand, or ``None``.
+
+    The search is exact, with jokers, wild ranks (``rules.is_wild``: ``deuces_wild``,
+    ``wild_ranks``) and every meld option of the rule set (``joker_ratio``,
+    ``max_jokers_per_meld``, ``group_max``, ...): it answers ``None`` only when no meld-down
+    meets the contract. It branches on the contract's runs (in order of suit and cards) and then
+    its sets (in order of rank), each meld chosen by its natural cards, with jokers and wild cards
+    shared out at the end as fillers; a bound on the points still to meld prunes the branches
+    that cannot beat the best plan found so far.
+
+    The plan leaves the fewest points (``rules.piece_points``); among equal plans, the one leaving
+    fewer cards; then the first in a fixed order of melds (runs by suit, then by their cards from
+    low to high; sets by rank, larger first). Jokers and wild cards are put in as fillers worth
+    most first (wild cards before jokers when worth the same); a run takes extra fillers above its
+    cards first, then below. A whole-hand contract (``whole_hand``) leaves at most one card.
+
+    ``budget`` (optional) caps the nodes searched: when spent, `SearchLimitReached` is raised,
+    never a wrong answer.
+
+    Raises:
+        RuleSetError: the game has no such round (code ``unknown-round``), or is played with tiles.
+        NotationError: the hand is not valid notation for the game.
+        InvalidPiecesError: more copies of a card than the game holds.
+        SearchLimitReached: ``budget`` nodes were searched before the answer was proved.
+
+    Examples:
+        >>> from rummylib import CONTRACT_RUMMY, SHANGHAI
+        >>> plan = find_contract("4c 5c 6c 7c 8c 9h 10h Jh Qh * Kd 3s", round_number=7, rules=CONTRACT_RUMMY)
+        >>> plan is None
+        True
+        >>> plan = find_contract("4c 5c 6c 7c 8c 9h 10h Jh Qh * 3s 4s 5s", round_number=7, rules=CONTRACT_RUMMY)
+        >>> [str(m) for m in plan.melds], format_pieces(plan.left)
+        (['4c 5c 6c 7c 8c', '9h 10h Jh Qh', '3s 4s 5s *'], '')
+        >>> find_contract("7h 7s 7d 8c 8s", round_number=1, rules=SHANGHAI) is None
+        True
+    """
+    wanted = contract_for(rules=rules, round_number=round_number, contract=contract)
+    if rules.family is not Family.CARDS:
+        raise RuleSetError(f"find_contract is for card games, and {rules.title} is played with tiles")
+    pieces = _as_hand(hand, rules)
+    if budget is not None and (isinstance(budget, bool) or not isinstance(budget, int) or budget < 1):
+        raise TypeError("budget must be a positive int or None")
+    search = _Search(pieces, wanted, rules, budget)
+    search.run()
+    if search.best is None:
+        return None
+    (points_left, _, _), chosen, f = search.best
+    melds, left = _build(search, chosen, f, pieces)
+    try:
+        down = check_contract(melds, contract=wanted, rules=rules, hand=pieces)
+    except ContractNotMetError as exc:  # pragma: no cover - a bug, never an answer
+        raise SolverError(f"internal error: the plan found does not pass the checker: {exc}") from None
+    total_left = sum(rules.piece_points(p) for p in left)
+    if total_left != points_left:  # pragma: no cover - a bug, never an answer
+        raise SolverError(f"internal error: points left {total_left} != {points_left}")
+    return ContractPlan(contract=wanted, melds=melds, readings=down.readings, points_left=points_left, left=left)
+
+
+# ------------------------------------------------------------------------------------------
+# The brute-force oracle (tests and benchmarks compare find_contract with it)
+# ------------------------------------------------------------------------------------------
+
+
+def _brute_force(
+    hand: HandLike, *, round_number: int | None = None, contract: Contract | None = None, rules: RuleSet
+) -> int | None:
+    """Fewest points left over every meld-down of the hand that passes the checker (slow; small hands).
+
+    Every sub-multiset of the hand that the meld engine reads as a set or a run is a candidate;
+    every choice of as many candidates as the contract has melds, using each card at most once, is
+    judged by `is_contract_met`. Returns ``None`` when none passes.
+    """
+    wanted = contract_for(rules=rules, round_number=round_number, contract=contract)
+    pieces = _as_hand(hand, rules)
+    mrules = _meld_rules(rules)
+    held = Counter(pieces)
+    distinct = sorted(held, key=piece_sort_key)
+    candidates: list[tuple[Counter[Piece], Meld]] = []
+    for counts in itertools.product(*(range(held[p] + 1) for p in distinct)):
+        size = sum(counts)
+        if size < 2:
+            continue
+        meld = Meld([p for p, n in zip(distinct, counts, strict=True) for _ in range(n)])
+        readings = meld_readings(meld, rules=mrules)
+        ok = any(_fits(r.kind, size, wanted) for r in readings)
+        if ok:
+            candidates.append((Counter(meld.pieces), meld))
+    need = wanted.sets + wanted.runs
+    best: int | None = None
+    total = sum(rules.piece_points(p) for p in pieces)
+
+    def walk(start: int, left: Counter[Piece], picked: list[Meld]) -> None:
+        nonlocal best
+        if len(picked) == need:
+            if is_contract_met(picked, contract=wanted, rules=rules, hand=pieces):
+                used = sum(rules.piece_points(p) for m in picked for p in m.pieces)
+                if best is None or total - used < best:
+                    best = total - used
+            return
+        for i in range(start, len(candidates)):
+            counts, meld = candidates[i]
+            if all(left[p] >= n for p, n in counts.items()):
+                walk(i, left - counts, [*picked, meld])
+
+    walk(0, held, [])
+    return best
+
+
+def _fits(kind: MeldKind, size: int, contract: Contract) -> bool:
+    if kind is MeldKind.GROUP:
+        want, slots = contract.set_size, contract.sets
+    else:
+        want, slots = contract.run_size, contract.runs
+    return slots > 0 and (size == want if contract.exact else size >= want)
+
+
+def _debug_nodes(
+    hand: HandLike, *, round_number: int | None = None, contract: Contract | None = None, rules: RuleSet
+) -> int:
+    """Nodes the search visits for a hand (benchmarks)."""
+    wanted = contract_for(rules=rules, round_number=round_number, contract=contract)
+    search = _Search(_as_hand(hand, rules), wanted, rules, None)
+    search.run()
+    return search.nodes
