@@ -186,6 +186,18 @@ class RuleId(StrEnum):
     LAST_CARD_DISCARD = "last-card-discard"
     """With ``go_out_by_discard`` off, the last card must be laid off, never discarded."""
 
+    # --- Gin Rummy ----------------------------------------------------------------------------
+    KNOCK_OVER_LIMIT = "knock-over-limit"
+    """A knock with more deadwood than the knock limit allows (gin only / Oklahoma included)."""
+
+    # --- Indian Rummy -------------------------------------------------------------------------
+    DECLARATION_SIZE = "declaration-size"
+    """A declaration does not hold exactly the hand's number of cards (13)."""
+    TOO_FEW_SEQUENCES = "too-few-sequences"
+    """A declaration has fewer sequences (runs) than ``min_sequences`` (2)."""
+    NO_PURE_SEQUENCE = "no-pure-sequence"
+    """A declaration has fewer pure sequences than ``min_pure_sequences`` (1)."""
+
 
 @attrs.frozen
 class Violation:

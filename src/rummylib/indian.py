@@ -1,0 +1,562 @@
+"""Indian Rummy: the wild joker, declarations, and the points of a losing hand (rule book §5).
+
+The wild-joker rank of a deal is the rule set's ``wild_ranks`` (``attrs.evolve(INDIAN_RUMMY,
+wild_ranks={Rank.FIVE})`` or ``INDIAN_RUMMY.with_options({"wild_ranks": ["5"]})``); every card of
+that rank acts as a joker, as do the printed jokers. A wild card used as its own natural self
+(the 5♠ in ``4s 5s 6s`` with fives wild) keeps a sequence pure: the meld engine reports it as not
+acting (`MeldReading.is_pure`).
+
+Examples:
+    >>> from rummylib import INDIAN_RUMMY
+    >>> fives = INDIAN_RUMMY.with_options({"wild_ranks": ["5"]})
+    >>> groups = ["4s 5s 6s", "7h 8h *", "9c 9d 9s", "Jc Qc Kc 5d"]
+    >>> is_valid_declaration(groups, rules=fives)
+    True
+    >>> hand_points("4s 5s 6s 7h 8h Kd Kc 2c 9d 3h 3d Qs 5d", rules=fives)
+    47
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Literal
+
+import attrs
+
+from rummylib.cards import Card, Rank, Suit
+from rummylib.errors import IllegalPlayError, LimitExceededError, RuleId, Violation
+from rummylib.melds import Meld, MeldKind, meld_readings, meld_violations
+from rummylib.pieces import JOKER, Joker, Piece, piece_sort_key
+from rummylib.rules import RuleSet
+
+__all__ = [
+    "MAX_INDIAN_HAND",
+    "IndianArrangement",
+    "InvalidDeclarationError",
+    "best_arrangement",
+    "check_declaration",
+    "declaration_violations",
+    "drop_points",
+    "hand_points",
+    "is_valid_declaration",
+    "score_deal",
+    "wrong_declaration_points",
+]
+
+MAX_INDIAN_HAND = 21
+"""Most cards `hand_points` and `best_arrangement` accept (13 dealt, with room for house rules)."""
+
+_SUITS: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+_SUIT_INDEX = {s: i for i, s in enumerate(_SUITS)}
+
+
+class InvalidDeclarationError(IllegalPlayError):
+    """A declaration that breaks the rules; ``violations`` lists every problem.
+
+    Examples:
+        >>> from rummylib import INDIAN_RUMMY
+        >>> try:
+        ...     check_declaration(["Ah 2h 3h"], rules=INDIAN_RUMMY)
+        ... except InvalidDeclarationError as exc:
+        ...     print(exc.code, [v.code for v in exc.violations])
+        invalid-declaration ['declaration-size', 'too-few-sequences']
+    """
+
+    code = "invalid-declaration"
+
+
+def _groups(groups: Iterable[Meld | str | Sequence[Piece]], rules: RuleSet) -> list[Meld]:
+    from rummylib.melds import as_meld
+
+    if isinstance(groups, str):
+        raise TypeError("pass a list of groups (one notation string per group), not one string")
+    out = [as_meld(g, rules=rules) for g in groups]
+    if len(out) > 64:
+        raise LimitExceededError(f"{len(out)} groups; a declaration has at most 64")
+    return out
+
+
+def declaration_violations(groups: Iterable[Meld | str | Sequence[Piece]], *, rules: RuleSet) -> tuple[Violation, ...]:
+    """Every problem with a declaration: all cards of the hand arranged into valid groups.
+
+    A declaration needs exactly ``hand_size`` cards (13), every group a valid sequence (run) or
+    set (group), at least ``min_sequences`` sequences (2) and at least ``min_pure_sequences`` (1)
+    of them pure, i.e. with no joker or wild card standing in for another card. Problems with a
+    single group carry its index (``meld_index``).
+
+    Raises:
+        NotationError: bad notation or a piece not of the game.
+        InvalidPiecesError: more copies of a card than the decks hold.
+
+    Examples:
+        >>> from rummylib import INDIAN_RUMMY
+        >>> bad = ["Ah 2h 3h", "4c * 6c", "10c Jc Qc Kc", "9s 9s 9d"]
+        >>> [(v.code, v.meld_index) for v in declaration_violations(bad, rules=INDIAN_RUMMY)]
+        [('group-colour-repeated', 3)]
+    """
+    melds = _groups(groups, rules)
+    pieces = [p for m in melds for p in m.pieces]
+    rules.check_piece_counts(pieces, what="the declaration")
+    out: list[Violation] = []
+    if len(pieces) != rules.hand_size:
+        out.append(
+            Violation(
+                RuleId.DECLARATION_SIZE,
+                f"the declaration holds {len(pieces)} cards; it must arrange all {rules.hand_size}",
+            )
+        )
+    sequences = pure = 0
+    for i, meld in enumerate(melds):
+        problems = meld_violations(meld, rules=rules)
+        if problems:
+            out.extend(v.at(i) if v.meld_index is None else v for v in problems)
+            continue
+        runs = [r for r in meld_readings(meld, rules=rules) if r.kind is MeldKind.RUN]
+        if runs:
+            sequences += 1
+            pure += any(r.is_pure for r in runs)
+    if sequences < rules.min_sequences:
+        out.append(
+            Violation(
+                RuleId.TOO_FEW_SEQUENCES,
+                f"{sequences} valid sequence{'s' if sequences != 1 else ''}; "
+                f"a declaration needs at least {rules.min_sequences}",
+            )
+        )
+    if pure < rules.min_pure_sequences:
+        out.append(
+            Violation(
+                RuleId.NO_PURE_SEQUENCE,
+                f"{pure} pure sequence{'s' if pure != 1 else ''} (no joker standing in); "
+                f"a declaration needs at least {rules.min_pure_sequences}",
+            )
+        )
+    return tuple(out)
+
+
+def check_declaration(groups: Iterable[Meld | str | Sequence[Piece]], *, rules: RuleSet) -> tuple[Meld, ...]:
+    """The groups of a valid declaration, as melds; raises with every problem otherwise.
+
+    Raises:
+        InvalidDeclarationError: the declaration is wrong; ``violations`` lists every problem.
+        NotationError: bad notation or a piece not of the game.
+        InvalidPiecesError: more copies of a card than the decks hold.
+
+    Examples:
+        >>> from rummylib import INDIAN_RUMMY
+        >>> len(check_declaration(["Ah 2h 3h", "4c * 6c", "Jc Qc Kc", "9s 9c 9d 9h"], rules=INDIAN_RUMMY))
+        4
+    """
+    melds = tuple(_groups(groups, rules))
+    problems = declaration_violations(melds, rules=rules)
+    if problems:
+        raise InvalidDeclarationError(problems)
+    return melds
+
+
+def is_valid_declaration(groups: Iterable[Meld | str | Sequence[Piece]], *, rules: RuleSet) -> bool:
+    """Whether the groups form a valid declaration.
+
+    Raises:
+        NotationError: bad notation or a piece not of the game.
+        InvalidPiecesError: more copies of a card than the decks hold.
+
+    Examples:
+        >>> from rummylib import INDIAN_RUMMY
+        >>> is_valid_declaration(["Ah 2h *", "4c * 6c", "Jc Jd Js", "9s 9c 9d 9h"], rules=INDIAN_RUMMY)
+        False
+    """
+    return not declaration_violations(groups, rules=rules)
+
+
+# ------------------------------------------------------------------------------------------
+# Points of a hand: the best arrangement, exactly
+# ------------------------------------------------------------------------------------------
+
+_Nat = tuple[int, int]  # (suit index, rank 1-13)
+_Case = Literal["no-pure", "pure-only", "full"]
+_INF = 10**9
+
+
+@attrs.frozen
+class IndianArrangement:
+    """The arrangement of a hand that costs the fewest points, and how it is counted.
+
+    ``case`` names which rule of §5 counts the points: ``"no-pure"`` (no pure sequence: every
+    card counts), ``"pure-only"`` (a pure sequence but no second sequence: every card outside it
+    counts) or ``"full"`` (both: only the cards in no meld count).
+
+    Examples:
+        >>> from rummylib import INDIAN_RUMMY
+        >>> a = best_arrangement("Ah 2h 3h Kd Kc Ks 9s 9d 4c 7c 8c Qd Jh", rules=INDIAN_RUMMY)
+        >>> a.case, a.points, [str(m) for m in a.melds]
+        ('pure-only', 80, ['Ah 2h 3h'])
+    """
+
+    points: int
+    """The points the hand costs (capped at ``points_cap``)."""
+    raw_points: int
+    """The points before the cap."""
+    case: Literal["no-pure", "pure-only", "full"]
+    """Which case of the rule book counts the points."""
+    melds: tuple[Meld, ...]
+    """The melds that keep cards from counting."""
+    counted: tuple[Piece, ...]
+    """The pieces that count, in canonical order."""
+
+
+def _nat_card(n: _Nat) -> Card:
+    return Card(Rank(n[1]), _SUITS[n[0]])
+
+
+@attrs.frozen
+class _Ctx:
+    points: tuple[int, ...]
+    run_min: int
+    run_max: int
+    low: int
+    high: int
+    group_min: int
+    group_max: int
+    distinct: bool
+    ratio: bool
+    max_jokers: int | None
+    need_seq: int
+    need_pure: int
+
+    def fillers_ok(self, fillers: int, naturals: int) -> bool:
+        if self.ratio and fillers > naturals:
+            return False
+        return self.max_jokers is None or fillers <= self.max_jokers
+
+    def positions(self, rank: int) -> tuple[int, ...]:
+        if rank == 1:
+            return ((1,) if self.low == 1 else ()) + ((14,) if self.high == 14 else ())
+        return (rank,)
+
+
+_Plan = tuple[tuple[tuple[Piece, ...], bool, bool], ...]  # (pieces, is_sequence, is_pure)
+
+
+def _remove(items: tuple[_Nat, ...], taken: Sequence[_Nat]) -> tuple[_Nat, ...]:
+    left = list(items)
+    for t in taken:
+        left.remove(t)
+    return tuple(left)
+
+
+def _filler_choices(count: int, jokers: int, wilds: tuple[_Nat, ...]) -> list[tuple[int, tuple[_Nat, ...]]]:
+    """Ways to take ``count`` fillers: printed jokers first, then each choice of wild cards."""
+    j = min(count, jokers)
+    rest = count - j
+    if rest > len(wilds):
+        return []
+    if rest == 0:
+        return [(j, ())]
+    return [(j, combo) for combo in sorted(set(itertools.combinations(wilds, rest)))]
+
+
+def _search(naturals: tuple[_Nat, ...], jokers: int, wilds: tuple[_Nat, ...], ctx: _Ctx) -> tuple[int, _Plan]:
+    """Least points of the naturals left over when the melds meet the sequence requirements."""
+
+    @functools.cache
+    def go(nats: tuple[_Nat, ...], jk: int, wl: tuple[_Nat, ...], seq: int, pure: int) -> tuple[int, _Plan]:
+        if not nats:
+            return leaf(jk, wl, seq, pure)
+        c, rest = nats[0], nats[1:]
+        best: tuple[int, _Plan] = (_INF, ())
+
+        def consider(cost: int, meld: tuple[Piece, ...], is_seq: bool, is_pure: bool, sub: tuple[int, _Plan]) -> None:
+            nonlocal best
+            total = cost + sub[0]
+            if total < best[0]:
+                best = (total, ((meld, is_seq, is_pure), *sub[1]))
+
+        # 1. c counts.
+        sub = go(rest, jk, wl, seq, pure)
+        if ctx.points[c[1] - 1] + sub[0] < best[0]:
+            best = (ctx.points[c[1] - 1] + sub[0], sub[1])
+        # 2. c in a set of its rank.
+        same = [n for n in rest if n[1] == c[1] and (n[0] != c[0] or not ctx.distinct)]
+        others = sorted(set(same)) if ctx.distinct else sorted(same)
+        for k in range(ctx.group_max):
+            for partners in itertools.combinations(others, k):
+                suits = [c[0], *(p[0] for p in partners)]
+                if ctx.distinct and len(set(suits)) != len(suits):
+                    continue
+                size = max(ctx.group_min, 1 + k)
+                if size > ctx.group_max:
+                    continue
+                nf = size - 1 - k
+                if not ctx.fillers_ok(nf, 1 + k):
+                    continue
+                for uj, uw in _filler_choices(nf, jk, wl):
+                    meld: tuple[Piece, ...] = (
+                        _nat_card(c),
+                        *(_nat_card(p) for p in partners),
+                        *(JOKER,) * uj,
+                        *map(_nat_card, uw),
+                    )
+                    sub = go(_remove(rest, partners), jk - uj, _remove(wl, uw), seq, pure)
+                    consider(0, meld, False, False, sub)
+        # 3. c in a sequence of its suit.
+        for pos in ctx.positions(c[1]):
+            for lo in range(max(ctx.low, pos - ctx.run_max + 1), pos + 1):
+                for hi in range(max(pos, lo + ctx.run_min - 1), min(ctx.high, lo + ctx.run_max - 1) + 1):
+                    for meld, used_n, used_w, uj, is_pure in _windows(c, pos, lo, hi, rest=rest, jk=jk, wl=wl, ctx=ctx):
+                        sub = go(
+                            _remove(rest, used_n),
+                            jk - uj,
+                            _remove(wl, used_w),
+                            min(seq + 1, ctx.need_seq),
+                            min(pure + is_pure, ctx.need_pure),
+                        )
+                        consider(0, meld, True, is_pure, sub)
+        return best
+
+    def leaf(jk: int, wl: tuple[_Nat, ...], seq: int, pure: int) -> tuple[int, _Plan]:
+        if pure < ctx.need_pure:
+            return (_INF, ())
+        plan: list[tuple[tuple[Piece, ...], bool, bool]] = []
+        wl_left = list(wl)
+        while seq < ctx.need_seq:
+            # A sequence of zero-point pieces: one wild card as itself plus fillers.
+            if not wl_left or not ctx.fillers_ok(ctx.run_min - 1, 1):
+                return (_INF, ())
+            anchor = wl_left.pop()
+            fill = ctx.run_min - 1
+            uj = min(fill, jk)
+            if fill - uj > len(wl_left):
+                return (_INF, ())
+            extra = [wl_left.pop() for _ in range(fill - uj)]
+            jk -= uj
+            plan.append(((_nat_card(anchor), *(JOKER,) * uj, *map(_nat_card, extra)), True, False))
+            seq += 1
+        return (0, tuple(plan))
+
+    return go(naturals, jokers, wilds, 0, 0)
+
+
+def _windows(
+    c: _Nat, pos: int, lo: int, hi: int, *, rest: tuple[_Nat, ...], jk: int, wl: tuple[_Nat, ...], ctx: _Ctx
+) -> list[tuple[tuple[Piece, ...], tuple[_Nat, ...], tuple[_Nat, ...], int, bool]]:
+    """Every way to fill the run lo..hi of c's suit around c at ``pos``."""
+    suit = c[0]
+    avail = Counter(rest)
+    wavail = Counter(wl)
+    fillers = jk + len(wl)
+    out = []
+    slots = [q for q in range(lo, hi + 1) if q != pos]
+    # Per slot: natural card, the wild card as itself, or a filler (None).
+    options: list[list[tuple[str, _Nat | None]]] = []
+    for q in slots:
+        card = (suit, 1 if q == 14 else q)
+        opts: list[tuple[str, _Nat | None]] = []
+        if avail[card]:
+            opts.append(("n", card))
+        if wavail[card]:
+            opts.append(("w", card))
+        opts.append(("f", None))
+        options.append(opts)
+    for combo in itertools.product(*options):
+        nf = sum(1 for kind, _ in combo if kind == "f")
+        if nf > fillers:
+            continue
+        length = hi - lo + 1
+        # A filler at an end of a run longer than the minimum is never needed.
+        if length > ctx.run_min and ((lo != pos and combo[0][0] == "f") or (hi != pos and combo[-1][0] == "f")):
+            continue
+        used_n = [card for kind, card in combo if kind == "n" and card is not None]
+        used_w = [card for kind, card in combo if kind == "w" and card is not None]
+        if Counter(used_n) - avail or Counter(used_w) - wavail:
+            continue
+        if not ctx.fillers_ok(nf, length - nf):
+            continue
+        wl_left = _remove(wl, used_w)
+        for uj, uw in _filler_choices(nf, jk, wl_left):
+            fill: list[Piece] = [JOKER] * uj
+            fill.extend(_nat_card(w) for w in uw)
+            fill_iter = iter(fill)
+            pieces: list[Piece] = []
+            it = iter(combo)
+            for q in range(lo, hi + 1):
+                if q == pos:
+                    pieces.append(_nat_card(c))
+                    continue
+                _kind, slot = next(it)
+                pieces.append(next(fill_iter) if slot is None else _nat_card(slot))
+            out.append((tuple(pieces), tuple(used_n), (*used_w, *uw), uj, nf == 0))
+    return out
+
+
+def _ctx(rules: RuleSet) -> _Ctx:
+    gmax = 4 if rules.group_max is None else rules.group_max
+    return _Ctx(
+        points=tuple(rules.card_points),
+        run_min=rules.min_run,
+        run_max=rules.longest_run,
+        low=rules.run_low,
+        high=rules.run_high,
+        group_min=rules.group_min,
+        group_max=gmax,
+        distinct=rules.group_distinct,
+        ratio=rules.joker_ratio,
+        max_jokers=rules.max_jokers_per_meld,
+        need_seq=rules.min_sequences,
+        need_pure=rules.min_pure_sequences,
+    )
+
+
+def _read(hand: Iterable[Piece] | str, rules: RuleSet) -> tuple[Piece, ...]:
+    from rummylib.notation import parse_pieces
+
+    pieces = parse_pieces(hand, rules=rules) if isinstance(hand, str) else tuple(hand)
+    if len(pieces) > MAX_INDIAN_HAND:
+        raise LimitExceededError(f"a hand of {len(pieces)} cards; the limit is {MAX_INDIAN_HAND}")
+    rules.check_piece_counts(pieces, what="the hand")
+    return pieces
+
+
+def _best_pure(naturals: Sequence[_Nat], wilds: Sequence[_Nat], ctx: _Ctx) -> tuple[int, tuple[Card, ...]]:
+    """The most points one pure sequence can hold (wild cards as themselves allowed)."""
+    nat_count = Counter(naturals)
+    wild_count = Counter(wilds)
+    best: tuple[int, tuple[Card, ...]] = (-1, ())
+    for suit in range(4):
+        for lo in range(ctx.low, ctx.high - ctx.run_min + 2):
+            value = 0
+            cards: list[Card] = []
+            used: Counter[_Nat] = Counter()
+            for q in range(lo, min(ctx.high, lo + ctx.run_max - 1) + 1):
+                card = (suit, 1 if q == 14 else q)
+                used[card] += 1
+                if used[card] > nat_count[card] + wild_count[card]:
+                    break
+                value += ctx.points[card[1] - 1] if used[card] <= nat_count[card] else 0
+                cards.append(_nat_card(card))
+                if len(cards) >= ctx.run_min and value > best[0]:
+                    best = (value, tuple(cards))
+    return best
+
+
+def best_arrangement(hand: Iterable[Piece] | str, *, rules: RuleSet) -> IndianArrangement:
+    """The arrangement of a hand that costs the fewest points under §5, found exactly.
+
+    The three cases of the rule book are each minimised over every arrangement: with no pure
+    sequence every card counts; with a pure sequence but no second sequence every card outside
+    that pure sequence counts; with a pure sequence and a second sequence (``min_sequences`` and
+    ``min_pure_sequences`` of the rule set) only the cards in no valid sequence or set count. The
+    least of the three, capped at ``points_cap`` (80), is the hand's points. Jokers and wild cards
+    count 0 (``joker_points``, ``wild_card_points``).
+
+    Raises:
+        NotationError: bad notation or a piece not of the game.
+        InvalidPiecesError: more copies of a card than the decks hold.
+        LimitExceededError: more than `MAX_INDIAN_HAND` cards.
+
+    Examples:
+        >>> from rummylib import INDIAN_RUMMY, format_pieces
+        >>> a = best_arrangement("Ah 2h 3h 4c * 6c 9d 9s 9h Kd Kc 2s 7s", rules=INDIAN_RUMMY)
+        >>> a.case, a.points, format_pieces(a.counted)
+        ('full', 29, 'Kc Kd 2s 7s')
+    """
+    pieces = _read(hand, rules)
+    ctx = _ctx(rules)
+    total = sum(rules.piece_points(p) for p in pieces)
+    naturals: list[_Nat] = []
+    wilds: list[_Nat] = []
+    jokers = 0
+    for p in pieces:
+        if isinstance(p, Joker):
+            jokers += 1
+        elif isinstance(p, Card) and rules.is_wild(p):
+            wilds.append((_SUIT_INDEX[p.suit], int(p.rank)))
+        elif isinstance(p, Card):
+            naturals.append((_SUIT_INDEX[p.suit], int(p.rank)))
+
+    def finish(
+        raw: int, case: Literal["no-pure", "pure-only", "full"], melds: Sequence[Sequence[Piece]]
+    ) -> IndianArrangement:
+        used = Counter(p for m in melds for p in m)
+        counted = list((Counter(pieces) - used).elements())
+        counted.sort(key=piece_sort_key)
+        capped = raw if rules.points_cap is None else min(raw, rules.points_cap)
+        return IndianArrangement(capped, raw, case, tuple(Meld(m) for m in melds), tuple(counted))
+
+    best = finish(total, "no-pure", ())
+    if ctx.need_pure >= 1 or ctx.need_seq >= 1:
+        value, cards = _best_pure(naturals, wilds, ctx)
+        if value >= 0 and total - value < best.raw_points:
+            best = finish(total - value, "pure-only", (cards,))
+    nats = tuple(sorted(naturals, key=lambda n: (-ctx.points[n[1] - 1], n)))
+    cost, plan = _search(nats, jokers, tuple(sorted(wilds)), ctx)
+    if cost < best.raw_points:
+        melds = [_ordered(m, is_seq) for m, is_seq, _ in plan]
+        best = finish(cost, "full", melds)
+    return best
+
+
+def _ordered(meld: tuple[Piece, ...], is_seq: bool) -> tuple[Piece, ...]:
+    return meld if is_seq else tuple(sorted(meld, key=piece_sort_key))
+
+
+def hand_points(hand: Iterable[Piece] | str, *, rules: RuleSet) -> int:
+    """The fewest points a losing hand can be arranged to (see `best_arrangement`), capped at 80.
+
+    Raises:
+        NotationError: bad notation or a piece not of the game.
+        InvalidPiecesError: more copies of a card than the decks hold.
+        LimitExceededError: more than `MAX_INDIAN_HAND` cards.
+
+    Examples:
+        >>> from rummylib import INDIAN_RUMMY
+        >>> hand_points("Kh Kd Ks Qh Qd Qs 9h 9d 9s 7c 7d 7h 2c", rules=INDIAN_RUMMY)  # no sequence
+        80
+        >>> hand_points("Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh", rules=INDIAN_RUMMY)  # one pure sequence
+        0
+    """
+    return best_arrangement(hand, rules=rules).points
+
+
+def drop_points(*, rules: RuleSet, after_drawing: bool = False) -> int:
+    """What a player who drops out of the deal scores: 20 before drawing, 40 after.
+
+    Examples:
+        >>> from rummylib import INDIAN_RUMMY
+        >>> drop_points(rules=INDIAN_RUMMY), drop_points(rules=INDIAN_RUMMY, after_drawing=True)
+        (20, 40)
+    """
+    return rules.middle_drop_points if after_drawing else rules.drop_points
+
+
+def wrong_declaration_points(*, rules: RuleSet) -> int:
+    """What a player who declares wrongly scores (80).
+
+    Examples:
+        >>> from rummylib import INDIAN_RUMMY
+        >>> wrong_declaration_points(rules=INDIAN_RUMMY)
+        80
+    """
+    return rules.wrong_declaration_points
+
+
+def score_deal(hands: Sequence[Iterable[Piece] | str], *, winner: int, rules: RuleSet) -> tuple[int, ...]:
+    """Points of one deal after a valid declaration: 0 for the declarer, `hand_points` for the rest.
+
+    Raises:
+        ScoringInputError: ``winner`` is not a player (code ``bad-score-input``).
+        NotationError: bad notation or a piece not of the game.
+
+    Examples:
+        >>> from rummylib import INDIAN_RUMMY
+        >>> score_deal(["", "Kh Kd Ks Qh Qd Qs 9h 9d 9s 7c 7d 7h 2c"], winner=0, rules=INDIAN_RUMMY)
+        (0, 80)
+    """
+    from rummylib.scoring import ScoringInputError
+
+    if isinstance(winner, bool) or not isinstance(winner, int) or not 0 <= winner < len(hands):
+        raise ScoringInputError(f"winner must be a player from 0 to {len(hands) - 1}, not {winner!r}")
+    return tuple(0 if i == winner else hand_points(h, rules=rules) for i, h in enumerate(hands))
