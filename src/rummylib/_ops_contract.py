@@ -1,8 +1,112 @@
-"""Batch ops for the contract part of rummylib (see `rummylib.batch`)."""
+"""Batch ops for contracts, lay-offs and the best meld-down (see `rummylib.batch`).
+
+* ``contract``: ``{"round": n, "melds": ["7h 7s 7d", ...], "hand": "..."}`` (``hand`` optional)
+  → ``{"valid": bool, "problems": [...]}``;
+* ``find_contract``: ``{"round": n, "hand": "..."}`` → ``{"possible": bool, "melds": [...] or
+  null, "points_left": int or null}``;
+* ``layoff``: ``{"meld": "4c 5c 6c 7c", "cards": "8c 9c"}`` → ``{"valid": bool, "meld": "..." or
+  null, "problems": [...]}``.
+
+Instead of ``round``, ``contract`` and ``find_contract`` accept ``"contract": {"sets": 1, "runs":
+1, "set_size": 3, "run_size": 4, "exact": false, "whole_hand": false}`` (fields as in
+`rummylib.rules.Contract`, all optional). A round the game does not have is an error
+(``unknown-round``).
+
+Examples:
+    >>> from rummylib.batch import handle_request
+    >>> handle_request({"op": "contract", "game": "contract_rummy", "round": 2,
+    ...                 "melds": ["7h 7s 7d", "4c 5c 6c 7c"]})
+    {'valid': True, 'problems': []}
+    >>> handle_request({"op": "find_contract", "game": "shanghai", "round": 1, "hand": "7h 7s 7d 8c 8s * Kd"})
+    {'possible': True, 'melds': ['7d 7h 7s', '8c 8s *'], 'points_left': 10}
+    >>> handle_request({"op": "layoff", "game": "shanghai", "meld": "4c 5c 6c 7c", "cards": "8c 9c"})
+    {'valid': True, 'meld': '4c 5c 6c 7c 8c 9c', 'problems': []}
+    >>> handle_request({"op": "contract", "game": "shanghai", "round": 11, "melds": []})["error"]["code"]
+    'unknown-round'
+"""
 
 from __future__ import annotations
 
-from rummylib.batch import Op
+from typing import Any
 
-OPS: tuple[Op, ...] = ()
+import attrs
+
+from rummylib.batch import Op, Request
+from rummylib.contracts import contract_violations, find_contract
+from rummylib.errors import RequestError, RuleSetError
+from rummylib.layoffs import JokerEnd, lay_off, layoff_violations
+from rummylib.melds import Meld
+from rummylib.rules import Contract, ScoringScheme
+
+_CONTRACT_FIELDS = {f.name: f.type for f in attrs.fields(Contract)}
+
+
+def _contract(req: Request) -> tuple[int | None, Contract | None]:
+    """The round number, or the contract object given instead."""
+    if req.has("contract"):
+        if req.has("round"):
+            raise RequestError("give 'round' or 'contract', not both", code="bad-field")
+        spec = req.field("contract", dict)
+        unknown = sorted(set(spec) - set(_CONTRACT_FIELDS))
+        if unknown:
+            raise RequestError(f"field 'contract' has unknown keys {unknown}", code="bad-field")
+        values: dict[str, Any] = {}
+        for name, value in spec.items():
+            boolean = name in ("exact", "whole_hand")
+            if boolean != isinstance(value, bool) or not isinstance(value, int):
+                kind = "true or false" if boolean else "an integer"
+                raise RequestError(f"field 'contract': {name!r} must be {kind}", code="bad-field")
+            values[name] = value
+        try:
+            return None, Contract(**values)
+        except RuleSetError as exc:
+            raise RequestError(f"field 'contract': {exc.message}", code="bad-field") from None
+        except ValueError as exc:
+            raise RequestError(f"field 'contract': {exc}", code="bad-field") from None
+    number = req.integer("round")
+    req.rules.round(number)  # unknown-round before anything else
+    return number, None
+
+
+def _contract_op(req: Request) -> dict[str, Any]:
+    number, contract = _contract(req)
+    melds = [Meld(m) for m in req.piece_lists("melds")]
+    hand = req.pieces("hand") if req.has("hand") else None
+    problems = contract_violations(melds, round_number=number, contract=contract, rules=req.rules, hand=hand)
+    return {"valid": not problems, "problems": [v.to_json() for v in problems]}
+
+
+def _find_contract_op(req: Request) -> dict[str, Any]:
+    number, contract = _contract(req)
+    hand = req.pieces("hand")
+    budget = req.integer("budget", default=None) if req.has("budget") else None
+    if budget is not None and budget < 1:
+        raise RequestError("field 'budget' must be a positive integer", code="bad-field")
+    plan = find_contract(hand, round_number=number, contract=contract, rules=req.rules, budget=budget)
+    if plan is None:
+        return {"possible": False, "melds": None, "points_left": None}
+    return {"possible": True, "melds": [str(m) for m in plan.melds], "points_left": plan.points_left}
+
+
+def _layoff_op(req: Request) -> dict[str, Any]:
+    meld = Meld(req.pieces("meld"))
+    cards = req.pieces("cards")
+    end = req.text("joker_end", default="high")
+    if end not in ("high", "low"):
+        raise RequestError("field 'joker_end' must be 'high' or 'low'", code="bad-field")
+    joker_end: JokerEnd = "high" if end == "high" else "low"
+    problems = layoff_violations(meld, cards, rules=req.rules, joker_end=joker_end)
+    if problems:
+        return {"valid": False, "meld": None, "problems": [v.to_json() for v in problems]}
+    done = lay_off(meld, cards, rules=req.rules, joker_end=joker_end)
+    return {"valid": True, "meld": str(done.meld), "problems": []}
+
+
+_CONTRACT_GAMES = frozenset({ScoringScheme.CONTRACT})
+
+OPS: tuple[Op, ...] = (
+    Op("contract", frozenset({"round", "contract", "melds", "hand"}), _contract_op, _CONTRACT_GAMES),
+    Op("find_contract", frozenset({"round", "contract", "hand", "budget"}), _find_contract_op, _CONTRACT_GAMES),
+    Op("layoff", frozenset({"meld", "cards", "joker_end"}), _layoff_op, _CONTRACT_GAMES),
+)
 """Ops registered by this module."""
