@@ -298,6 +298,9 @@ class RuleSet:
     """Score of a player who lays down the whole hand in one turn (negative is good)."""
     one_turn_out_no_joker_bonus: int = 0
     """The same, when no joker was among the cards."""
+    max_reshuffles: int | None = None
+    """House rule: times a round may shuffle the discards into a new stock; when the stock runs out
+    once more the round ends as if both piles were gone (``None``: no limit, the rule book)."""
 
     # --- points -----------------------------------------------------------------------------
     card_points: tuple[int, ...] = attrs.field(default=_FACE_ACE_15, converter=_int_tuple)
