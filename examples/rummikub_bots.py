@@ -9,10 +9,22 @@ raise instead of corrupting the game.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from rummylib import RUMMIKUB, Joker, Meld, Piece, RuleSet, Tile, format_pieces, is_valid_meld, read_meld
+from rummylib import (
+    RUMMIKUB,
+    IllegalTurnError,
+    Joker,
+    Meld,
+    Piece,
+    RuleSet,
+    Tile,
+    format_pieces,
+    is_valid_meld,
+    read_meld,
+)
 from rummylib.games.rummikub import ActionKind, RummikubGame
 from rummylib.table import Table
 
@@ -57,14 +69,23 @@ def _value(sets: Sequence[tuple[Piece, ...]], rules: RuleSet) -> int:
     return total
 
 
+@functools.lru_cache(maxsize=65536)
+def _arranged(pieces: tuple[Piece, ...], rules: RuleSet) -> Meld | None:
+    """The pieces in reading order if they form a valid set (cached: bots ask often)."""
+    reading = read_meld(pieces, rules=rules)
+    return None if reading is None else Meld(reading.ordered_pieces())
+
+
 def _extend(table: list[Meld], rack: Counter[Piece], rules: RuleSet) -> bool:
     """Add one rack tile to the start or end of a table set, if any fits."""
     for tile in sorted(+rack, key=str):
         for i, meld in enumerate(table):
-            for candidate in (Meld((*meld.pieces, tile)), Meld((tile, *meld.pieces))):
-                reading = read_meld(candidate, rules=rules)
-                if reading is not None:
-                    table[i] = Meld(reading.ordered_pieces())
+            if len(meld) >= rules.longest_run:
+                continue
+            for candidate in ((*meld.pieces, tile), (tile, *meld.pieces)):
+                arranged = _arranged(candidate, rules)
+                if arranged is not None:
+                    table[i] = arranged
                     rack[tile] -= 1
                     return True
     return False
@@ -85,8 +106,11 @@ def _bot(game: RummikubGame, *, extend: bool) -> RummikubGame:
         while _extend(table, left, rules):
             pass
     proposal = Table(table)
-    if proposal != game.table and game.check_play(proposal).valid:
-        return game.play(proposal)
+    if proposal != game.table:
+        try:
+            return game.play(proposal)
+        except IllegalTurnError:
+            pass  # not worth enough for an initial meld, say: draw instead
     return game.draw() if game.pool else game.pass_turn()
 
 

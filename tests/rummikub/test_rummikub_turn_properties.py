@@ -8,6 +8,7 @@ from the rack. Every such turn must validate and report exactly the rack tiles u
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from typing import Any
 
@@ -201,7 +202,7 @@ def test_scores_sum_to_zero(data: st.DataObject, players: int, somebody_out: boo
     pieces = data.draw(racks(rules=RUMMIKUB, min_size=0, max_size=40))
     cuts = sorted(data.draw(st.lists(st.integers(0, len(pieces)), min_size=players - 1, max_size=players - 1)))
     bounds = [0, *cuts, len(pieces)]
-    hands = [pieces[a:b] for a, b in zip(bounds, bounds[1:], strict=False)]
+    hands = [pieces[a:b] for a, b in itertools.pairwise(bounds)]
     winner = None
     if somebody_out:
         winner = data.draw(st.integers(0, players - 1))

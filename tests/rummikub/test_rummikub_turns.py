@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from rummylib import RUMMIKUB, JOKER, IllegalTurnError, InvalidPiecesError, NotationError, RuleId, Tile, parse_pieces
+from rummylib import JOKER, RUMMIKUB, IllegalTurnError, InvalidPiecesError, NotationError, RuleId, Tile, parse_pieces
 from rummylib.errors import LimitExceededError, RummyError
 from rummylib.table import (
     ChangeKind,
@@ -224,9 +224,11 @@ def test_initial_meld_below_threshold_says_the_value() -> None:
 def test_initial_meld_joker_counts_as_its_tile() -> None:
     """'a joker counting as the tile it stands for': * * r13 is 11+12+13 = 36."""
     report = validate_turn("", "* * r13", "* * r13", rules=RUMMIKUB, initial_meld_done=False)
-    assert report.valid and report.initial_meld_value == 36
+    assert report.valid
+    assert report.initial_meld_value == 36
     report = validate_turn("", "r9 * r11", "r9 * r11", rules=RUMMIKUB, initial_meld_done=False)
-    assert report.valid and report.initial_meld_value == 30
+    assert report.valid
+    assert report.initial_meld_value == 30
 
 
 def test_initial_meld_threshold_is_an_option() -> None:
@@ -336,5 +338,6 @@ def test_inputs_are_not_mutated_and_accept_many_forms() -> None:
     before = [parse_pieces("r1 r2 r3")]
     rack = list(parse_pieces("r4"))
     validate_turn(before, rack, "r1 r2 r3 r4", rules=RUMMIKUB, initial_meld_done=True)
-    assert before == [parse_pieces("r1 r2 r3")] and rack == list(parse_pieces("r4"))
+    assert before == [parse_pieces("r1 r2 r3")]
+    assert rack == list(parse_pieces("r4"))
     assert is_legal_turn(Table.parse("r1 r2 r3"), "r4", ["r1 r2 r3 r4"], rules=RUMMIKUB, initial_meld_done=True)
