@@ -30,8 +30,9 @@ from typing import NoReturn, TypeVar
 
 import attrs
 
+from rummylib.cards import Card
 from rummylib.decks import as_rng, deal, shuffled
-from rummylib.errors import IllegalActionError, IllegalPlayError, RuleId, RuleSetError, Violation
+from rummylib.errors import ContractNotMetError, IllegalActionError, IllegalPlayError, RuleId, RuleSetError, Violation
 from rummylib.games.contract_actions import (
     Buy,
     BuyWindow,
@@ -49,7 +50,7 @@ from rummylib.games.contract_actions import (
     SwapJoker,
     TableMeld,
 )
-from rummylib.melds import Meld
+from rummylib.melds import MeldKind, MeldReading
 from rummylib.pieces import Piece, PieceCount, format_pieces, piece_sort_key
 from rummylib.rules import JokerSwap, RuleSet, ScoringScheme
 from rummylib.scoring import score_contract_round
@@ -289,7 +290,7 @@ class ContractRound:
             found.append(
                 Violation(RuleId.BUY_TWICE_RUNNING, f"player {player} bought the card above; not two in a row")
             )
-        available = len(self.stock) + max(0, len(self.discards) - 2)
+        available = len(self.stock) + (max(0, len(self.discards) - 2) if self._may_reshuffle() else 0)
         if available < rules.buy_penalty_cards + 1:
             found.append(
                 Violation(
@@ -487,7 +488,7 @@ class ContractRound:
         drawn: list[Piece] = []
         for _ in range(count):
             if not stock:
-                if len(discards) < 2:
+                if len(discards) < 2 or not self._may_reshuffle(reshuffles):
                     break  # pragma: no cover - callers check that enough cards are left first
                 stock = shuffled(discards[:-1], as_rng(f"{self.seed}:reshuffle:{self.round_number}:{reshuffles}"))
                 discards = discards[-1:]
@@ -495,6 +496,10 @@ class ContractRound:
             drawn.append(stock[0])
             stock = stock[1:]
         return tuple(drawn), attrs.evolve(self, stock=stock, discards=discards, reshuffles=reshuffles)
+
+    def _may_reshuffle(self, done: int | None = None) -> bool:
+        limit = self.rules.max_reshuffles
+        return limit is None or (self.reshuffles if done is None else done) < limit
 
     def _buyers(self, last_buyer: int | None) -> tuple[int, ...]:
         order = [(self.current + k) % self.players for k in range(1, self.players)]
@@ -578,7 +583,7 @@ class ContractRound:
     def _fits_somewhere(self, card: Piece) -> bool:
         from rummylib.layoffs import layoff_violations
 
-        return any(not layoff_violations(m.meld, (card,), rules=self.rules) for m in self.table)
+        return any(not layoff_violations(m.reading, (card,), rules=self.rules) for m in self.table)
 
     def _pay_jokers(self, played: Sequence[Piece]) -> tuple[Piece, ...]:
         owed = list(self.jokers_owed)
@@ -612,7 +617,7 @@ class ContractRound:
         return self
 
     def _lay_down(self, action: LayDown) -> ContractRound:
-        from rummylib.contracts import contract_violations
+        from rummylib.contracts import check_contract
 
         player = action.player
         if self.down[player]:
@@ -623,11 +628,10 @@ class ContractRound:
         melds = action.melds
         pieces = [p for m in melds for p in m]
         left = state._holding(player, pieces, "lay down")
-        problems = contract_violations(
-            melds, round_number=self.round_number, rules=self.rules, hand=state.hands[player]
-        )
-        if problems:
-            raise IllegalActionError(problems)
+        try:
+            down = check_contract(melds, round_number=self.round_number, rules=self.rules, hand=state.hands[player])
+        except ContractNotMetError as exc:
+            raise IllegalActionError(exc.violations) from None
         owed = state._pay_jokers(pieces)
         if owed and self.rules.swapped_joker_must_be_used and not self.rules.layoff_same_turn:
             _fail(
@@ -637,7 +641,7 @@ class ContractRound:
         after = attrs.evolve(
             state,
             hands=_replace(state.hands, player, left),
-            table=(*state.table, *(TableMeld(owner=player, meld=m) for m in melds)),
+            table=(*state.table, *(TableMeld(owner=player, reading=r) for r in down.readings)),
             down=_replace(state.down, player, True),
             laid_down_this_turn=True,
             played_this_turn=(*state.played_this_turn, *pieces),
@@ -661,13 +665,13 @@ class ContractRound:
         target = self._table_meld(action.meld, player, "lay off")
         left = self._holding(player, action.cards, "lay off")
         try:
-            new_meld = lay_off(target.meld, action.cards, rules=self.rules).meld
+            done = lay_off(target.reading, action.cards, rules=self.rules)
         except IllegalPlayError as exc:
             raise IllegalActionError([v.at(action.meld) for v in exc.violations]) from None
         after = attrs.evolve(
             self,
             hands=_replace(self.hands, player, left),
-            table=_replace(self.table, action.meld, attrs.evolve(target, meld=new_meld)),
+            table=_replace(self.table, action.meld, attrs.evolve(target, reading=done.reading)),
             played_this_turn=(*self.played_this_turn, *action.cards),
             jokers_owed=self._pay_jokers(action.cards),
         )
@@ -682,14 +686,15 @@ class ContractRound:
         target = self._table_meld(index, player, "take a joker")
         left = self._holding(player, (card,), doing)
         try:
-            new_meld, joker = substitute_joker(target.meld, card, rules=self.rules, player_down=self.down[player])
+            swap = substitute_joker(target.reading, card, rules=self.rules, player_down=self.down[player])
         except IllegalPlayError as exc:
             raise IllegalActionError([v.at(index) for v in exc.violations]) from None
-        owed = (*self.jokers_owed, joker) if self.rules.swapped_joker_must_be_used else self.jokers_owed
+        joker = swap.joker
+        owed = (*self.jokers_owed, joker) if swap.must_use_joker else self.jokers_owed
         return attrs.evolve(
             self,
             hands=_replace(self.hands, player, _sorted((*left, joker))),
-            table=_replace(self.table, index, attrs.evolve(target, meld=new_meld)),
+            table=_replace(self.table, index, attrs.evolve(target, reading=swap.reading)),
             played_this_turn=(*self.played_this_turn, card),
             jokers_owed=owed,
         )
@@ -749,7 +754,7 @@ class ContractRound:
             played_this_turn=(),
             jokers_owed=(),
         )
-        if not nxt.stock and len(nxt.discards) < 2:
+        if not nxt.stock and (len(nxt.discards) < 2 or not nxt._may_reshuffle()):
             return nxt._end(EndReason.STOCK_EXHAUSTED, None)
         return nxt
 
@@ -772,21 +777,39 @@ class ContractRound:
     def _play_candidates(self) -> list[ContractAction]:
         player, hand = self.current, self.hands[self.current]
         cards = _distinct(hand)
+        readings = [m.reading for m in self.table]
         found: list[ContractAction] = []
         if not self.down[player]:
-            found += self._lay_down_candidates()
+            found += self._lay_down_candidates(readings)
         if self.may_lay_off(player):
-            found += [LayOff(player, (c,), i) for i in range(len(self.table)) for c in cards]
-        if self.rules.joker_swap is not JokerSwap.NEVER and (self.down[player] or not self._swap_needs_lay_down()):
             found += [
-                SwapJoker(player, c, i)
-                for i, m in enumerate(self.table)
-                if any(self.rules.is_wild(p) for p in m.meld)
+                LayOff(player, (c,), i)
+                for i, reading in enumerate(readings)
                 for c in cards
-                if not self.rules.is_wild(c)
+                if self._may_fit(c, reading)
             ]
+        if self.rules.joker_swap is not JokerSwap.NEVER and (self.down[player] or not self._swap_needs_lay_down()):
+            found += [SwapJoker(player, c, i) for c, i in self._swap_candidates(readings)]
         found += [Discard(player, c) for c in cards]
         return found
+
+    def _may_fit(self, card: Piece, reading: MeldReading | None) -> bool:
+        """A quick test that lets through every card that might be laid off on the meld read so."""
+        if reading is None or self.rules.is_wild(card) or not isinstance(card, Card):
+            return True
+        face = next(f for f in reading.faces if isinstance(f, Card))
+        return card.rank == face.rank if reading.kind is MeldKind.GROUP else card.suit == face.suit
+
+    def _swap_candidates(self, readings: Sequence[MeldReading | None]) -> list[tuple[Piece, int]]:
+        """``(card, meld index)`` pairs where the card is what a joker of the meld stands for."""
+        hand = _distinct(self.hands[self.current])
+        return [
+            (c, i)
+            for i, reading in enumerate(readings)
+            if reading is not None
+            for c in hand
+            if c in reading.jokers and not self.rules.is_wild(c)
+        ]
 
     def _swap_needs_lay_down(self) -> bool:
         rules = self.rules
@@ -794,7 +817,7 @@ class ContractRound:
             rules.swapped_joker_must_be_used or rules.joker_swap_requires_contract
         )
 
-    def _lay_down_candidates(self) -> list[ContractAction]:
+    def _lay_down_candidates(self, readings: Sequence[MeldReading | None]) -> list[ContractAction]:
         from rummylib.contracts import find_contract
 
         player = self.current
@@ -803,19 +826,14 @@ class ContractRound:
         if plan is not None:
             found.append(LayDown(player, plan.melds))
         if self.rules.joker_swap is JokerSwap.ANYONE:
-            for i, m in enumerate(self.table):
-                if not any(self.rules.is_wild(p) for p in m.meld):
+            for card, i in self._swap_candidates(readings):
+                try:
+                    state = self._take_joker(player, card, i, "lay down")
+                except IllegalActionError:
                     continue
-                for card in _distinct(self.hands[player]):
-                    if self.rules.is_wild(card):
-                        continue
-                    try:
-                        state = self._take_joker(player, card, i, "lay down")
-                    except IllegalActionError:
-                        continue
-                    plan = find_contract(state.hands[player], round_number=self.round_number, rules=self.rules)
-                    if plan is not None:
-                        found.append(LayDown(player, plan.melds, swaps=((card, i),)))
+                plan = find_contract(state.hands[player], round_number=self.round_number, rules=self.rules)
+                if plan is not None:
+                    found.append(LayDown(player, plan.melds, swaps=((card, i),)))
         return found
 
 

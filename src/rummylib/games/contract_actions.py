@@ -21,9 +21,9 @@ from typing import TypeAlias
 
 import attrs
 
-from rummylib.melds import Meld, as_meld
-from rummylib.notation import parse_melds, parse_piece, parse_pieces
 from rummylib.cards import Card
+from rummylib.melds import Meld, MeldReading, as_meld
+from rummylib.notation import parse_melds, parse_piece, parse_pieces
 from rummylib.pieces import Joker, Piece, format_pieces
 from rummylib.tiles import Tile
 
@@ -227,17 +227,24 @@ ContractAction: TypeAlias = DrawStock | DrawDiscard | Buy | DeclineBuy | LayDown
 
 @attrs.frozen
 class TableMeld:
-    """A meld on the table and the player who laid it down.
+    """A meld on the table, how it is read (what its jokers stand for) and who laid it down.
 
     Examples:
-        >>> str(TableMeld(owner=2, meld=Meld.parse("7h 7s 7d")))
-        '7h 7s 7d (player 2)'
+        >>> from rummylib import SHANGHAI, check_meld
+        >>> tm = TableMeld(owner=2, reading=check_meld("7h 7s *", rules=SHANGHAI))
+        >>> str(tm), str(tm.meld)
+        ('7h 7s * (player 2)', '7h 7s *')
     """
 
     owner: int
     """Seat of the player who laid it down."""
-    meld: Meld
-    """The cards, in order (lay-offs and joker swaps change it)."""
+    reading: MeldReading
+    """The meld and its reading, kept from when it was laid (lay-offs and joker swaps change it)."""
+
+    @property
+    def meld(self) -> Meld:
+        """The cards, in order."""
+        return self.reading.meld
 
     def __str__(self) -> str:
         return f"{self.meld} (player {self.owner})"
