@@ -1,0 +1,65 @@
+"""The round tables of Contract Rummy (RULES.md §2) and Shanghai (§3), as data in rules.py."""
+
+import pytest
+
+from rummylib import CONTRACT_RUMMY, SHANGHAI, Contract, RuleSetError
+from rummylib.contracts import contract_for
+
+
+def test_contract_rummy_table() -> None:
+    """§2 "Rounds and contracts": 7 rounds, 10 cards in rounds 1-4 and 12 in rounds 5-7."""
+    expected = [(10, 2, 0), (10, 1, 1), (10, 0, 2), (10, 3, 0), (12, 2, 1), (12, 1, 2), (12, 0, 3)]
+    assert len(CONTRACT_RUMMY.rounds) == 7
+    for n, (cards, sets, runs) in enumerate(expected, start=1):
+        rnd = CONTRACT_RUMMY.round(n)
+        c = rnd.contract
+        assert (rnd.cards, c.sets, c.runs) == (cards, sets, runs)
+        # "a set of exactly 3, a run of exactly 4" — except round 7, runs of 4 or more.
+        assert (c.set_size, c.run_size) == (3, 4)
+        assert c.exact is (n != 7)
+        assert c.whole_hand is (n == 7)
+
+
+def test_shanghai_table() -> None:
+    """§3 "Rounds": 10 rounds of 11 cards; the contract's numbers are minimums."""
+    expected = [
+        (2, 0, 3, 4),
+        (1, 1, 3, 4),
+        (0, 2, 3, 4),
+        (3, 0, 3, 4),
+        (1, 1, 3, 7),
+        (2, 1, 3, 5),
+        (0, 3, 3, 4),
+        (1, 1, 3, 10),
+        (3, 1, 3, 5),
+        (0, 3, 3, 5),
+    ]
+    assert len(SHANGHAI.rounds) == 10
+    for n, (sets, runs, set_size, run_size) in enumerate(expected, start=1):
+        rnd = SHANGHAI.round(n)
+        c = rnd.contract
+        assert rnd.cards == 11
+        assert c.sets == sets
+        assert c.runs == runs
+        if sets:
+            assert c.set_size == set_size
+        if runs:
+            assert c.run_size == run_size
+        assert not c.exact
+        assert not c.whole_hand
+
+
+@pytest.mark.parametrize(("rules", "bad"), [(CONTRACT_RUMMY, 8), (CONTRACT_RUMMY, 0), (SHANGHAI, 11), (SHANGHAI, -1)])
+def test_unknown_round(rules, bad) -> None:
+    """RULES §6: a contract round 11 is an error with a stable code, never a crash."""
+    with pytest.raises(RuleSetError) as info:
+        contract_for(rules=rules, round_number=bad)
+    assert info.value.code == "unknown-round"
+
+
+def test_exactly_one_of_round_and_contract() -> None:
+    with pytest.raises(TypeError):
+        contract_for(rules=SHANGHAI)
+    with pytest.raises(TypeError):
+        contract_for(rules=SHANGHAI, round_number=1, contract=Contract(sets=1))
+    assert contract_for(rules=SHANGHAI, contract=Contract(sets=1)) == Contract(sets=1)
