@@ -585,6 +585,13 @@ class ContractRound:
 
         return any(not layoff_violations(m.reading, (card,), rules=self.rules) for m in self.table)
 
+    def _joker_playable(self, player: int) -> bool:
+        """Whether the first joker owed can still be laid off this turn (so the turn can end)."""
+        if not self.may_lay_off(player):
+            return False
+        joker = self.jokers_owed[0]
+        return any(self.is_legal(LayOff(player, (joker,), i)) for i in range(len(self.table)))
+
     def _pay_jokers(self, played: Sequence[Piece]) -> tuple[Piece, ...]:
         owed = list(self.jokers_owed)
         for piece in played:
@@ -597,7 +604,7 @@ class ContractRound:
         hand = self.hands[player]
         if not hand:
             return self._end(EndReason.WENT_OUT, player)
-        if self.jokers_owed and not (self.may_lay_off(player) and self._fits_somewhere(self.jokers_owed[0])):
+        if self.jokers_owed and not self._joker_playable(player):
             _fail(
                 RuleId.SWAPPED_JOKER_UNUSED,
                 f"player {player} cannot {doing}: the joker taken from the table must be played this turn, "
