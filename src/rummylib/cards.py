@@ -134,3 +134,9 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
+
+    def _repr_svg_(self) -> str:
+        """A picture of the card, for Jupyter (see `rummylib.svg`)."""
+        from rummylib import svg
+
+        return svg.piece(self)

@@ -105,6 +105,12 @@ class Meld:
     def __repr__(self) -> str:
         return f"Meld.parse({str(self)!r})"
 
+    def _repr_svg_(self) -> str:
+        """A picture of the meld as laid, for Jupyter (see `rummylib.svg`)."""
+        from rummylib import svg
+
+        return svg.meld(self)
+
     def __len__(self) -> int:
         return len(self.pieces)
 

@@ -54,6 +54,12 @@ class Joker:
     def __repr__(self) -> str:
         return "JOKER"
 
+    def _repr_svg_(self) -> str:
+        """A picture of the joker (as a tile), for Jupyter (see `rummylib.svg`)."""
+        from rummylib import svg
+
+        return svg.piece(self)
+
 
 JOKER = Joker()
 """The joker. All jokers are equal values; count them with `PieceCount`."""

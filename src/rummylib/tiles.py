@@ -109,3 +109,9 @@ class Tile:
 
     def __repr__(self) -> str:
         return f"Tile.parse({str(self)!r})"
+
+    def _repr_svg_(self) -> str:
+        """A picture of the tile, for Jupyter (see `rummylib.svg`)."""
+        from rummylib import svg
+
+        return svg.piece(self)
