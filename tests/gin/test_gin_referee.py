@@ -117,11 +117,13 @@ def test_knock_is_scored_by_the_scorer() -> None:
     hand = hand.apply(GinDrawDiscard(0))  # takes the 2s
     assert GinKnock(0, Card.parse("Kd")) in hand.legal_actions()
     over = hand.apply(GinKnock(0, "Kd"))
-    assert over.is_over and not over.is_draw
+    assert over.is_over
+    assert not over.is_draw
     assert over.knocker == 0
     expected = score_hand(cards("Ah 2h 3h 7c 7d 7s 9c 9d 9s 2s"), over.hands[1], rules=GIN_RUMMY)
     assert over.result == expected
-    assert over.winner == 0 and over.scores == (expected.points, 0)
+    assert over.winner == 0
+    assert over.scores == (expected.points, 0)
     assert over.discards[-1] == Card.parse("Kd")
     assert over.all_cards() == DECK
     assert over.legal_actions() == ()
@@ -165,8 +167,11 @@ def test_hand_is_a_draw_when_the_stock_runs_down() -> None:
     hand = hand.apply(GinDrawStock(1))
     assert len(hand.stock) == STOCK_FLOOR
     hand = hand.apply(GinDiscard(1, hand.hands[1][0]))
-    assert hand.is_over and hand.is_draw
-    assert hand.result is None and hand.winner is None and hand.scores == (0, 0)
+    assert hand.is_over
+    assert hand.is_draw
+    assert hand.result is None
+    assert hand.winner is None
+    assert hand.scores == (0, 0)
     assert hand.all_cards() == DECK
 
 
@@ -227,7 +232,8 @@ def test_a_whole_game_reaches_the_target() -> None:
         game = game.apply(_bot_move(game, rng, True))
         if game.hand_number != before or game.is_over:
             last = game.last_hand
-            assert last is not None and last.is_over
+            assert last is not None
+            assert last.is_over
             totals = [totals[i] + last.scores[i] for i in (0, 1)]
         steps += 1
         assert steps < 20_000
