@@ -21,7 +21,6 @@ Examples:
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from enum import StrEnum
 from html import escape
@@ -586,15 +585,40 @@ def _flow(laid: Sequence[_Laid], max_width: float) -> tuple[list[tuple[_Laid, fl
     return placed, widest, y + row_h
 
 
-def _table_svg(laid: Sequence[_Laid], *, width: float, size: float | None, legend: str = "", label: str) -> str:
+def _wrap(text: str, width: float, font_size: float) -> list[str]:
+    """Break ``text`` into lines that fit ``width`` (by the same estimate as `_text_width`)."""
+    per_line = max(20, int(width / (font_size * 0.58)))
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > per_line:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    return [*lines, line] if line else lines
+
+
+def _table_svg(
+    laid: Sequence[_Laid],
+    *,
+    width: float,
+    size: float | None,
+    label: str,
+    notes: Sequence[tuple[str, str]] = (),
+    legend: bool = False,
+) -> str:
     doc = _Doc()
     doc.defs.add("felt")
     inner = max(width - 2 * _PAD, TILE_WIDTH * 3)
     placed, widest, height = _flow(laid, inner)
     if not placed:
         widest, height = TILE_WIDTH * 3, TILE_HEIGHT
-    total_w = max(widest, inner if len(placed) > 1 and height > TILE_HEIGHT + _LABEL_H + 1 else widest) + 2 * _PAD
-    total_h = height + 2 * _PAD + (22 if legend else 0)
+    wrapped = len({y for _, _, y in placed}) > 1
+    total_w = max(widest, inner if wrapped or notes or legend else widest) + 2 * _PAD
+    lines = [(line, ink) for text, ink in notes for line in _wrap(text, total_w - 2 * _PAD, 11)]
+    notes_h = 16 * len(lines) + (6 if lines else 0)
+    total_h = height + 2 * _PAD + notes_h + (22 if legend else 0)
     doc.add(f'<rect width="{_num(total_w)}" height="{_num(total_h)}" rx="12" fill="url(#rl-felt)"/>')
     doc.add(
         f'<rect x="3" y="3" width="{_num(total_w - 6)}" height="{_num(total_h - 6)}" rx="10" fill="none" '
@@ -602,18 +626,21 @@ def _table_svg(laid: Sequence[_Laid], *, width: float, size: float | None, legen
     )
     if not placed:
         doc.add(
-            f'<text x="{_num(total_w / 2)}" y="{_num(total_h / 2 + 4)}" text-anchor="middle" font-size="12" '
-            f'fill="{_FELT_TEXT}" fill-opacity="0.7">empty table</text>'
+            f'<text x="{_num(_PAD + widest / 2)}" y="{_num(_PAD + height / 2 + 4)}" text-anchor="middle" '
+            f'font-size="12" fill="{_FELT_TEXT}" fill-opacity="0.7">empty table</text>'
         )
     for item, x, y in placed:
         item.draw(doc, _PAD + x, _PAD + y, label_ink=_FELT_TEXT)
+    y = _PAD + height + 6
+    for line, ink in lines:
+        y += 16
+        doc.add(f'<text x="{_PAD + 2}" y="{_num(y - 4)}" font-size="11" fill="{ink}">{escape(line)}</text>')
     if legend:
-        doc.add(legend.replace("{y}", _num(total_h - 12)))
-    scale_unit = TILE_WIDTH
+        doc.add(_legend(total_h - 12))
     return doc.render(
         total_w,
         total_h,
-        size=None if size is None else size * total_w / scale_unit,
+        size=None if size is None else size * total_w / TILE_WIDTH,
         natural=total_w,
         label=label,
     )
@@ -666,143 +693,125 @@ def table(
 # ------------------------------------------------------------------------------------------
 
 
-def _turn_marks(before: Sequence[Meld], after: Sequence[Meld], played: Iterable[Piece]) -> dict[tuple[int, int], Mark]:
-    """Mark played pieces, and table pieces that changed sets, on the new table.
-
-    Each new meld is matched to the old meld it shares most pieces with (each old meld used
-    once); pieces of a new meld not explained by its old meld are played (while rack pieces last)
-    or moved.
-    """
-    remaining_played: Counter[Piece] = Counter(played)
-    old = [Counter(m.pieces) for m in before]
-    used_old: set[int] = set()
-    pairs: list[tuple[int, int, int]] = []
-    for j, m in enumerate(after):
-        new = Counter(m.pieces)
-        for i, o in enumerate(old):
-            common = sum((new & o).values())
-            if common:
-                pairs.append((common, -i, -j))
-    match: dict[int, int] = {}
-    for _, ni, nj in sorted(pairs, reverse=True):
-        i, j = -ni, -nj
-        if i in used_old or j in match:
-            continue
-        used_old.add(i)
-        match[j] = i
-    marks: dict[tuple[int, int], Mark] = {}
-    # Pieces not held by the matched old meld: played first where the rack supplied them.
-    leftovers: list[tuple[int, int, Piece]] = []
-    for j, m in enumerate(after):
-        stays = Counter(old[match[j]]) if j in match else Counter()
-        for k, p in enumerate(m.pieces):
-            if stays[p] > 0:
-                stays[p] -= 1
-            else:
-                leftovers.append((j, k, p))
-    # Prefer marking as played the copies in melds that are new, so moved table tiles keep "moved".
-    leftovers.sort(key=lambda t: (t[0] in match, t[0], t[1]))
-    for j, k, p in leftovers:
-        if remaining_played[p] > 0:
-            remaining_played[p] -= 1
-            marks[(j, k)] = Mark.PLAYED
-        else:
-            marks[(j, k)] = Mark.MOVED
-    return marks
-
-
-def _legend() -> str:
-    items = [(_PLAYED, "played from the rack", False), (_MOVED, "moved on the table", True)]
+def _legend(y: float) -> str:
+    items = [
+        (_PLAYED, "played from the rack", ""),
+        (_MOVED, "moved on the table", ' stroke-dasharray="3 2"'),
+        (_INVALID, "invalid set", ' stroke-dasharray="3 2"'),
+    ]
     out = []
     x: float = _PAD + 2
-    for colour, text, dashed in items:
-        dash = ' stroke-dasharray="3 2"' if dashed else ""
+    for colour, text, dash in items:
         out.append(
-            f'<rect x="{_num(x)}" y="{{y}}" width="11" height="11" rx="2.5" transform="translate(0,-9)" '
-            f'fill="none" stroke="{colour}" stroke-width="2"{dash}/>'
-            f'<text x="{_num(x + 16)}" y="{{y}}" font-size="10.5" fill="{_FELT_TEXT}">{text}</text>'
+            f'<rect x="{_num(x)}" y="{_num(y - 9)}" width="11" height="11" rx="2.5" fill="none" '
+            f'stroke="{colour}" stroke-width="2"{dash}/>'
+            f'<text x="{_num(x + 16)}" y="{_num(y)}" font-size="10.5" fill="{_FELT_TEXT}">{text}</text>'
         )
-        x += 22 + 6.2 * len(text)
-    out.append(
-        f'<rect x="{_num(x)}" y="{{y}}" width="11" height="11" rx="2.5" transform="translate(0,-9)" '
-        f'fill="none" stroke="{_INVALID}" stroke-width="2" stroke-dasharray="3 2"/>'
-        f'<text x="{_num(x + 16)}" y="{{y}}" font-size="10.5" fill="{_FELT_TEXT}">invalid set</text>'
-    )
+        x += 22 + _text_width(text, 10.5)
     return "".join(out)
 
 
+def _report_marks(
+    after: Sequence[Meld], moves: Iterable[tuple[Piece, int | None, Mark]]
+) -> dict[tuple[int, int], Mark]:
+    """Put each mark on the first unmarked copy of its piece in its target meld."""
+    marks: dict[tuple[int, int], Mark] = {}
+    for p, target, mark in moves:
+        if target is None or not 0 <= target < len(after):
+            continue
+        for k, q in enumerate(after[target].pieces):
+            if q == p and (target, k) not in marks:
+                marks[(target, k)] = mark
+                break
+    return marks
+
+
 def turn(
-    report: Any = None,
+    before: Any,
+    rack: str | Iterable[Piece],
+    after: Any,
     *,
     rules: RuleSet,
-    before: Iterable[MeldLike] | str | None = None,
-    after: Iterable[MeldLike] | str | None = None,
-    played: Iterable[Piece] | str | None = None,
+    initial_meld_done: bool,
+    report: Any = None,
     size: float | None = None,
     width: float = 640,
     labels: bool = True,
 ) -> str:
-    """A picture of a turn: the new table, played pieces ringed green, moved ones amber.
+    """A picture of a Rummikub turn: the new table, judged and explained.
 
-    Invalid sets are outlined in red with their problem codes. Give either a turn report (any
-    object with ``before``, ``after`` and ``played`` attributes, as the turn validator returns)
-    or the three values by keyword.
+    Tiles played from the rack are framed green, table tiles that changed set amber (dashed), and
+    every invalid set is outlined in red with its problem codes. Problems that belong to no set
+    (a tile gone back to the rack, an initial meld below the threshold) are written under the
+    table, after the verdict. The arguments are those of `rummylib.table.validate_turn`.
 
     Args:
-        report: a turn report, or ``None`` when ``before``/``after``/``played`` are given.
-        rules: the game.
-        before: the table before the turn.
-        after: the table after the turn.
-        played: the pieces that came from the rack (worked out from the tables when omitted).
+        before: the table at the start of the turn (a ``Table``, notation, or a list of melds).
+        rack: the player's rack at the start of the turn.
+        after: the table the player proposes.
+        rules: the rule set.
+        initial_meld_done: whether the player had already made the initial meld.
+        report: the ``TurnReport`` of these tables, when already computed (it is not recomputed).
         size: width in pixels of one tile (default 40).
         width: the widest a row may be (default 640, 16 tiles).
         labels: write kind and value (or problem codes) under every set.
 
     Raises:
         NotationError: notation that cannot be read.
-        InvalidPiecesError: more copies of a piece than the game holds in one meld.
+        InvalidPiecesError: more copies of a tile than the box holds.
 
     Examples:
         >>> from rummylib import RUMMIKUB
-        >>> picture = turn(rules=RUMMIKUB, before="r3 r4 r5 r6 | k9 b9 y9",
-        ...                after="r3 r4 r5 | r6 r7 r8 | k9 b9 y9", played="r7 r8")
-        >>> picture.count(_PLAYED) >= 2, "moved on the table" in picture
-        (True, True)
+        >>> picture = turn("r3 r4 r5 r6 | k9 b9 y9", "r7 r8 b1", "r3 r4 r5 | r6 r7 r8 | k9 b9 y9",
+        ...                rules=RUMMIKUB, initial_meld_done=True)
+        >>> picture.count(_PLAYED) >= 2, picture.count(_MOVED) >= 1, "legal turn" in picture
+        (True, True, True)
+        >>> "table-tile-missing" in turn("r3 r4 r5 r6", "r1", "r3 r4 r5", rules=RUMMIKUB,
+        ...                              initial_meld_done=True)
+        True
     """
-    from rummylib.notation import parse_melds, parse_pieces
+    from rummylib.pieces import format_pieces
+    from rummylib.table import Table, validate_turn
 
-    if report is not None:
-        before = getattr(report, "before", before)
-        after = getattr(report, "after", after)
-        played = getattr(report, "played", played)
-
-    def melds_of(value: Iterable[MeldLike] | str | None) -> list[Meld]:
-        if value is None:
-            return []
-        if isinstance(value, str):
-            return [Meld(p) for p in parse_melds(value, rules=rules)]
-        return [as_meld(getattr(m, "meld", m), rules=rules) for m in _melds_in(value)]
-
-    old, new = melds_of(before), melds_of(after)
-    if played is None:
-        pool = Counter(p for m in new for p in m.pieces)
-        pool.subtract(Counter(p for m in old for p in m.pieces))
-        played_list: list[Piece] = list((+pool).elements())
-    elif isinstance(played, str):
-        played_list = list(parse_pieces(played, rules=rules))
-    else:
-        played_list = list(played)
-    marks = _turn_marks(old, new, played_list)
-    laid = []
-    for j, m in enumerate(new):
-        row = [marks.get((j, k)) for k in range(len(m.pieces))]
-        laid.append(_lay(m, rules=rules, marks=row, labels=labels))
-    return _table_svg(
-        laid, width=width, size=size, legend=_legend(), label=" | ".join(str(m) for m in new) or "empty table"
+    new = Table.of(after, rules=rules)
+    if report is None:
+        report = validate_turn(before, rack, new, rules=rules, initial_meld_done=initial_meld_done)
+    changes = report.changes
+    marks = _report_marks(
+        new.melds,
+        [(m.piece, m.target, Mark.PLAYED) for m in changes.placed]
+        + [(m.piece, m.target, Mark.MOVED) for m in changes.moved],
     )
-
-
-def _melds_in(value: Any) -> Iterable[Any]:
-    """The melds of a table value: a ``Table`` (with ``.melds``) or any iterable of melds."""
-    melds: Iterable[Any] = value.melds if hasattr(value, "melds") else value
-    return melds
+    codes: dict[int, list[str]] = {}
+    loose: list[str] = []
+    for v in report.violations:
+        if v.meld_index is not None and 0 <= v.meld_index < len(new.melds):
+            codes.setdefault(v.meld_index, []).append(v.code)
+        else:
+            loose.append(str(v))
+    laid = []
+    for j, m in enumerate(new.melds):
+        item = _lay(m, rules=rules, marks=[marks.get((j, k)) for k in range(len(m.pieces))], labels=False)
+        if j in codes:
+            item = _Laid(
+                m,
+                cards=item.cards,
+                reading=item.reading,
+                invalid=tuple(dict.fromkeys(codes[j])),
+                marks=item.marks,
+                label="✗ " + ", ".join(dict.fromkeys(codes[j])) if labels else None,
+            )
+        elif labels and item.reading is not None:
+            item = _Laid(
+                m,
+                cards=item.cards,
+                reading=item.reading,
+                invalid=None,
+                marks=item.marks,
+                label=_label_for(item.reading, None, cards=item.cards),
+            )
+        laid.append(item)
+    played = format_pieces(report.played) or "nothing"
+    verdict = f"✓ legal turn: played {played}" if report.valid else f"✗ illegal turn (played {played})"
+    notes = [(verdict, _FELT_TEXT)] + [(f"✗ {text}", "#ffd9d3") for text in loose]
+    return _table_svg(laid, width=width, size=size, label=str(new) or "empty table", notes=notes, legend=True)

@@ -142,31 +142,43 @@ def test_table_accepts_marks_by_position() -> None:
     assert picture.count(svg._PLAYED) == 1
 
 
+def turn_picture(before: str, rack: str, after: str, *, initial_meld_done: bool = True) -> str:
+    return svg.turn(before, rack, after, rules=RUMMIKUB, initial_meld_done=initial_meld_done)
+
+
 def test_turn_marks_played_and_moved_tiles() -> None:
-    before = [Meld.parse("r3 r4 r5 r6"), Meld.parse("k9 b9 y9")]
-    after = [Meld.parse("r3 r4 r5"), Meld.parse("r6 r7 r8"), Meld.parse("k9 b9 y9")]
-    marks = svg._turn_marks(before, after, [Tile.parse("r7"), Tile.parse("r8")])
-    assert marks == {(1, 0): svg.Mark.MOVED, (1, 1): svg.Mark.PLAYED, (1, 2): svg.Mark.PLAYED}
+    # RULES.md §1: split a run and add rack tiles to make two sets.
+    picture = turn_picture("r3 r4 r5 r6 | k9 b9 y9", "r7 r8 b1", "r3 r4 r5 | r6 r7 r8 | k9 b9 y9")
+    root = parse(picture)
+    framed = {
+        title.text: colour
+        for group in root.iter(f"{NS}g")
+        if (title := group.find(f"{NS}title")) is not None
+        for rect in group.findall(f"{NS}rect")
+        if (colour := rect.get("stroke")) in {svg._PLAYED, svg._MOVED}
+    }
+    assert framed == {"R7": svg._PLAYED, "R8": svg._PLAYED, "R6": svg._MOVED}
+    assert "legal turn: played R7 R8" in picture
 
 
-def test_turn_picture_from_values_and_from_a_report_like_object() -> None:
-    kwargs = {"before": "r3 r4 r5 r6", "after": "r3 r4 r5 | r6 r7 r8"}
-    worked_out = svg.turn(rules=RUMMIKUB, **kwargs)  # played tiles worked out from the tables
-    given_played = svg.turn(rules=RUMMIKUB, played="r7 r8", **kwargs)
-    assert worked_out == given_played
-    assert "played from the rack" in worked_out
+def test_turn_accepts_a_computed_report() -> None:
+    from rummylib.table import validate_turn
 
-    class Report:
-        before = (Meld.parse("r3 r4 r5 r6"),)
-        after = (Meld.parse("r3 r4 r5"), Meld.parse("r6 r7 r8"))
-        played = (Tile.parse("r7"), Tile.parse("r8"))
-
-    assert svg.turn(Report(), rules=RUMMIKUB) == given_played
+    report = validate_turn("r3 r4 r5 r6", "r7", "r3 r4 r5 r6 r7", rules=RUMMIKUB, initial_meld_done=True)
+    direct = svg.turn("r3 r4 r5 r6", "r7", "r3 r4 r5 r6 r7", rules=RUMMIKUB, initial_meld_done=True)
+    assert svg.turn("", "", "r3 r4 r5 r6 r7", rules=RUMMIKUB, initial_meld_done=True, report=report) == direct
 
 
-def test_turn_outlines_invalid_sets() -> None:
-    picture = svg.turn(rules=RUMMIKUB, before="", after="r1 r2")
+def test_turn_outlines_invalid_sets_and_lists_other_problems() -> None:
+    picture = turn_picture("k5 k6 k7", "r1 r2", "r1 r2 | k5 k6")
     assert "run-too-short" in picture
+    assert "table-tile-missing" in picture  # K7 went back to the rack: not tied to a set
+    assert "illegal turn" in picture
+
+
+def test_initial_meld_below_threshold_is_explained() -> None:
+    picture = turn_picture("", "r1 r2 r3", "r1 r2 r3", initial_meld_done=False)
+    assert "initial-meld-too-low" in picture
 
 
 def test_repr_svg_on_values() -> None:
@@ -190,6 +202,6 @@ def test_every_valid_meld_draws_one_title_per_piece_and_no_outline(meld: Meld, l
 @pytest.mark.skipif(shutil.which("rsvg-convert") is None, reason="rsvg-convert is not installed")
 def test_pictures_convert_to_png(tmp_path: Path) -> None:
     source = tmp_path / "t.svg"
-    source.write_text(svg.turn(rules=RUMMIKUB, before="r3 r4 r5 r6", after="r3 r4 r5 | r6 r7 *"), encoding="utf-8")
+    source.write_text(turn_picture("r3 r4 r5 r6", "r7 *", "r3 r4 r5 | r6 r7 *"), encoding="utf-8")
     subprocess.run(["rsvg-convert", "-o", str(tmp_path / "t.png"), str(source)], check=True, timeout=60)
     assert (tmp_path / "t.png").read_bytes().startswith(b"\x89PNG")
