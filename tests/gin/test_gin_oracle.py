@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rummylib import GIN_RUMMY, Card, Rank, Suit, is_valid_meld
+from rummylib import GIN_RUMMY, Card, Rank, Suit, is_valid_meld, parse_pieces
 from rummylib.gin import deadwood, score_hand
 from rummylib.rules import RuleSet
 
@@ -255,3 +255,15 @@ def test_knock_scoring_matches_oracle(seed: int, dense: bool) -> None:
     for lo in result.layoffs:
         assert lo.card in defender
         assert 0 <= lo.meld < len(melds)
+
+
+def test_dense_hands_where_max_melded_value_is_not_least_deadwood() -> None:
+    """Hands from the benchmark where OpenSpiel answers one too many; the oracle agrees with us."""
+    for text, expected in [
+        ("5h 3d 2s 4h 3h 5s 4c 5c 2h 2d 3c", 3),
+        ("10s 9s 8s 8h 10h 8d Jc Js Jd 9h 10d", 8),
+        ("7d 6c 7h 6h 5c 5h 4d 4s 4c 7c 5d", 5),
+    ]:
+        hand = [c for c in parse_pieces(text) if isinstance(c, Card)]
+        assert oracle_after_discard(hand) == expected
+        assert deadwood(hand, rules=GIN_RUMMY).deadwood == expected
