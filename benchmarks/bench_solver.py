@@ -1,0 +1,175 @@
+"""rummylib's exact solver against the PyPI package ``rummikub-solver``, on the same positions.
+
+Deals random positions (a table of K random valid sets, 15% of them holding a joker, and a rack
+of 14-30 tiles from what is left), solves each with both, and prints median / p90 / worst time
+per K, the speed-up, and every position where the optima (rack tiles placed) differ.
+
+Run:  .venv/bin/python benchmarks/bench_solver.py [--per-k N] [--seed S] [--out PATH]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from typing import Any
+
+from rummylib import JOKER, RUMMIKUB, Meld, Piece, Tile, is_valid_meld
+from rummylib.solver import solve
+
+KS = (0, 5, 10, 15, 20)
+
+
+def box() -> list[Piece]:
+    tiles: list[Piece] = [Tile(c, n) for c in RUMMIKUB.colors for n in range(1, 14) for _ in range(2)]
+    return [*tiles, JOKER, JOKER]
+
+
+def deal(seed: int, k: int) -> tuple[list[Meld], list[Piece]]:
+    """A table of k random valid sets (15% with one joker) and a rack of 14-30 tiles."""
+    rng = random.Random(seed)
+    pool = Counter(box())
+    table: list[Meld] = []
+    tries = 0
+    while len(table) < k and tries < 10_000:
+        tries += 1
+        if rng.random() < 0.5:
+            color = rng.choice(RUMMIKUB.colors)
+            length = rng.choice((3, 3, 4, 4, 5, 6))
+            start = rng.randint(1, 14 - length)
+            pieces: list[Piece] = [Tile(color, n) for n in range(start, start + length)]
+        else:
+            number = rng.randint(1, 13)
+            size = rng.choice((3, 4))
+            pieces = [Tile(c, number) for c in rng.sample(RUMMIKUB.colors, size)]
+        if rng.random() < 0.15 and pool[JOKER]:
+            pieces[rng.randrange(len(pieces))] = JOKER
+        need = Counter(pieces)
+        if any(pool[p] < n for p, n in need.items()):
+            continue
+        pool -= need
+        table.append(Meld(tuple(pieces)))
+    rest = list(pool.elements())
+    rng.shuffle(rest)
+    rack = rest[: rng.randint(14, 30)]
+    assert all(is_valid_meld(m, rules=RUMMIKUB) for m in table)
+    return table, rack
+
+
+def theirs_setup() -> Any:
+    try:
+        import rummikub_solver as rs
+    except ImportError:
+        return None
+    ruleset = rs.RuleSet()
+    tiles = ruleset.tiles
+    index: dict[Piece, Any] = {}
+    for i, color in enumerate(RUMMIKUB.colors):
+        for n in range(1, 14):
+            index[Tile(color, n)] = tiles[i * 13 + n - 1]
+    index[JOKER] = tiles[-1]
+    return rs, ruleset, index
+
+
+def solve_theirs(setup: Any, table: list[Meld], rack: list[Piece]) -> tuple[int | None, float]:
+    rs, ruleset, index = setup
+    state = ruleset.new_game()
+    state.initial = False
+    table_tiles = [index[p] for m in table for p in m.pieces]
+    if table_tiles:
+        state.add_table(*table_tiles)
+    state.add_rack(*[index[p] for p in rack])
+    t0 = time.perf_counter()
+    try:
+        answer = ruleset.solve(state, mode=rs.SolverMode.TILE_COUNT)
+    except Exception:  # their solver fails on tables it cannot represent
+        return None, time.perf_counter() - t0
+    dt = time.perf_counter() - t0
+    return (0 if answer is None else len(answer.tiles)), dt
+
+
+def solve_ours(table: list[Meld], rack: list[Piece]) -> tuple[int, float, Any]:
+    t0 = time.perf_counter()
+    s = solve(table, rack, rules=RUMMIKUB, initial_meld_done=True)
+    return s.tiles_placed, time.perf_counter() - t0, s
+
+
+def pct(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--per-k", type=int, default=40)
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--out", default=None)
+    ap.add_argument("--ours-only", action="store_true")
+    args = ap.parse_args()
+    setup = None if args.ours_only else theirs_setup()
+    if setup is not None:  # warm up (their first call builds the model)
+        solve_theirs(setup, [], list(box()[:14]))
+    solve_ours([], list(box()[:14]))
+    lines = [
+        f"Command: `.venv/bin/python benchmarks/bench_solver.py --per-k {args.per_k} --seed {args.seed}`"
+        + (" (ours only)" if args.ours_only else ""),
+        f"Date: {datetime.date.today().isoformat()}; Python {sys.version.split()[0]}; "
+        f"{args.per_k} positions per K; times in ms.",
+        "",
+        "| K | table tiles (mean) | rack (mean) | ours median | ours p90 | ours worst "
+        "| theirs median | theirs p90 | theirs worst | speed-up (median) |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    diffs: list[str] = []
+    for k in KS:
+        ours_t: list[float] = []
+        theirs_t: list[float] = []
+        sizes: list[int] = []
+        racks: list[int] = []
+        for i in range(args.per_k):
+            seed = args.seed * 1000 + k * 100 + i
+            table, rack = deal(seed, k)
+            sizes.append(sum(len(m) for m in table))
+            racks.append(len(rack))
+            n_ours, dt_ours, sol = solve_ours(table, rack)
+            ours_t.append(dt_ours * 1000)
+            if setup is not None:
+                n_theirs, dt_theirs = solve_theirs(setup, table, rack)
+                theirs_t.append(dt_theirs * 1000)
+                if n_theirs != n_ours:
+                    diffs.append(
+                        f"* K={k} seed={seed}: ours {n_ours}, theirs {n_theirs}; table "
+                        f"`{' | '.join(str(m) for m in table)}`; rack `{' '.join(str(p) for p in rack)}`; "
+                        f"ours plays `{' '.join(str(p) for p in sol.played)}`"
+                    )
+        row = (
+            f"| {k} | {statistics.mean(sizes):.1f} | {statistics.mean(racks):.1f} "
+            f"| {statistics.median(ours_t):.1f} | {pct(ours_t, 0.9):.1f} | {max(ours_t):.1f} "
+        )
+        if theirs_t:
+            speed = statistics.median(theirs_t) / statistics.median(ours_t)
+            row += (
+                f"| {statistics.median(theirs_t):.1f} | {pct(theirs_t, 0.9):.1f} | {max(theirs_t):.1f} "
+                f"| {speed:.1f}x |"
+            )
+        else:
+            row += "| - | - | - | - |"
+        lines.append(row)
+        print(row, flush=True)
+    lines.append("")
+    lines.append(f"Positions where the optima differ: {len(diffs)}")
+    lines.extend(diffs)
+    text = "\n".join(lines)
+    print(text)
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as fh:
+            fh.write(text + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,499 @@
+"""The public face of the Rummikub solver: `solve`, `arrange`, `playable_tiles`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from enum import StrEnum
+from typing import TypeAlias
+
+import attrs
+
+from rummylib.errors import InvalidMeldError, SolverError, Violation
+from rummylib.melds import Meld, MeldLike, as_meld, meld_violations
+from rummylib.notation import parse_melds, parse_pieces
+from rummylib.pieces import JOKER, Family, Joker, Piece, PieceCount, piece_sort_key
+from rummylib.rules import RuleSet
+from rummylib.solver._dp import Item, Plan, Shape, search
+from rummylib.solver._encoding import encode
+from rummylib.tiles import Tile
+
+__all__ = [
+    "Budget",
+    "Objective",
+    "PiecesLike",
+    "Solution",
+    "TableLike",
+    "arrange",
+    "playable_tiles",
+    "solve",
+]
+
+TableLike: TypeAlias = str | PieceCount | Sequence[MeldLike] | Sequence[Piece]
+"""A table: notation (melds separated by ``|``), a sequence of melds, or just its tiles (a
+`PieceCount` or a flat sequence of pieces)."""
+
+PiecesLike: TypeAlias = str | PieceCount | Iterable[Piece]
+"""A rack: notation, a `PieceCount`, or any iterable of pieces."""
+
+
+class Objective(StrEnum):
+    """What `solve` maximises.
+
+    Examples:
+        >>> Objective("value") is Objective.VALUE
+        True
+    """
+
+    TILES = "tiles"
+    """Most rack tiles placed (a joker counts one), then highest value placed, then fewest table
+    sets changed."""
+    VALUE = "value"
+    """Most points shed from the rack (a joker counts ``rules.joker_points``), then most tiles,
+    then fewest table sets changed."""
+    FEWEST_CHANGES = "fewest_changes"
+    """Most rack tiles placed, then fewest table sets changed, then highest value placed."""
+
+
+@attrs.frozen
+class Budget:
+    """A limit on the search; running out raises `SearchLimitReached`, never a wrong answer.
+
+    Examples:
+        >>> Budget(nodes=10_000).nodes, Budget(seconds=0.5).seconds
+        (10000, 0.5)
+    """
+
+    nodes: int | None = None
+    """Most search states to expand (summed over every search the call makes), or ``None``."""
+    seconds: float | None = None
+    """Most wall-clock seconds per search, or ``None``."""
+
+
+@attrs.frozen
+class Solution:
+    """The best play found by `solve` and the whole table after it.
+
+    Examples:
+        >>> from rummylib import RUMMIKUB
+        >>> s = solve("r1 r2 r3", "r4 b9", rules=RUMMIKUB, initial_meld_done=True)
+        >>> s.tiles_placed, s.value_placed, [str(p) for p in s.played], [str(m) for m in s.table_after]
+        (1, 4, ['R4'], ['R1 R2 R3 R4'])
+    """
+
+    tiles_placed: int
+    """How many rack pieces the play lays (a joker counts one); 0 when nothing can be played."""
+    value_placed: int
+    """Points shed from the rack (a joker counts ``rules.joker_points``)."""
+    played: tuple[Piece, ...]
+    """The rack pieces laid, in canonical order."""
+    table_after: tuple[Meld, ...]
+    """Every set on the table after the play: untouched sets first, as given, then the others."""
+    changed_sets: int
+    """How many of the table's sets (when the table was given as sets) do not survive unchanged."""
+    initial_meld: bool
+    """True when this play is (or would have been) the player's initial meld."""
+    nodes: int = 0
+    """Search states expanded, summed over every search made for this answer."""
+
+    @property
+    def is_pass(self) -> bool:
+        """True when no rack piece can be played: the player must draw."""
+        return self.tiles_placed == 0
+
+
+# ------------------------------------------------------------------------------------------
+# Input handling
+# ------------------------------------------------------------------------------------------
+
+
+def _check_rules(rules: RuleSet, jokers: bool) -> None:
+    if not isinstance(rules, RuleSet):
+        raise TypeError(f"rules must be a RuleSet, not {type(rules).__name__}")
+    if rules.family is not Family.TILES:
+        raise SolverError(f"the solver plays tile games; {rules.title} is played with cards", code="unsupported-rules")
+    if not rules.group_distinct:
+        raise SolverError("the solver needs groups of distinct colours (group_distinct)", code="unsupported-rules")
+    if jokers and (rules.joker_ratio or rules.max_jokers_per_meld is not None):
+        raise SolverError(
+            "the solver does not support limits on jokers per meld (joker_ratio, max_jokers_per_meld)",
+            code="unsupported-rules",
+        )
+
+
+def _read_table(table: TableLike, rules: RuleSet) -> tuple[tuple[Meld, ...] | None, tuple[Piece, ...]]:
+    """``(sets or None when only tiles were given, every table piece)``."""
+    if isinstance(table, str):
+        melds = tuple(Meld(m) for m in parse_melds(table, rules=rules))
+    elif isinstance(table, PieceCount):
+        return None, tuple(table)
+    elif isinstance(table, Sequence):
+        items = list(table)
+        if items and all(isinstance(x, Tile | Joker) for x in items):
+            return None, tuple(items)  # type: ignore[arg-type]
+        melds = tuple(as_meld(m, rules=rules) for m in items)  # type: ignore[arg-type]
+    else:
+        raise TypeError(f"table must be notation, melds or pieces, not {type(table).__name__}")
+    return melds, tuple(p for m in melds for p in m.pieces)
+
+
+def _read_rack(rack: PiecesLike, rules: RuleSet) -> tuple[Piece, ...]:
+    if isinstance(rack, str):
+        return parse_pieces(rack, rules=rules)
+    if isinstance(rack, PieceCount):
+        return tuple(rack)
+    return tuple(rack)
+
+
+def _check_pieces(table_pieces: Sequence[Piece], rack: Sequence[Piece], rules: RuleSet) -> None:
+    for p in (*table_pieces, *rack):
+        if not isinstance(p, Tile | Joker):
+            raise TypeError(f"not a tile or joker: {p!r}")
+    rules.check_piece_counts(table_pieces, what="the table")
+    rules.check_piece_counts(rack, what="the rack")
+    rules.check_piece_counts((*table_pieces, *rack), what="the table and rack together")
+
+
+def _check_sets(melds: Sequence[Meld], rules: RuleSet) -> None:
+    problems: list[Violation] = []
+    for i, m in enumerate(melds):
+        problems.extend(v.at(i) for v in meld_violations(m, rules=rules))
+    if problems:
+        raise InvalidMeldError(problems)
+
+
+def _shape(rules: RuleSet) -> Shape:
+    gmax = len(rules.colors) if rules.group_max is None else min(rules.group_max, len(rules.colors))
+    return Shape(rules.min_run, rules.max_run, rules.group_min, gmax)
+
+
+# ------------------------------------------------------------------------------------------
+# Weights and decoding
+# ------------------------------------------------------------------------------------------
+
+
+class _Weights:
+    """Integer scores per rack tile and per rack joker for one objective."""
+
+    def __init__(self, rules: RuleSet, objective: Objective | None) -> None:
+        top, ncol = rules.max_number, len(rules.colors)
+        most_value = rules.total_pieces * max(top, rules.joker_points) + 1
+        if objective is None:  # feasibility only
+            tile = [0] * (top + 1)
+            joker = 0
+        elif objective is Objective.VALUE:
+            per_tile = rules.total_pieces + 1
+            tile = [v * per_tile + 1 for v in range(top + 1)]
+            joker = rules.joker_points * per_tile + 1
+        elif objective is Objective.FEWEST_CHANGES:
+            tile = [1] * (top + 1)
+            joker = 1
+        else:
+            tile = [most_value + v for v in range(top + 1)]
+            joker = most_value + rules.joker_points
+        self.tile = tuple(tuple(tile) for _ in range(ncol))
+        self.joker = joker
+        self.step = max(1, min(tile[1:]))
+        self.full = objective
+
+
+def _item_piece(item: Item, rules: RuleSet) -> Piece:
+    c, v, joker = item
+    return JOKER if joker else Tile(rules.colors[c], v)
+
+
+def _plan_melds(plan: Plan, rules: RuleSet) -> list[Meld]:
+    runs = sorted(plan.runs, key=lambda r: (r[0][0], r[0][1], len(r)))
+    melds = [Meld(tuple(_item_piece(i, rules) for i in run)) for run in runs]
+    for grp in sorted(plan.groups, key=lambda g: g[0][1]):
+        naturals = sorted((i for i in grp if not i[2]), key=lambda i: i[0])
+        jokers = [i for i in grp if i[2]]
+        melds.append(Meld(tuple(_item_piece(i, rules) for i in (*naturals, *jokers))))
+    return melds
+
+
+def _plan_played(plan: Plan, rules: RuleSet) -> tuple[Piece, ...]:
+    pieces: list[Piece] = [Tile(rules.colors[c], v) for c, v in plan.rack_naturals]
+    pieces.extend([JOKER] * plan.rack_jokers)
+    return tuple(sorted(pieces, key=piece_sort_key))
+
+
+class _Searcher:
+    """Runs searches for one call, sharing the budget."""
+
+    def __init__(self, rules: RuleSet, budget: Budget | int | None) -> None:
+        if isinstance(budget, bool) or not isinstance(budget, Budget | int | None):
+            raise TypeError(f"budget must be a Budget, an int (nodes) or None, not {type(budget).__name__}")
+        if isinstance(budget, int):
+            budget = Budget(nodes=budget)
+        self.rules = rules
+        self.shape = _shape(rules)
+        self.budget = budget or Budget()
+        self.nodes = [0]
+
+    def run(
+        self, table: Sequence[Piece], rack: Sequence[Piece], weights: _Weights, threshold: int | None = None
+    ) -> Plan | None:
+        limit = None if self.budget.nodes is None else self.budget.nodes - self.nodes[0]
+        return search(
+            encode(table, rack, rules=self.rules),
+            self.shape,
+            weights=weights.tile,
+            joker_weight=weights.joker,
+            threshold=threshold,
+            step=weights.step,
+            node_limit=limit,
+            seconds=self.budget.seconds,
+            spent=self.nodes,
+        )
+
+
+# ------------------------------------------------------------------------------------------
+# Public functions
+# ------------------------------------------------------------------------------------------
+
+
+def arrange(tiles: TableLike, *, rules: RuleSet, budget: Budget | int | None = None) -> tuple[Meld, ...] | None:
+    """Lay all the given tiles (and jokers) out as valid sets, or ``None`` when it cannot be done.
+
+    ``tiles`` may be notation, melds (their grouping is ignored) or just pieces.
+
+    Raises:
+        NotationError: bad notation.
+        InvalidPiecesError: more copies of a tile than the box holds.
+        SolverError: a rule set the solver does not support (code ``unsupported-rules``).
+        SearchLimitReached: the budget ran out first.
+
+    Examples:
+        >>> from rummylib import RUMMIKUB, parse_pieces
+        >>> [str(m) for m in arrange(parse_pieces("r3 r4 r5 b5 k5 r6 y5"), rules=RUMMIKUB)]
+        ['R3 R4 R5 R6', 'K5 B5 Y5']
+        >>> arrange("r1 r2", rules=RUMMIKUB) is None
+        True
+    """
+    _melds, pieces = _read_table(tiles, rules)
+    _check_rules(rules, any(isinstance(p, Joker) for p in pieces))
+    _check_pieces(pieces, (), rules)
+    if not pieces:
+        return ()
+    plan = _Searcher(rules, budget).run(pieces, (), _Weights(rules, None))
+    return None if plan is None else tuple(_plan_melds(plan, rules))
+
+
+def playable_tiles(
+    table: TableLike,
+    rack: PiecesLike,
+    *,
+    rules: RuleSet,
+    initial_meld_done: bool,
+    budget: Budget | int | None = None,
+) -> tuple[Piece, ...]:
+    """The rack pieces that could each be played on their own right now (each distinct piece once).
+
+    A piece counts when the table plus that one piece can be rearranged into valid sets. Before
+    the initial meld no single piece can be played (the first play is whole sets from the rack),
+    so the answer is empty.
+
+    Raises:
+        NotationError: bad notation.
+        InvalidPiecesError: more copies of a tile than the box holds.
+        InvalidMeldError: a table set is not valid.
+        SolverError: a rule set the solver does not support.
+        SearchLimitReached: the budget ran out first.
+
+    Examples:
+        >>> from rummylib import RUMMIKUB
+        >>> tiles = playable_tiles("r1 r2 r3 | b7 k7 y7", "r4 r7 b9 *", rules=RUMMIKUB, initial_meld_done=True)
+        >>> [str(p) for p in tiles]
+        ['R4', 'R7', '*']
+    """
+    melds, table_pieces = _read_table(table, rules)
+    rack_pieces = _read_rack(rack, rules)
+    _check_rules(rules, any(isinstance(p, Joker) for p in (*table_pieces, *rack_pieces)))
+    _check_pieces(table_pieces, rack_pieces, rules)
+    if melds is not None:
+        _check_sets(melds, rules)
+    if not initial_meld_done:
+        return ()
+    searcher = _Searcher(rules, budget)
+    out = []
+    for piece in sorted(set(rack_pieces), key=piece_sort_key):
+        if searcher.run((*table_pieces, piece), (), _Weights(rules, None)) is not None:
+            out.append(piece)
+    return tuple(out)
+
+
+def solve(
+    table: TableLike,
+    rack: PiecesLike,
+    *,
+    rules: RuleSet,
+    initial_meld_done: bool,
+    objective: Objective | str = Objective.TILES,
+    budget: Budget | int | None = None,
+) -> Solution:
+    """The best play from ``rack`` onto ``table``, with the whole table after it.
+
+    Before the initial meld the play is sets from the rack alone worth at least
+    ``rules.initial_meld_points`` (jokers counting as what they stand for), with the table
+    untouched, or nothing. After it, the whole table may be rearranged; every table tile stays on
+    the table. The answer is exact: no legal play scores better under ``objective``, except that
+    the count of changed table sets, the last tie-break, is made small greedily rather than
+    proved smallest.
+
+    Raises:
+        NotationError: bad notation.
+        InvalidPiecesError: more copies of a tile than the box holds.
+        InvalidMeldError: a set given on the table is not valid.
+        SolverError: the table's tiles cannot be laid out as valid sets (code
+            ``unsolvable-table``), or a rule set the solver does not support
+            (code ``unsupported-rules``).
+        SearchLimitReached: the budget ran out before the optimum was proved.
+
+    Examples:
+        >>> from rummylib import RUMMIKUB
+        >>> s = solve("r3 r4 r5 | k7 b7 y7", "r6 r7 r8 k9", rules=RUMMIKUB, initial_meld_done=True)
+        >>> s.tiles_placed, s.changed_sets, [str(m) for m in s.table_after]
+        (3, 0, ['R3 R4 R5', 'K7 B7 Y7', 'R6 R7 R8'])
+        >>> s = solve("r3 r4 r5 | k7 b7 y7", "r6 r7 b8 *", rules=RUMMIKUB, initial_meld_done=True)
+        >>> s.tiles_placed, s.changed_sets, [str(m) for m in s.table_after]
+        (4, 2, ['B7 B8 *', 'R3 R4 R5 R6', 'K7 Y7 R7'])
+        >>> solve("", "r10 r11 r12 k1", rules=RUMMIKUB, initial_meld_done=False).tiles_placed
+        3
+        >>> solve("", "r1 r2 r3 k1", rules=RUMMIKUB, initial_meld_done=False).tiles_placed
+        0
+    """
+    try:
+        objective = Objective(objective)
+    except ValueError:
+        allowed = ", ".join(o.value for o in Objective)
+        raise SolverError(f"unknown objective {objective!r}: expected one of {allowed}", code="bad-objective") from None
+    if not isinstance(initial_meld_done, bool):
+        raise TypeError(f"initial_meld_done must be a bool, not {type(initial_meld_done).__name__}")
+    melds, table_pieces = _read_table(table, rules)
+    rack_pieces = _read_rack(rack, rules)
+    _check_rules(rules, any(isinstance(p, Joker) for p in (*table_pieces, *rack_pieces)))
+    _check_pieces(table_pieces, rack_pieces, rules)
+    if melds is not None:
+        _check_sets(melds, rules)
+    searcher = _Searcher(rules, budget)
+    if not initial_meld_done:
+        return _solve_initial(melds, table_pieces, rack_pieces, rules, objective, searcher)
+    return _solve_open(melds, table_pieces, rack_pieces, rules, objective, searcher)
+
+
+def _table_as_sets(
+    melds: tuple[Meld, ...] | None, table_pieces: Sequence[Piece], searcher: _Searcher
+) -> tuple[Meld, ...]:
+    if melds is not None:
+        return melds
+    if not table_pieces:
+        return ()
+    plan = searcher.run(table_pieces, (), _Weights(searcher.rules, None))
+    if plan is None:
+        raise SolverError("the table's tiles cannot be laid out as valid sets", code="unsolvable-table")
+    return tuple(_plan_melds(plan, searcher.rules))
+
+
+def _nothing(sets: tuple[Meld, ...], initial: bool, searcher: _Searcher) -> Solution:
+    return Solution(0, 0, (), sets, 0, initial, searcher.nodes[0])
+
+
+def _finish(
+    plan: Plan, kept: Sequence[Meld], originals: int, initial: bool, searcher: _Searcher
+) -> Solution:
+    rules = searcher.rules
+    played = _plan_played(plan, rules)
+    new = _plan_melds(plan, rules)
+    value = sum(rules.piece_points(p) for p in played)
+    return Solution(len(played), value, played, (*kept, *new), originals - len(kept), initial, searcher.nodes[0])
+
+
+def _solve_initial(
+    melds: tuple[Meld, ...] | None,
+    table_pieces: Sequence[Piece],
+    rack: Sequence[Piece],
+    rules: RuleSet,
+    objective: Objective,
+    searcher: _Searcher,
+) -> Solution:
+    sets = _table_as_sets(melds, table_pieces, searcher)
+    threshold = rules.initial_meld_points or None
+    weights = _Weights(rules, Objective.VALUE if objective is Objective.VALUE else Objective.TILES)
+    plan = searcher.run((), rack, weights, threshold)
+    if plan is None or not (plan.rack_naturals or plan.rack_jokers):
+        return _nothing(sets, True, searcher)
+    return _finish(plan, sets, len(sets), True, searcher)
+
+
+def _solve_open(
+    melds: tuple[Meld, ...] | None,
+    table_pieces: Sequence[Piece],
+    rack: Sequence[Piece],
+    rules: RuleSet,
+    objective: Objective,
+    searcher: _Searcher,
+) -> Solution:
+    final_weights = _Weights(rules, Objective.VALUE if objective is Objective.VALUE else Objective.TILES)
+    target_weights = final_weights if objective is not Objective.FEWEST_CHANGES else _Weights(rules, objective)
+    plan = searcher.run(table_pieces, rack, target_weights)
+    if plan is None:
+        raise SolverError("the table's tiles cannot be laid out as valid sets", code="unsolvable-table")
+    if not (plan.rack_naturals or plan.rack_jokers):
+        return _nothing(_table_as_sets(melds, table_pieces, searcher), False, searcher)
+    if melds is None:
+        if target_weights is not final_weights:
+            plan = searcher.run(table_pieces, rack, final_weights) or plan
+        return _finish(plan, (), 0, False, searcher)
+    target = plan.score
+    kept = _keep_sets(melds, rack, target, target_weights, searcher)
+    kept_ids = set(kept)
+    released = [p for i, m in enumerate(melds) if i not in kept_ids for p in m.pieces]
+    weights_changed = target_weights is not final_weights
+    if kept_ids or weights_changed:
+        best = searcher.run(released, rack, final_weights)
+        assert best is not None
+        plan = best
+    return _finish(plan, [melds[i] for i in sorted(kept_ids)], len(melds), False, searcher)
+
+
+def _relevance(meld: Meld, rack: Sequence[Piece]) -> int:
+    """How close a table set's tiles are to the rack's (0: far; jokers are close to anything)."""
+    score = 0
+    rack_tiles = [p for p in rack if isinstance(p, Tile)]
+    wild = any(isinstance(p, Joker) for p in rack)
+    for p in meld.pieces:
+        if isinstance(p, Joker):
+            score += 3
+            continue
+        assert isinstance(p, Tile)
+        for q in rack_tiles:
+            if q.number == p.number or (q.color is p.color and abs(q.number - p.number) <= 2):
+                score += 1
+        if wild:
+            score += 1
+    return score
+
+
+def _keep_sets(
+    melds: tuple[Meld, ...], rack: Sequence[Piece], target: int, weights: _Weights, searcher: _Searcher
+) -> list[int]:
+    """Indexes of table sets that can stay untouched while the play still reaches ``target``."""
+
+    def reaches(keep: set[int]) -> bool:
+        tiles = [p for i, m in enumerate(melds) if i not in keep for p in m.pieces]
+        plan = searcher.run(tiles, rack, weights)
+        return plan is not None and plan.score >= target
+
+    everything = set(range(len(melds)))
+    if reaches(everything):
+        return sorted(everything)
+    order = sorted(range(len(melds)), key=lambda i: (_relevance(melds[i], rack), i))
+    # First try to keep every set that has nothing in common with the rack at all.
+    far = {i for i in order if _relevance(melds[i], rack) == 0}
+    keep: set[int] = set(far) if far and reaches(far) else set()
+    for i in order:
+        if i in keep:
+            continue
+        if reaches(keep | {i}):
+            keep.add(i)
+    return sorted(keep)

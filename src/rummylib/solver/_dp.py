@@ -1,0 +1,427 @@
+"""The exact search: dynamic programming over the numbers, one colour at a time.
+
+Works only on ints and tuples (see `_encoding`). The numbers 1..top are swept from low to high;
+for every colour the state records the open runs of that colour as a sorted tuple of small codes
+(the run's length, capped where longer makes no difference, and, when jokers could fill a whole
+run, whether it holds a natural tile yet). At each number and colour the search decides how many
+tiles of that cell to use and where each goes: onto an open run, into a new run, or into the
+groups of that number. After the last colour of a number the groups are formed (the tiles sent
+to groups, plus jokers) and checked. States that agree on everything still relevant are merged,
+keeping the best score, so the work is polynomial for a fixed box.
+
+A caller's budget (nodes, seconds) is checked as the search goes; running out raises
+`SearchLimitReached`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from itertools import product
+
+import attrs
+
+from rummylib.errors import SearchLimitReached
+from rummylib.solver._encoding import Encoded
+
+__all__ = ["Plan", "Shape", "search"]
+
+# One item of a planned meld: (colour index, number, is_joker).
+Item = tuple[int, int, bool]
+
+
+@attrs.frozen
+class Shape:
+    """The meld rules the search needs, as ints."""
+
+    min_run: int
+    max_run: int | None
+    group_min: int
+    group_max: int
+
+
+@attrs.frozen
+class Plan:
+    """What the search found: its score, the melds (runs first, then groups) and jokers played."""
+
+    score: int
+    runs: tuple[tuple[Item, ...], ...]
+    groups: tuple[tuple[Item, ...], ...]
+    rack_jokers: int
+    rack_naturals: tuple[tuple[int, int], ...]
+    nodes: int
+
+
+class _Budget:
+    __slots__ = ("deadline", "limit", "nodes")
+
+    def __init__(self, limit: int | None, seconds: float | None) -> None:
+        self.nodes = 0
+        self.limit = limit
+        self.deadline = None if seconds is None else time.perf_counter() + seconds
+
+    def spend(self, n: int) -> None:
+        self.nodes += n
+        if self.limit is not None and self.nodes > self.limit:
+            raise SearchLimitReached(f"node budget of {self.limit} spent before the optimum was proved")
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise SearchLimitReached("time budget spent before the optimum was proved")
+
+
+def _group_jokers(ncol_max: int, copies: int, shape: Shape, jokers: int) -> list[list[tuple[int, ...]]]:
+    """``table[S][mg]``: the joker counts that can complete groups from S tiles (at most mg per colour)."""
+    gmin, gmax = shape.group_min, shape.group_max
+    out: list[list[tuple[int, ...]]] = []
+    for s in range(ncol_max * copies + 1):
+        row: list[tuple[int, ...]] = []
+        for mg in range(copies + 1):
+            allowed: set[int] = set()
+            if s == 0:
+                allowed.add(0)
+            for g in range(max(mg, 1), s + 1):
+                q, rem = divmod(s, g)
+                if q + (1 if rem else 0) > gmax:
+                    continue
+                jmin = rem * max(0, gmin - q - 1) + (g - rem) * max(0, gmin - q)
+                jmax = g * gmax - s
+                allowed.update(range(jmin, min(jmax, jokers) + 1))
+            row.append(tuple(sorted(allowed)))
+        out.append(row)
+    return out
+
+
+def _split_groups(counts: Sequence[int], jokers: int, shape: Shape) -> list[list[tuple[int, bool]]]:
+    """Deal group tiles (per colour counts) and jokers into valid groups: ``(colour, is_joker)``."""
+    s = sum(counts)
+    gmin, gmax = shape.group_min, shape.group_max
+    mg = max(counts)
+    for g in range(max(mg, 1), s + 1):
+        q, rem = divmod(s, g)
+        if q + (1 if rem else 0) > gmax:
+            continue
+        jmin = rem * max(0, gmin - q - 1) + (g - rem) * max(0, gmin - q)
+        if not jmin <= jokers <= g * gmax - s:
+            continue
+        order = sorted(range(len(counts)), key=lambda c: -counts[c])
+        seq = [c for c in order for _ in range(counts[c])]
+        groups: list[list[tuple[int, bool]]] = [[] for _ in range(g)]
+        for k, c in enumerate(seq):
+            groups[k % g].append((c, False))
+        left = jokers
+        for grp in groups:
+            need = max(0, gmin - len(grp))
+            grp.extend([(-1, True)] * need)
+            left -= need
+        for grp in groups:
+            extra = min(left, gmax - len(grp))
+            grp.extend([(-1, True)] * extra)
+            left -= extra
+        assert left == 0
+        return groups
+    raise AssertionError("group split not feasible")  # pragma: no cover - the search checked it
+
+
+def search(
+    enc: Encoded,
+    shape: Shape,
+    *,
+    weights: Sequence[Sequence[int]],
+    joker_weight: int,
+    threshold: int | None = None,
+    step: int = 1,
+    node_limit: int | None = None,
+    seconds: float | None = None,
+    spent: list[int] | None = None,
+) -> Plan | None:
+    """Find the best-scoring way to lay every table tile and any rack tiles in valid melds.
+
+    ``weights[c][v]`` scores one rack tile of colour c and number v; ``joker_weight`` one rack
+    joker. With ``threshold``, the melds must be worth at least that many points (jokers
+    counting as what they stand for). Returns ``None`` when the table tiles cannot be laid.
+    """
+    budget = _Budget(node_limit, seconds)
+    try:
+        return _search(enc, shape, weights, joker_weight, threshold, step, budget)
+    finally:
+        if spent is not None:
+            spent[0] += budget.nodes
+
+
+def _search(
+    enc: Encoded,
+    shape: Shape,
+    weights: Sequence[Sequence[int]],
+    joker_weight: int,
+    threshold: int | None,
+    step: int,
+    budget: _Budget,
+) -> Plan | None:
+    ncol, top = enc.colors, enc.top
+    tab, rck = enc.table, enc.rack
+    jt, jr_all = enc.table_jokers, enc.rack_jokers
+    jtot = jt + jr_all
+    min_run, max_run = shape.min_run, shape.max_run
+    cap = min_run if max_run is None else min(max_run, top)
+    track = jtot >= min_run  # could a run be made of jokers alone?
+
+    # Run codes: 1..cap for runs holding a natural, cap+1..2cap for joker-only runs.
+    ncodes = 2 * cap + 1
+    ext_nat = [0] * ncodes
+    ext_jok = [0] * ncodes
+    complete = [False] * ncodes
+    length = [0] * ncodes
+    for code in range(1, ncodes):
+        natural = code <= cap
+        n = code if natural else code - cap
+        length[code] = n
+        complete[code] = natural and n >= min_run
+        can_grow = max_run is None or n < max_run
+        if can_grow:
+            m = min(n + 1, cap)
+            ext_nat[code] = m
+            ext_jok[code] = m if natural else m + cap
+    start_jok = 1 + cap if track else 1
+
+    copies_max = max(max(max(row) for row in tab), max(max(row) for row in rck), 1)
+    gtab = _group_jokers(ncol, copies_max, shape, jtot)
+    points_cap = threshold if threshold is not None else 0
+
+    opt_cache: dict[tuple[tuple[int, ...], int, int, int, int], list[tuple[tuple[int, ...], int, int, int, tuple[int, ...], int, int]]] = {}
+
+    def options(
+        runs: tuple[int, ...], t: int, r: int, jr: int, room: int
+    ) -> list[tuple[tuple[int, ...], int, int, int, tuple[int, ...], int, int]]:
+        key = (runs, t, r, jr, room)
+        hit = opt_cache.get(key)
+        if hit is not None:
+            return hit
+        avail = t + r
+        choices = []
+        for code in runs:
+            a = []
+            if complete[code]:
+                a.append(0)
+            if ext_nat[code] and avail:
+                a.append(1)
+            if ext_jok[code] and jr:
+                a.append(2)
+            choices.append(a)
+        found: dict[tuple[tuple[int, ...], int, int, int], tuple[tuple[int, ...], int, int, int, tuple[int, ...], int, int]] = {}
+        may_start = room >= min_run - 1
+        for acts in product(*choices):
+            n_nat = acts.count(1)
+            n_jok = acts.count(2)
+            if n_nat > avail or n_jok > jr:
+                continue
+            kept = []
+            dead = False
+            for code, act in zip(runs, acts, strict=True):
+                if act == 1:
+                    nc = ext_nat[code]
+                elif act == 2:
+                    nc = ext_jok[code]
+                else:
+                    continue
+                if not complete[nc] and min_run - length[nc] > room:
+                    dead = True
+                    break
+                kept.append(nc)
+            if dead:
+                continue
+            # Ending a run while starting another of the same colour here is never better than
+            # carrying the ended run on with the new run's tile.
+            start_ok = may_start and 0 not in acts
+            for ns in range(avail - n_nat + 1 if start_ok else 1):
+                for nj in range(jr - n_jok + 1 if start_ok else 1):
+                    new = tuple(sorted(kept + [1] * ns + [start_jok] * nj))
+                    jc = n_jok + nj
+                    for g in range(avail - n_nat - ns + 1):
+                        used = n_nat + ns + g
+                        if used < t:
+                            continue
+                        k = (new, used - t, jc, g)
+                        if k not in found:
+                            found[k] = (new, used - t, jc, g, acts, ns, nj)
+        out = sorted(found.values(), key=lambda o: (-o[1], o[2]))
+        opt_cache[key] = out
+        return out
+
+    # --- Upper bound: each colour alone, any tile free to join a group where one could form ---
+    groupable = [[False] * (top + 2) for _ in range(ncol)]
+    for v in range(1, top + 1):
+        present = [c for c in range(ncol) if tab[c][v] + rck[c][v]]
+        for c in range(ncol):
+            others = sum(1 for d in present if d != c)
+            groupable[c][v] = others + jtot >= shape.group_min - 1 and (tab[c][v] + rck[c][v] > 0)
+
+    bound_memo: list[dict[tuple[int, tuple[int, ...], int], int]] = [{} for _ in range(ncol)]
+    neg = -(1 << 60)
+
+    def bound(c: int, v: int, runs: tuple[int, ...], u: int) -> int:
+        if v > top:
+            return 0 if all(complete[x] for x in runs) else neg
+        memo = bound_memo[c]
+        key = (v, runs, u)
+        hit = memo.get(key)
+        if hit is not None:
+            return hit
+        best = neg
+        w = weights[c][v]
+        can_group = groupable[c][v]
+        for new, placed, jc, g, _a, _ns, _nj in options(runs, tab[c][v], rck[c][v], jtot - u, min(top - v, min_run)):
+            if g and not can_group:
+                continue
+            val = placed * w + bound(c, v + 1, new, u + jc)
+            if val > best:
+                best = val
+        memo[key] = best
+        return best
+
+    joker_bonus = jr_all * joker_weight
+    per_number = ncol + 1
+    last = top * per_number
+    start: tuple[tuple[tuple[int, ...], ...], int, int, int, int] = (((),) * ncol, 0, 0, 0, 0)
+    Key = tuple[tuple[tuple[int, ...], ...], int, int, int, int]
+    memo: dict[tuple[int, Key], tuple[int, bool, object]] = {}
+    ticks = [0]
+
+    def hope(i: int, key: Key) -> int:
+        """An upper bound on what is still to gain from layer i in state key."""
+        v = i // per_number + 1
+        c = i % per_number
+        runs_all, u = key[0], key[1]
+        total = joker_bonus
+        for d in range(ncol):
+            total += bound(d, v + 1 if d < c else v, runs_all[d], u)
+        return total
+
+    def dfs(i: int, key: Key, need: int) -> int:
+        """Best gain from layer i on, exact when at least ``need``, else an upper bound."""
+        if i == last:
+            runs_all, u, _s, _mg, pts = key
+            if u < jt or (points_cap and pts < points_cap):
+                return neg
+            for runs in runs_all:
+                for code in runs:
+                    if not complete[code]:
+                        return neg
+            return (u - jt) * joker_weight
+        mk = (i, key)
+        hit = memo.get(mk)
+        if hit is not None and (hit[1] or hit[0] < need):
+            return hit[0]
+        ceiling = hope(i, key) if hit is None else hit[0]
+        if ceiling < need:
+            memo[mk] = (ceiling, False, None)
+            return ceiling
+        ticks[0] += 1
+        if ticks[0] & 1023 == 0:
+            budget.spend(1024)
+        best = neg
+        choice: object = None
+        v = i // per_number + 1
+        c = i % per_number
+        runs_all, u, s_tot, mg, pts = key
+        if c == ncol:  # form the groups of number v
+            for jg in gtab[s_tot][mg]:
+                if u + jg > jtot:
+                    break
+                nk = (runs_all, u + jg, 0, 0, min(points_cap, pts + jg * v) if points_cap else 0)
+                val = dfs(i + 1, nk, need if need > best else best + 1)
+                if val > best:
+                    best, choice = val, (nk, jg)
+                    if best >= ceiling:
+                        break
+        else:
+            t = tab[c][v]
+            w = weights[c][v]
+            for new, placed, jc, g, acts, ns, nj in options(runs_all[c], t, rck[c][v], jtot - u, min(top - v, min_run)):
+                gain = placed * w
+                nk = (
+                    runs_all[:c] + (new,) + runs_all[c + 1 :],
+                    u + jc,
+                    s_tot + g,
+                    mg if mg >= g else g,
+                    min(points_cap, pts + (placed + t + jc) * v) if points_cap else 0,
+                )
+                val = gain + dfs(i + 1, nk, (need if need > best else best + 1) - gain)
+                if val > best:
+                    best, choice = val, (nk, (runs_all[c], acts, ns, nj, g))
+                    if best >= ceiling:
+                        break
+        if best >= need:
+            memo[mk] = (best, True, choice)
+        else:
+            memo[mk] = (best, False, None)
+        return best
+
+    top_hope = hope(0, start)
+    if top_hope < 0:
+        return None
+    need = top_hope
+    while True:
+        got = dfs(0, start, need)
+        if got >= need:
+            break
+        if got < neg // 2:
+            return None
+        need = min(got, need - step)
+    best = got
+    budget.spend(ticks[0] & 1023)
+
+    # Follow the chosen decisions, then replay them forward to build the melds.
+    decisions: list[object] = []
+    key = start
+    for i in range(last):
+        entry = memo[(i, key)]
+        assert entry[1]
+        key, dec = entry[2]  # type: ignore[misc]
+        decisions.append(dec)
+
+    runs_out: list[tuple[Item, ...]] = []
+    groups_out: list[tuple[Item, ...]] = []
+    rack_nat: list[tuple[int, int]] = []
+    open_runs: list[list[tuple[int, list[Item]]]] = [[] for _ in range(ncol)]
+    idx = 0
+    jokers_used = 0
+    for v in range(1, top + 1):
+        gcounts = [0] * ncol
+        for c in range(ncol):
+            dec = decisions[idx]
+            idx += 1
+            _runs, acts, ns, nj, g = dec  # type: ignore[misc]
+            current = open_runs[c]
+            nxt_runs: list[tuple[int, list[Item]]] = []
+            used = 0
+            for (code, items), act in zip(current, acts, strict=True):
+                if act == 0:
+                    runs_out.append(tuple(items))
+                elif act == 1:
+                    items.append((c, v, False))
+                    nxt_runs.append((ext_nat[code], items))
+                    used += 1
+                else:
+                    items.append((c, v, True))
+                    nxt_runs.append((ext_jok[code], items))
+                    jokers_used += 1
+            for _ in range(ns):
+                nxt_runs.append((1, [(c, v, False)]))
+                used += 1
+            for _ in range(nj):
+                nxt_runs.append((start_jok, [(c, v, True)]))
+                jokers_used += 1
+            nxt_runs.sort(key=lambda cr: cr[0])
+            open_runs[c] = nxt_runs
+            gcounts[c] = g
+            used += g
+            rack_nat.extend([(c, v)] * (used - tab[c][v]))
+        jg = decisions[idx]
+        idx += 1
+        assert isinstance(jg, int)
+        jokers_used += jg
+        if sum(gcounts):
+            for grp in _split_groups(gcounts, jg, shape):
+                groups_out.append(tuple((c, v, j) for c, j in grp))
+    for current in open_runs:
+        runs_out.extend(tuple(items) for _code, items in current)
+    return Plan(best, tuple(runs_out), tuple(groups_out), jokers_used - jt, tuple(rack_nat), budget.nodes)
