@@ -816,7 +816,17 @@ def score_hand(
                 )
             ]
         )
-    return max(results, key=lambda r: (_signed(r), -r.knocker_deadwood, -rules.piece_points(r.discard or kcards[0])))
+    # Best for the knocker; on a tie, throw the higher card (as `deadwood` does).
+    return max(
+        results,
+        key=lambda r: (_signed(r), -r.knocker_deadwood, *_discard_key(r.discard, rules)),
+    )
+
+
+def _discard_key(card: Card | None, rules: RuleSet) -> tuple[int, int, int]:
+    if card is None:  # pragma: no cover - only big gin has no discard, and it returns earlier
+        return (0, 0, 0)
+    return (rules.card_points[card.rank - 1], int(card.rank), -_SUIT_INDEX[card.suit])
 
 
 # ------------------------------------------------------------------------------------------

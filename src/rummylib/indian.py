@@ -275,11 +275,30 @@ def _search(naturals: tuple[_Nat, ...], jokers: int, wilds: tuple[_Nat, ...], ct
             if total < best[0]:
                 best = (total, ((meld, is_seq, is_pure), *sub[1]))
 
-        # 1. c counts.
-        sub = go(rest, jk, wl, seq, pure)
-        if ctx.points[c[1] - 1] + sub[0] < best[0]:
-            best = (ctx.points[c[1] - 1] + sub[0], sub[1])
-        # 2. c in a set of its rank.
+        # c in a sequence of its suit (tried first: a zero answer ends the search).
+        held = {n[1] for n in rest if n[0] == c[0]} | {w[1] for w in wl if w[0] == c[0]}
+        fillers = jk + len(wl)
+        for pos in ctx.positions(c[1]):
+            for lo in range(max(ctx.low, pos - ctx.run_max + 1), pos + 1):
+                for hi in range(max(pos, lo + ctx.run_min - 1), min(ctx.high, lo + ctx.run_max - 1) + 1):
+                    # Cheap test first: the places no card of the hand can fill need fillers.
+                    gaps = [q for q in range(lo, hi + 1) if q != pos and (1 if q == 14 else q) not in held]
+                    if len(gaps) > fillers:
+                        continue
+                    if hi - lo + 1 > ctx.run_min and (lo in gaps or hi in gaps):
+                        continue
+                    for meld, used_n, used_w, uj, is_pure in _windows(c, pos, lo, hi, rest=rest, jk=jk, wl=wl, ctx=ctx):
+                        sub = go(
+                            _remove(rest, used_n),
+                            jk - uj,
+                            _remove(wl, used_w),
+                            min(seq + 1, ctx.need_seq),
+                            min(pure + is_pure, ctx.need_pure),
+                        )
+                        consider(0, meld, True, is_pure, sub)
+        if best[0] == 0:
+            return best
+        # c in a set of its rank.
         same = [n for n in rest if n[1] == c[1] and (n[0] != c[0] or not ctx.distinct)]
         others = sorted(set(same)) if ctx.distinct else sorted(same)
         for k in range(ctx.group_max):
@@ -302,19 +321,12 @@ def _search(naturals: tuple[_Nat, ...], jokers: int, wilds: tuple[_Nat, ...], ct
                     )
                     sub = go(_remove(rest, partners), jk - uj, _remove(wl, uw), seq, pure)
                     consider(0, meld, False, False, sub)
-        # 3. c in a sequence of its suit.
-        for pos in ctx.positions(c[1]):
-            for lo in range(max(ctx.low, pos - ctx.run_max + 1), pos + 1):
-                for hi in range(max(pos, lo + ctx.run_min - 1), min(ctx.high, lo + ctx.run_max - 1) + 1):
-                    for meld, used_n, used_w, uj, is_pure in _windows(c, pos, lo, hi, rest=rest, jk=jk, wl=wl, ctx=ctx):
-                        sub = go(
-                            _remove(rest, used_n),
-                            jk - uj,
-                            _remove(wl, used_w),
-                            min(seq + 1, ctx.need_seq),
-                            min(pure + is_pure, ctx.need_pure),
-                        )
-                        consider(0, meld, True, is_pure, sub)
+        if best[0] == 0:
+            return best
+        # c counts.
+        sub = go(rest, jk, wl, seq, pure)
+        if ctx.points[c[1] - 1] + sub[0] < best[0]:
+            best = (ctx.points[c[1] - 1] + sub[0], sub[1])
         return best
 
     def leaf(jk: int, wl: tuple[_Nat, ...], seq: int, pure: int) -> tuple[int, _Plan]:
@@ -492,6 +504,8 @@ def best_arrangement(hand: Iterable[Piece] | str, *, rules: RuleSet) -> IndianAr
         if value >= 0 and total - value < best.raw_points:
             best = finish(total - value, "pure-only", (cards,))
     nats = tuple(sorted(naturals, key=lambda n: (-ctx.points[n[1] - 1], n)))
+    if best.raw_points == 0:
+        return best
     cost, plan = _search(nats, jokers, tuple(sorted(wilds)), ctx)
     if cost < best.raw_points:
         melds = [_ordered(m, is_seq) for m, is_seq, _ in plan]
