@@ -313,14 +313,14 @@ def _search(naturals: tuple[_Nat, ...], jokers: int, wilds: tuple[_Nat, ...], ct
                 if not ctx.fillers_ok(nf, 1 + k):
                     continue
                 for uj, uw in _filler_choices(nf, jk, wl):
-                    meld: tuple[Piece, ...] = (
+                    group: tuple[Piece, ...] = (
                         _nat_card(c),
                         *(_nat_card(p) for p in partners),
                         *(JOKER,) * uj,
                         *map(_nat_card, uw),
                     )
                     sub = go(_remove(rest, partners), jk - uj, _remove(wl, uw), seq, pure)
-                    consider(0, meld, False, False, sub)
+                    consider(0, group, False, False, sub)
         if best[0] == 0:
             return best
         # c counts.
