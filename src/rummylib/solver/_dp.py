@@ -182,7 +182,7 @@ def _search(
             ext_jok[code] = m if natural else m + cap
     start_jok = 1 + cap if track else 1
 
-    copies_max = max(max(max(row) for row in tab), max(max(row) for row in rck), 1)
+    copies_max = max(1, *(tab[c][v] + rck[c][v] for c in range(ncol) for v in range(top + 1)))
     gtab = _group_jokers(ncol, copies_max, shape, jtot)
     points_cap = threshold if threshold is not None else 0
 
