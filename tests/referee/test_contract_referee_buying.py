@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 
 import pytest
 
-from rummylib import CONTRACT_RUMMY, SHANGHAI, Card, IllegalActionError, PieceCount, parse_pieces
+from rummylib import CONTRACT_RUMMY, SHANGHAI, Card, IllegalActionError, PieceCount, RuleSet, parse_pieces
 from rummylib.games.contract import (
     Buy,
     ContractAction,
@@ -18,7 +19,7 @@ from rummylib.games.contract import (
     Phase,
 )
 
-from .conftest import Builder
+Builder = Callable[..., ContractRound]
 
 HANDS4 = ["7h 8h", "9c 10c", "2s 3s", "4d 5d"]
 
@@ -31,9 +32,10 @@ def refused(state: ContractRound, action: ContractAction) -> list[str]:
     return [v.code for v in info.value.violations]
 
 
-def at_draw(build: Builder, rules=CONTRACT_RUMMY, **kw: object) -> ContractRound:  # type: ignore[no-untyped-def]
-    options = {"stock": "Kd Qd Jd 10d 9d", "discards": "2c 3c 4c Ac", "phase": Phase.DRAW} | kw
-    return build(rules, HANDS4, **options)
+def at_draw(build: Builder, rules: RuleSet = CONTRACT_RUMMY, **kw: object) -> ContractRound:
+    options: dict[str, object] = {"stock": "Kd Qd Jd 10d 9d", "discards": "2c 3c 4c Ac", "phase": Phase.DRAW}
+    state: ContractRound = build(rules, HANDS4, **(options | kw))
+    return state
 
 
 def test_refusing_the_upcard_offers_it_to_the_others_in_turn_order(build: Builder) -> None:

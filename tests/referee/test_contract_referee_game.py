@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import attrs
@@ -21,7 +22,7 @@ from rummylib.games.contract import (
     RoundResult,
 )
 
-from .conftest import Builder
+Builder = Callable[..., ContractRound]
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "shanghai_bots.py"
 

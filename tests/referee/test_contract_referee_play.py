@@ -6,6 +6,7 @@ Each test cites the sentence of RULES.md §2 (Contract Rummy) or §3 (Shanghai) 
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 
 import pytest
 
@@ -25,7 +26,7 @@ from rummylib.games.contract import (
 )
 from rummylib.scoring import hand_points
 
-from .conftest import Builder
+Builder = Callable[..., ContractRound]
 
 
 def refused(state: ContractRound, action: ContractAction) -> list[str]:

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummylib import CONTRACT_RUMMY, JOKER, SHANGHAI, IllegalActionError, PieceCount, RuleSet
+from rummylib import CONTRACT_RUMMY, JOKER, SHANGHAI, IllegalActionError, Piece, PieceCount, RuleSet
 from rummylib.cards import Card, Rank, Suit
 from rummylib.decks import full_set
 from rummylib.games.contract import (
@@ -74,8 +74,8 @@ def pick(state: ContractRound, rng: random.Random) -> ContractAction:
 def random_action(state: ContractRound, rng: random.Random) -> ContractAction:
     """Any action at all, legal or not."""
     seat = rng.randrange(-1, state.players + 1)
-    deck = [*(Card(r, s) for r in Rank for s in Suit), JOKER]
-    card = rng.choice([*state.hands[seat % state.players], *deck])
+    deck: list[Piece] = [*(Card(r, s) for r in Rank for s in Suit), JOKER]
+    card: Piece = rng.choice([*state.hands[seat % state.players], *deck])
     meld = rng.randrange(-1, len(state.table) + 2)
     kind = rng.randrange(8)
     if kind == 0:
