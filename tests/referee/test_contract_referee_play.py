@@ -268,6 +268,14 @@ def test_contract_rummy_joker_slides_when_its_card_is_laid_off(build: Builder) -
     assert PieceCount.of(after.hands[0]) == cards("Kd")
 
 
+def test_the_player_chooses_the_end_a_sliding_joker_goes_to(build: Builder) -> None:
+    # §2 "A joker in a run may be moved to either end by a player laying off the natural card it stood for."
+    r = build(CONTRACT_RUMMY, ["5c Kd", "2h"], stock="2d", discards="2c", table=[(1, "4c * 6c 7c")], down=(True,) * 2)
+    after = r.apply(LayOff(0, "5c", 0, joker_end="low"))
+    assert str(after.table[0].meld) == "* 4c 5c 6c 7c"
+    assert [str(f) for f in after.table[0].reading.jokers] == ["3c"]
+
+
 def test_joker_swap_never_option(build: Builder) -> None:
     rules = CONTRACT_RUMMY.with_options({"joker_swap": "never"})
     r = build(rules, ["5c Kd", "2h"], stock="2d", discards="2c", table=[(1, "4c * 6c 7c")], down=(True,) * 2)

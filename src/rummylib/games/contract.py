@@ -672,7 +672,7 @@ class ContractRound:
         target = self._table_meld(action.meld, player, "lay off")
         left = self._holding(player, action.cards, "lay off")
         try:
-            done = lay_off(target.reading, action.cards, rules=self.rules)
+            done = lay_off(target.reading, action.cards, rules=self.rules, joker_end=action.joker_end)
         except IllegalPlayError as exc:
             raise IllegalActionError([v.at(action.meld) for v in exc.violations]) from None
         after = attrs.evolve(

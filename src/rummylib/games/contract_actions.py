@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import StrEnum
-from typing import TypeAlias
+from typing import Literal, TypeAlias
 
 import attrs
 
@@ -178,7 +178,7 @@ class LayOff:
 
     Examples:
         >>> LayOff(1, "8h 9h", 3)
-        LayOff(player=1, cards=(Card.parse('8h'), Card.parse('9h')), meld=3)
+        LayOff(player=1, cards=(Card.parse('8h'), Card.parse('9h')), meld=3, joker_end='high')
     """
 
     player: int = attrs.field(validator=_INT)
@@ -187,6 +187,9 @@ class LayOff:
     """The cards laid off."""
     meld: int = attrs.field(validator=attrs.validators.instance_of(int))
     """Index of the table meld they go on."""
+    joker_end: Literal["high", "low"] = attrs.field(default="high", validator=attrs.validators.in_(("high", "low")))
+    """The end of a run a joker goes to when it could go to either (a joker laid off, or one that
+    slides because its natural card is laid off): the player's choice."""
 
 
 @attrs.frozen
