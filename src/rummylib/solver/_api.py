@@ -8,7 +8,7 @@ from typing import TypeAlias
 
 import attrs
 
-from rummylib.errors import InvalidMeldError, SolverError, Violation
+from rummylib.errors import InvalidMeldError, SearchLimitReached, SolverError, Violation
 from rummylib.melds import Meld, MeldLike, as_meld, meld_violations
 from rummylib.notation import parse_melds, parse_pieces
 from rummylib.pieces import JOKER, Family, Joker, Piece, PieceCount, piece_sort_key
@@ -231,9 +231,16 @@ class _Searcher:
         self.nodes = [0]
 
     def run(
-        self, table: Sequence[Piece], rack: Sequence[Piece], weights: _Weights, threshold: int | None = None
+        self,
+        table: Sequence[Piece],
+        rack: Sequence[Piece],
+        weights: _Weights,
+        threshold: int | None = None,
+        cap: int | None = None,
     ) -> Plan | None:
         limit = None if self.budget.nodes is None else self.budget.nodes - self.nodes[0]
+        if cap is not None:
+            limit = cap if limit is None else min(cap, limit)
         return search(
             encode(table, rack, rules=self.rules),
             self.shape,
@@ -444,6 +451,8 @@ def _solve_open(
         if target_weights is not final_weights:
             plan = searcher.run(table_pieces, rack, final_weights) or plan
         return _finish(plan, (), 0, False, searcher)
+    if objective is not Objective.FEWEST_CHANGES:
+        return _keep_with_play(melds, _plan_played(plan, rules), plan, searcher)
     target = plan.score
     kept = _keep_sets(melds, rack, target, target_weights, searcher)
     kept_ids = set(kept)
@@ -456,21 +465,66 @@ def _solve_open(
     return _finish(plan, [melds[i] for i in sorted(kept_ids)], len(melds), False, searcher)
 
 
+def _keep_with_play(melds: tuple[Meld, ...], played: tuple[Piece, ...], plan: Plan, searcher: _Searcher) -> Solution:
+    """Lay the chosen pieces so that as many table sets as a greedy pass finds stay untouched."""
+    rules = searcher.rules
+    feasible = _Weights(rules, None)
+    layouts: dict[frozenset[int], Plan] = {}
+    # The tie-break is best effort: it may spend about as much again as the search itself.
+    allowance = searcher.nodes[0] + 300
+    spent_before = searcher.nodes[0]
+
+    def fits(keep: frozenset[int]) -> bool:
+        left = allowance - (searcher.nodes[0] - spent_before)
+        if left <= 0:
+            return False
+        tiles = [p for i, m in enumerate(melds) if i not in keep for p in m.pieces]
+        try:
+            found = searcher.run((*tiles, *played), (), feasible, cap=left)
+        except SearchLimitReached:
+            return False
+        if found is not None:
+            layouts[keep] = found
+        return found is not None
+
+    everything = frozenset(range(len(melds)))
+    # Release only the sets near the played pieces; widen the circle until the play fits.
+    released = frozenset(i for i in everything if _relevance(melds[i], played))
+    while True:
+        if released == everything:
+            keep = frozenset()
+            break
+        keep = everything - released
+        if fits(keep):
+            break
+        near = [p for i in released for p in melds[i].pieces] + list(played)
+        wider = released | frozenset(i for i in everything if _relevance(melds[i], near))
+        released = wider if wider != released else everything
+    for i in sorted(released, key=lambda i: (_relevance(melds[i], played), i)):
+        if i not in keep and fits(keep | {i}):
+            keep = keep | {i}
+    layout = layouts.get(keep)
+    if layout is None:  # nothing could be kept: the full search's own layout serves
+        new = _plan_melds(plan, rules)
+    else:
+        new = _plan_melds(layout, rules)
+    value = sum(rules.piece_points(p) for p in played)
+    kept = [melds[i] for i in sorted(keep)]
+    return Solution(len(played), value, played, (*kept, *new), len(melds) - len(kept), False, searcher.nodes[0])
+
+
 def _relevance(meld: Meld, rack: Sequence[Piece]) -> int:
     """How close a table set's tiles are to the rack's (0: far; jokers are close to anything)."""
     score = 0
     rack_tiles = [p for p in rack if isinstance(p, Tile)]
-    wild = any(isinstance(p, Joker) for p in rack)
     for p in meld.pieces:
         if isinstance(p, Joker):
-            score += 3
+            score += 1
             continue
         assert isinstance(p, Tile)
         for q in rack_tiles:
             if q.number == p.number or (q.color is p.color and abs(q.number - p.number) <= 2):
                 score += 1
-        if wild:
-            score += 1
     return score
 
 

@@ -52,6 +52,10 @@ class Plan:
     nodes: int
 
 
+_Option = tuple[tuple[int, ...], int, int, int, tuple[int, ...], int, int]
+_OPTION_CACHE: dict[tuple[int, int | None, int, bool], dict[tuple[tuple[int, ...], int, int, int, int], list[_Option]]] = {}
+
+
 class _Budget:
     __slots__ = ("deadline", "limit", "nodes")
 
@@ -186,7 +190,10 @@ def _search(
     gtab = _group_jokers(ncol, copies_max, shape, jtot)
     points_cap = threshold if threshold is not None else 0
 
-    opt_cache: dict[tuple[tuple[int, ...], int, int, int, int], list[tuple[tuple[int, ...], int, int, int, tuple[int, ...], int, int]]] = {}
+    # The options of one cell depend only on the run rules, so they are shared between calls.
+    opt_cache = _OPTION_CACHE.setdefault((min_run, max_run, cap, track), {})
+    if len(opt_cache) > 200_000:
+        opt_cache.clear()
 
     def options(
         runs: tuple[int, ...], t: int, r: int, jr: int, room: int
@@ -285,8 +292,12 @@ def _search(
     memo: dict[tuple[int, Key], tuple[int, bool, object]] = {}
     ticks = [0]
 
+    scored = joker_weight > 0 or any(w for row in weights for w in row)
+
     def hope(i: int, key: Key) -> int:
         """An upper bound on what is still to gain from layer i in state key."""
+        if not scored:  # a pure feasibility question: the bound costs more than it saves
+            return 0
         v = i // per_number + 1
         c = i % per_number
         runs_all, u = key[0], key[1]
@@ -315,8 +326,8 @@ def _search(
             memo[mk] = (ceiling, False, None)
             return ceiling
         ticks[0] += 1
-        if ticks[0] & 1023 == 0:
-            budget.spend(1024)
+        if ticks[0] & 127 == 0:
+            budget.spend(128)
         best = neg
         choice: object = None
         v = i // per_number + 1
@@ -367,7 +378,7 @@ def _search(
             return None
         need = min(got, need - step)
     best = got
-    budget.spend(ticks[0] & 1023)
+    budget.spend(ticks[0] & 127)
 
     # Follow the chosen decisions, then replay them forward to build the melds.
     decisions: list[object] = []
