@@ -108,10 +108,8 @@ def groups(draw: st.DrawFn, *, rules: RuleSet, jokers: bool = True) -> Meld:
         size = draw(st.integers(rules.group_min, most))
         chosen = draw(st.permutations(suits))[:size]
     else:
-        size = draw(st.integers(rules.group_min, min(most, rules.copies * 4)))
-        chosen = draw(st.lists(st.sampled_from(suits), min_size=size, max_size=size))
-        while any(chosen.count(s) > rules.copies for s in chosen):
-            chosen = [*chosen[:-1], suits[(suits.index(chosen[-1]) + 1) % len(suits)]]
+        size = draw(st.integers(rules.group_min, min(most, rules.copies * len(suits))))
+        chosen = draw(st.permutations([s for s in suits for _ in range(rules.copies)]))[:size]
     laid: list[Piece] = [_natural(rules, s, rank) for s in chosen]
     if jokers and rules.max_jokers:
         budget = min(rules.max_jokers, rules.max_jokers_per_meld or rules.max_jokers)

@@ -1,0 +1,148 @@
+"""Rule sets as data (RULES.md: every option is a named field with its default)."""
+
+import attrs
+import pytest
+
+from rummylib import (
+    CONTRACT_RUMMY,
+    GIN_RUMMY,
+    INDIAN_RUMMY,
+    RUMMIKUB,
+    SHANGHAI,
+    JokerRetrieval,
+    Rank,
+    RuleSetError,
+    find_ruleset,
+)
+
+
+@pytest.mark.parametrize(
+    ("name", "preset"),
+    [
+        ("rummikub", RUMMIKUB),
+        ("contract_rummy", CONTRACT_RUMMY),
+        ("shanghai", SHANGHAI),
+        ("gin_rummy", GIN_RUMMY),
+        ("indian_rummy", INDIAN_RUMMY),
+        ("Liverpool", CONTRACT_RUMMY),
+        ("GIN", GIN_RUMMY),
+        ("indian-rummy", INDIAN_RUMMY),
+    ],
+)
+def test_find_ruleset(name: str, preset: object) -> None:
+    assert find_ruleset(name) is preset
+
+
+def test_unknown_game() -> None:
+    with pytest.raises(RuleSetError) as info:
+        find_ruleset("poker")
+    assert info.value.code == "unknown-game"
+
+
+def test_rule_book_defaults() -> None:
+    # §1 Rummikub
+    assert RUMMIKUB.initial_meld_points == 30
+    assert RUMMIKUB.joker_retrieval is JokerRetrieval.FREE
+    assert RUMMIKUB.timeout_penalty_tiles == 3
+    assert RUMMIKUB.joker_points == 30
+    assert RUMMIKUB.total_pieces == 106
+    assert (RUMMIKUB.min_players, RUMMIKUB.max_players, RUMMIKUB.hand_size) == (2, 4, 14)
+    # §2 Contract Rummy
+    assert CONTRACT_RUMMY.decks_for(4) == (2, 3)  # up to 4 players: 2 decks, players-1 jokers
+    assert CONTRACT_RUMMY.decks_for(5) == (3, 4)
+    assert CONTRACT_RUMMY.with_options({"jokers": "all"}).decks_for(5) == (3, 6)
+    assert len(CONTRACT_RUMMY.rounds) == 7
+    assert [r.cards for r in CONTRACT_RUMMY.rounds] == [10, 10, 10, 10, 12, 12, 12]
+    assert CONTRACT_RUMMY.buy_penalty_cards == 1
+    assert CONTRACT_RUMMY.joker_points == 25
+    assert CONTRACT_RUMMY.longest_run == 14
+    assert CONTRACT_RUMMY.min_run == 4
+    # §3 Shanghai
+    assert SHANGHAI.decks_for(3) == (2, 1)
+    assert SHANGHAI.decks_for(5) == (3, 2)
+    assert SHANGHAI.with_options({"jokers": "all"}).decks_for(4) == (2, 4)
+    assert len(SHANGHAI.rounds) == 10
+    assert all(r.cards == 11 for r in SHANGHAI.rounds)
+    assert SHANGHAI.max_buys == 4
+    assert SHANGHAI.min_run == 3
+    assert (SHANGHAI.one_turn_out_bonus, SHANGHAI.one_turn_out_no_joker_bonus) == (-25, -50)
+    # §4 Gin
+    assert GIN_RUMMY.knock_limit == 10
+    assert (GIN_RUMMY.ace_low, GIN_RUMMY.ace_high) == (True, False)
+    assert GIN_RUMMY.decks_for(2) == (1, 0)
+    # §5 Indian
+    assert INDIAN_RUMMY.points_cap == 80
+    assert INDIAN_RUMMY.hand_size == 13
+
+
+def test_contract_tables() -> None:
+    cr = [(r.contract.sets, r.contract.runs) for r in CONTRACT_RUMMY.rounds]
+    assert cr == [(2, 0), (1, 1), (0, 2), (3, 0), (2, 1), (1, 2), (0, 3)]
+    assert all(r.contract.exact for r in CONTRACT_RUMMY.rounds[:6])
+    assert CONTRACT_RUMMY.rounds[6].contract.whole_hand
+    sh = [(r.contract.sets, r.contract.runs, r.contract.run_size) for r in SHANGHAI.rounds]
+    assert sh == [
+        (2, 0, 4),
+        (1, 1, 4),
+        (0, 2, 4),
+        (3, 0, 4),
+        (1, 1, 7),
+        (2, 1, 5),
+        (0, 3, 4),
+        (1, 1, 10),
+        (3, 1, 5),
+        (0, 3, 5),
+    ]
+    assert not any(r.contract.exact for r in SHANGHAI.rounds)
+
+
+def test_round_that_does_not_exist() -> None:
+    with pytest.raises(RuleSetError) as info:
+        SHANGHAI.round(11)
+    assert info.value.code == "unknown-round"
+    with pytest.raises(RuleSetError):
+        CONTRACT_RUMMY.round(0)
+    with pytest.raises(RuleSetError):
+        RUMMIKUB.round(1)
+
+
+def test_house_rules_by_evolve_and_by_name() -> None:
+    a = attrs.evolve(CONTRACT_RUMMY, deuces_wild=True)
+    b = CONTRACT_RUMMY.with_options({"deuces_wild": True})
+    assert a == b
+    assert hash(a) == hash(b)
+    assert SHANGHAI.with_options({"wild_ranks": ["5", "K"]}).wild_ranks == {Rank.FIVE, Rank.KING}
+
+
+@pytest.mark.parametrize(
+    ("options", "code"),
+    [
+        ({"no_such_option": 1}, "unknown-option"),
+        ({"initial_meld_points": "30"}, "bad-option"),
+        ({"initial_meld_points": True}, "bad-option"),
+        ({"joker_ratio": 1}, "bad-option"),
+        ({"joker_retrieval": "sometimes"}, "bad-option"),
+        ({"wild_ranks": ["14"]}, "bad-option"),
+        ({"name": "poker"}, "unknown-option"),
+        ({"min_run": 2}, "bad-rules"),
+        ({"game_target": 50}, "bad-rules"),
+    ],
+)
+def test_bad_options_are_errors(options: dict[str, object], code: str) -> None:
+    with pytest.raises(RuleSetError) as info:
+        RUMMIKUB.with_options(options) if "game_target" not in options else GIN_RUMMY.with_options(options)
+    assert info.value.code == code
+
+
+def test_inconsistent_rule_sets_are_refused() -> None:
+    with pytest.raises(RuleSetError):
+        attrs.evolve(RUMMIKUB, group_min=5, group_max=4)
+    with pytest.raises(RuleSetError):
+        attrs.evolve(GIN_RUMMY, ace_low=False, ace_high=False)
+    with pytest.raises(RuleSetError):
+        attrs.evolve(RUMMIKUB, copies=0)
+
+
+def test_options_round_trip() -> None:
+    for preset in (RUMMIKUB, CONTRACT_RUMMY, SHANGHAI, GIN_RUMMY, INDIAN_RUMMY):
+        assert preset.with_options(preset.options()) == preset
