@@ -95,7 +95,7 @@ class Rank(IntEnum):
 _RANK_SYMBOLS = {r: (str(int(r)) if 2 <= r <= 10 else "AJQK"[(1, 11, 12, 13).index(r)]) for r in Rank}
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(repr=False, cache_hash=True)
 class Card:
     """One playing card. Decks are often doubled, so two equal cards are two real cards.
 

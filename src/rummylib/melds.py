@@ -23,6 +23,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from enum import StrEnum
@@ -31,7 +32,7 @@ from typing import TypeAlias
 import attrs
 
 from rummylib.cards import Card, Rank, Suit
-from rummylib.errors import InvalidMeldError, LimitExceededError, NotationError, RuleId, Violation
+from rummylib.errors import InvalidMeldError, LimitExceededError, RuleId, Violation
 from rummylib.pieces import Family, Joker, Piece, format_pieces
 from rummylib.rules import MAX_MELD_PIECES, RuleSet
 from rummylib.tiles import Color, Tile
@@ -67,7 +68,7 @@ def _piece_tuple(pieces: Iterable[Piece]) -> tuple[Piece, ...]:
     return tuple(pieces)
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(repr=False, cache_hash=True)
 class Meld:
     """Pieces laid together as one meld, in the order given.
 
@@ -386,9 +387,15 @@ def _run_readings(meld: Meld, rules: RuleSet) -> list[MeldReading]:
     if len(fixed_suits) > 1:
         return []
     candidates = fixed_suits or {_suit_of(p) for p in naturals}
+    # Only windows that hold every natural that has a single place can work.
+    fixed_places = [q for p in naturals if not rules.is_wild(p) for q in [_positions(p, rules)] if len(q) == 1]
+    first, last = rules.run_low, rules.run_high - n + 1
+    if fixed_places:
+        first = max(first, max(q[0] for q in fixed_places) - n + 1)
+        last = min(last, *(q[0] for q in fixed_places))
     out = []
     for suit in sorted(candidates, key=lambda s: s.order):
-        for start in range(rules.run_low, rules.run_high - n + 2):
+        for start in range(first, last + 1):
             reading = _run_window(meld, rules, suit, start)
             if reading is not None:
                 out.append(reading)
@@ -411,16 +418,13 @@ def _prepare(meld: MeldLike, rules: RuleSet) -> Meld:
     for p in m.pieces:
         if not isinstance(p, Tile | Card | Joker):
             raise TypeError(f"not a piece: {p!r}")
-    rules.check_piece_counts((p for p in m.pieces if _in_game(p, rules)), what=f"meld {m}")
+    if len(set(m.pieces)) < len(m.pieces):  # only repeated pieces can be too many copies
+        rules.check_piece_counts((p for p in m.pieces if _in_game(p, rules)), what=f"meld {m}")
     return m
 
 
 def _in_game(piece: Piece, rules: RuleSet) -> bool:
-    try:
-        rules.check_piece(piece)
-    except NotationError:
-        return False
-    return True
+    return rules.has_piece(piece)
 
 
 def meld_readings(meld: MeldLike, *, rules: RuleSet) -> tuple[MeldReading, ...]:
@@ -441,7 +445,14 @@ def meld_readings(meld: MeldLike, *, rules: RuleSet) -> tuple[MeldReading, ...]:
     m = _prepare(meld, rules)
     if not m.pieces or not all(_in_game(p, rules) for p in m.pieces):
         return ()
-    return tuple(sorted(_group_readings(m, rules) + _run_readings(m, rules), key=_preference))
+    return _readings(m, rules)
+
+
+@functools.lru_cache(maxsize=65_536)
+def _readings(meld: Meld, rules: RuleSet) -> tuple[MeldReading, ...]:
+    # A pure function of two immutable values, so it is memoised: the same melds come back turn
+    # after turn in a game.
+    return tuple(sorted(_group_readings(meld, rules) + _run_readings(meld, rules), key=_preference))
 
 
 def read_meld(meld: MeldLike, *, rules: RuleSet) -> MeldReading | None:
@@ -524,7 +535,12 @@ def meld_violations(meld: MeldLike, *, rules: RuleSet) -> tuple[Violation, ...]:
         )
     if read_meld(m, rules=rules) is not None:
         return ()
-    return tuple(_diagnose(m, rules))
+    return _diagnosis(m, rules)
+
+
+@functools.lru_cache(maxsize=16_384)
+def _diagnosis(meld: Meld, rules: RuleSet) -> tuple[Violation, ...]:
+    return tuple(_diagnose(meld, rules))
 
 
 # ------------------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 import math
 import types
 import typing
@@ -423,19 +424,19 @@ class RuleSet:
             yield from need(bool(self.rounds), "a contract game needs rounds")
 
     # --- derived facts ----------------------------------------------------------------------
-    @property
+    @functools.cached_property
     def run_low(self) -> int:
         """Lowest position a run may start at (1 for tiles and for a low ace, else 2)."""
         return 1 if self.family is Family.TILES or self.ace_low else 2
 
-    @property
+    @functools.cached_property
     def run_high(self) -> int:
         """Highest position a run may reach (``max_number`` for tiles; 14 for a high ace, else 13)."""
         if self.family is Family.TILES:
             return self.max_number
         return 14 if self.ace_high else 13
 
-    @property
+    @functools.cached_property
     def longest_run(self) -> int:
         """The most pieces a run can hold under these rules.
 
@@ -446,7 +447,7 @@ class RuleSet:
         span = self.run_high - self.run_low + 1
         return span if self.max_run is None else min(span, self.max_run)
 
-    @property
+    @functools.cached_property
     def all_wild_ranks(self) -> frozenset[Rank]:
         """Every rank that is wild: ``wild_ranks`` plus 2 under ``deuces_wild``."""
         return self.wild_ranks | ({Rank.TWO} if self.deuces_wild else frozenset())
@@ -499,7 +500,7 @@ class RuleSet:
                 code="bad-players",
             )
 
-    @property
+    @functools.cached_property
     def max_jokers(self) -> int:
         """The most jokers that can be in play in one game of this kind (any player count)."""
         if self.family is Family.TILES:
@@ -553,25 +554,33 @@ class RuleSet:
             ...
             rummylib.errors.NotationError: '5h' is a card, but Rummikub is played with tiles
         """
-        shown = repr(token) if token is not None else repr(str(piece))
+        problem = self._piece_problem(piece)
+        if problem is not None:
+            shown = repr(token) if token is not None else repr(str(piece))
+            raise NotationError(f"{shown} {problem}", text=token)
+
+    def has_piece(self, piece: Piece) -> bool:
+        """Whether ``piece`` belongs to this game (its family, colours, numbers and jokers).
+
+        Examples:
+            >>> from rummylib import Tile, Color
+            >>> RUMMIKUB.has_piece(Tile(Color.RED, 5)), RUMMIKUB.has_piece(Tile(Color.GREEN, 5))
+            (True, False)
+        """
+        return self._piece_problem(piece) is None
+
+    def _piece_problem(self, piece: Piece) -> str | None:
         if isinstance(piece, Joker):
-            if self.max_jokers == 0:
-                raise NotationError(f"{shown} is a joker, but {self.title} is played without jokers", text=token)
-            return
+            return f"is a joker, but {self.title} is played without jokers" if self.max_jokers == 0 else None
         if isinstance(piece, Tile):
             if self.family is not Family.TILES:
-                raise NotationError(f"{shown} is a tile, but {self.title} is played with cards", text=token)
-            if piece.color not in self.colors or piece.number > self.max_number:
+                return f"is a tile, but {self.title} is played with cards"
+            if piece.number > self.max_number or piece.color not in self.colors:
                 letters = " ".join(c.value for c in self.colors)
-                raise NotationError(
-                    f"{shown} is not in the {self.title} box (colours {letters}, numbers 1-{self.max_number})",
-                    text=token,
-                )
-            return
+                return f"is not in the {self.title} box (colours {letters}, numbers 1-{self.max_number})"
+            return None
         if isinstance(piece, Card):
-            if self.family is not Family.CARDS:
-                raise NotationError(f"{shown} is a card, but {self.title} is played with tiles", text=token)
-            return
+            return f"is a card, but {self.title} is played with tiles" if self.family is not Family.CARDS else None
         raise TypeError(f"not a piece: {piece!r}")
 
     def check_piece_counts(self, pieces: Iterable[Piece], *, what: str = "these pieces") -> None:
@@ -594,12 +603,12 @@ class RuleSet:
             rummylib.errors.InvalidPiecesError: these pieces: 3 jokers, but Rummikub has at most 2
         """
         counts: Counter[Piece] = Counter()
-        for piece in pieces:
-            counts[piece] += 1
-            if counts.total() > self.total_pieces:
+        for n, piece in enumerate(pieces):
+            if n >= self.total_pieces:
                 raise LimitExceededError(
                     f"{what}: more than the {self.total_pieces} pieces a game of {self.title} has"
                 )
+            counts[piece] += 1
         for piece, n in counts.items():
             self.check_piece(piece)
             if piece is JOKER or isinstance(piece, Joker):
@@ -612,7 +621,7 @@ class RuleSet:
                     f"{what}: {n} copies of {piece}, but {self.title} has at most {self.copies}"
                 )
 
-    @property
+    @functools.cached_property
     def total_pieces(self) -> int:
         """How many pieces the largest game of this kind holds."""
         if self.family is Family.TILES:

@@ -63,7 +63,7 @@ STANDARD_COLORS: tuple[Color, ...] = (Color.BLACK, Color.BLUE, Color.YELLOW, Col
 _COLOR_ORDER = {c: i for i, c in enumerate(Color)}
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(repr=False, cache_hash=True)
 class Tile:
     """One numbered tile. Two equal tiles are equal values: duplicates are real.
 
