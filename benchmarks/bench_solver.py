@@ -153,8 +153,7 @@ def main() -> int:
         if theirs_t:
             speed = statistics.median(theirs_t) / statistics.median(ours_t)
             row += (
-                f"| {statistics.median(theirs_t):.1f} | {pct(theirs_t, 0.9):.1f} | {max(theirs_t):.1f} "
-                f"| {speed:.1f}x |"
+                f"| {statistics.median(theirs_t):.1f} | {pct(theirs_t, 0.9):.1f} | {max(theirs_t):.1f} | {speed:.1f}x |"
             )
         else:
             row += "| - | - | - | - |"

@@ -12,7 +12,7 @@ from rummylib.errors import InvalidMeldError, SearchLimitReached, SolverError, V
 from rummylib.melds import Meld, MeldLike, as_meld, meld_violations
 from rummylib.notation import parse_melds, parse_pieces
 from rummylib.pieces import JOKER, Family, Joker, Piece, PieceCount, piece_sort_key
-from rummylib.rules import RuleSet
+from rummylib.rules import JokerRetrieval, RuleSet
 from rummylib.solver._dp import Item, Plan, Shape, search
 from rummylib.solver._encoding import encode
 from rummylib.tiles import Tile
@@ -385,6 +385,16 @@ def solve(
     searcher = _Searcher(rules, budget)
     if not initial_meld_done:
         return _solve_initial(melds, table_pieces, rack_pieces, rules, objective, searcher)
+    if rules.joker_retrieval is JokerRetrieval.REPLACE and any(isinstance(p, Joker) for p in table_pieces):
+        # Under the box rule a set holding a joker stays together; the solver leaves such sets as
+        # they are and plays with the rest of the table (see the how-to page for this limit).
+        sets = _table_as_sets(melds, table_pieces, searcher)
+        locked = tuple(m for m in sets if any(isinstance(p, Joker) for p in m.pieces))
+        free = tuple(m for m in sets if m not in locked)
+        free_pieces = tuple(p for m in free for p in m.pieces)
+        sol = _solve_open(free, free_pieces, rack_pieces, rules, objective, searcher)
+        after = sol.table_after if sol.tiles_placed else free
+        return attrs.evolve(sol, table_after=(*locked, *after), nodes=searcher.nodes[0])
     return _solve_open(melds, table_pieces, rack_pieces, rules, objective, searcher)
 
 
@@ -405,9 +415,7 @@ def _nothing(sets: tuple[Meld, ...], initial: bool, searcher: _Searcher) -> Solu
     return Solution(0, 0, (), sets, 0, initial, searcher.nodes[0])
 
 
-def _finish(
-    plan: Plan, kept: Sequence[Meld], originals: int, initial: bool, searcher: _Searcher
-) -> Solution:
+def _finish(plan: Plan, kept: Sequence[Meld], originals: int, initial: bool, searcher: _Searcher) -> Solution:
     rules = searcher.rules
     played = _plan_played(plan, rules)
     new = _plan_melds(plan, rules)
@@ -415,7 +423,7 @@ def _finish(
     return Solution(len(played), value, played, (*kept, *new), originals - len(kept), initial, searcher.nodes[0])
 
 
-def _solve_initial(
+def _solve_initial(  # noqa: PLR0917 - private helper
     melds: tuple[Meld, ...] | None,
     table_pieces: Sequence[Piece],
     rack: Sequence[Piece],
@@ -432,7 +440,7 @@ def _solve_initial(
     return _finish(plan, sets, len(sets), True, searcher)
 
 
-def _solve_open(
+def _solve_open(  # noqa: PLR0917 - private helper
     melds: tuple[Meld, ...] | None,
     table_pieces: Sequence[Piece],
     rack: Sequence[Piece],
@@ -490,6 +498,7 @@ def _keep_with_play(melds: tuple[Meld, ...], played: tuple[Piece, ...], plan: Pl
     everything = frozenset(range(len(melds)))
     # Release only the sets near the played pieces; widen the circle until the play fits.
     released = frozenset(i for i in everything if _relevance(melds[i], played))
+    keep: frozenset[int]
     while True:
         if released == everything:
             keep = frozenset()
@@ -504,10 +513,8 @@ def _keep_with_play(melds: tuple[Meld, ...], played: tuple[Piece, ...], plan: Pl
         if i not in keep and fits(keep | {i}):
             keep = keep | {i}
     layout = layouts.get(keep)
-    if layout is None:  # nothing could be kept: the full search's own layout serves
-        new = _plan_melds(plan, rules)
-    else:
-        new = _plan_melds(layout, rules)
+    # When nothing could be kept, the full search's own layout serves.
+    new = _plan_melds(plan if layout is None else layout, rules)
     value = sum(rules.piece_points(p) for p in played)
     kept = [melds[i] for i in sorted(keep)]
     return Solution(len(played), value, played, (*kept, *new), len(melds) - len(kept), False, searcher.nodes[0])

@@ -53,7 +53,13 @@ class Plan:
 
 
 _Option = tuple[tuple[int, ...], int, int, int, tuple[int, ...], int, int]
-_OPTION_CACHE: dict[tuple[int, int | None, int, bool], dict[tuple[tuple[int, ...], int, int, int, int], list[_Option]]] = {}
+"""One way to use a cell: new runs, rack tiles placed, jokers, group tiles, actions, new runs."""
+_Decision = tuple[tuple[int, ...], tuple[int, ...], int, int, int] | int
+"""What was decided at a cell (runs before, actions, runs started, joker runs, group tiles) or
+at a number's groups (jokers added)."""
+_OPTION_CACHE: dict[
+    tuple[int, int | None, int, bool], dict[tuple[tuple[int, ...], int, int, int, int], list[_Option]]
+] = {}
 
 
 class _Budget:
@@ -151,7 +157,7 @@ def search(
             spent[0] += budget.nodes
 
 
-def _search(
+def _search(  # noqa: PLR0917 - one private entry point, called once
     enc: Encoded,
     shape: Shape,
     weights: Sequence[Sequence[int]],
@@ -213,7 +219,9 @@ def _search(
             if ext_jok[code] and jr:
                 a.append(2)
             choices.append(a)
-        found: dict[tuple[tuple[int, ...], int, int, int], tuple[tuple[int, ...], int, int, int, tuple[int, ...], int, int]] = {}
+        found: dict[
+            tuple[tuple[int, ...], int, int, int], tuple[tuple[int, ...], int, int, int, tuple[int, ...], int, int]
+        ] = {}
         may_start = room >= min_run - 1
         for acts in product(*choices):
             n_nat = acts.count(1)
@@ -236,8 +244,8 @@ def _search(
             if dead:
                 continue
             # Ending a run while starting another of the same colour here is never better than
-            # carrying the ended run on with the new run's tile.
-            start_ok = may_start and 0 not in acts
+            # carrying the ended run on with the new run's tile (unless runs have a longest length).
+            start_ok = may_start and (max_run is not None or 0 not in acts)
             for ns in range(avail - n_nat + 1 if start_ok else 1):
                 for nj in range(jr - n_jok + 1 if start_ok else 1):
                     new = tuple(sorted(kept + [1] * ns + [start_jok] * nj))
@@ -279,8 +287,7 @@ def _search(
             if g and not can_group:
                 continue
             val = placed * w + bound(c, v + 1, new, u + jc)
-            if val > best:
-                best = val
+            best = max(best, val)
         memo[key] = best
         return best
 
@@ -346,10 +353,13 @@ def _search(
         else:
             t = tab[c][v]
             w = weights[c][v]
+            lone = not groupable[c][v]
             for new, placed, jc, g, acts, ns, nj in options(runs_all[c], t, rck[c][v], jtot - u, min(top - v, min_run)):
+                if g and lone:
+                    continue
                 gain = placed * w
                 nk = (
-                    runs_all[:c] + (new,) + runs_all[c + 1 :],
+                    (*runs_all[:c], new, *runs_all[c + 1 :]),
                     u + jc,
                     s_tot + g,
                     mg if mg >= g else g,
@@ -381,12 +391,13 @@ def _search(
     budget.spend(ticks[0] & 127)
 
     # Follow the chosen decisions, then replay them forward to build the melds.
-    decisions: list[object] = []
+    decisions: list[_Decision] = []
     key = start
     for i in range(last):
         entry = memo[(i, key)]
         assert entry[1]
-        key, dec = entry[2]  # type: ignore[misc]
+        assert isinstance(entry[2], tuple)
+        key, dec = entry[2]
         decisions.append(dec)
 
     runs_out: list[tuple[Item, ...]] = []
@@ -400,7 +411,8 @@ def _search(
         for c in range(ncol):
             dec = decisions[idx]
             idx += 1
-            _runs, acts, ns, nj, g = dec  # type: ignore[misc]
+            assert isinstance(dec, tuple)
+            _runs, acts, ns, nj, g = dec
             current = open_runs[c]
             nxt_runs: list[tuple[int, list[Item]]] = []
             used = 0
