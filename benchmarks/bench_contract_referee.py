@@ -23,7 +23,8 @@ GAMES = 5
 
 def load_bots() -> ModuleType:
     spec = importlib.util.spec_from_file_location("shanghai_bots", ROOT / "examples" / "shanghai_bots.py")
-    assert spec is not None and spec.loader is not None
+    assert spec is not None
+    assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
