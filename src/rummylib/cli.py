@@ -1,9 +1,9 @@
 """The ``rummylib`` command line.
 
 ``rummylib batch [FILE]`` answers JSON Lines requests (see `rummylib.batch`). Beside it, commands
-for people: ``meld``, ``turn``, ``contract``, ``find-contract``, ``solve``, ``points``, ``score``
-and ``show``. They hold no rules: each reads its arguments, calls the Python API and prints the
-answer, in colour on a terminal, plain when piped, or as JSON with ``--json``.
+for people: ``meld``, ``turn``, ``contract``, ``find-contract``, ``solve``, ``points``, ``score``,
+``show`` and ``selfplay``. They hold no rules: each reads its arguments, calls the Python API and
+prints the answer, in colour on a terminal, plain when piped, or as JSON with ``--json``.
 
 Exit status: 0 valid (or done), 1 invalid, 2 bad input (bad notation, unknown game, a file that
 cannot be read, ...). Errors are one line on standard error, never a traceback.
@@ -62,6 +62,7 @@ examples:
   rummylib points --game gin "Ah 2h 3h 9c Kd"
   rummylib score --game rummikub --winner 0 "" "r5 k3" "*"
   rummylib show --game rummikub "r1 r2 r3 | k7 b7 *" --svg table.svg
+  rummylib selfplay --games 10 --players 3           # solver against solver, with progress
   echo '{"op": "meld", "game": "rummikub", "meld": "r5 r6 *"}' | rummylib batch
 
 exit status: 0 valid, 1 invalid, 2 bad input
@@ -431,6 +432,53 @@ def _cmd_solve(args: argparse.Namespace, out: _Out) -> int:
     return EXIT_VALID
 
 
+def _cmd_selfplay(args: argparse.Namespace, out: _Out) -> int:
+    from rummylib.games.rummikub import RummikubGame
+    from rummylib.solver import Budget, solve
+
+    rules = _rules(args, default="rummikub")
+    if args.games < 1 or args.max_turns < 1:
+        raise RequestError("--games and --max-turns must be at least 1", code="bad-field")
+    results = []
+    for k in _Progress(args.games, label="playing").wrap(range(args.games)):
+        seed = args.seed + k
+        game = RummikubGame.new(rules=rules, players=args.players, seed=seed)
+        turns = 0
+        while not game.is_over and turns < args.max_turns:
+            play = solve(
+                list(game.table.melds),
+                game.rack(),
+                rules=rules,
+                initial_meld_done=game.initial_meld_done[game.current],
+                objective=args.objective,
+                budget=Budget(seconds=args.seconds) if args.seconds else None,
+            )
+            if not play.is_pass:
+                game = game.play(play.table_after)
+            elif game.pool:
+                game = game.draw()
+            else:
+                game = game.pass_turn()
+            turns += 1
+        scores = list(game.scores()) if game.is_over else None
+        results.append({"seed": seed, "turns": turns, "winner": game.winner, "scores": scores})
+    if args.json:
+        for result in results:
+            _emit_json(out, result)
+        return EXIT_VALID
+    for r in results:
+        if r["scores"] is None:
+            out.line(f"  seed {r['seed']}: unfinished after {r['turns']} turns")
+            continue
+        who = f"player {r['winner']} went out" if r["winner"] is not None else "the pool ran out"
+        out.line(f"  seed {r['seed']}: {r['turns']} turns, {who}, scores {r['scores']}")
+    finished = [r for r in results if r["scores"] is not None]
+    if finished:
+        totals = [sum(r["scores"][i] for r in finished) for i in range(args.players)]
+        out.line(f"{len(finished)} of {len(results)} games finished; total scores by seat: {totals}")
+    return EXIT_VALID
+
+
 def _hand_points(hand: Sequence[Piece], rules: RuleSet) -> tuple[int, str]:
     """Points a hand costs, and how they were counted, by the game's scoring scheme."""
     if rules.scoring is ScoringScheme.GIN:
@@ -674,6 +722,19 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--joker-used", action="store_true", help="Shanghai: a joker was among those cards")
     score.add_argument("--upcard", help="Gin (Oklahoma): the first upcard")
 
+    selfplay = add(
+        "selfplay",
+        "play seeded Rummikub games in which every player makes the solver's best play",
+        "rummylib selfplay --games 5 --players 3 --seed 10",
+        game_required=False,
+    )
+    selfplay.add_argument("--games", type=int, default=3, help="how many games (default 3); progress is shown")
+    selfplay.add_argument("--players", type=int, default=2, help="players per game (default 2)")
+    selfplay.add_argument("--seed", type=int, default=1, help="seed of the first game; the next ones count up")
+    selfplay.add_argument("--objective", choices=("tiles", "value", "fewest_changes"), default="tiles")
+    selfplay.add_argument("--max-turns", type=int, default=500, help="stop a game after this many turns")
+    selfplay.add_argument("--seconds", type=float, help="time budget of each solver call")
+
     show = add(
         "show",
         "show a meld or a table as text (colour on a terminal) or as an SVG picture",
@@ -693,6 +754,7 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace, _Out], int]] = {
     "solve": _cmd_solve,
     "points": _cmd_points,
     "score": _cmd_score,
+    "selfplay": _cmd_selfplay,
     "show": _cmd_show,
 }
 

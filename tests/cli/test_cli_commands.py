@@ -123,7 +123,9 @@ def test_no_command_prints_help_with_examples(capsys: pytest.CaptureFixture[str]
     assert "rummylib meld --game rummikub" in out
 
 
-@pytest.mark.parametrize("command", ["meld", "turn", "contract", "find-contract", "solve", "points", "score", "show"])
+@pytest.mark.parametrize(
+    "command", ["meld", "turn", "contract", "find-contract", "solve", "points", "score", "show", "selfplay"]
+)
 def test_every_command_has_help_with_an_example(capsys: pytest.CaptureFixture[str], command: str) -> None:
     with pytest.raises(SystemExit) as info:
         cli.main([command, "--help"])
@@ -249,6 +251,24 @@ def test_show_table_plain_and_as_svg(capsys: pytest.CaptureFixture[str], tmp_pat
     assert "group-colour-repeated" in picture.read_text(encoding="utf-8")
     code, out, _ = run(capsys, "show", "r1 r2 r3")  # no game: drawn, not judged
     assert (code, out) == (EXIT_VALID, "   1. R1 R2 R3\n")
+
+
+def test_selfplay_plays_seeded_games_that_end_with_zero_sum_scores(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "selfplay", "--games", "1", "--seed", "0", "--json")
+    assert code == EXIT_VALID
+    result = json.loads(out)
+    assert result["seed"] == 0
+    assert result["scores"] is not None
+    assert sum(result["scores"]) == 0  # RULES.md §1: scores of one game add up to zero
+    again = run(capsys, "selfplay", "--games", "1", "--seed", "0", "--json")[1]
+    assert json.loads(again) == result  # seeded: the same game every time
+
+
+def test_selfplay_stops_at_the_turn_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "selfplay", "--games", "2", "--max-turns", "2")
+    assert code == EXIT_VALID
+    assert out.splitlines() == ["  seed 1: unfinished after 2 turns", "  seed 2: unfinished after 2 turns"]
+    assert run(capsys, "selfplay", "--games", "0")[0] == EXIT_BAD
 
 
 # --- colour and progress ------------------------------------------------------------------
