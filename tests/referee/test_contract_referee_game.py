@@ -200,3 +200,19 @@ def test_the_shanghai_bots_example_plays_ten_rounds() -> None:
     sums = [sum(int(row[5:].split()[p]) for row in rows) for p in range(4)]
     assert totals == sums
     assert "lowest total: player" in lines[-1]
+
+
+def test_views_as_json() -> None:
+    import json
+
+    r = ContractRound.deal(rules=SHANGHAI, players=3, seed=4)
+    mine = r.view(0).to_json()
+    assert mine["hands"][1] is None
+    assert mine["stock"] is None
+    assert isinstance(mine["hands"][0], str)
+    whole = r.table_view().to_json()
+    assert whole["stock_size"] == len(r.stock)
+    assert isinstance(whole["stock"], str)
+    json.dumps(whole)
+    over = r.apply(DrawDiscard(1))
+    assert over.view(1).to_json()["phase"] == "play"

@@ -354,6 +354,53 @@ class RoundView:
         """The top card of the discard pile, or ``None``."""
         return self.discards[-1] if self.discards else None
 
+    def to_json(self) -> dict[str, object]:
+        """A JSON-ready dict of the view, cards in notation (hidden hands and stock are ``None``).
+
+        Examples:
+            >>> from rummylib import SHANGHAI
+            >>> from rummylib.games.contract import ContractRound
+            >>> j = ContractRound.deal(rules=SHANGHAI, players=3, seed=1).view(0).to_json()
+            >>> j["phase"], j["hands"][1], j["stock"], j["hand_sizes"], j["upcard"]
+            ('draw', None, None, [11, 11, 11], '8h')
+        """
+        window = self.window
+        result = self.result
+        return {
+            "viewer": self.viewer,
+            "round": self.round_number,
+            "dealer": self.dealer,
+            "current": self.current,
+            "phase": self.phase.value,
+            "turn": self.turn,
+            "hands": [format_pieces(h) if h is not None else None for h in self.hands],
+            "hand_sizes": list(self.hand_sizes),
+            "stock": format_pieces(self.stock) if self.stock is not None else None,
+            "stock_size": self.stock_size,
+            "discards": format_pieces(self.discards),
+            "upcard": str(self.upcard) if self.upcard is not None else None,
+            "table": [{"owner": m.owner, "meld": str(m.meld)} for m in self.table],
+            "down": list(self.down),
+            "buys": list(self.buys),
+            "window": None
+            if window is None
+            else {
+                "card": str(window.card),
+                "waiting": list(window.waiting),
+                "requests": list(window.requests),
+                "last_buyer": window.last_buyer,
+            },
+            "result": None
+            if result is None
+            else {
+                "scores": list(result.scores),
+                "reason": result.reason.value,
+                "went_out": result.went_out,
+                "out_in_one_turn": result.out_in_one_turn,
+                "joker_used": result.joker_used,
+            },
+        }
+
     def __str__(self) -> str:
         lines = [f"round {self.round_number}, turn {self.turn}: player {self.current} to {self.phase.value}"]
         for seat, hand in enumerate(self.hands):
