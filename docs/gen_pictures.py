@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from rummylib import GIN_RUMMY, RUMMIKUB, SHANGHAI, svg
+from rummylib import GIN_RUMMY, INDIAN_RUMMY, RUMMIKUB, SHANGHAI, svg
 
 ASSETS = Path(__file__).resolve().parent / "assets"
 
@@ -43,7 +43,13 @@ PICTURES: dict[str, Callable[[], str]] = {
     ),
     # The tutorial: a Shanghai contract (round 2: one set of 3 and one run of 4).
     "contract-shanghai.svg": lambda: svg.table(["7h 7s 7d", "4c 5c 6c *"], rules=SHANGHAI),
-    # Rules pages: Gin melds.
+    # Rules pages (offered to their authors): how jokers are read, aces, wild cards, Gin melds.
+    "rummikub-sets.svg": lambda: svg.table("r7 b7 k7 | y3 y4 y5 y6 | r12 r13 r1", rules=RUMMIKUB),
+    "rummikub-joker-readings.svg": lambda: svg.table("r5 r6 * | * r5 r6 | * * r13 | r13 * *", rules=RUMMIKUB),
+    "shanghai-aces.svg": lambda: svg.table("Ac 2c 3c 4c | Jc Qc Kc Ac | Kc Ac 2c 3c", rules=SHANGHAI, width=720),
+    "indian-wild-fives.svg": lambda: svg.table(
+        "4s 5s 6s | 7h 5d 9h | Qc Qd 5c", rules=INDIAN_RUMMY.with_options({"wild_ranks": ["5"]})
+    ),
     "gin-melds.svg": lambda: svg.table(["Ah 2h 3h", "9c 9d 9s", "Qh Kh Ah"], rules=GIN_RUMMY),
 }
 """Each file name in ``docs/assets/`` and the function that draws it."""
