@@ -268,27 +268,46 @@ def _encode(cards: Sequence[Card]) -> list[int]:
     return masks
 
 
-def _set_options(masks: Sequence[int], t: _Tables) -> list[list[tuple[int, tuple[int, ...]]]]:
-    """For each rank that could form a set: the choices (rank, suits), the empty choice first."""
+_Sets = tuple[tuple[int, tuple[int, ...]], ...]
+_NO_REMOVAL = ((0, 0, 0, 0),)
+
+
+def _removals(masks: Sequence[int], t: _Tables) -> Sequence[tuple[int, int, int, int]]:
+    """Every choice of sets, as the bits each choice takes out of the four suit masks.
+
+    The first choice is always "no set". A rank can give one set at most (one deck).
+    """
     a, b, c, d = masks
     if t.group_min == 3:
         candidates = (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d)
         if not candidates:
-            return []
+            return _NO_REMOVAL
     else:
         candidates = a | b | c | d
-    out = []
+    combos: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)]
     while candidates:
         low = candidates & -candidates
         candidates ^= low
-        r = low.bit_length() - 1
-        suits = tuple(s for s in range(4) if masks[s] & low)
-        if len(suits) >= t.group_min:
-            choices: list[tuple[int, tuple[int, ...]]] = [(r, ())]
-            for size in range(t.group_min, min(t.group_max, len(suits)) + 1):
-                choices.extend((r, combo) for combo in itertools.combinations(suits, size))
-            out.append(choices)
-    return out
+        suits = [s for s in range(4) if masks[s] & low]
+        if len(suits) < t.group_min:
+            continue
+        choices = []
+        for size in range(t.group_min, min(t.group_max, len(suits)) + 1):
+            for combo in itertools.combinations(suits, size):
+                choices.append(tuple(low if s in combo else 0 for s in range(4)))
+        combos += [(w | q[0], x | q[1], y | q[2], z | q[3]) for w, x, y, z in combos for q in choices]
+    return combos
+
+
+def _sets_of(removal: Sequence[int]) -> _Sets:
+    """The sets (rank index, suits) that a removal tuple stands for."""
+    taken = removal[0] | removal[1] | removal[2] | removal[3]
+    out = []
+    while taken:
+        low = taken & -taken
+        taken ^= low
+        out.append((low.bit_length() - 1, tuple(s for s in range(4) if removal[s] & low)))
+    return tuple(out)
 
 
 def _apply_sets(masks: Sequence[int], sets: Sequence[tuple[int, tuple[int, ...]]]) -> list[int]:
@@ -302,48 +321,55 @@ def _apply_sets(masks: Sequence[int], sets: Sequence[tuple[int, tuple[int, ...]]
 def _min_deadwood(masks: Sequence[int], t: _Tables) -> int:
     """Least deadwood of a hand (no discard)."""
     dw = t.dw
-    best = dw[masks[0]] + dw[masks[1]] + dw[masks[2]] + dw[masks[3]]
+    a, b, c, d = masks
+    best = dw[a] + dw[b] + dw[c] + dw[d]
     if best == 0:
         return 0
-    options = _set_options(masks, t)
-    if not options:
-        return best
-    for combo in itertools.product(*options):
-        left = _apply_sets(masks, combo)
-        v = dw[left[0]] + dw[left[1]] + dw[left[2]] + dw[left[3]]
+    for w, x, y, z in _removals(masks, t):
+        v = dw[a & ~w] + dw[b & ~x] + dw[c & ~y] + dw[d & ~z]
         best = min(best, v)
     return best
 
 
-def _arrangements(masks: Sequence[int], t: _Tables) -> tuple[int, list[tuple[tuple[int, tuple[int, ...]], ...]]]:
+def _arrangements(masks: Sequence[int], t: _Tables) -> tuple[int, list[_Sets]]:
     """Least deadwood and every choice of sets reaching it (runs follow from the sets)."""
-    options = _set_options(masks, t)
-    if not options:
-        dw = t.dw
-        return dw[masks[0]] + dw[masks[1]] + dw[masks[2]] + dw[masks[3]], [()]
-    best: int | None = None
-    found: list[tuple[tuple[int, tuple[int, ...]], ...]] = []
-    for combo in itertools.product(*options):
-        left = _apply_sets(masks, combo)
-        v = sum(t.dw[m] for m in left)
-        chosen = tuple(c for c in combo if c[1])
-        if best is None or v < best:
-            best, found = v, [chosen]
+    dw = t.dw
+    a, b, c, d = masks
+    best = -1
+    found: list[tuple[int, int, int, int]] = []
+    for removal in _removals(masks, t):
+        w, x, y, z = removal
+        v = dw[a & ~w] + dw[b & ~x] + dw[c & ~y] + dw[d & ~z]
+        if best < 0 or v < best:
+            best, found = v, [removal]
         elif v == best:
-            found.append(chosen)
-    assert best is not None
-    return best, found
+            found.append(removal)
+    return best, [_sets_of(r) for r in found]
 
 
-def _best_with_discard(
-    masks: Sequence[int], t: _Tables
-) -> tuple[int, tuple[tuple[int, tuple[int, ...]], ...], int, int]:
+def _best_sets(masks: Sequence[int], t: _Tables) -> tuple[int, _Sets]:
+    """Least deadwood and the first choice of sets reaching it."""
+    dw = t.dw
+    a, b, c, d = masks
+    best = dw[a] + dw[b] + dw[c] + dw[d]
+    if best == 0:
+        return 0, ()
+    chosen: Sequence[int] = (0, 0, 0, 0)
+    for removal in _removals(masks, t):
+        w, x, y, z = removal
+        v = dw[a & ~w] + dw[b & ~x] + dw[c & ~y] + dw[d & ~z]
+        if v < best:
+            best, chosen = v, removal
+    return best, _sets_of(chosen)
+
+
+def _best_with_discard(masks: Sequence[int], t: _Tables) -> tuple[int, _Sets, int, int]:
     """Least deadwood after the best discard: (deadwood, sets, discard suit, discard rank)."""
     best: tuple[int, int, int, int] | None = None
-    best_sets: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    best_removal: Sequence[int] = (0, 0, 0, 0)
     dw, dwdel, delrank, value = t.dw, t.dwdel, t.delrank, t.value
-    for combo in itertools.product(*_set_options(masks, t)):
-        left = _apply_sets(masks, combo) if combo else masks
+    for removal in _removals(masks, t):
+        left = [masks[s] & ~removal[s] for s in range(4)]
         base = dw[left[0]] + dw[left[1]] + dw[left[2]] + dw[left[3]]
         for s in range(4):
             m = left[s]
@@ -352,10 +378,10 @@ def _best_with_discard(
             rank = delrank[m]
             key = (base - dw[m] + dwdel[m], -value[rank - 1], -rank, s)
             if best is None or key < best:
-                best, best_sets = key, tuple(c for c in combo if c[1])
+                best, best_removal = key, removal
     if best is None:
         raise GinInputError("a hand with no cards has nothing to discard")
-    return best[0], best_sets, best[3], -best[2]
+    return best[0], _sets_of(best_removal), best[3], -best[2]
 
 
 def _card_at(suit: int, position: int) -> Card:
@@ -363,7 +389,7 @@ def _card_at(suit: int, position: int) -> Card:
 
 
 def _melds_of(
-    masks: Sequence[int], sets: Sequence[tuple[int, tuple[int, ...]]], t: _Tables
+    masks: Sequence[int], sets: _Sets, t: _Tables
 ) -> tuple[list[tuple[str, int, tuple[int, ...]]], list[int]]:
     """The melds of an arrangement as (kind, suit-or-rank, positions-or-suits) and the masks left."""
     melds: list[tuple[str, int, tuple[int, ...]]] = [("group", r + 1, suits) for r, suits in sets]
@@ -453,8 +479,8 @@ def deadwood(hand: Iterable[Piece] | str, *, rules: RuleSet) -> DeadwoodResult:
         masks[ds] &= ~(1 << (dr - 1))
         discard: Card | None = _CARDS[ds][dr - 1]
     else:
-        dw, found = _arrangements(masks, t)
-        sets, discard = found[0], None
+        dw, sets = _best_sets(masks, t)
+        discard = None
     melds, left = _melds_of(masks, sets, t)
     return DeadwoodResult(dw, tuple(Meld(_meld_cards(m)) for m in melds), _cards_of(left), discard)
 
