@@ -177,11 +177,11 @@ class _Weights:
     def __init__(self, rules: RuleSet, objective: Objective | None) -> None:
         top, ncol = rules.max_number, len(rules.colors)
         most_value = rules.total_pieces * max(top, rules.joker_points) + 1
+        per_tile = rules.total_pieces + 1
         if objective is None:  # feasibility only
             tile = [0] * (top + 1)
             joker = 0
         elif objective is Objective.VALUE:
-            per_tile = rules.total_pieces + 1
             tile = [v * per_tile + 1 for v in range(top + 1)]
             joker = rules.joker_points * per_tile + 1
         elif objective is Objective.FEWEST_CHANGES:
@@ -192,7 +192,8 @@ class _Weights:
             joker = most_value + rules.joker_points
         self.tile = tuple(tuple(tile) for _ in range(ncol))
         self.joker = joker
-        self.step = max(1, min(tile[1:]))
+        # One "unit" of the main criterion: a tile for "tiles", a point for "value".
+        self.step = most_value if objective is Objective.TILES else per_tile if objective is Objective.VALUE else 1
         self.full = objective
 
 

@@ -62,6 +62,10 @@ _OPTION_CACHE: dict[
 ] = {}
 
 
+def _first(pair: tuple[int, object]) -> int:
+    return pair[0]
+
+
 class _Budget:
     __slots__ = ("deadline", "limit", "nodes")
 
@@ -354,10 +358,24 @@ def _search(  # noqa: PLR0917 - one private entry point, called once
             t = tab[c][v]
             w = weights[c][v]
             lone = not groupable[c][v]
-            for new, placed, jc, g, acts, ns, nj in options(runs_all[c], t, rck[c][v], jtot - u, min(top - v, min_run)):
-                if g and lone:
-                    continue
+            # What the other colours can still add (at this node's jokers, so it bounds every child).
+            rest = hope(i, key) - bound(c, v, runs_all[c], u) if scored else 0
+            moves = options(runs_all[c], t, rck[c][v], jtot - u, min(top - v, min_run))
+            if scored:
+                # Most promising first: a good play found early prunes the rest harder.
+                rated = []
+                for move in moves:
+                    if move[3] and lone:
+                        continue
+                    rated.append((move[1] * w + rest + bound(c, v + 1, move[0], u + move[2]), move))
+                rated.sort(key=_first, reverse=True)
+            else:
+                rated = [(0, move) for move in moves if not (move[3] and lone)]
+            for rough, (new, placed, jc, g, acts, ns, nj) in rated:
                 gain = placed * w
+                if scored and rough < (need if need > best else best + 1):
+                    best = max(best, rough)
+                    break
                 nk = (
                     (*runs_all[:c], new, *runs_all[c + 1 :]),
                     u + jc,
@@ -379,14 +397,16 @@ def _search(  # noqa: PLR0917 - one private entry point, called once
     top_hope = hope(0, start)
     if top_hope < 0:
         return None
+    # Aim at the bound; on failure aim a unit (a tile, a point) lower or at the bound the failed
+    # pass proved, whichever is less; after three failures run one plain branch and bound.
     need = top_hope
-    while True:
+    for attempt in range(4):
         got = dfs(0, start, need)
         if got >= need:
             break
         if got < neg // 2:
             return None
-        need = min(got, need - step)
+        need = min(got, need - step) if attempt < 2 else neg // 4
     best = got
     budget.spend(ticks[0] & 127)
 
