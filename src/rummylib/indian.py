@@ -43,6 +43,7 @@ __all__ = [
     "hand_points",
     "is_valid_declaration",
     "score_deal",
+    "with_wild_joker",
     "wrong_declaration_points",
 ]
 
@@ -66,6 +67,29 @@ class InvalidDeclarationError(IllegalPlayError):
     """
 
     code = "invalid-declaration"
+
+
+def with_wild_joker(card: Card | str, *, rules: RuleSet) -> RuleSet:
+    """The rule set of a deal whose turned-up card is ``card``: its rank becomes the wild joker.
+
+    The printed jokers stay wild; any wild rank of an earlier deal is replaced.
+
+    Raises:
+        NotationError: ``card`` is not a card (a printed joker cannot name a rank).
+
+    Examples:
+        >>> from rummylib import INDIAN_RUMMY
+        >>> deal_rules = with_wild_joker("7s", rules=INDIAN_RUMMY)
+        >>> sorted(r.symbol for r in deal_rules.wild_ranks)
+        ['7']
+    """
+    from rummylib.errors import NotationError
+    from rummylib.notation import parse_piece
+
+    piece = parse_piece(card, rules=rules) if isinstance(card, str) else card
+    if not isinstance(piece, Card):
+        raise NotationError(f"the wild joker is named by a card, not {piece}")
+    return attrs.evolve(rules, wild_ranks=frozenset({piece.rank}))
 
 
 def _groups(groups: Iterable[Meld | str | Sequence[Piece]], rules: RuleSet) -> list[Meld]:

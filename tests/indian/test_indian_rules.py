@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from rummylib import INDIAN_RUMMY, Rank, read_meld
+from rummylib import INDIAN_RUMMY, Rank, parse_piece, read_meld
 from rummylib.decks import full_set
 from rummylib.errors import InvalidPiecesError, LimitExceededError, NotationError, RuleId
 from rummylib.indian import (
@@ -203,3 +203,15 @@ def test_bad_input() -> None:
         hand_points(" ".join(f"{r}{s}" for r in range(2, 10) for s in "cdh"), rules=INDIAN_RUMMY)
     with pytest.raises(TypeError):
         declaration_violations("Ah 2h 3h", rules=INDIAN_RUMMY)
+
+
+def test_turned_up_card_names_the_wild_joker() -> None:
+    """§5: "At the start one card is turned up at random: its rank is the wild joker"."""
+    from rummylib.indian import with_wild_joker
+
+    rules = with_wild_joker("9d", rules=INDIAN_RUMMY)
+    assert rules.wild_ranks == frozenset({Rank.NINE})
+    assert rules.is_wild(parse_piece("9s")) and rules.is_wild(parse_piece("*"))
+    assert with_wild_joker("Kc", rules=rules).wild_ranks == frozenset({Rank.KING})
+    with pytest.raises(NotationError):
+        with_wild_joker("*", rules=INDIAN_RUMMY)
