@@ -605,7 +605,7 @@ def _table_svg(
     width: float,
     size: float | None,
     label: str,
-    notes: Sequence[tuple[str, str]] = (),
+    notes: Sequence[tuple[str, str, bool]] = (),
     legend: bool = False,
 ) -> str:
     doc = _Doc()
@@ -616,7 +616,7 @@ def _table_svg(
         widest, height = TILE_WIDTH * 3, TILE_HEIGHT
     wrapped = len({y for _, _, y in placed}) > 1
     total_w = max(widest, inner if wrapped or notes or legend else widest) + 2 * _PAD
-    lines = [(line, ink) for text, ink in notes for line in _wrap(text, total_w - 2 * _PAD, 11)]
+    lines = [(line, ink, bold) for text, ink, bold in notes for line in _wrap(text, total_w - 2 * _PAD, 11)]
     notes_h = 16 * len(lines) + (6 if lines else 0)
     total_h = height + 2 * _PAD + notes_h + (22 if legend else 0)
     doc.add(f'<rect width="{_num(total_w)}" height="{_num(total_h)}" rx="12" fill="url(#rl-felt)"/>')
@@ -632,9 +632,10 @@ def _table_svg(
     for item, x, y in placed:
         item.draw(doc, _PAD + x, _PAD + y, label_ink=_FELT_TEXT)
     y = _PAD + height + 6
-    for line, ink in lines:
+    for line, ink, bold in lines:
         y += 16
-        doc.add(f'<text x="{_PAD + 2}" y="{_num(y - 4)}" font-size="11" fill="{ink}">{escape(line)}</text>')
+        weight = ' font-weight="bold"' if bold else ""
+        doc.add(f'<text x="{_PAD + 2}" y="{_num(y - 4)}" font-size="11"{weight} fill="{ink}">{escape(line)}</text>')
     if legend:
         doc.add(_legend(total_h - 12))
     return doc.render(
@@ -813,5 +814,6 @@ def turn(
         laid.append(item)
     played = format_pieces(report.played) or "nothing"
     verdict = f"✓ legal turn: played {played}" if report.valid else f"✗ illegal turn (played {played})"
-    notes = [(verdict, _FELT_TEXT)] + [(f"✗ {text}", "#ffd9d3") for text in loose]
+    notes = [(verdict, "#c9f5d6" if report.valid else "#ffd9d3", True)]
+    notes += [(f"✗ {text}", "#ffd9d3", False) for text in loose]
     return _table_svg(laid, width=width, size=size, label=str(new) or "empty table", notes=notes, legend=True)
