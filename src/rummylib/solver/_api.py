@@ -424,7 +424,7 @@ def _finish(plan: Plan, kept: Sequence[Meld], originals: int, initial: bool, sea
     return Solution(len(played), value, played, (*kept, *new), originals - len(kept), initial, searcher.nodes[0])
 
 
-def _solve_initial(  # noqa: PLR0917 - private helper
+def _solve_initial(
     melds: tuple[Meld, ...] | None,
     table_pieces: Sequence[Piece],
     rack: Sequence[Piece],
@@ -441,7 +441,7 @@ def _solve_initial(  # noqa: PLR0917 - private helper
     return _finish(plan, sets, len(sets), True, searcher)
 
 
-def _solve_open(  # noqa: PLR0917 - private helper
+def _solve_open(
     melds: tuple[Meld, ...] | None,
     table_pieces: Sequence[Piece],
     rack: Sequence[Piece],

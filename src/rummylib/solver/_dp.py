@@ -161,7 +161,7 @@ def search(
             spent[0] += budget.nodes
 
 
-def _search(  # noqa: PLR0917 - one private entry point, called once
+def _search(
     enc: Encoded,
     shape: Shape,
     weights: Sequence[Sequence[int]],
