@@ -27,7 +27,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import IO, Any, TypeVar
 
 from rummylib import __version__
@@ -84,6 +84,7 @@ _TILE_FG = {
     Color.CYAN: 30,
     Color.MAGENTA: 162,
 }
+_MARK_BG = {"played": 157, "moved": 223}
 _SUIT_SYMBOL = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
 
 
@@ -109,28 +110,32 @@ class _Out:
     def dim(self, text: str) -> str:
         return self.paint(text, "2")
 
-    def piece(self, p: Piece, stands_for: Face | None = None) -> str:
-        """One piece: a coloured chip on a terminal, notation otherwise (``*=R7`` for a joker)."""
+    def piece(self, p: Piece, stands_for: Face | None = None, mark: str | None = None) -> str:
+        """One piece: a coloured chip on a terminal, notation otherwise (``*=R7`` for a joker).
+
+        ``mark`` (``"played"`` or ``"moved"``) tints the chip green or amber on a terminal.
+        """
         if not self.colour:
             return f"{p}={stands_for}" if stands_for is not None else str(p)
+        tint = _MARK_BG.get(mark or "")
         if isinstance(p, Tile):
-            return f"\x1b[1;38;5;{_TILE_FG[p.color]};48;5;230m {p.number} {_RESET}"
+            return f"\x1b[1;38;5;{_TILE_FG[p.color]};48;5;{tint or 230}m {p.number} {_RESET}"
         if isinstance(p, Card):
             fg = 160 if p.suit in (Suit.HEARTS, Suit.DIAMONDS) else 16
-            return f"\x1b[1;38;5;{fg};48;5;255m {p.rank.symbol}{_SUIT_SYMBOL[p.suit]} {_RESET}"
+            return f"\x1b[1;38;5;{fg};48;5;{tint or 255}m {p.rank.symbol}{_SUIT_SYMBOL[p.suit]} {_RESET}"
         meaning = ""
         if isinstance(stands_for, Tile):
             meaning = f"\x1b[38;5;{_TILE_FG[stands_for.color]}m{stands_for.number}"
         elif isinstance(stands_for, Card):
             fg = 160 if stands_for.suit in (Suit.HEARTS, Suit.DIAMONDS) else 16
             meaning = f"\x1b[38;5;{fg}m{stands_for.rank.symbol}{_SUIT_SYMBOL[stands_for.suit]}"
-        return f"\x1b[1;38;5;160;48;5;230m ☺{meaning} {_RESET}"
+        return f"\x1b[1;38;5;160;48;5;{tint or 230}m ☺{meaning} {_RESET}"
 
-    def meld(self, meld: Meld, reading: MeldReading | None = None) -> str:
+    def meld(self, meld: Meld, reading: MeldReading | None = None, marks: Sequence[str | None] = ()) -> str:
         shown = []
         for i, p in enumerate(meld.pieces):
             stands = reading.faces[i] if reading is not None and reading.acting[i] else None
-            shown.append(self.piece(p, stands))
+            shown.append(self.piece(p, stands, marks[i] if i < len(marks) else None))
         return ("" if self.colour else " ").join(shown)
 
     def violation(self, v: Violation) -> str:
@@ -326,7 +331,13 @@ def _cmd_turn(args: argparse.Namespace, out: _Out) -> int:
         out.line(f"{head}: played {played}")
         for v in report.violations:
             out.line(out.violation(v))
-        _show_table(out, new, rules)
+        from rummylib.svg import turn_marks
+
+        marks = {where: m.value for where, m in turn_marks(report, new).items()}
+        _show_table(out, new, rules, marks)
+        if out.colour and marks:
+            played, moved = out.piece(Tile(Color.RED, 7), mark="played"), out.piece(Tile(Color.RED, 6), mark="moved")
+            out.line(f"      {played} played from the rack  {moved} moved on the table")
         text = str(report.changes)
         if text != "no set changed":
             out.line(out.dim("what changed:"))
@@ -335,15 +346,18 @@ def _cmd_turn(args: argparse.Namespace, out: _Out) -> int:
     return EXIT_VALID if report.valid else EXIT_INVALID
 
 
-def _show_table(out: _Out, melds: Sequence[Meld], rules: RuleSet | None) -> None:
+def _show_table(
+    out: _Out, melds: Sequence[Meld], rules: RuleSet | None, marks: Mapping[tuple[int, int], str] | None = None
+) -> None:
     for i, meld in enumerate(melds):
+        row = [(marks or {}).get((i, k)) for k in range(len(meld.pieces))]
         reading = read_meld(meld, rules=rules) if rules is not None else None
         mark = ""
         if rules is not None:
             mark = out.ok(" ✓") if reading is not None else out.bad(" ✗")
             if not out.colour:
                 mark = "" if reading is not None else "  (invalid)"
-        out.line(f"  {i + 1:>2}. {out.meld(meld, reading)}{mark}")
+        out.line(f"  {i + 1:>2}. {out.meld(meld, reading, row)}{mark}")
 
 
 def _write(path: str, text: str) -> None:

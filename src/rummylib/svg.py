@@ -45,6 +45,7 @@ __all__ = [
     "rack",
     "table",
     "turn",
+    "turn_marks",
 ]
 
 TILE_WIDTH = 40
@@ -712,9 +713,28 @@ def _legend(y: float) -> str:
     return "".join(out)
 
 
-def _report_marks(
-    after: Sequence[Meld], moves: Iterable[tuple[Piece, int | None, Mark]]
-) -> dict[tuple[int, int], Mark]:
+def turn_marks(report: Any, after: Iterable[MeldLike]) -> dict[tuple[int, int], Mark]:
+    """Where a turn's tiles went: ``(meld index, piece index)`` on the table after, and the mark.
+
+    Rack tiles played are `Mark.PLAYED`, table tiles that changed set `Mark.MOVED`, from the
+    report's ``changes`` (as `rummylib.table.validate_turn` returns them). Where a meld holds
+    two copies of a tile, the first one not yet marked is marked.
+
+    Examples:
+        >>> from rummylib import RUMMIKUB
+        >>> from rummylib.table import validate_turn
+        >>> after = ["r3 r4 r5", "r6 r7 r8"]
+        >>> report = validate_turn("r3 r4 r5 r6", "r7 r8", after, rules=RUMMIKUB, initial_meld_done=True)
+        >>> sorted((where, mark.value) for where, mark in turn_marks(report, after).items())
+        [((1, 0), 'moved'), ((1, 1), 'played'), ((1, 2), 'played')]
+    """
+    melds = [as_meld(m) for m in after]
+    moves = [(m.piece, m.target, Mark.PLAYED) for m in report.changes.placed]
+    moves += [(m.piece, m.target, Mark.MOVED) for m in report.changes.moved]
+    return _place_marks(melds, moves)
+
+
+def _place_marks(after: Sequence[Meld], moves: Iterable[tuple[Piece, int | None, Mark]]) -> dict[tuple[int, int], Mark]:
     """Put each mark on the first unmarked copy of its piece in its target meld."""
     marks: dict[tuple[int, int], Mark] = {}
     for p, target, mark in moves:
@@ -777,12 +797,7 @@ def turn(
     new = Table.of(after, rules=rules)
     if report is None:
         report = validate_turn(before, rack, new, rules=rules, initial_meld_done=initial_meld_done)
-    changes = report.changes
-    marks = _report_marks(
-        new.melds,
-        [(m.piece, m.target, Mark.PLAYED) for m in changes.placed]
-        + [(m.piece, m.target, Mark.MOVED) for m in changes.moved],
-    )
+    marks = turn_marks(report, new.melds)
     codes: dict[int, list[str]] = {}
     loose: list[str] = []
     for v in report.violations:

@@ -284,6 +284,16 @@ def test_colour_only_when_asked_or_on_a_terminal(capsys: pytest.CaptureFixture[s
     assert "\x1b[" not in as_json
 
 
+def test_turn_tints_played_and_moved_tiles_on_a_terminal(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["turn", "--before", "r3 r4 r5 r6", "--rack", "r7 r8", "--after", "r3 r4 r5 | r6 r7 r8", "--opened"]
+    painted = run(capsys, *args, "--color", "always")[1]
+    table_line = next(line for line in painted.splitlines() if line.startswith("   2."))
+    assert table_line.count(";48;5;157m") == 2  # R7 and R8 played
+    assert table_line.count(";48;5;223m") == 1  # R6 moved
+    assert "played from the rack" in painted
+    assert ";48;5;157m" not in run(capsys, *args)[1]  # plain output has no tint
+
+
 def test_no_color_environment(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
     assert not cli._use_colour("auto", sys.stdout)
