@@ -205,3 +205,16 @@ def test_pictures_convert_to_png(tmp_path: Path) -> None:
     source.write_text(turn_picture("r3 r4 r5 r6", "r7 *", "r3 r4 r5 | r6 r7 *"), encoding="utf-8")
     subprocess.run(["rsvg-convert", "-o", str(tmp_path / "t.png"), str(source)], check=True, timeout=60)
     assert (tmp_path / "t.png").read_bytes().startswith(b"\x89PNG")
+
+
+def test_extended_boxes_draw_every_colour_and_two_digit_numbers() -> None:
+    import attrs
+
+    from rummylib import Color
+
+    big = attrs.evolve(RUMMIKUB, colors=tuple(Color), max_number=26)
+    picture = svg.table("g24 g25 g26 | p7 c7 m7 *", rules=big)
+    for colour in (Color.GREEN, Color.PURPLE, Color.CYAN, Color.MAGENTA):
+        assert svg._TILE_INK[colour] in picture
+    assert ">26</text>" in picture
+    assert "run · 75" in picture
