@@ -298,6 +298,17 @@ def test_shanghai_swapped_joker_must_be_used_the_same_turn(build: Builder) -> No
     assert used.apply(Discard(0, "Kd")).current == 1
 
 
+def test_shanghai_a_set_joker_is_taken_by_any_card_of_the_rank(build: Builder) -> None:
+    # §3 "A joker in a meld on the table may be taken by any player who puts the card it stands for in its
+    # place" - in a set of 8s, any 8 (Shanghai's set jokers are not dead).
+    table = [(1, "8h 8s *"), (1, "4d 5d 6d")]
+    r = build(SHANGHAI, ["8c Kd", "2h", "3h"], stock="2d", discards="2c", table=table, down=(True, True, False))
+    assert SwapJoker(0, Card.parse("8c"), 0) in r.legal_actions()
+    after = r.apply(SwapJoker(0, "8c", 0)).apply(LayOff(0, "*", 1))
+    assert str(after.table[0].meld) == "8h 8s 8c"
+    assert PieceCount.of(after.hands[0]) == cards("Kd")
+
+
 def test_shanghai_player_not_down_takes_a_joker_with_the_lay_down(build: Builder) -> None:
     # §3 "any player": a player not down takes the joker and uses it in the contract that turn.
     table = [(1, "4c * 6c")]

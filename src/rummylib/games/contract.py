@@ -808,15 +808,21 @@ class ContractRound:
         return card.rank == face.rank if reading.kind is MeldKind.GROUP else card.suit == face.suit
 
     def _swap_candidates(self, readings: Sequence[MeldReading | None]) -> list[tuple[Piece, int]]:
-        """``(card, meld index)`` pairs where the card is what a joker of the meld stands for."""
-        hand = _distinct(self.hands[self.current])
-        return [
-            (c, i)
-            for i, reading in enumerate(readings)
-            if reading is not None
-            for c in hand
-            if c in reading.jokers and not self.rules.is_wild(c)
-        ]
+        """``(card, meld index)`` pairs where the card could take the place of a joker of the meld.
+
+        In a run, the card a joker stands for; in a set, any card of the set's rank.
+        """
+        hand = [c for c in _distinct(self.hands[self.current]) if isinstance(c, Card) and not self.rules.is_wild(c)]
+        found: list[tuple[Piece, int]] = []
+        for i, reading in enumerate(readings):
+            if reading is None or not reading.joker_count:
+                continue
+            if reading.kind is MeldKind.GROUP:
+                rank = reading.jokers[0].rank if isinstance(reading.jokers[0], Card) else None
+                found += [(c, i) for c in hand if c.rank == rank]
+            else:
+                found += [(c, i) for c in hand if c in reading.jokers]
+        return found
 
     def _swap_needs_lay_down(self) -> bool:
         rules = self.rules
