@@ -379,8 +379,7 @@ def _best_with_discard(masks: Sequence[int], t: _Tables) -> tuple[int, _Sets, in
             key = (base - dw[m] + dwdel[m], -value[rank - 1], -rank, s)
             if best is None or key < best:
                 best, best_removal = key, removal
-    if best is None:
-        raise GinInputError("a hand with no cards has nothing to discard")
+    assert best is not None  # the first choice (no set) keeps every card, so some suit is not empty
     return best[0], _sets_of(best_removal), best[3], -best[2]
 
 

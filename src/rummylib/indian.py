@@ -326,14 +326,9 @@ def _search(naturals: tuple[_Nat, ...], jokers: int, wilds: tuple[_Nat, ...], ct
         same = [n for n in rest if n[1] == c[1] and (n[0] != c[0] or not ctx.distinct)]
         others = sorted(set(same)) if ctx.distinct else sorted(same)
         for k in range(ctx.group_max):
+            # Distinct cards of one rank have distinct suits, and 1 + k never passes group_max.
             for partners in itertools.combinations(others, k):
-                suits = [c[0], *(p[0] for p in partners)]
-                if ctx.distinct and len(set(suits)) != len(suits):
-                    continue
-                size = max(ctx.group_min, 1 + k)
-                if size > ctx.group_max:
-                    continue
-                nf = size - 1 - k
+                nf = max(ctx.group_min, 1 + k) - 1 - k
                 if not ctx.fillers_ok(nf, 1 + k):
                     continue
                 for uj, uw in _filler_choices(nf, jk, wl):
