@@ -146,7 +146,9 @@ class Request:
             try:
                 out.append(parse_pieces(item, rules=self.rules))
             except RummyError as exc:
-                raise type(exc)(f"{name}[{i}]: {exc.message}", code=exc.code) from None
+                # Keep the error's class and code; only say which item was at fault.
+                exc.args = (f"{name}[{i}]: {exc.message}",)
+                raise exc from None
         return out
 
 

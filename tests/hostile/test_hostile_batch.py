@@ -1,0 +1,353 @@
+"""Every ``rummylib batch`` op under hostile input (issue 8, part 1).
+
+A game server passes on whatever its clients send. For every op the batch interface serves
+(found with ``all_ops()``, so a new op is fuzzed the day it is added) and every game it serves,
+hypothesis sends arbitrary JSON in each field, missing and extra fields, notation with duplicated
+tiles beyond the box, 10,000-piece melds, 20,000-meld tables, huge numbers and odd rule options.
+The property: ``handle_request`` returns a dict holding a result or
+``{"error": {"code": str, "message": str}}``; it never raises and never takes long (the
+hypothesis deadline fails any example slower than a few seconds).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import strategies as st
+
+# Tokens a client might send: valid pieces of every family, near-misses and separators.
+TOKENS = (
+    "r1 r2 r3 r5 r13 k1 k7 b7 y12 o4 R10 * * "
+    "Ah 2c 3c 4c 5s 5s 5s 7d 10h Th Jd Qs Ks A♠ 9♥ "
+    "r14 r0 g5 x9 14h 1h Zz ** | , ||"
+).split()
+
+HUGE_INTS = (10**18, -(10**18), 2**63, 10**100, -1, 0)
+
+
+def notation() -> st.SearchStrategy[str]:
+    """Text built from piece tokens (mostly valid notation, with near-misses and duplicates)."""
+    return st.lists(st.sampled_from(TOKENS), max_size=30).map(" ".join)
+
+
+def scalars() -> st.SearchStrategy[Any]:
+    """JSON scalars, with huge numbers, odd floats and unicode text."""
+    return st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(min_value=-(10**30), max_value=10**30),
+        st.sampled_from(HUGE_INTS),
+        st.floats(allow_nan=False, allow_infinity=False),
+        st.text(max_size=30),
+        notation(),
+    )
+
+
+def json_values() -> st.SearchStrategy[Any]:
+    """Arbitrary (small) JSON values: scalars, lists and objects nested a little."""
+    return st.recursive(
+        scalars(),
+        lambda inner: st.one_of(
+            st.lists(inner, max_size=5), st.dictionaries(st.text(max_size=10), inner, max_size=5)
+        ),
+        max_leaves=12,
+    )
+
+
+def huge_values() -> st.SearchStrategy[Any]:
+    """Values larger than any real game: 10,000-piece melds, 20,000-item lists, 200k-char text."""
+    return st.sampled_from(
+        [
+            " ".join(["r5"] * 10_000),
+            " ".join(["5s"] * 10_000),
+            " ".join(["r1 r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13"] * 800),
+            " ".join(["Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh"] * 800),
+            "x" * 200_000,
+            "r5 " * 40_000,
+            ["r5 r6 r7"] * 20_000,
+            ["Ah Ad Ac"] * 20_000,
+            " | ".join(["r1 r2 r3"] * 5_000),
+            [" ".join(["*"] * 500)] * 3,
+            10**400,
+            [[[[[[[[[[[]]]]]]]]]]],
+        ]
+    )
+
+
+def field_values() -> st.SearchStrategy[Any]:
+    """What a hostile client may put in any field."""
+    return st.one_of(
+        notation(),
+        st.lists(notation(), max_size=6),
+        json_values(),
+        huge_values(),
+    )
+
+
+def option_overrides() -> st.SearchStrategy[dict[str, Any]]:
+    """A ``rules`` object: real option names (and unknown ones) with arbitrary values."""
+    names = st.sampled_from(
+        [
+            "joker_points",
+            "joker_penalty",
+            "min_run",
+            "max_run",
+            "group_max",
+            "group_min",
+            "wild_ranks",
+            "deuces_wild",
+            "copies",
+            "initial_meld_points",
+            "rounds",
+            "knock_limit",
+            "colors",
+            "max_number",
+            "box_jokers",
+            "deck_table",
+            "card_points",
+            "max_buys_by_round",
+            "turn_time_limit",
+            "name",
+            "no_such_option",
+        ]
+    )
+    return st.dictionaries(names, st.one_of(json_values(), huge_values()), max_size=3)
+
+
+# ------------------------------------------------------------------------------------------
+# The property
+# ------------------------------------------------------------------------------------------
+
+import json  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+from datetime import timedelta  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pytest  # noqa: E402
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+
+from rummylib.batch import MAX_LINE_LENGTH, Op, all_ops, handle_line, handle_request  # noqa: E402
+from rummylib.rules import PRESETS  # noqa: E402
+
+DEADLINE = timedelta(seconds=5)
+"""Per-example limit: generous for a shared CI machine, far below a hang."""
+
+FUZZ = settings(deadline=DEADLINE, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+# Findings in other engineers' files: the (op, game) pairs whose property currently fails.
+# Each is also pinned by a plain regression test below; remove the entry once fixed.
+KNOWN_FINDINGS: dict[str, str] = {
+    "turn/rummikub": "FINDING (src/rummylib/_ops_rummikub.py `_table`): bad notation in a table string "
+    "re-raises `type(exc)(..., code=...)`, and NotationError takes no `code`: TypeError escapes",
+}
+
+
+def _op_games() -> list[tuple[str, str]]:
+    pairs = []
+    for op in all_ops():
+        for game, rules in PRESETS.items():
+            if op.schemes is None or rules.scoring in op.schemes:
+                pairs.append((op.name, game))
+    return sorted(set(pairs))
+
+
+OP_GAMES = _op_games()
+
+
+def _fields(op_name: str, game: str) -> frozenset[str]:
+    rules = PRESETS[game]
+    for op in all_ops():
+        if op.name == op_name and (op.schemes is None or rules.scoring in op.schemes):
+            return op.fields
+    raise AssertionError(op_name)  # pragma: no cover
+
+
+def check_answer(answer: object) -> None:
+    """The protocol's promise for one answer."""
+    assert isinstance(answer, dict)
+    json.dumps(answer)  # JSON-ready
+    if "error" in answer:
+        error = answer["error"]
+        assert isinstance(error, dict)
+        assert isinstance(error["code"], str) and error["code"]
+        assert isinstance(error["message"], str)
+        assert error["code"] != "internal-error"
+
+
+@st.composite
+def requests_for(draw: st.DrawFn, op_name: str, game: str) -> dict[str, Any]:
+    """A request for one op and game: each field present or not, holding anything."""
+    data: dict[str, Any] = {"op": op_name, "game": game}
+    for name in sorted(_fields(op_name, game)):
+        if draw(st.integers(0, 3)):  # present three times in four
+            data[name] = draw(field_values())
+    if draw(st.integers(0, 5)) == 0:
+        data["rules"] = draw(option_overrides())
+    if draw(st.integers(0, 7)) == 0:
+        data["wild_rank"] = draw(json_values())
+    if draw(st.integers(0, 7)) == 0:
+        data["extra_field"] = draw(json_values())
+    if draw(st.booleans()):
+        data["id"] = draw(json_values())
+    return data
+
+
+@pytest.mark.parametrize(("op_name", "game"), OP_GAMES)
+def test_every_op_answers_hostile_requests(op_name: str, game: str) -> None:
+    """Issue 8 §1: every op answers anything with a result or an error object, quickly."""
+    if f"{op_name}/{game}" in KNOWN_FINDINGS:
+        pytest.xfail(KNOWN_FINDINGS[f"{op_name}/{game}"])
+
+    @FUZZ
+    @given(requests_for(op_name, game))
+    def run(data: dict[str, Any]) -> None:
+        answer = handle_request(data)
+        check_answer(answer)
+        if "id" in data:
+            assert answer["id"] == data["id"]
+
+    run()
+
+
+def test_every_op_is_fuzzed() -> None:
+    """New ops are picked up from ``all_ops()``: each name is in the parametrisation."""
+    assert {op.name for op in all_ops()} == {name for name, _ in OP_GAMES}
+    assert len(OP_GAMES) >= 13
+
+
+@FUZZ
+@given(
+    st.one_of(
+        json_values(),
+        st.dictionaries(st.sampled_from(["op", "game", "rules", "id", "wild_rank"]), json_values()),
+    )
+)
+def test_any_json_value_is_a_request_or_an_error(data: Any) -> None:
+    """Not an object, ``op``/``game`` missing or of the wrong type: always an error object."""
+    check_answer(handle_request(data))
+
+
+@FUZZ
+@given(st.text(max_size=300))
+def test_any_line_is_answered(line: str) -> None:
+    """Arbitrary text (unicode, broken JSON) as a request line."""
+    check_answer(handle_line(line))
+
+
+@pytest.mark.parametrize(("op_name", "game"), OP_GAMES)
+def test_missing_fields_and_wrong_types(op_name: str, game: str) -> None:
+    """Each field alone missing, null, or of each wrong JSON type: an error naming a code."""
+    fields = sorted(_fields(op_name, game))
+    wrong: list[Any] = [None, True, 7, -(10**40), 1.5, "r5", [], ["r5", 5], {}, {"a": 1}]
+    for name in fields:
+        for value in wrong:
+            check_answer(handle_request({"op": op_name, "game": game, name: value}))
+    check_answer(handle_request({"op": op_name, "game": game}))
+
+
+@pytest.mark.parametrize(("op_name", "game"), OP_GAMES)
+@pytest.mark.parametrize("value", [0, 1, 2, 3], ids=["10k-melds", "10k-pieces", "dup-copies", "deep"])
+def test_oversized_fields(op_name: str, game: str, value: int) -> None:
+    """Every field holding something larger than any game: answered at once with an error."""
+    tile = game == "rummikub"
+    pieces = "r5" if tile else "5s"
+    big: Any = [
+        [f"{pieces} {pieces}"] * 10_000,
+        " ".join([pieces] * 10_000),
+        " ".join([pieces] * 9),
+        [[[[["r1"]]]]],
+    ][value]
+    data: dict[str, Any] = {"op": op_name, "game": game}
+    for name in _fields(op_name, game):
+        data[name] = big
+    check_answer(handle_request(data))
+
+
+def test_rounds_that_do_not_exist() -> None:
+    """A round number outside the game's rounds is an error with code ``unknown-round``."""
+    for game in ("contract_rummy", "shanghai"):
+        for number in (0, -1, 11, 10**30, 1.0, "1"):
+            answer = handle_request({"op": "contract", "game": game, "round": number, "melds": [], "hand": ""})
+            check_answer(answer)
+            assert "error" in answer
+
+
+def test_tables_of_more_tiles_than_exist() -> None:
+    """A table holding more tiles than the box: refused, never judged legal."""
+    table = ["r1 r2 r3"] * 3
+    answer = handle_request({"op": "turn", "game": "rummikub", "table_before": [], "rack": "r1 r2 r3",
+                             "table_after": table, "initial_meld_done": True})
+    check_answer(answer)
+    assert answer.get("valid") is not True
+
+
+@pytest.mark.xfail(strict=True, reason=KNOWN_FINDINGS["turn/rummikub"])
+def test_finding_turn_table_string_with_bad_notation() -> None:
+    """FINDING for the Rummikub ops owner: ``{"table_before": "x9"}`` raises TypeError."""
+    answer = handle_request({"op": "turn", "game": "rummikub", "table_before": "x9", "table_after": "r1"})
+    assert answer["error"]["code"] == "bad-notation"
+
+
+def test_piece_list_item_with_bad_notation_keeps_its_code() -> None:
+    """Fixed in batch.py: ``Request.piece_lists`` re-raised NotationError with a ``code`` it refuses."""
+    answer = handle_request({"op": "score", "game": "rummikub", "racks": ["r5", "x9"], "winner": 0})
+    assert answer["error"]["code"] == "bad-notation"
+    assert answer["error"]["message"].startswith("racks[1]: ")
+
+
+def test_overlong_line_refused_without_parsing() -> None:
+    answer = handle_line("[" * (MAX_LINE_LENGTH + 1))
+    assert answer["error"]["code"] == "too-large"
+
+
+# ------------------------------------------------------------------------------------------
+# The command line keeps going
+# ------------------------------------------------------------------------------------------
+
+NASTY_LINES = [
+    '{"op": "meld", "game": "rummikub", "meld": "r5 r6 *", "id": 1}',
+    "{not json",
+    "[]",
+    "null",
+    '"just a string"',
+    '{"op": "meld"}',
+    '{"op": 5, "game": []}',
+    '{"op": "meld", "game": "rummikub", "meld": "' + "r5 " * 12_000 + '"}',
+    '{"op": "turn", "game": "rummikub", "table_after": ["r1 r2 r3"], "rack": "r1 r2 r3", "table_before": "x9"}',
+    '{"op": "solve", "game": "rummikub", "table": ' + json.dumps(["r1 r2 r3"] * 20_000) + ', "rack": "r4"}',
+    '{"op": "score", "game": "gin", "knocker": {"a": [1, 2]}, "defender": 1e308}',
+    '{"op": "declare", "game": "indian", "groups": [' + ",".join(['"Ah 2h 3h"'] * 30) + "]}",
+    '{"op": "contract", "game": "shanghai", "round": 99999999999999999999999, "melds": []}',
+    '{"op": "find_contract", "game": "contract", "hand": "' + "* " * 60 + '", "round": 7}',
+    '{"op": "points", "game": "gin", "hand": NaN}',
+    '{"op": "meld", "game": "rummikub", "meld": "\\ud800"}',
+    "[" * 100_000,
+    '{"op": "meld", "game": "shanghai", "meld": "7h 7s 7d", "id": "last"}',
+]
+
+
+def test_batch_command_answers_every_nasty_line(tmp_path: Path) -> None:
+    """``rummylib batch FILE`` answers each line in order with one JSON line and goes on."""
+    path = tmp_path / "nasty.jsonl"
+    path.write_text("\n".join(NASTY_LINES) + "\n\n", encoding="utf-8")
+    proc = subprocess.run(
+        [sys.executable, "-m", "rummylib", "batch", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout.splitlines()
+    assert len(out) == len(NASTY_LINES)
+    answers = [json.loads(line) for line in out]
+    for answer in answers:
+        assert isinstance(answer, dict)
+        if "error" in answer:
+            assert isinstance(answer["error"]["code"], str)
+            assert isinstance(answer["error"]["message"], str)
+    assert answers[0] == {"id": 1, "valid": True, "kind": "run", "value": 18, "jokers": ["R7"], "problems": []}
+    assert answers[-1]["id"] == "last" and answers[-1]["valid"] is True
+    assert answers[1]["error"]["code"] == "bad-json"
+    assert answers[16]["error"]["code"] in {"bad-json", "too-large"}
