@@ -332,7 +332,8 @@ def _search(
         hit = memo.get(mk)
         if hit is not None and (hit[1] or hit[0] < need):
             return hit[0]
-        ceiling = hope(i, key) if hit is None else hit[0]
+        full = hope(i, key) if hit is None else None
+        ceiling = hit[0] if full is None else full
         if ceiling < need:
             memo[mk] = (ceiling, False, None)
             return ceiling
@@ -359,7 +360,10 @@ def _search(
             w = weights[c][v]
             lone = not groupable[c][v]
             # What the other colours can still add (at this node's jokers, so it bounds every child).
-            rest = hope(i, key) - bound(c, v, runs_all[c], u) if scored else 0
+            if scored:
+                rest = (hope(i, key) if full is None else full) - bound(c, v, runs_all[c], u)
+            else:
+                rest = 0
             moves = options(runs_all[c], t, rck[c][v], jtot - u, min(top - v, min_run))
             if scored:
                 # Most promising first: a good play found early prunes the rest harder.
