@@ -25,6 +25,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import NoReturn, TypeVar
 
@@ -50,7 +51,7 @@ from rummylib.games.contract_actions import (
     SwapJoker,
     TableMeld,
 )
-from rummylib.melds import MeldKind, MeldReading
+from rummylib.melds import Meld, MeldKind, MeldReading
 from rummylib.pieces import Piece, PieceCount, format_pieces, piece_sort_key
 from rummylib.rules import JokerSwap, RuleSet, ScoringScheme
 from rummylib.scoring import score_contract_round
@@ -104,6 +105,15 @@ def _distinct(pieces: Sequence[Piece]) -> tuple[Piece, ...]:
 
 def _replace(items: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
     return (*items[:index], value, *items[index + 1 :])
+
+
+@functools.lru_cache(maxsize=512)
+def _plan(hand: tuple[Piece, ...], round_number: int, rules: RuleSet) -> tuple[Meld, ...] | None:
+    """The melds `find_contract` lays down from a hand (cached: a hand is asked about many times)."""
+    from rummylib.contracts import find_contract
+
+    plan = find_contract(hand, round_number=round_number, rules=rules)
+    return None if plan is None else plan.melds
 
 
 def _check_game(rules: RuleSet, players: int, dealer: int) -> None:
@@ -831,22 +841,20 @@ class ContractRound:
         )
 
     def _lay_down_candidates(self, readings: Sequence[MeldReading | None]) -> list[ContractAction]:
-        from rummylib.contracts import find_contract
-
         player = self.current
         found: list[ContractAction] = []
-        plan = find_contract(self.hands[player], round_number=self.round_number, rules=self.rules)
+        plan = _plan(self.hands[player], self.round_number, self.rules)
         if plan is not None:
-            found.append(LayDown(player, plan.melds))
+            found.append(LayDown(player, plan))
         if self.rules.joker_swap is JokerSwap.ANYONE:
             for card, i in self._swap_candidates(readings):
                 try:
                     state = self._take_joker(player, card, i, "lay down")
                 except IllegalActionError:
                     continue
-                plan = find_contract(state.hands[player], round_number=self.round_number, rules=self.rules)
+                plan = _plan(state.hands[player], self.round_number, self.rules)
                 if plan is not None:
-                    found.append(LayDown(player, plan.melds, swaps=((card, i),)))
+                    found.append(LayDown(player, plan, swaps=((card, i),)))
         return found
 
 
