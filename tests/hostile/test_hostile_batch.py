@@ -11,9 +11,19 @@ hypothesis deadline fails any example slower than a few seconds).
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
+import pytest
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+from rummylib.batch import MAX_LINE_LENGTH, all_ops, handle_line, handle_request
+from rummylib.rules import PRESETS
 
 # Tokens a client might send: valid pieces of every family, near-misses and separators.
 TOKENS = (
@@ -47,9 +57,7 @@ def json_values() -> st.SearchStrategy[Any]:
     """Arbitrary (small) JSON values: scalars, lists and objects nested a little."""
     return st.recursive(
         scalars(),
-        lambda inner: st.one_of(
-            st.lists(inner, max_size=5), st.dictionaries(st.text(max_size=10), inner, max_size=5)
-        ),
+        lambda inner: st.one_of(st.lists(inner, max_size=5), st.dictionaries(st.text(max_size=10), inner, max_size=5)),
         max_leaves=12,
     )
 
@@ -118,17 +126,6 @@ def option_overrides() -> st.SearchStrategy[dict[str, Any]]:
 # The property
 # ------------------------------------------------------------------------------------------
 
-import json  # noqa: E402
-import subprocess  # noqa: E402
-import sys  # noqa: E402
-from datetime import timedelta  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pytest  # noqa: E402
-from hypothesis import HealthCheck, given, settings  # noqa: E402
-
-from rummylib.batch import MAX_LINE_LENGTH, Op, all_ops, handle_line, handle_request  # noqa: E402
-from rummylib.rules import PRESETS  # noqa: E402
 
 DEADLINE = timedelta(seconds=5)
 """Per-example limit: generous for a shared CI machine, far below a hang."""
@@ -276,8 +273,16 @@ def test_rounds_that_do_not_exist() -> None:
 def test_tables_of_more_tiles_than_exist() -> None:
     """A table holding more tiles than the box: refused, never judged legal."""
     table = ["r1 r2 r3"] * 3
-    answer = handle_request({"op": "turn", "game": "rummikub", "table_before": [], "rack": "r1 r2 r3",
-                             "table_after": table, "initial_meld_done": True})
+    answer = handle_request(
+        {
+            "op": "turn",
+            "game": "rummikub",
+            "table_before": [],
+            "rack": "r1 r2 r3",
+            "table_after": table,
+            "initial_meld_done": True,
+        }
+    )
     check_answer(answer)
     assert answer.get("valid") is not True
 
