@@ -13,7 +13,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rummylib import (
@@ -43,9 +43,7 @@ from rummylib.notation import MAX_TEXT_LENGTH
 from rummylib.pieces import JOKER, Piece, PieceCount
 from rummylib.rules import MAX_MELD_PIECES
 
-FUZZ = settings(
-    deadline=timedelta(seconds=5), suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
-)
+FUZZ = settings(deadline=timedelta(seconds=5), suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 TOKENS = "r1 r5 r13 k7 b7 y7 o3 * Ah 2c 5s 10h Th Qd K♠ r0 r14 r99999999999999999999 g5 x9 1h 14h | , ;".split()
 
@@ -55,9 +53,10 @@ def _raises_only_rummy(fn: Callable[[], object]) -> object:
     try:
         return fn()
     except RummyError as exc:
-        assert isinstance(exc.code, str) and exc.code
-        assert isinstance(exc.message, str)
-        return exc
+        error = exc
+    assert isinstance(error.code, str) and error.code
+    assert isinstance(error.message, str)
+    return error
 
 
 # ------------------------------------------------------------------------------------------
@@ -206,9 +205,7 @@ def test_turn_validator_never_says_legal_wrongly(before: str, rack: str, after: 
     """A legal turn keeps every table tile, plays only rack tiles, and leaves only valid sets."""
     from rummylib.table import Table, validate_turn
 
-    report = _raises_only_rummy(
-        lambda: validate_turn(before, rack, after, rules=RUMMIKUB, initial_meld_done=done)
-    )
+    report = _raises_only_rummy(lambda: validate_turn(before, rack, after, rules=RUMMIKUB, initial_meld_done=done))
     if isinstance(report, RummyError) or not report.valid:  # type: ignore[union-attr]
         return
     old = Table.parse(before).pieces()
