@@ -34,20 +34,21 @@ Examples:
 
 from __future__ import annotations
 
-import functools
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from enum import StrEnum
+from itertools import chain
 from typing import Any, TypeAlias
 
 import attrs
 
+from rummylib.cards import Card, Suit
 from rummylib.errors import IllegalTurnError, InvalidPiecesError, LimitExceededError, RuleId, Violation
 from rummylib.melds import Meld, MeldKind, MeldLike, MeldReading, meld_violations, read_meld
 from rummylib.notation import parse_melds, parse_pieces
-from rummylib.pieces import Joker, Piece, PieceCount, format_pieces, piece_sort_key
+from rummylib.pieces import Family, Joker, Piece, PieceCount, format_pieces, piece_sort_key
 from rummylib.rules import JokerRetrieval, RuleSet
-from rummylib.tiles import Tile
+from rummylib.tiles import Color, Tile
 
 __all__ = [
     "ChangeKind",
@@ -189,8 +190,6 @@ TableLike: TypeAlias = Table | str | Sequence[MeldLike]
 
 
 def _is_piece(p: object) -> bool:
-    from rummylib.cards import Card
-
     return isinstance(p, Tile | Card | Joker)
 
 
@@ -250,9 +249,9 @@ class SetChange:
     """What happened to one set of the table (or how one new set was made).
 
     Examples:
-        >>> c = SetChange(ChangeKind.NEW, (), (1,), (Tile.parse("r4"),), "new set 2 (R4 ...)")
-        >>> c.to_json()["change"], c.to_json()["added"]
-        ('new', 'R4')
+        >>> c = SetChange(ChangeKind.NEW, (), (1,), added=(Tile.parse("r4"),), new=(Meld.parse("r4 r5 r6"),))
+        >>> c.to_json()["change"], c.to_json()["added"], c.text
+        ('new', 'R4', 'new set 2 (R4 R5 R6)')
     """
 
     kind: ChangeKind
@@ -261,10 +260,41 @@ class SetChange:
     """Indexes (from 0) of the sets concerned in the table before (empty for a new set)."""
     after: tuple[int, ...]
     """Indexes (from 0) of the sets they became in the table after (empty if all tiles left)."""
-    added: tuple[Piece, ...]
+    added: tuple[Piece, ...] = ()
     """Rack tiles that went into the sets of ``after`` (canonical order)."""
-    text: str
-    """The change in words, sets numbered from 1 as players count them."""
+    old: tuple[Meld, ...] = ()
+    """The sets of ``before``, as they were."""
+    new: tuple[Meld, ...] = ()
+    """The sets of ``after``, as they are."""
+    lost: tuple[Piece, ...] = ()
+    """Tiles of these sets that are no longer on the table (an illegal turn)."""
+    joined: tuple[int, ...] = ()
+    """For a merge: other sets before (by index) that gave some of their tiles to the set after."""
+
+    @property
+    def text(self) -> str:
+        """The change in words, sets numbered from 1 as players count them."""
+        rack = f", with {format_pieces(self.added)} from the rack" if self.added else ""
+        old = _sets_phrase(self.before, self.old)
+        new = _sets_phrase(self.after, self.new)
+        kind = self.kind
+        if kind is ChangeKind.KEPT:
+            moved = "" if self.before == self.after else f" (now set {self.after[0] + 1})"
+            return f"{old} kept{moved}"
+        if kind is ChangeKind.EXTENDED:
+            return f"{old} extended to {new}{rack}"
+        if kind is ChangeKind.MERGED:
+            also = f" (with tiles of {_sets_phrase(self.joined, ())})" if self.joined else ""
+            return f"{old} merged into {new}{also}{rack}"
+        if kind is ChangeKind.SPLIT:
+            return f"{old} split into {new}{rack}"
+        if kind is ChangeKind.NEW:
+            whole = self.new and len(self.added) == len(self.new[0])
+            return f"new {new}" + (" from the rack" if whole else "")
+        parts = [f"broken up into {new}"] if self.after else []
+        if self.lost:
+            parts.append(f"{format_pieces(self.lost)} left the table")
+        return f"{old} " + "; ".join(parts)
 
     def to_json(self) -> dict[str, Any]:
         """``{"change", "before", "after", "added", "message"}``."""
@@ -305,9 +335,14 @@ class TurnChanges:
         return tuple(i for c in self.sets if c.kind is ChangeKind.KEPT for i in c.before)
 
     def to_json(self) -> dict[str, Any]:
-        """``{"sets": [...], "placed": [...], "moved": [...]}``."""
+        """``{"kept": [[before, after], ...], "sets": [...], "placed": [...], "moved": [...]}``.
+
+        ``kept`` pairs the indexes of each unchanged set before and after the turn; ``sets`` lists
+        every other change.
+        """
         return {
-            "sets": [c.to_json() for c in self.sets],
+            "kept": [[c.before[0], c.after[0]] for c in self.sets if c.kind is ChangeKind.KEPT],
+            "sets": [c.to_json() for c in self.sets if c.kind is not ChangeKind.KEPT],
             "placed": [m.to_json() for m in self.placed],
             "moved": [m.to_json() for m in self.moved],
         }
@@ -358,25 +393,94 @@ class TurnReport:
 # ------------------------------------------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=16384)
-def _judge(pieces: tuple[Piece, ...], rules: RuleSet) -> tuple[MeldReading | None, tuple[Violation, ...]]:
+# Pieces are encoded as small ints once per call: hashing attrs tiles (whose colour is an enum)
+# is slow, and every multiset comparison below hashes each tile several times.
+_COLOR_INDEX = {id(c): i for i, c in enumerate(Color)}
+_SUIT_INDEX = {id(s): i for i, s in enumerate(Suit)}
+_JOKER_CODE = 0
+_MELD_CACHE: dict[tuple[RuleSet, tuple[int, ...]], tuple[MeldReading | None, tuple[Violation, ...]]] = {}
+_MELD_CACHE_SIZE = 20_000
+_ALLOWED: dict[RuleSet, frozenset[int]] = {}
+
+
+def _code(p: object) -> int:
+    if isinstance(p, Tile):
+        return 64 + _COLOR_INDEX[id(p.color)] * 32 + p.number
+    if isinstance(p, Joker):
+        return _JOKER_CODE
+    if isinstance(p, Card):
+        return 1024 + _SUIT_INDEX[id(p.suit)] * 32 + int(p.rank)
+    raise InvalidPiecesError(f"{p!r} is not a piece", code="not-a-piece")
+
+
+def _order(code: int) -> int:
+    """Canonical order of codes: tiles by colour and number, then cards, jokers last."""
+    return code or 1 << 20
+
+
+def _encode(pieces: Iterable[object], decode: dict[int, Piece], what: str) -> tuple[int, ...]:
+    out = []
+    colors = _COLOR_INDEX
+    for p in pieces:
+        if type(p) is Tile:  # the common case, inlined
+            c = 64 + colors[id(p.color)] * 32 + p.number
+        else:
+            try:
+                c = _code(p)
+            except InvalidPiecesError as exc:
+                raise InvalidPiecesError(f"{what}: {exc.message}", code=exc.code) from None
+        out.append(c)
+        if c not in decode:
+            decode[c] = p  # type: ignore[assignment]  # _code accepted it, so it is a piece
+    return tuple(out)
+
+
+def _allowed(rules: RuleSet) -> frozenset[int]:
+    codes = _ALLOWED.get(rules)
+    if codes is None:
+        from rummylib.decks import full_set
+
+        players = rules.max_players if rules.family is Family.CARDS else None
+        codes = frozenset(_code(p) for p in full_set(rules, players=players))
+        _ALLOWED[rules] = codes
+    return codes
+
+
+def _check_counts(counts: Counter[int], pieces: Sequence[Piece], rules: RuleSet, what: str) -> None:
+    """Raise, through the rule set's own check, when the pieces cannot exist together."""
+    too_many = counts.total() > rules.total_pieces or any(
+        n > (rules.max_jokers if c == _JOKER_CODE else rules.copies) for c, n in counts.items()
+    )
+    if too_many:
+        rules.check_piece_counts(pieces, what=what)
+
+
+def _judge(codes: tuple[int, ...], meld: Meld, rules: RuleSet) -> tuple[MeldReading | None, tuple[Violation, ...]]:
     """Read one set with the meld engine (cached: the same sets come back turn after turn)."""
-    reading = read_meld(Meld(pieces), rules=rules)
-    if reading is not None:
-        return reading, ()
-    return None, meld_violations(Meld(pieces), rules=rules)
+    key = (rules, codes)
+    found = _MELD_CACHE.get(key)
+    if found is None:
+        reading = read_meld(meld, rules=rules)
+        found = (reading, ()) if reading is not None else (None, meld_violations(meld, rules=rules))
+        if len(_MELD_CACHE) >= _MELD_CACHE_SIZE:
+            _MELD_CACHE.clear()
+        _MELD_CACHE[key] = found
+    return found
 
 
-def _key(meld: Meld) -> tuple[Piece, ...]:
-    return tuple(sorted(meld.pieces, key=piece_sort_key))
+def _clear_cache() -> None:
+    """Forget every set read so far (for benchmarks of the cold path)."""
+    _MELD_CACHE.clear()
 
 
-def _show(index: int, meld: Meld) -> str:
-    return f"{index + 1} ({meld})"
+def _show(index: int, meld: Meld | None) -> str:
+    return f"{index + 1} ({meld})" if meld is not None else str(index + 1)
 
 
 def _sets_phrase(indexes: Sequence[int], melds: Sequence[Meld]) -> str:
-    shown = [_show(j, melds[j]) for j in indexes]
+    shown = [_show(j, melds[k] if k < len(melds) else None) for k, j in enumerate(indexes)]
+    if not shown:
+        return "no set"
     if len(shown) == 1:
         return f"set {shown[0]}"
     return "sets " + ", ".join(shown[:-1]) + " and " + shown[-1]
@@ -393,22 +497,24 @@ class _Flow:
     vanished: list[tuple[Piece, int]]  # table tile -> before index it left
 
 
-def _explain(before: Sequence[Meld], after: Sequence[Meld], rack: Counter[Piece]) -> _Flow:
-    by_key: dict[tuple[Piece, ...], list[int]] = {}
+def _explain(
+    before: Sequence[tuple[int, ...]], after: Sequence[tuple[int, ...]], rack: Counter[int], decode: dict[int, Piece]
+) -> _Flow:
+    by_key: dict[tuple[int, ...], list[int]] = {}
     for j, m in enumerate(after):
-        by_key.setdefault(_key(m), []).append(j)
+        by_key.setdefault(tuple(sorted(m)), []).append(j)
     kept: dict[int, int] = {}
     loose_before: list[int] = []
     for i, m in enumerate(before):
-        spots = by_key.get(_key(m))
+        spots = by_key.get(tuple(sorted(m)))
         if spots:
             kept[i] = spots.pop(0)
         else:
             loose_before.append(i)
     matched_after = set(kept.values())
     loose_after = [j for j in range(len(after)) if j not in matched_after]
-    supply = {i: Counter(before[i].pieces) for i in loose_before}
-    need = {j: Counter(after[j].pieces) for j in loose_after}
+    supply = {i: Counter(before[i]) for i in loose_before}
+    need = {j: Counter(after[j]) for j in loose_after}
     pairs = []
     for i in loose_before:
         for j in loose_after:
@@ -422,18 +528,18 @@ def _explain(before: Sequence[Meld], after: Sequence[Meld], rack: Counter[Piece]
         if take:
             supply[i] -= take
             need[j] -= take
-            flow[(i, j)] = take
+            flow[(i, j)] = Counter({decode[c]: n for c, n in take.items()})
     left = Counter(rack)
     placed: list[tuple[Piece, int]] = []
     nowhere: list[tuple[Piece, int]] = []
     for j in loose_after:
-        for piece in sorted(need[j].elements(), key=piece_sort_key):
-            if left[piece] > 0:
-                left[piece] -= 1
-                placed.append((piece, j))
+        for c in sorted(need[j].elements(), key=_order):
+            if left[c] > 0:
+                left[c] -= 1
+                placed.append((decode[c], j))
             else:
-                nowhere.append((piece, j))
-    vanished = [(p, i) for i in loose_before for p in sorted(supply[i].elements(), key=piece_sort_key)]
+                nowhere.append((decode[c], j))
+    vanished = [(decode[c], i) for i in loose_before for c in sorted(supply[i].elements(), key=_order)]
     return _Flow(kept, flow, placed, nowhere, vanished)
 
 
@@ -453,9 +559,8 @@ def _changes(before: Sequence[Meld], after: Sequence[Meld], f: _Flow) -> TurnCha
     def rack_part(js: Sequence[int]) -> tuple[Piece, ...]:
         return tuple(sorted((p for j in js for p in added.get(j, ())), key=piece_sort_key))
 
-    def with_rack(js: Sequence[int]) -> str:
-        tiles = rack_part(js)
-        return f", with {format_pieces(tiles)} from the rack" if tiles else ""
+    def sets_after(js: Sequence[int]) -> tuple[Meld, ...]:
+        return tuple(after[j] for j in js)
 
     sets: list[SetChange] = []
     merged: dict[int, list[int]] = {}
@@ -463,8 +568,7 @@ def _changes(before: Sequence[Meld], after: Sequence[Meld], f: _Flow) -> TurnCha
     for i, m in enumerate(before):
         if i in f.kept:
             j = f.kept[i]
-            where = "" if i == j else f" (now set {j + 1})"
-            sets.append(SetChange(ChangeKind.KEPT, (i,), (j,), (), f"set {_show(i, m)} kept{where}"))
+            sets.append(SetChange(ChangeKind.KEPT, (i,), (j,), old=(m,), new=(after[j],)))
             continue
         ts = targets.get(i, [])
         gone = lost.get(i, [])
@@ -477,49 +581,32 @@ def _changes(before: Sequence[Meld], after: Sequence[Meld], f: _Flow) -> TurnCha
         if not gone and len(ts) == 1:
             j = ts[0]
             if sources[j] == [i]:
-                text = f"set {_show(i, m)} extended to set {_show(j, after[j])}{with_rack([j])}"
-                sets.append(SetChange(ChangeKind.EXTENDED, (i,), (j,), rack_part([j]), text))
+                sets.append(SetChange(ChangeKind.EXTENDED, (i,), (j,), rack_part([j]), (m,), (after[j],)))
             else:
                 merged.setdefault(j, []).append(i)
                 if len(merged[j]) == 1:
-                    sets.append(SetChange(ChangeKind.MERGED, (i,), (j,), (), ""))  # completed below
+                    sets.append(SetChange(ChangeKind.MERGED, (i,), (j,)))  # completed below
             continue
-        if not gone and all(sources[j] == [i] for j in ts):
-            text = f"set {_show(i, m)} split into {_sets_phrase(ts, after)}{with_rack(ts)}"
-            sets.append(SetChange(ChangeKind.SPLIT, (i,), tuple(ts), rack_part(ts), text))
-            continue
-        parts = [f"broken up into {_sets_phrase(ts, after)}"] if ts else []
-        if gone:
-            parts.append(f"{format_pieces(gone)} left the table")
-        text = f"set {_show(i, m)} " + "; ".join(parts)
-        sets.append(SetChange(ChangeKind.BROKEN_UP, (i,), tuple(ts), (), text))
+        kind = ChangeKind.SPLIT if not gone and all(sources[j] == [i] for j in ts) else ChangeKind.BROKEN_UP
+        extra = rack_part(ts) if kind is ChangeKind.SPLIT else ()
+        sets.append(SetChange(kind, (i,), tuple(ts), extra, (m,), sets_after(ts), tuple(gone)))
     for k, change in enumerate(sets):
         if change.kind is ChangeKind.MERGED:
             j = change.after[0]
             group = merged[j]
-            others = [i for i in sources[j] if i not in group]
-            text = f"{_sets_phrase(group, before)} merged into set {_show(j, after[j])}"
-            if others:
-                text += f" (with tiles of {_sets_phrase(others, before)})"
-            text += with_rack([j])
-            sets[k] = SetChange(ChangeKind.MERGED, tuple(group), (j,), rack_part([j]), text)
+            others = tuple(i for i in sources[j] if i not in group)
+            old = tuple(before[i] for i in group)
+            sets[k] = SetChange(ChangeKind.MERGED, tuple(group), (j,), rack_part([j]), old, (after[j],), joined=others)
     kept_after = set(f.kept.values())
     for j, m in enumerate(after):
         if j not in kept_after and j not in sources:
-            tiles = rack_part([j])
-            text = f"new set {_show(j, m)}" + (" from the rack" if len(tiles) == len(m) else "")
-            sets.append(SetChange(ChangeKind.NEW, (), (j,), tiles, text))
+            sets.append(SetChange(ChangeKind.NEW, (), (j,), rack_part([j]), new=(m,)))
     placed = tuple(TileMove(p, None, j) for p, j in sorted(f.placed, key=lambda pj: (pj[1], piece_sort_key(pj[0]))))
     return TurnChanges(tuple(sets), placed, tuple(moved))
 
 
 def _as_table(value: TableLike, rules: RuleSet, what: str) -> Table:
     table = Table.of(value, rules=rules)
-    for m in table.melds:
-        for p in m.pieces:
-            if not _is_piece(p):
-                raise InvalidPiecesError(f"{what}: {p!r} is not a piece", code="not-a-piece")
-            rules.check_piece(p)
     if len(table.melds) > rules.total_pieces:
         raise LimitExceededError(
             f"{what}: {len(table.melds)} sets, more than the {rules.total_pieces} pieces of a game"
@@ -533,16 +620,11 @@ def _as_rack(value: str | Iterable[Piece], rules: RuleSet) -> tuple[Piece, ...]:
     if isinstance(value, PieceCount):
         return tuple(value)
     try:
-        pieces = tuple(value)
+        return tuple(value)
     except TypeError:
         raise InvalidPiecesError(
             f"a rack is pieces or notation, not {type(value).__name__}", code="not-a-piece"
         ) from None
-    for p in pieces:
-        if not _is_piece(p):
-            raise InvalidPiecesError(f"rack: {p!r} is not a piece", code="not-a-piece")
-        rules.check_piece(p)
-    return pieces
 
 
 def validate_turn(
@@ -590,22 +672,29 @@ def validate_turn(
     old = _as_table(before, rules, "table before")
     new = _as_table(after, rules, "table after")
     hand = _as_rack(rack, rules)
+    decode: dict[int, Piece] = {}
+    old_codes = [_encode(m.pieces, decode, "table before") for m in old.melds]
+    new_codes = [_encode(m.pieces, decode, "table after") for m in new.melds]
+    hand_codes = _encode(hand, decode, "rack")
+    allowed = _allowed(rules)
+    for c, piece in decode.items():
+        if c not in allowed:
+            rules.check_piece(piece)
+    b_count = Counter(chain.from_iterable(old_codes))
+    a_count = Counter(chain.from_iterable(new_codes))
+    r_count = Counter(hand_codes)
     old_pieces = [p for m in old.melds for p in m.pieces]
-    new_pieces = [p for m in new.melds for p in m.pieces]
-    rules.check_piece_counts([*old_pieces, *hand], what="table before and rack")
-    rules.check_piece_counts(new_pieces, what="table after")
+    _check_counts(b_count + r_count, [*old_pieces, *hand], rules, "table before and rack")
+    _check_counts(a_count, [p for m in new.melds for p in m.pieces], rules, "table after")
 
-    b_count = Counter(old_pieces)
-    a_count = Counter(new_pieces)
-    r_count = Counter(hand)
-    gained = a_count - b_count
-    played_count = gained & r_count
-    played = tuple(sorted(played_count.elements(), key=piece_sort_key))
+    played_codes = (a_count - b_count) & r_count
+    played_count = Counter({decode[c]: n for c, n in played_codes.items()})
+    played = tuple(decode[c] for c in sorted(played_codes.elements(), key=_order))
 
     violations: list[Violation] = []
     readings: list[MeldReading | None] = []
     for j, m in enumerate(new.melds):
-        reading, problems = _judge(m.pieces, rules)
+        reading, problems = _judge(new_codes[j], m, rules)
         readings.append(reading)
         if len(m.pieces) == 1:
             violations.append(
@@ -618,7 +707,7 @@ def validate_turn(
             )
         violations.extend(v.at(j) for v in problems)
 
-    flow = _explain(old.melds, new.melds, r_count)
+    flow = _explain(old_codes, new_codes, r_count, decode)
     for piece, i in flow.vanished:
         why = " (a joker taken from a set must be placed again in the same turn)" if isinstance(piece, Joker) else ""
         violations.append(
@@ -729,7 +818,7 @@ def _replace_rule(
         jokers = sum(1 for p in m.pieces if isinstance(p, Joker))
         if not jokers or i in flow.kept:
             continue
-        old_reading, _ = _judge(m.pieces, rules)
+        old_reading, _ = _judge(tuple(_code(p) for p in m.pieces), m, rules)
         if old_reading is None:
             continue  # an invalid set before the turn: nothing to keep together
         nat = _naturals(m)
