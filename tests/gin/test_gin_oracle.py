@@ -27,7 +27,8 @@ def _value(card: Card, rules: RuleSet = GIN_RUMMY) -> int:
 
 @functools.cache
 def _engine_says_meld(cards: frozenset[Card]) -> bool:
-    return is_valid_meld(sorted(cards, key=lambda c: (c.suit.order, c.rank)), rules=GIN_RUMMY)
+    ordered: list[Card] = sorted(cards, key=lambda c: (c.suit.order, c.rank))
+    return is_valid_meld(ordered, rules=GIN_RUMMY)
 
 
 def _all_melds(hand: Sequence[Card], rules: RuleSet) -> list[int]:
@@ -112,19 +113,18 @@ def _layable(cards: Sequence[Card], knocker_melds: Sequence[Sequence[Card]]) -> 
     """Whether every card can be laid off on the knocker's melds (one deck, ace low)."""
     pending = set(cards)
     changed = True
-    runs = []
+    runs: list[tuple[Suit, list[int]]] = []  # suit, [low, high]
     for meld in knocker_melds:
         if len({c.rank for c in meld}) > 1:
             ranks = sorted(int(c.rank) for c in meld)
-            runs.append([meld[0].suit, ranks[0], ranks[-1]])
+            runs.append((meld[0].suit, [ranks[0], ranks[-1]]))
     while changed:
         changed = False
-        for run in runs:
-            suit, lo, hi = run
+        for suit, ends in runs:
             for card in list(pending):
-                if card.suit == suit and int(card.rank) in (lo - 1, hi + 1):
+                if card.suit == suit and int(card.rank) in (ends[0] - 1, ends[1] + 1):
                     pending.discard(card)
-                    run[1], run[2] = min(lo, int(card.rank)), max(hi, int(card.rank))
+                    ends[0], ends[1] = min(ends[0], int(card.rank)), max(ends[1], int(card.rank))
                     changed = True
                     break
     group_ranks = {meld[0].rank for meld in knocker_melds if len({c.rank for c in meld}) == 1 and len(meld) < 4}
@@ -248,7 +248,7 @@ def test_knock_scoring_matches_oracle(seed: int, dense: bool) -> None:
         assert (result.winner, result.kind.value) == ("knocker", "knock")
         assert result.points == worst_for_defender - kdw
     # The reported lay-offs are legal and leave exactly the reported deadwood.
-    melds = [list(m.pieces) for m in result.knocker_melds]
+    melds = [[c for c in m.pieces if isinstance(c, Card)] for m in result.knocker_melds]
     laid = [lo.card for lo in result.layoffs]
     assert _layable(laid, melds)
     assert oracle_deadwood([c for c in defender if c not in laid]) == result.defender_deadwood

@@ -109,7 +109,7 @@ def test_knock_over_the_limit_is_illegal() -> None:
     with pytest.raises(IllegalActionError) as info:
         hand.apply(GinKnock(0, hand.hands[0][-1]))
     assert info.value.violations[0].code == "knock-over-limit"
-    assert not any(isinstance(a, GinKnock) for a in hand.legal_actions() if a.card == hand.hands[0][-1])
+    assert not any(isinstance(a, GinKnock) and a.card == hand.hands[0][-1] for a in hand.legal_actions())
 
 
 def test_knock_is_scored_by_the_scorer() -> None:

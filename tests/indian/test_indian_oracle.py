@@ -68,7 +68,7 @@ def small_hand(rng: random.Random) -> tuple[list[Piece], RuleSet]:
     rules = INDIAN_RUMMY if wild is None else attrs.evolve(INDIAN_RUMMY, wild_ranks={Rank(wild)})
     suits = rng.sample(list(Suit), 2)
     low = rng.choice([1, 1, 2, 9, 10, 11])
-    pool: list[Piece] = [Card(Rank(r), s) for s in suits for r in range(low, min(low + 5, 14))] * 2
+    pool: list[Piece] = [Card(Rank(r), s) for s in suits for r in range(low, min(low + 5, 14)) for _ in range(2)]
     if rng.random() < 0.5:
         pool += [Card(Rank(r), s) for s in Suit for r in rng.sample(range(1, 14), 2)]
     pool += [JOKER] * 2
@@ -127,9 +127,9 @@ def test_a_full_arrangement_of_thirteen_is_a_valid_declaration(seed: int) -> Non
     second: list[Piece] = [Card(Rank(r), other) for r in range(start2, start2 + 3)]
     second[1] = JOKER
     rank = Rank(rng.randint(1, 13))
-    group: list[Piece] = [Card(rank, s) for s in Suit][:3]
+    group: list[Piece] = [Card(rank, s) for s in list(Suit)[:3]]
     rank2 = Rank(rng.randint(1, 13))
-    group2: list[Piece] = [Card(rank2, s) for s in Suit][1:]
+    group2: list[Piece] = [Card(rank2, s) for s in list(Suit)[1:]]
     hand = pure + second + group + group2
     rng.shuffle(hand)
     if any(hand.count(c) > 2 for c in hand):
