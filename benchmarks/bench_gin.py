@@ -56,8 +56,8 @@ def rummylib_solver() -> Callable[[list[Card]], int]:
 
 def rlcard_solver() -> tuple[Callable[[Any], int], Callable[[list[Card]], Any]] | None:
     try:
-        from rlcard.games.base import Card as RLCard
-        from rlcard.games.gin_rummy.utils import melding, utils
+        from rlcard.games.base import Card as RLCard  # type: ignore[import-untyped]
+        from rlcard.games.gin_rummy.utils import melding, utils  # type: ignore[import-untyped]
     except ImportError:
         return None
 
@@ -84,7 +84,7 @@ def rlcard_solver() -> tuple[Callable[[Any], int], Callable[[list[Card]], Any]] 
 
 def openspiel_solver() -> tuple[Callable[[Any], int], Callable[[list[Card]], Any]] | None:
     try:
-        import pyspiel
+        import pyspiel  # type: ignore[import-not-found]
     except ImportError:
         return None
     utils = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
