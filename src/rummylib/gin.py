@@ -92,7 +92,12 @@ class KnockError(IllegalPlayError):
 
 
 class GinOutcome(StrEnum):
-    """How a Gin hand ended."""
+    """How a Gin hand ended.
+
+    Examples:
+        >>> GinOutcome("big_gin") is GinOutcome.BIG_GIN
+        True
+    """
 
     KNOCK = "knock"
     """The knocker had less deadwood after the lay-offs and scores the difference."""

@@ -127,7 +127,12 @@ GinAction: TypeAlias = GinDrawStock | GinDrawDiscard | GinDiscard | GinKnock
 
 
 class GinPhase(StrEnum):
-    """Where a Gin hand stands."""
+    """Where a Gin hand stands.
+
+    Examples:
+        >>> GinPhase("discard") is GinPhase.DISCARD
+        True
+    """
 
     DRAW = "draw"
     """The player in turn must draw (stock or discard pile)."""
@@ -442,6 +447,12 @@ class GinGame:
 
         Raises:
             RuleSetError: the rule set does not give a one-deck game without jokers.
+
+        Examples:
+            >>> from rummylib import GIN_RUMMY
+            >>> game = GinGame.start(rules=GIN_RUMMY, seed="club night", dealer=1)
+            >>> game.hand.dealer, game.hand_number, game.winner
+            (1, 1, None)
         """
         return cls(rules=rules, hand=GinHand.deal(rules=rules, seed=f"{seed}/1", dealer=dealer), seed=str(seed))
 
