@@ -479,8 +479,8 @@ def _keep_with_play(melds: tuple[Meld, ...], played: tuple[Piece, ...], plan: Pl
     rules = searcher.rules
     feasible = _Weights(rules, None)
     layouts: dict[frozenset[int], Plan] = {}
-    # The tie-break is best effort: it may spend about as much again as the search itself.
-    allowance = searcher.nodes[0] + 300
+    # The tie-break is best effort: it may spend about half as much again as the search.
+    allowance = searcher.nodes[0] // 2 + 200
     spent_before = searcher.nodes[0]
 
     def fits(keep: frozenset[int]) -> bool:
