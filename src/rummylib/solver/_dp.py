@@ -135,6 +135,39 @@ def _split_groups(counts: Sequence[int], jokers: int, shape: Shape) -> list[list
     raise AssertionError("group split not feasible")  # pragma: no cover - the search checked it
 
 
+def _hopeful(enc: Encoded, shape: Shape, jokers: int) -> tuple[tuple[int, ...], ...]:
+    """The rack without tiles that could never be in any set, even with every other tile free."""
+    ncol, top = enc.colors, enc.top
+    rack = [list(row) for row in enc.rack]
+    if jokers >= min(shape.min_run, shape.group_min) - 1:
+        return enc.rack
+    width = shape.min_run
+
+    def present(c: int, v: int) -> bool:
+        return 1 <= v <= top and enc.table[c][v] + rack[c][v] > 0
+
+    changed = True
+    while changed:
+        changed = False
+        for c in range(ncol):
+            for v in range(1, top + 1):
+                if not rack[c][v]:
+                    continue
+                others = sum(1 for d in range(ncol) if d != c and present(d, v))
+                if others + jokers >= shape.group_min - 1:
+                    continue
+                fits = False
+                for a in range(max(1, v - width + 1), min(v, top - width + 1) + 1):
+                    missing = sum(1 for x in range(a, a + width) if x != v and not present(c, x))
+                    if missing <= jokers:
+                        fits = True
+                        break
+                if not fits:
+                    rack[c][v] = 0
+                    changed = True
+    return tuple(tuple(row) for row in rack)
+
+
 def search(
     enc: Encoded,
     shape: Shape,
@@ -171,10 +204,11 @@ def _search(
     budget: _Budget,
 ) -> Plan | None:
     ncol, top = enc.colors, enc.top
-    tab, rck = enc.table, enc.rack
+    tab = enc.table
     jt, jr_all = enc.table_jokers, enc.rack_jokers
     jtot = jt + jr_all
     min_run, max_run = shape.min_run, shape.max_run
+    rck = _hopeful(enc, shape, jtot)
     cap = min_run if max_run is None else min(max_run, top)
     track = jtot >= min_run  # could a run be made of jokers alone?
 
