@@ -1,7 +1,11 @@
 """Checking a meld-down against a contract: one test per rule of RULES.md §2 and §3."""
 
+from collections import Counter
+
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rummylib import (
     CONTRACT_RUMMY,
@@ -16,6 +20,7 @@ from rummylib import (
     parse_pieces,
 )
 from rummylib.contracts import check_contract, contract_violations, is_contract_met
+from rummylib.testing import runs
 
 CR = CONTRACT_RUMMY
 SH = SHANGHAI
@@ -270,3 +275,26 @@ def test_messages_name_the_meld_and_the_code() -> None:
     assert str(problems[0]).startswith("meld 1 (7h 7s 7d 7c): set of 4 cards")
     assert str(problems[0]).endswith("[contract-set-size]")
     assert problems[0].to_json()["meld"] == 0
+
+
+# --- properties ----------------------------------------------------------------------------------
+
+_RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+_sets = st.builds(
+    lambda r, suits: " ".join(f"{_RANKS[r]}{s}" for s in suits),
+    st.integers(0, 12),
+    st.lists(st.sampled_from("cdhs"), min_size=2, max_size=5).filter(lambda xs: all(xs.count(x) <= 2 for x in xs)),
+)
+_melds = st.lists(st.one_of(_sets, runs(rules=CR, jokers=False).map(str)), min_size=1, max_size=4)
+
+
+@given(_melds, st.sampled_from([1, 2, 3, 4, 5, 6]), st.randoms(use_true_random=False))
+def test_validators_agree_and_order_does_not_matter(melds, round_number, rng) -> None:
+    """STYLE §5: the three functions agree; the order of the melds never changes the verdict."""
+    counts = Counter(p for m in melds for p in parse_pieces(m))
+    if any(n > CR.copies for n in counts.values()):
+        return
+    verdict = agree(melds, round_number=round_number, rules=CR)
+    shuffled = list(melds)
+    rng.shuffle(shuffled)
+    assert agree(shuffled, round_number=round_number, rules=CR) is verdict
