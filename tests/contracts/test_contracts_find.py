@@ -165,6 +165,8 @@ GAMES = [
     CR.with_options({"deuces_wild": True}),
     SH.with_options({"joker_ratio": True}),
     SH.with_options({"deuces_wild": True, "joker_ratio": True}),
+    SH.with_options({"group_distinct": True, "group_max": 4}),
+    CR.with_options({"wild_ranks": ["5"], "max_jokers_per_meld": 2, "ace_high": False}),
 ]
 CONTRACTS = [
     Contract(sets=2, exact=True),
