@@ -366,8 +366,11 @@ def _search(
         hit = memo.get(mk)
         if hit is not None and (hit[1] or hit[0] < need):
             return hit[0]
-        full = hope(i, key) if hit is None else None
-        ceiling = hit[0] if full is None else full
+        full: int | None = None
+        if hit is None:
+            full = ceiling = hope(i, key)
+        else:
+            ceiling = hit[0]
         if ceiling < need:
             memo[mk] = (ceiling, False, None)
             return ceiling
@@ -394,10 +397,8 @@ def _search(
             w = weights[c][v]
             lone = not groupable[c][v]
             # What the other colours can still add (at this node's jokers, so it bounds every child).
-            if scored:
-                rest = (hope(i, key) if full is None else full) - bound(c, v, runs_all[c], u)
-            else:
-                rest = 0
+            known = hope(i, key) if full is None and scored else full
+            rest = known - bound(c, v, runs_all[c], u) if scored and known is not None else 0
             moves = options(runs_all[c], t, rck[c][v], jtot - u, min(top - v, min_run))
             if scored:
                 # Most promising first: a good play found early prunes the rest harder.
