@@ -847,6 +847,23 @@ def _replace_rule(
         shortfall, freed, j, replacements = best
         continuations.add(j)
         free_rack -= replacements
+        if old_reading.kind is MeldKind.RUN:
+            # a run's joker stands for one tile: if that tile now sits in the run while the joker
+            # stayed, the joker was freed and reused in its own set, not in a new one
+            have = _naturals(after[j])
+            stayed = _replacements(old_reading, have - nat, free_rack, jokers - freed)
+            if stayed:
+                free_rack -= stayed
+                out.append(
+                    Violation(
+                        RuleId.FREED_JOKER_MISPLACED,
+                        f"{format_pieces(sorted(stayed.elements(), key=piece_sort_key))} took the place of a joker "
+                        f"of table set {_show(i, m)}, which stayed in that set; a freed joker must go into a new "
+                        "set together with at least two tiles from the rack",
+                        meld_index=j,
+                        pieces=m.pieces,
+                    )
+                )
         if shortfall > 0:
             wanted = ", ".join(str(f) for f in old_reading.jokers)
             out.append(

@@ -297,6 +297,10 @@ def test_replace_rule_freed_joker_needs_two_rack_tiles_in_a_new_set() -> None:
 
 def test_replace_rule_keeps_a_joker_set_together_but_it_may_grow() -> None:
     assert codes("r4 * r6", "r7", "r4 * r6 r7", rules=REPLACE) == []
+    assert codes("r7 b7 *", "k7", "r7 b7 k7 *", rules=REPLACE) == []
+    # the red 6 takes the joker's place and the joker slides to the other end: not a new set
+    assert codes("r4 r5 *", "r6", "* r4 r5 r6", rules=REPLACE) == ["freed-joker-misplaced"]
+    assert codes("r4 r5 *", "r6", "* r4 r5 r6") == []
     found = codes("r3 r4 * r6 r7 r8", "r5", "r3 r4 * | r5 r6 r7 r8", rules=REPLACE)
     assert "joker-set-broken" in found
     assert codes("r3 r4 * r6 r7 r8", "r5", "r3 r4 * | r5 r6 r7 r8") == []
