@@ -341,3 +341,12 @@ def test_solution_is_frozen() -> None:
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         sol.tiles_placed = 0  # type: ignore[misc]
     assert isinstance(sol.table_after[0], Meld)
+
+
+def test_the_largest_box_eight_colours_twenty_six_numbers_four_copies() -> None:
+    huge = attrs.evolve(RUMMIKUB, colors=tuple(Color), max_number=26, copies=4, box_jokers=4, group_max=8)
+    table = "g24 g25 g26 | m1 c1 p1"
+    rack = "g23 g23 g22 g21 m20 c20 p20 k20 b20 y20 r20 g20 * * * * m1 m1 m2"
+    sol = solve(table, rack, rules=huge, initial_meld_done=True)
+    assert sol.tiles_placed == 19
+    _assert_legal(table, rack, sol, rules=huge)
