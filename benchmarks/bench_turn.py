@@ -38,7 +38,7 @@ SIZES = (0, 25, 50, 75, 95)
 
 def _table(rng: random.Random, tiles: int) -> tuple[list[list[Piece]], Counter[Piece]]:
     """Valid sets holding about ``tiles`` tiles, and the box left over."""
-    box = Counter(p for p in full_set(RUMMIKUB) if isinstance(p, Tile))
+    box: Counter[Piece] = Counter(p for p in full_set(RUMMIKUB) if isinstance(p, Tile))
     sets: list[list[Piece]] = []
     count = 0
     for _ in range(10_000):  # a nearly full table may not fit another random set
@@ -137,9 +137,9 @@ def _measure(size: int) -> Row:
         if len(turns) == 5:
             break
     tables = [(Table(Meld(m) for m in b), tuple(r), Table(Meld(m) for m in a), size == 0) for b, r, a in turns]
-    for b, r, a, first in tables:
-        assert all(is_valid_meld(m, rules=RUMMIKUB) for m in a.melds)
-        report = validate_turn(b, r, a, rules=RUMMIKUB, initial_meld_done=not first)
+    for old, rack, new, first in tables:
+        assert all(is_valid_meld(m, rules=RUMMIKUB) for m in new.melds)
+        report = validate_turn(old, rack, new, rules=RUMMIKUB, initial_meld_done=not first)
         assert report.valid, str(report)
     lines = [
         json.dumps(

@@ -46,10 +46,10 @@ def _with_rack(game: RummikubGame, rack: str, *, pool: str | None = None) -> Rum
 
     racks = list(game.racks)
     racks[game.current] = tuple(parse_pieces(rack))
-    changes: dict[str, object] = {"racks": tuple(racks)}
+    game = attrs.evolve(game, racks=tuple(racks))
     if pool is not None:
-        changes["pool"] = tuple(parse_pieces(pool))
-    return attrs.evolve(game, **changes)
+        game = attrs.evolve(game, pool=tuple(parse_pieces(pool)))
+    return game
 
 
 def test_deal_14_each_rest_is_the_pool() -> None:

@@ -180,14 +180,15 @@ def test_removing_a_table_tile_always_fails(turn: dict[str, Any], data: st.DataO
 def test_adding_a_tile_from_nowhere_always_fails(turn: dict[str, Any], data: st.DataObject) -> None:
     held = Counter(p for m in turn["before"] for p in m) + Counter(turn["rack"])
     left_on_rack = Counter(turn["rack"]) - turn["played"]
-    limit = {JOKER: RUMMIKUB.max_jokers}
-    choices = sorted(
-        (p for p in set(full_set(RUMMIKUB)) if held[p] < limit.get(p, RUMMIKUB.copies) and not left_on_rack[p]),
-        key=str,
-    )
+
+    def limit(p: Piece) -> int:
+        return RUMMIKUB.max_jokers if p == JOKER else RUMMIKUB.copies
+
+    choices = sorted((p for p in set(full_set(RUMMIKUB)) if held[p] < limit(p) and not left_on_rack[p]), key=str)
     extra = data.draw(st.sampled_from(choices))
-    after = [list(m) for m in turn["after"]]
-    if after and data.draw(st.booleans()):
+    after: list[list[Piece]] = [list(m) for m in turn["after"]]
+    into_a_set = data.draw(st.booleans())
+    if after and into_a_set:
         after[data.draw(st.integers(0, len(after) - 1))].append(extra)
     else:
         after.append([extra])
