@@ -42,11 +42,13 @@ from rummylib.melds import Meld, MeldKind, MeldLike, MeldReading, as_meld, meld_
 from rummylib.notation import parse_melds, parse_pieces
 from rummylib.pieces import Family, Joker, Piece, PieceCount, format_pieces, piece_sort_key
 from rummylib.rules import Contract, RuleSet
+from rummylib.tiles import Tile
 
 __all__ = [
     "ContractPlan",
     "HandLike",
     "MeldDown",
+    "MeldsLike",
     "check_contract",
     "contract_for",
     "contract_violations",
@@ -124,16 +126,10 @@ def _as_hand(hand: HandLike, rules: RuleSet) -> tuple[Piece, ...]:
     else:
         raise TypeError(f"a hand must be notation or a sequence of pieces, not {type(hand).__name__}")
     for p in pieces:
-        if not isinstance(p, Card | Joker) and not _is_tile(p):
+        if not isinstance(p, Card | Joker | Tile):
             raise TypeError(f"not a piece: {p!r}")
     rules.check_piece_counts(pieces, what="the hand")
     return pieces
-
-
-def _is_tile(p: object) -> bool:
-    from rummylib.tiles import Tile
-
-    return isinstance(p, Tile)
 
 
 # ------------------------------------------------------------------------------------------
@@ -167,8 +163,6 @@ def _options(reading_list: Sequence[MeldReading]) -> list[_Option]:
         if key not in seen:
             seen.add(key)
             out.append(opt)
-    # Groups first when the meld could be either: the caller's order of preference is kept
-    # within each kind.
     return out
 
 
