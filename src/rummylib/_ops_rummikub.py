@@ -12,15 +12,25 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
-from rummylib.batch import Op, Request
+from rummylib.batch import Op, Request, _json_type
 from rummylib.errors import RequestError, RummyError
 from rummylib.melds import Meld
+from rummylib.notation import parse_pieces
 from rummylib.pieces import Piece
-from rummylib.rules import ScoringScheme
+from rummylib.rules import RuleSet, ScoringScheme
 from rummylib.scoring import score_rummikub
 from rummylib.table import Table, validate_turn
+
+_SHORT = 200  # notation this short is cached (a set is at most 13 tiles: about 50 characters)
+
+
+@functools.lru_cache(maxsize=8192)
+def _parse_set(text: str, rules: RuleSet) -> tuple[Piece, ...]:
+    """One set's notation, parsed (cached: a server sees the same sets turn after turn)."""
+    return parse_pieces(text, rules=rules)
 
 
 def _table(req: Request, name: str) -> Table:
@@ -29,8 +39,21 @@ def _table(req: Request, name: str) -> Table:
         try:
             return Table.parse(value, rules=req.rules)
         except RummyError as exc:
-            raise type(exc)(f"{name}: {exc.message}", code=exc.code) from None
-    return Table(Meld(pieces) for pieces in req.piece_lists(name))
+            exc.args = (f"{name}: {exc.message}",)  # keep the error's class and code
+            raise exc from None
+    if len(value) > 10_000:
+        raise RequestError(f"field {name!r} has {len(value)} items; the limit is 10000", code="too-large")
+    melds = []
+    for i, item in enumerate(value):
+        if not isinstance(item, str):
+            raise RequestError(f"field {name!r} item {i} must be a string, not {_json_type(item)}", code="bad-field")
+        try:
+            pieces = _parse_set(item, req.rules) if len(item) <= _SHORT else parse_pieces(item, rules=req.rules)
+        except RummyError as exc:
+            exc.args = (f"{name}[{i}]: {exc.message}",)
+            raise exc from None
+        melds.append(Meld(pieces))
+    return Table(melds)
 
 
 def _turn_op(req: Request) -> dict[str, Any]:

@@ -67,6 +67,12 @@ def test_turn_options_and_errors() -> None:
     assert turn(table_before=[], rack="r1", table_after=[3])["error"]["code"] == "bad-field"  # type: ignore[index]
     assert turn(table_before=[], rack="r1")["error"]["code"] == "missing-field"  # type: ignore[index]
     assert turn(table_before=[], rack="5h", table_after=[])["error"]["code"] == "bad-notation"  # type: ignore[index]
+    for before in ("r1 r2 r3 | r14", ["r1 r2 r3", "r14"]):
+        error = turn(table_before=before, rack="", table_after=[])["error"]
+        assert isinstance(error, dict)
+        assert error["code"] == "bad-notation"
+        assert "table_before" in error["message"]
+    assert turn(table_before=[], rack="", table_after=["r1"] * 10_001)["error"]["code"] == "too-large"  # type: ignore[index]
 
 
 @pytest.mark.parametrize(
