@@ -300,12 +300,16 @@ def _search(
         return out
 
     # --- Upper bound: each colour alone, any tile free to join a group where one could form ---
+    # A group holding a tile of a number with too few other colours present needs jokers for
+    # the rest; the bound charges them to that colour's jokers.
     groupable = [[False] * (top + 2) for _ in range(ncol)]
+    group_jokers = [[0] * (top + 2) for _ in range(ncol)]
     for v in range(1, top + 1):
         present = [c for c in range(ncol) if tab[c][v] + rck[c][v]]
         for c in range(ncol):
             others = sum(1 for d in present if d != c)
             groupable[c][v] = others + jtot >= shape.group_min - 1 and (tab[c][v] + rck[c][v] > 0)
+            group_jokers[c][v] = max(0, shape.group_min - 1 - others)
 
     bound_memo: list[dict[tuple[int, tuple[int, ...], int], int]] = [{} for _ in range(ncol)]
     neg = -(1 << 60)
@@ -321,10 +325,16 @@ def _search(
         best = neg
         w = weights[c][v]
         can_group = groupable[c][v]
+        fill = group_jokers[c][v]
         for new, placed, jc, g, _a, _ns, _nj in options(runs, tab[c][v], rck[c][v], jtot - u, min(top - v, min_run)):
-            if g and not can_group:
-                continue
-            val = placed * w + bound(c, v + 1, new, u + jc)
+            used = u + jc
+            if g:
+                if not can_group:
+                    continue
+                used += g * fill
+                if used > jtot:
+                    continue
+            val = placed * w + bound(c, v + 1, new, used)
             best = max(best, val)
         memo[key] = best
         return best
