@@ -150,6 +150,8 @@ def _encode(value: Any, hint: Any) -> Any:
     if args is not None:
         if value is None:
             return None
+        if isinstance(value, _PIECE_TYPES):
+            return str(value)
         classes = [a for a in args if attrs.has(a)]
         if attrs.has(type(value)) and len(classes) > 1:
             return {"$type": type(value).__name__, **_encode_attrs(value)}
