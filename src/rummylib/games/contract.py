@@ -33,7 +33,15 @@ import attrs
 
 from rummylib.cards import Card
 from rummylib.decks import as_rng, deal, shuffled
-from rummylib.errors import ContractNotMetError, IllegalActionError, IllegalPlayError, RuleId, RuleSetError, Violation
+from rummylib.errors import (
+    ContractNotMetError,
+    IllegalActionError,
+    IllegalPlayError,
+    RuleId,
+    RuleSetError,
+    SearchLimitReached,
+    Violation,
+)
 from rummylib.games.contract_actions import (
     Buy,
     BuyWindow,
@@ -107,12 +115,23 @@ def _replace(items: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
     return (*items[:index], value, *items[index + 1 :])
 
 
+PLAN_BUDGET = 10_000
+"""Most search nodes `legal_actions` lets `find_contract` spend on one hand (a few tenths of a second)."""
+
+
 @functools.lru_cache(maxsize=512)
 def _plan(hand: tuple[Piece, ...], round_number: int, rules: RuleSet) -> tuple[Meld, ...] | None:
-    """The melds `find_contract` lays down from a hand (cached: a hand is asked about many times)."""
+    """The melds `find_contract` lays down from a hand, or ``None`` (also when the search runs out).
+
+    Cached: a hand is asked about many times. Only huge hands (dozens of cards after many buys,
+    with many wild cards) can run out of the budget.
+    """
     from rummylib.contracts import find_contract
 
-    plan = find_contract(hand, round_number=round_number, rules=rules)
+    try:
+        plan = find_contract(hand, round_number=round_number, rules=rules, budget=PLAN_BUDGET)
+    except SearchLimitReached:
+        return None
     return None if plan is None else plan.melds
 
 
@@ -360,7 +379,9 @@ class ContractRound:
         Listed: both draws, every buy answer, every discard, every lay-off of a single card, every
         joker swap, and one lay-down of the contract when the hand can meet it (the one
         `rummylib.contracts.find_contract` finds; other valid lay-downs are legal too, but are too
-        many to list), also after each joker swap the lay-down can take in.
+        many to list), also after each joker swap the lay-down can take in. The search for that
+        lay-down has a budget (`PLAN_BUDGET` nodes); a hand so large that it runs out (dozens of
+        cards after many buys) lists none, though laying down stays legal.
 
         Examples:
             >>> from rummylib import SHANGHAI
