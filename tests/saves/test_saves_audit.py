@@ -1,0 +1,182 @@
+"""Anti-cheat helpers for servers (issue 8, part 4): rummylib.audit."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rummylib import GIN_RUMMY, RUMMIKUB, SHANGHAI, IllegalActionError, IllegalTurnError, parse_pieces
+from rummylib.audit import (
+    InvalidStateError,
+    TableMismatchError,
+    all_pieces,
+    check_claimed_table,
+    check_conservation,
+    check_state,
+    expected_pieces,
+    replay,
+    state_problems,
+    verify_history,
+)
+from rummylib.decks import full_set
+from rummylib.games.contract import ContractGame, ContractRound, DeclineBuy, DrawStock, LayDown
+from rummylib.games.gin import GinDrawStock, GinGame, GinHand
+from rummylib.games.rummikub import Action, ActionKind, RummikubGame
+from rummylib.melds import Meld
+from rummylib.pieces import PieceCount
+from rummylib.table import Table
+
+SOME = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _step(state: Any, rng: random.Random) -> tuple[Any, Any]:
+    actions = state.legal_actions()
+    downs = [a for a in actions if isinstance(a, LayDown)]
+    declines = [a for a in actions if isinstance(a, DeclineBuy)]
+    action = downs[0] if downs else declines[0] if declines and rng.random() < 0.8 else rng.choice(actions)
+    return action, state.apply(action)
+
+
+# ------------------------------------------------------------------------------------------
+# Conservation on every action
+# ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "start",
+    [
+        lambda s: ContractRound.deal(rules=SHANGHAI, players=4, seed=s, round_number=1 + s % 10),
+        lambda s: ContractGame.start(rules=SHANGHAI, players=3, seed=s),
+        lambda s: GinHand.deal(rules=GIN_RUMMY, seed=s),
+        lambda s: GinGame.start(rules=GIN_RUMMY, seed=s),
+    ],
+    ids=["shanghai-round", "shanghai-game", "gin-hand", "gin-game"],
+)
+@SOME
+@given(seed=st.integers(0, 10**6))
+def test_every_action_keeps_the_state_possible(start: Any, seed: int) -> None:
+    """After each action of a random game, every card is where it should be, once."""
+    state = start(seed)
+    rng = random.Random(seed)
+    actions = []
+    for _ in range(80):
+        if state.is_over:
+            break
+        assert state_problems(state) == ()
+        action, state = _step(state, rng)
+        actions.append(action)
+    check_state(state)
+    assert all_pieces(state) == expected_pieces(state)
+    assert replay(start(seed), actions) == state  # the recorded actions re-validate to the same end
+
+
+def test_rummikub_games_verify_against_their_history() -> None:
+    game = RummikubGame.new(rules=RUMMIKUB, players=3, seed=12)
+    for _ in range(9):
+        game = game.draw()
+        verify_history(game)
+        check_state(game)
+    assert replay(RummikubGame.new(rules=RUMMIKUB, players=3, seed=12), game.history) == game
+
+
+def test_a_forged_rummikub_history_is_caught() -> None:
+    game = RummikubGame.new(rules=RUMMIKUB, players=2, seed=12).draw().draw()
+    forged = attrs.evolve(game, history=(game.history[0], attrs.evolve(game.history[1], kind=ActionKind.PASS)))
+    with pytest.raises(IllegalActionError, match="action 2"):
+        verify_history(forged)
+    wrong_player = (Action(ActionKind.DRAW, 1),)
+    with pytest.raises(IllegalActionError, match="action 1 is by player 1"):
+        replay(RummikubGame.new(rules=RUMMIKUB, players=2, seed=12), wrong_player)
+    bad_play = (Action(ActionKind.PLAY, 0, table=Table.parse("r1 r2 r3")),)
+    with pytest.raises(IllegalTurnError, match="action 1"):
+        replay(RummikubGame.new(rules=RUMMIKUB, players=2, seed=12), bad_play)
+
+
+def test_replay_refuses_illegal_actions_with_their_number() -> None:
+    hand = GinHand.deal(rules=GIN_RUMMY, seed=7)
+    with pytest.raises(IllegalActionError, match="^action 2: "):
+        replay(hand, [GinDrawStock(1), GinDrawStock(1)])
+    r = ContractRound.deal(rules=SHANGHAI, players=3, seed=7)
+    with pytest.raises(IllegalActionError, match="^action 1: "):
+        replay(r, [DrawStock(2)])
+    with pytest.raises(TypeError):
+        replay("not a state", [])
+
+
+def test_replay_checks_the_start() -> None:
+    hand = GinHand.deal(rules=GIN_RUMMY, seed=7)
+    with pytest.raises(InvalidStateError):
+        replay(attrs.evolve(hand, stock=hand.stock[1:]), [])
+
+
+def test_conservation_against_a_servers_own_deal() -> None:
+    r = ContractRound.deal(rules=SHANGHAI, players=3, seed=1)
+    check_conservation(r)
+    check_conservation(r, full_set(SHANGHAI, players=3))
+    check_conservation(r, PieceCount.of(full_set(SHANGHAI, players=3)))
+    with pytest.raises(InvalidStateError, match="missing"):
+        check_conservation(r, full_set(SHANGHAI, players=5))
+    with pytest.raises(TypeError):
+        check_conservation(SHANGHAI)
+
+
+def test_states_that_cannot_happen() -> None:
+    r = ContractRound.deal(rules=SHANGHAI, players=3, seed=1)
+    assert state_problems(attrs.evolve(r, current=5))
+    assert state_problems(attrs.evolve(r, buys=(9, 0, 0)))
+    assert state_problems(attrs.evolve(r, reshuffles=-1))
+    hand = GinHand.deal(rules=GIN_RUMMY, seed=1)
+    from rummylib.games.gin import GinPhase
+
+    assert any("cards in phase discard" in p for p in state_problems(attrs.evolve(hand, phase=GinPhase.DISCARD)))
+    game = RummikubGame.new(rules=RUMMIKUB, players=2, seed=1)
+    assert state_problems(attrs.evolve(game, winner=0))
+    assert state_problems(attrs.evolve(game, initial_meld_done=(False,)))
+    with pytest.raises(InvalidStateError) as info:
+        check_state(attrs.evolve(game, winner=0, is_over=True))
+    assert info.value.code == "bad-state" and info.value.problems
+
+
+# ------------------------------------------------------------------------------------------
+# Claimed tables
+# ------------------------------------------------------------------------------------------
+
+
+def test_claimed_table_equal_as_multisets() -> None:
+    server = Table.parse("r1 r2 r3 | k7 b7 y7 | r1 r2 r3")
+    check_claimed_table("y7 b7 k7 | r3 r2 r1 | r1 r2 r3", server)
+    check_claimed_table([Meld.parse("r1 r2 r3"), "k7 b7 y7", parse_pieces("r1 r2 r3")], server)
+
+
+@pytest.mark.parametrize(
+    "claimed",
+    [
+        "r1 r2 r3 | k7 b7 y7",  # a duplicated meld dropped
+        "r1 r2 r3 | k7 b7 y7 | r1 r2 r3 | r1 r2 r3",  # one added
+        "r1 r2 r3 r4 | k7 b7 y7 | r1 r2 r3",  # one changed
+        "r1 r2 | r3 k7 b7 y7 | r1 r2 r3",  # split and merged, same tiles
+        "",
+    ],
+)
+def test_claimed_table_that_differs_is_caught(claimed: str) -> None:
+    with pytest.raises(TableMismatchError) as info:
+        check_claimed_table(claimed, "r1 r2 r3 | k7 b7 y7 | r1 r2 r3")
+    assert info.value.code == "table-mismatch"
+
+
+def test_claimed_table_of_a_contract_round() -> None:
+    state = ContractRound.deal(rules=SHANGHAI, players=3, seed=9)
+    rng = random.Random(1)
+    for _ in range(600):
+        if state.table or state.is_over:
+            break
+        _, state = _step(state, rng)
+    assert state.table
+    check_claimed_table([str(m.meld) for m in reversed(state.table)], state.table)
+    with pytest.raises(TableMismatchError):
+        check_claimed_table([str(m.meld) for m in state.table[1:]], state.table)
