@@ -99,10 +99,10 @@ def test_a_forged_rummikub_history_is_caught() -> None:
 
 def test_replay_refuses_illegal_actions_with_their_number() -> None:
     hand = GinHand.deal(rules=GIN_RUMMY, seed=7)
-    with pytest.raises(IllegalActionError, match="^action 2: "):
+    with pytest.raises(IllegalActionError, match=r"^action 2: "):
         replay(hand, [GinDrawStock(1), GinDrawStock(1)])
     r = ContractRound.deal(rules=SHANGHAI, players=3, seed=7)
-    with pytest.raises(IllegalActionError, match="^action 1: "):
+    with pytest.raises(IllegalActionError, match=r"^action 1: "):
         replay(r, [DrawStock(2)])
     with pytest.raises(TypeError):
         replay("not a state", [])
