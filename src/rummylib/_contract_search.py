@@ -59,6 +59,7 @@ class _Search:
         self.wild = [False] + [rules.is_wild(Card(Rank(r), Suit.CLUBS)) for r in range(1, 14)]
         self.pts = [0] + [rules.piece_points(Card(Rank(r), Suit.CLUBS)) for r in range(1, 14)]
         self.jp = rules.joker_points
+        self.wild_ranks = [r for r in range(1, 14) if self.wild[r]]
         self.total_cards = len(hand)
         self.total_pts = sum(rules.piece_points(p) for p in hand)
         self.positions = tuple(range(rules.run_low, rules.run_high + 1))
@@ -79,10 +80,9 @@ class _Search:
     def _wild_left(self) -> list[int]:
         """Points of each wild card still in hand (they may act as jokers)."""
         out = []
-        for r in range(1, 14):
-            if self.wild[r]:
-                n = sum(self.cnt[s][r] for s in range(4))
-                out.extend([self.pts[r]] * n)
+        c0, c1, c2, c3 = self.cnt
+        for r in self.wild_ranks:
+            out.extend([self.pts[r]] * (c0[r] + c1[r] + c2[r] + c3[r]))
         return out
 
     def _fillers(self) -> list[int]:
@@ -222,17 +222,25 @@ class _Search:
         c = self.contract
         need = 0
         if sets_left:
-            steps = []
+            steps: list[int] = []
+            size = c.set_size
+            totals = [a + b + d + e for a, b, d, e in zip(*self.cnt, strict=True)]
             for r in range(min_rank, 14):
-                have = sum(self.cnt[s][r] for s in range(4))
+                have = totals[r]
+                if not have:
+                    continue
                 prev = 0
                 for k in range(1, min(have, sets_left) + 1):
-                    cost = max(0, k * c.set_size - have)
-                    steps.append(cost - prev)
-                    prev = cost
+                    cost = k * size - have
+                    if cost > 0:
+                        steps.append(cost - prev)
+                        prev = cost
+                    else:
+                        steps.append(0)
             if len(steps) < sets_left:
                 return _BIG
-            need += sum(sorted(steps)[:sets_left])
+            steps.sort()
+            need += sum(steps[:sets_left])
         if runs_left:
             best = _BIG
             for s in range(min_suit, 4):
@@ -249,12 +257,14 @@ class _Search:
         return need
 
     def _prune(self, used: int, runs_left: int, sets_left: int, min_suit: int, min_rank: int) -> bool:
-        bound, dead = self._bound(runs_left, sets_left, min_suit, min_rank)
-        if self.contract.whole_hand and dead > 1:
-            return True
         committed = sum(k.fmin for k in self.chosen)
         needed = self._fillers_needed(runs_left, sets_left, min_suit, min_rank)
         if committed + needed > self.jokers + len(self._wild_left()):
+            return True
+        if self.best is None and not self.contract.whole_hand:
+            return False
+        bound, dead = self._bound(runs_left, sets_left, min_suit, min_rank)
+        if self.contract.whole_hand and dead > 1:
             return True
         if self.best is None:
             return False
