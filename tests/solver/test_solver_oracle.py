@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from functools import cache
 from itertools import combinations
+from typing import Any
 
 from rummylib import Meld, Piece, RuleSet, is_valid_meld, meld_readings, piece_sort_key
 
@@ -222,3 +223,29 @@ def test_playable_tiles_match_brute_force(pos: tuple[list[Meld], list[Piece]]) -
     expected = tuple(p for p in sorted(set(rack), key=piece_sort_key) if arrangeable((*tiles, p), SMALL))
     assert got == expected
     assert playable_tiles(table, rack, rules=SMALL, initial_meld_done=False) == ()
+
+
+VARIANTS = [
+    attrs.evolve(SMALL, box_jokers=3),  # runs of jokers alone become possible (and must be refused)
+    attrs.evolve(SMALL, min_run=4, max_number=7, box_jokers=3),
+    attrs.evolve(SMALL, max_run=4, max_number=7),
+    attrs.evolve(SMALL, max_run=3, group_min=2),
+    attrs.evolve(SMALL, copies=1, group_min=2),
+]
+
+
+@settings(max_examples=40)
+@given(st.sampled_from(VARIANTS), st.randoms(use_true_random=False), st.booleans())
+def test_other_rule_sets_match_brute_force(rules: RuleSet, rnd: Any, opened: bool) -> None:
+    """Rule sets beyond the box (issue 6 §1): other run and group lengths, copies and jokers."""
+    box: list[Piece] = [Tile(c, n) for c in rules.colors for n in range(1, rules.max_number + 1)]
+    box = box * rules.copies + [JOKER] * rules.box_jokers
+    rnd.shuffle(box)
+    k = rnd.randint(0, 6)
+    table, rack = box[:k], box[k : k + rnd.randint(0, 5)]
+    if not arrangeable(table, rules):
+        table = []
+    sol = solve(table, rack, rules=rules, initial_meld_done=opened)
+    assert all(is_valid_meld(m, rules=rules) for m in sol.table_after)
+    assert Counter(p for m in sol.table_after for p in m.pieces) == Counter(table) + Counter(sol.played)
+    assert (sol.tiles_placed, sol.value_placed) == brute_best(table, rack, rules, initial=not opened)
