@@ -32,7 +32,7 @@ from typing import Literal, TypeAlias
 import attrs
 
 from rummylib.cards import Card, Rank
-from rummylib.errors import IllegalPlayError, RuleId, Violation
+from rummylib.errors import IllegalPlayError, LimitExceededError, RuleId, Violation
 from rummylib.melds import Face, Meld, MeldKind, MeldLike, MeldReading, meld_readings, meld_violations
 from rummylib.notation import parse_piece, parse_pieces
 from rummylib.pieces import Joker, Piece, format_pieces, piece_sort_key
@@ -308,8 +308,6 @@ def _examine(
     if reading is None:
         return None, pieces, None, problems
     if len(pieces) > _MAX_CARDS:
-        from rummylib.errors import LimitExceededError
-
         raise LimitExceededError(f"{len(pieces)} cards laid off at once; no meld can take more than {_MAX_CARDS}")
     rules.check_piece_counts((*reading.meld.pieces, *pieces), what="the meld and the cards laid off")
     if not pieces:
