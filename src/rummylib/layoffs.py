@@ -346,6 +346,7 @@ def layoff_violations(
     Raises:
         NotationError: a card is not valid notation for the game.
         InvalidPiecesError: the meld and cards hold more copies of a card than the game has.
+        LimitExceededError: more cards at once than any meld could take.
 
     Examples:
         >>> from rummylib import SHANGHAI, CONTRACT_RUMMY
@@ -376,6 +377,7 @@ def lay_off(
         IllegalPlayError: the cards cannot all be laid off; ``violations`` says why.
         NotationError: a card is not valid notation for the game.
         InvalidPiecesError: the meld and cards hold more copies of a card than the game has.
+        LimitExceededError: more cards at once than any meld could take.
 
     Examples:
         >>> from rummylib import CONTRACT_RUMMY
