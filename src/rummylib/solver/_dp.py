@@ -372,6 +372,14 @@ def _search(
                     if not complete[code]:
                         return neg
             return (u - jt) * joker_weight
+        c = i % per_number
+        if c == ncol:
+            if not key[2]:  # no tiles went to groups at this number: nothing to decide
+                return dfs(i + 1, key, need)
+        elif not key[0][c] and key[1] == jtot:
+            v = i // per_number + 1
+            if not tab[c][v] and not rck[c][v]:  # an empty cell, no open run, no joker left
+                return dfs(i + 1, key, need)
         mk = (i, key)
         hit = memo.get(mk)
         if hit is not None and (hit[1] or hit[0] < need):
@@ -463,7 +471,10 @@ def _search(
     decisions: list[_Decision] = []
     key = start
     for i in range(last):
-        entry = memo[(i, key)]
+        entry = memo.get((i, key))
+        if entry is None:  # a layer with nothing to decide (see the fast paths in dfs)
+            decisions.append(0 if i % per_number == ncol else ((), (), 0, 0, 0))
+            continue
         assert entry[1]
         assert isinstance(entry[2], tuple)
         key, dec = entry[2]
