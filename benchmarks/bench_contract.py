@@ -38,6 +38,15 @@ from rummylib.decks import full_set
 from rummylib.pieces import Piece
 
 ORACLE_LIMIT = 5.0
+THIRTEEN_CLUBS = "Ac 2c 3c 4c 5c 6c 7c 8c 9c 10c Jc Qc Kc"
+HARD_HANDS = [
+    (SHANGHAI, 10, f"{THIRTEEN_CLUBS} * * * *"),
+    (SHANGHAI, 9, f"{THIRTEEN_CLUBS} 2h 2s 2d * * * *"),
+    (CONTRACT_RUMMY, 7, f"{THIRTEEN_CLUBS} * * * *"),
+    (CONTRACT_RUMMY, 6, f"{THIRTEEN_CLUBS} * * * *"),
+    (CONTRACT_RUMMY, 7, "3c 4c 5c 6c 7c 8c 9c 3c 4c 5c 6c 7c 8c 9c 3h 4h 5h 6h 7h * *"),
+    (CONTRACT_RUMMY, 5, "7c 7d 7h 7s 8c 8d 8h 9c 9d 9s Kc Kd 2c 2d 3c 4c 5c 6c * * * *"),
+]
 
 
 class _Timeout(Exception):
@@ -134,6 +143,21 @@ def run(hands: int, oracle_hands: int, seed: int) -> str:
                 f"{statistics.median(f_times):.2f} | {statistics.median(ratios):.0f}x | {'yes' if agree else 'NO'} |"
             )
             print(lines[-1], file=sys.stderr, flush=True)
+    adversarial = [
+        "",
+        "## Constructed hands",
+        "",
+        "Hands no deal is likely to give, built to make the search work hard (one suit, many "
+        "jokers and wild deuces); deuces wild and all jokers.",
+        "",
+        "| game | round | hand | ms | points left |",
+        "|---|---:|---|---:|---:|",
+    ]
+    for base, number, text in HARD_HANDS:
+        rules = worst_rules[base.name]
+        dt, plan = timed(lambda t=text, r=rules, n=number: find_contract(t, round_number=n, rules=r))
+        left = "impossible" if plan is None else str(plan.points_left)
+        adversarial.append(f"| {base.title} | {number} | `{text}` | {dt * 1000:.0f} | {left} |")
     today = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
     head = [
         "# `find_contract` benchmark",
@@ -162,7 +186,7 @@ def run(hands: int, oracle_hands: int, seed: int) -> str:
         f"so it is not run on them. Overall median speed-up: {statistics.median(speedups):.0f}x.",
         "",
     ]
-    return "\n".join([*head, *lines, *oracle_head, *oracle_rows, ""])
+    return "\n".join([*head, *lines, *oracle_head, *oracle_rows, *adversarial, ""])
 
 
 def main() -> None:
