@@ -294,6 +294,45 @@ def test_finding_turn_table_string_with_bad_notation() -> None:
     assert answer["error"]["code"] == "bad-notation"
 
 
+def _within(seconds: int, fn: Any) -> Any:
+    """Run ``fn`` and fail (not hang) if it takes longer than ``seconds`` (a hang check, not a benchmark)."""
+    import signal
+
+    def stop(signum: int, frame: object) -> None:
+        raise TimeoutError(f"still running after {seconds} s")
+
+    old = signal.signal(signal.SIGALRM, stop)
+    signal.alarm(seconds)
+    try:
+        return fn()
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
+CARDS = [f"{r}{s}" for s in "cdhs" for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")]
+FIND_CONTRACT_HANG = (
+    "FINDING (src/rummylib/_ops_contract.py / contracts.find_contract): with no 'budget' the search is "
+    "unbounded; a 42-card hand for Contract Rummy round 7 takes about a minute (a whole deck: over 20 s "
+    "direct, never returns quickly). The op needs a default node budget or a hand-size limit."
+)
+
+
+@pytest.mark.xfail(strict=True, reason=FIND_CONTRACT_HANG, raises=TimeoutError)
+def test_finding_find_contract_without_budget_is_unbounded() -> None:
+    hand = " ".join(CARDS[:40]) + " * *"
+    request = {"op": "find_contract", "game": "contract_rummy", "round": 7, "hand": hand}
+    check_answer(_within(10, lambda: handle_request(request)))
+
+
+def test_find_contract_with_a_budget_says_so() -> None:
+    """With the caller's budget the same request ends at once with ``search-limit``."""
+    hand = " ".join(CARDS[:40]) + " * *"
+    request = {"op": "find_contract", "game": "contract_rummy", "round": 7, "hand": hand, "budget": 2000}
+    answer = _within(10, lambda: handle_request(request))
+    assert answer["error"]["code"] == "search-limit"
+
+
 def test_piece_list_item_with_bad_notation_keeps_its_code() -> None:
     """Fixed in batch.py: ``Request.piece_lists`` re-raised NotationError with a ``code`` it refuses."""
     answer = handle_request({"op": "score", "game": "rummikub", "racks": ["r5", "x9"], "winner": 0})
