@@ -149,6 +149,9 @@ def test_random_rounds_conserve_cards_and_end_with_the_rules_scores(
                 assert not state.is_legal(probe)
             else:
                 assert state.apply(probe).all_cards() == deal
+                if not isinstance(probe, LayDown):
+                    # every legal draw, buy answer, discard, single-card lay-off and swap is listed
+                    assert probe in state.legal_actions()
         state = state.apply(pick(state, rng))
     assert state.is_over, f"round did not end:\n{state}"
     assert state.legal_actions() == ()
