@@ -116,13 +116,23 @@ class Action:
 class RummikubGame:
     """The state of a Rummikub game; every action returns a new state.
 
-    Build one with `RummikubGame.new`. Seats are numbered from 0 and play in that order.
+    Build one with `RummikubGame.new`. Seats are numbered from 0 and play in that order. The
+    number of players is checked when a state is made; `rummylib.audit` checks the rest of a state
+    that did not come from `new` and the actions (a loaded save, say).
+
+    Raises:
+        RuleSetError: a number of players the rules do not allow.
 
     Examples:
         >>> from rummylib import RUMMIKUB
         >>> g = RummikubGame.new(rules=RUMMIKUB, players=3, seed="table 4")
         >>> g.players, g.is_over, [k.value for k in g.legal_actions()]
         (3, False, ['play', 'draw'])
+        >>> import attrs
+        >>> attrs.evolve(g, racks=g.racks[:1])
+        Traceback (most recent call last):
+        ...
+        rummylib.errors.RuleSetError: Rummikub is for 2 to 4 players, not 1
     """
 
     rules: RuleSet
@@ -147,6 +157,14 @@ class RummikubGame:
     """The player who emptied their rack, once the game is over (``None``: nobody did)."""
     is_over: bool = False
     """Whether the game has ended."""
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.rules, RuleSet):
+            raise TypeError(f"rules must be a RuleSet, not {type(self.rules).__name__}")
+        players = len(self.racks)
+        self.rules.check_players(players)
+        if not self.initial_meld_done:
+            object.__setattr__(self, "initial_meld_done", (False,) * players)
 
     @classmethod
     def new(cls, *, rules: RuleSet, players: int, seed: int | str) -> RummikubGame:
