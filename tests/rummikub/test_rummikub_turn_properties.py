@@ -9,16 +9,18 @@ from the rack. Every such turn must validate and report exactly the rack tiles u
 from __future__ import annotations
 
 import itertools
+import json
 from collections import Counter
 from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rummylib import JOKER, RUMMIKUB, Piece, RuleId, Tile
+from rummylib import JOKER, RUMMIKUB, IllegalTurnError, Piece, RuleId, Tile
 from rummylib.decks import full_set
 from rummylib.scoring import score_rummikub
-from rummylib.table import validate_turn
+from rummylib.table import check_turn, is_legal_turn, turn_violations, validate_turn
 from rummylib.testing import racks
 
 COLORS = RUMMIKUB.colors
@@ -213,3 +215,23 @@ def test_scores_sum_to_zero(data: st.DataObject, players: int, somebody_out: boo
     assert len(scores) == players
     best = winner if winner is not None else scores.index(max(scores))
     assert all(s <= 0 for i, s in enumerate(scores) if i != best)
+
+
+@given(legal_turns(), st.data())
+def test_the_three_validators_agree_and_the_report_is_json(turn: dict[str, Any], data: st.DataObject) -> None:
+    """`validate_turn`, `turn_violations`, `is_legal_turn` and `check_turn` always agree."""
+    after: list[list[Piece]] = [list(m) for m in turn["after"]]
+    drop = data.draw(st.booleans())
+    if after and drop:  # sometimes break the turn: drop a whole set
+        after.pop(data.draw(st.integers(0, len(after) - 1)))
+    args = (turn["before"], turn["rack"], after)
+    report = validate_turn(*args, rules=RUMMIKUB, initial_meld_done=True)
+    assert report.valid == (not report.violations)
+    assert turn_violations(*args, rules=RUMMIKUB, initial_meld_done=True) == report.violations
+    assert is_legal_turn(*args, rules=RUMMIKUB, initial_meld_done=True) is report.valid
+    if report.valid:
+        assert check_turn(*args, rules=RUMMIKUB, initial_meld_done=True) == report
+    else:
+        with pytest.raises(IllegalTurnError):
+            check_turn(*args, rules=RUMMIKUB, initial_meld_done=True)
+    assert json.loads(json.dumps(report.to_json())) == report.to_json()
