@@ -1,0 +1,860 @@
+"""The round referee of Contract Rummy and Shanghai: one deal played out, as an immutable value.
+
+A [`ContractRound`][rummylib.games.contract_round.ContractRound] is driven by the caller's actions
+(`DrawStock`, `DrawDiscard`, `Buy`, `DeclineBuy`, `LayDown`, `LayOff`, `SwapJoker`, `Discard`)
+and returns a new round for each; an illegal action raises `rummylib.errors.IllegalActionError`
+naming the rule, and the old value stays as it was. Every rule is read from the `RuleSet`: the
+same code referees Contract Rummy, Shanghai and their house rules. Import it from
+`rummylib.games.contract`, which also has the game referee.
+
+Seats are numbered from 0 in the order of play: "left" of a seat is the next number.
+
+Examples:
+    >>> from rummylib import SHANGHAI
+    >>> from rummylib.games.contract import ContractRound, DrawStock, Discard
+    >>> r = ContractRound.deal(rules=SHANGHAI, players=3, seed=7)
+    >>> r.dealer, r.current, r.phase.value, len(r.hands[1]), str(r.upcard)
+    (0, 1, 'draw', 11, '4c')
+    >>> r = r.apply(DrawStock(1))            # refusing the upcard opens the "May I?" window
+    >>> r.phase.value, r.window.waiting
+    ('buy', (2, 0))
+    >>> [str(a) for a in r.legal_actions()]
+    ['Buy(player=2)', 'DeclineBuy(player=2)', 'Buy(player=0)', 'DeclineBuy(player=0)']
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import NoReturn, TypeVar
+
+import attrs
+
+from rummylib.cards import Card
+from rummylib.decks import as_rng, deal, shuffled
+from rummylib.errors import (
+    ContractNotMetError,
+    IllegalActionError,
+    IllegalPlayError,
+    RuleId,
+    RuleSetError,
+    SearchLimitReached,
+    Violation,
+)
+from rummylib.games.contract_actions import (
+    Buy,
+    BuyWindow,
+    ContractAction,
+    DeclineBuy,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    EndReason,
+    LayDown,
+    LayOff,
+    Phase,
+    RoundResult,
+    RoundView,
+    SwapJoker,
+    TableMeld,
+)
+from rummylib.melds import Meld, MeldKind, MeldReading
+from rummylib.pieces import Piece, PieceCount, format_pieces, piece_sort_key
+from rummylib.rules import JokerSwap, RuleSet, ScoringScheme
+from rummylib.scoring import score_contract_round
+
+__all__ = ["PLAN_BUDGET", "ContractRound"]
+
+Seed = int | str
+_T = TypeVar("_T")
+
+
+def _fail(rule: RuleId, detail: str, *, pieces: Sequence[Piece] = (), meld_index: int | None = None) -> NoReturn:
+    raise IllegalActionError([Violation(rule, detail, meld_index=meld_index, pieces=tuple(pieces))])
+
+
+def _sorted(pieces: Sequence[Piece]) -> tuple[Piece, ...]:
+    return tuple(sorted(pieces, key=piece_sort_key))
+
+
+def _take(hand: Sequence[Piece], pieces: Sequence[Piece]) -> tuple[Piece, ...] | None:
+    """The hand without ``pieces`` (as a multiset), or ``None`` if it does not hold them all."""
+    left = list(hand)
+    for piece in pieces:
+        try:
+            left.remove(piece)
+        except ValueError:
+            return None
+    return tuple(left)
+
+
+def _distinct(pieces: Sequence[Piece]) -> tuple[Piece, ...]:
+    return tuple(dict.fromkeys(pieces))
+
+
+def _replace(items: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
+    return (*items[:index], value, *items[index + 1 :])
+
+
+PLAN_BUDGET = 10_000
+"""Most search nodes `legal_actions` lets `find_contract` spend on one hand (a few tenths of a second)."""
+
+
+@functools.lru_cache(maxsize=512)
+def _plan(hand: tuple[Piece, ...], round_number: int, rules: RuleSet) -> tuple[Meld, ...] | None:
+    """The melds `find_contract` lays down from a hand, or ``None`` (also when the search runs out).
+
+    Cached: a hand is asked about many times. Only huge hands (dozens of cards after many buys,
+    with many wild cards) can run out of the budget.
+    """
+    from rummylib.contracts import find_contract
+
+    try:
+        plan = find_contract(hand, round_number=round_number, rules=rules, budget=PLAN_BUDGET)
+    except SearchLimitReached:
+        return None
+    return None if plan is None else plan.melds
+
+
+def _check_game(rules: RuleSet, players: int, dealer: int) -> None:
+    if rules.scoring is not ScoringScheme.CONTRACT:
+        raise RuleSetError(f"{rules.title} is not a contract game (Contract Rummy, Shanghai)", code="bad-rules")
+    rules.check_players(players)
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
+        raise RuleSetError(f"the dealer must be a seat from 0 to {players - 1}, not {dealer!r}", code="bad-players")
+
+
+@attrs.frozen(kw_only=True)
+class ContractRound:
+    """One round of Contract Rummy or Shanghai, as a value; `apply` returns the next one.
+
+    Make one with `ContractRound.deal`. The turn: the player in turn draws (`DrawDiscard`, or
+    `DrawStock`, which first offers the refused upcard to the others: `Buy` / `DeclineBuy`);
+    then may `LayDown` the contract (once a round), `LayOff` cards (from the turn after the
+    contract, unless ``layoff_same_turn``), `SwapJoker`; and ends the turn with a `Discard`.
+    Getting rid of the last card ends the round; so does a stock that is empty with nothing under
+    the upcard to shuffle into a new one.
+
+    Examples:
+        >>> from rummylib import CONTRACT_RUMMY
+        >>> r = ContractRound.deal(rules=CONTRACT_RUMMY, players=4, seed=3, round_number=5, dealer=2)
+        >>> r.current, [len(h) for h in r.hands], len(r.stock)
+        (3, [12, 12, 12, 12], 58)
+        >>> r = r.apply(DrawDiscard(3))
+        >>> r.phase.value, len(r.hands[3])
+        ('play', 13)
+        >>> r.apply(Discard(0, r.hands[0][0]))
+        Traceback (most recent call last):
+        ...
+        rummylib.errors.IllegalActionError: player 0 cannot discard: it is player 3's turn [not-your-turn]
+    """
+
+    rules: RuleSet
+    """The game's rules."""
+    seed: Seed
+    """The seed of the deal and of every reshuffle (the round is reproducible from it)."""
+    round_number: int
+    """The round (from 1); sets the cards dealt and the contract."""
+    dealer: int
+    """Seat of the dealer; play starts left of the dealer."""
+    hands: tuple[tuple[Piece, ...], ...]
+    """Each player's hand, in canonical order."""
+    stock: tuple[Piece, ...]
+    """The stock, the next card to draw first."""
+    discards: tuple[Piece, ...]
+    """The discard pile, bottom first: the upcard is the last."""
+    table: tuple[TableMeld, ...] = ()
+    """Melds laid down this round, in the order laid."""
+    down: tuple[bool, ...]
+    """Whether each player has met the contract."""
+    buys: tuple[int, ...]
+    """Buys made by each player this round."""
+    current: int
+    """Seat of the player whose turn it is."""
+    phase: Phase = Phase.DRAW
+    """Where the turn stands."""
+    turn: int = 1
+    """Turns started in this round (from 1)."""
+    window: BuyWindow | None = None
+    """The buy window while the refused upcard is on offer."""
+    laid_down_this_turn: bool = False
+    """Whether the player in turn laid down the contract in this turn."""
+    played_this_turn: tuple[Piece, ...] = ()
+    """Cards the player in turn has put on the table this turn."""
+    jokers_owed: tuple[Piece, ...] = ()
+    """Jokers taken from the table this turn that must still be played (``swapped_joker_must_be_used``)."""
+    reshuffles: int = 0
+    """How many times the discards were shuffled into a new stock."""
+    result: RoundResult | None = None
+    """How the round ended, once it has."""
+
+    # --- construction -----------------------------------------------------------------------
+    @classmethod
+    def deal(cls, *, rules: RuleSet, players: int, seed: Seed, round_number: int = 1, dealer: int = 0) -> ContractRound:
+        """Shuffle and deal a round: the round's cards to each player, then turn up the upcard.
+
+        The decks and jokers follow ``rules.decks_for(players)``; the cards per hand follow
+        ``rules.round(round_number).cards``. The same seed always gives the same deal.
+
+        Raises:
+            RuleSetError: not a contract game, a player count the game does not allow, a round the
+                game does not have, or a dealer who is not a seat.
+
+        Examples:
+            >>> from rummylib import CONTRACT_RUMMY
+            >>> r = ContractRound.deal(rules=CONTRACT_RUMMY, players=5, seed="x", round_number=7, dealer=4)
+            >>> r.current, len(r.hands[0]), len(r.stock) + len(r.discards) + 5 * 12
+            (0, 12, 160)
+        """
+        if isinstance(seed, bool) or not isinstance(seed, int | str):
+            raise TypeError(f"seed must be an int or a str, not {type(seed).__name__}")
+        _check_game(rules, players, dealer)
+        cards = rules.round(round_number).cards
+        dealt = deal(rules, players=players, rng=as_rng(f"{seed}:deal:{round_number}"), hand_size=cards)
+        if not dealt.stock:
+            raise RuleSetError(
+                f"no card left to turn up after dealing {cards} to {players} players", code="bad-players"
+            )
+        return cls(
+            rules=rules,
+            seed=seed,
+            round_number=round_number,
+            dealer=dealer,
+            hands=tuple(_sorted(h) for h in dealt.hands),
+            stock=dealt.stock[1:],
+            discards=dealt.stock[:1],
+            down=(False,) * players,
+            buys=(0,) * players,
+            current=(dealer + 1) % players,
+        )
+
+    # --- facts ------------------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        """Number of players."""
+        return len(self.hands)
+
+    @property
+    def upcard(self) -> Piece | None:
+        """The top card of the discard pile, or ``None``."""
+        return self.discards[-1] if self.discards else None
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the round has ended."""
+        return self.phase is Phase.OVER
+
+    def all_cards(self) -> PieceCount:
+        """Every card of the round wherever it is (hands, stock, discards, table): always the deal.
+
+        Examples:
+            >>> from rummylib import SHANGHAI
+            >>> from rummylib.decks import full_set
+            >>> r = ContractRound.deal(rules=SHANGHAI, players=4, seed=0)
+            >>> r.all_cards() == PieceCount.of(full_set(SHANGHAI, players=4))
+            True
+        """
+        pieces = [p for h in self.hands for p in h] + list(self.stock) + list(self.discards)
+        pieces += [p for m in self.table for p in m.meld]
+        return PieceCount.of(pieces)
+
+    def may_lay_off(self, player: int) -> bool:
+        """Whether ``player`` may lay off now: down, and not in the turn of the contract (unless allowed).
+
+        Examples:
+            >>> from rummylib import SHANGHAI
+            >>> ContractRound.deal(rules=SHANGHAI, players=3, seed=0).may_lay_off(1)
+            False
+        """
+        if not self.down[player]:
+            return False
+        return self.rules.layoff_same_turn or not (player == self.current and self.laid_down_this_turn)
+
+    def buy_violations(self, player: int, *, last_buyer: int | None = None) -> tuple[Violation, ...]:
+        """Why ``player`` may not buy the upcard now, if they may not (empty when they may).
+
+        Checks ``buying``, the round's buy limit, ``down_player_may_buy``, the rule against the same
+        player buying twice in a row, and that the stock (with the reshuffle) can give the penalty
+        card(s) and the draw of the player in turn. The player in turn never buys.
+
+        Examples:
+            >>> from rummylib import SHANGHAI
+            >>> r = ContractRound.deal(rules=SHANGHAI.with_options({"buying": False}), players=3, seed=0)
+            >>> [v.code for v in r.buy_violations(2)]
+            ['buying-off']
+        """
+        rules = self.rules
+        found: list[Violation] = []
+        if player == self.current:
+            found.append(Violation(RuleId.BUY_NOT_OFFERED, f"player {player} is the one who refused the upcard"))
+        if not rules.buying:
+            found.append(Violation(RuleId.BUYING_OFF, "buying is off in this game"))
+        limit = rules.buy_limit(self.round_number)
+        if limit is not None and self.buys[player] >= limit:
+            found.append(
+                Violation(RuleId.BUY_LIMIT, f"player {player} has made {self.buys[player]} of {limit} buys this round")
+            )
+        if not rules.down_player_may_buy and self.down[player]:
+            found.append(Violation(RuleId.BUYER_DOWN, f"player {player} is down and may not buy"))
+        if last_buyer == player:
+            found.append(
+                Violation(RuleId.BUY_TWICE_RUNNING, f"player {player} bought the card above; not two in a row")
+            )
+        available = len(self.stock) + (max(0, len(self.discards) - 2) if self._may_reshuffle() else 0)
+        if available < rules.buy_penalty_cards + 1:
+            found.append(
+                Violation(
+                    RuleId.BUY_STOCK_SHORT,
+                    f"the stock has {available} cards left to give, {rules.buy_penalty_cards + 1} needed",
+                )
+            )
+        return tuple(found)
+
+    # --- the three-way API ------------------------------------------------------------------
+    def apply(self, action: ContractAction) -> ContractRound:
+        """The round after ``action``.
+
+        Raises:
+            IllegalActionError: the action breaks a rule (every `Violation` names it); ``self`` is
+                unchanged, as it always is.
+
+        Examples:
+            >>> from rummylib import SHANGHAI
+            >>> r = ContractRound.deal(rules=SHANGHAI, players=3, seed=0)
+            >>> r.apply(LayOff(1, r.hands[1][0], 0))
+            Traceback (most recent call last):
+            ...
+            rummylib.errors.IllegalActionError: player 1 cannot lay off: draw first [wrong-phase]
+        """
+        return self._step(action)
+
+    def action_violations(self, action: ContractAction) -> tuple[Violation, ...]:
+        """Every reason ``action`` is illegal now (empty when it is legal); never raises for a bad action.
+
+        Examples:
+            >>> from rummylib import SHANGHAI
+            >>> r = ContractRound.deal(rules=SHANGHAI, players=3, seed=0)
+            >>> [v.code for v in r.action_violations(DrawStock(2))]
+            ['not-your-turn']
+        """
+        try:
+            self._step(action)
+        except IllegalActionError as exc:
+            return exc.violations
+        return ()
+
+    def is_legal(self, action: ContractAction) -> bool:
+        """Whether ``action`` is legal now.
+
+        Examples:
+            >>> from rummylib import SHANGHAI
+            >>> r = ContractRound.deal(rules=SHANGHAI, players=3, seed=0)
+            >>> r.is_legal(DrawDiscard(1)), r.is_legal(DrawDiscard(0))
+            (True, False)
+        """
+        return not self.action_violations(action)
+
+    def legal_actions(self, player: int | None = None) -> tuple[ContractAction, ...]:
+        """The legal actions now (of one player, or of everyone).
+
+        Listed: both draws, every buy answer, every discard, every lay-off of a single card, every
+        joker swap, and one lay-down of the contract when the hand can meet it (the one
+        `rummylib.contracts.find_contract` finds; other valid lay-downs are legal too, but are too
+        many to list), also after each joker swap the lay-down can take in. The search for that
+        lay-down has a budget (`PLAN_BUDGET` nodes); a hand so large that it runs out (dozens of
+        cards after many buys) lists none, though laying down stays legal.
+
+        Examples:
+            >>> from rummylib import SHANGHAI
+            >>> r = ContractRound.deal(rules=SHANGHAI, players=3, seed=0)
+            >>> r.legal_actions()
+            (DrawStock(player=1), DrawDiscard(player=1))
+            >>> r.legal_actions(0)
+            ()
+        """
+        if self.phase is Phase.OVER:
+            return ()
+        found: list[ContractAction] = []
+        if self.phase is Phase.DRAW:
+            found.append(DrawStock(self.current))
+            if self.discards:
+                found.append(DrawDiscard(self.current))
+        elif self.phase is Phase.BUY:
+            assert self.window is not None
+            for seat in self.window.waiting:
+                found += [Buy(seat), DeclineBuy(seat)]
+        else:
+            found = [a for a in self._play_candidates() if self.is_legal(a)]
+        return tuple(a for a in found if player is None or a.player == player)
+
+    # --- views ------------------------------------------------------------------------------
+    def view(self, player: int) -> RoundView:
+        """What ``player`` sees: their own hand, other hands and the stock hidden.
+
+        Raises:
+            IllegalActionError: ``player`` is not a seat (code ``not-a-player``).
+
+        Examples:
+            >>> from rummylib import SHANGHAI
+            >>> v = ContractRound.deal(rules=SHANGHAI, players=3, seed=0).view(2)
+            >>> v.hands[0], len(v.hands[2]), v.stock_size
+            (None, 11, 71)
+        """
+        self._check_seat(player, "view the round")
+        return self._view(player)
+
+    def table_view(self) -> RoundView:
+        """Everything: every hand and the stock.
+
+        Examples:
+            >>> from rummylib import SHANGHAI
+            >>> v = ContractRound.deal(rules=SHANGHAI, players=3, seed=0).table_view()
+            >>> len(v.stock), v.viewer
+            (71, None)
+        """
+        return self._view(None)
+
+    def _view(self, viewer: int | None) -> RoundView:
+        return RoundView(
+            viewer=viewer,
+            round_number=self.round_number,
+            dealer=self.dealer,
+            current=self.current,
+            phase=self.phase,
+            turn=self.turn,
+            hands=tuple(h if viewer is None or seat == viewer else None for seat, h in enumerate(self.hands)),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            stock=self.stock if viewer is None else None,
+            stock_size=len(self.stock),
+            discards=self.discards,
+            table=self.table,
+            down=self.down,
+            buys=self.buys,
+            window=self.window,
+            result=self.result,
+        )
+
+    def __str__(self) -> str:
+        return str(self.table_view())
+
+    # --- the referee ------------------------------------------------------------------------
+    def _check_seat(self, player: object, doing: str) -> None:
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.players:
+            _fail(RuleId.NOT_A_PLAYER, f"player {player!r} cannot {doing}: seats are 0 to {self.players - 1}")
+
+    def _check_turn(self, player: int, doing: str, phase: Phase) -> None:
+        if player != self.current:
+            _fail(RuleId.NOT_YOUR_TURN, f"player {player} cannot {doing}: it is player {self.current}'s turn")
+        if self.phase is not phase:
+            hint = {
+                Phase.DRAW: "draw first",
+                Phase.BUY: "the upcard is on offer to the other players",
+                Phase.PLAY: "the card is already drawn",
+            }[self.phase]
+            _fail(RuleId.WRONG_PHASE, f"player {player} cannot {doing}: {hint}")
+
+    def _step(self, action: ContractAction) -> ContractRound:
+        names = {
+            DrawStock: "draw from the stock",
+            DrawDiscard: "take the upcard",
+            Buy: "buy",
+            DeclineBuy: "decline to buy",
+            LayDown: "lay down",
+            LayOff: "lay off",
+            SwapJoker: "swap a joker",
+            Discard: "discard",
+        }
+        doing = names.get(type(action))
+        if doing is None:
+            raise TypeError(f"not a contract-game action: {action!r}")
+        if self.phase is Phase.OVER:
+            _fail(RuleId.ROUND_OVER, f"round {self.round_number} is over")
+        self._check_seat(action.player, doing)
+        if isinstance(action, Buy | DeclineBuy):
+            return self._answer_buy(action, doing)
+        phase = Phase.DRAW if isinstance(action, DrawStock | DrawDiscard) else Phase.PLAY
+        self._check_turn(action.player, doing, phase)
+        if isinstance(action, DrawDiscard):
+            return self._draw_discard()
+        if isinstance(action, DrawStock):
+            return self._refuse_upcard()
+        if isinstance(action, LayDown):
+            return self._lay_down(action)
+        if isinstance(action, LayOff):
+            return self._lay_off(action)
+        if isinstance(action, SwapJoker):
+            return self._swap_joker(action)
+        return self._discard(action)
+
+    # --- drawing and buying -------------------------------------------------------------------
+    def _draw_discard(self) -> ContractRound:
+        if not self.discards:
+            _fail(RuleId.WRONG_PHASE, "the discard pile is empty")
+        card = self.discards[-1]
+        hands = _replace(self.hands, self.current, _sorted((*self.hands[self.current], card)))
+        return attrs.evolve(self, hands=hands, discards=self.discards[:-1], phase=Phase.PLAY)
+
+    def _draw_stock(self, count: int) -> tuple[tuple[Piece, ...], ContractRound]:
+        """Take ``count`` cards from the stock, shuffling the discards but the top into a new stock when empty."""
+        stock, discards, reshuffles = self.stock, self.discards, self.reshuffles
+        drawn: list[Piece] = []
+        for _ in range(count):
+            if not stock:
+                if len(discards) < 2 or not self._may_reshuffle(reshuffles):
+                    break  # pragma: no cover - callers check that enough cards are left first
+                stock = shuffled(discards[:-1], as_rng(f"{self.seed}:reshuffle:{self.round_number}:{reshuffles}"))
+                discards = discards[-1:]
+                reshuffles += 1
+            drawn.append(stock[0])
+            stock = stock[1:]
+        return tuple(drawn), attrs.evolve(self, stock=stock, discards=discards, reshuffles=reshuffles)
+
+    def _may_reshuffle(self, done: int | None = None) -> bool:
+        limit = self.rules.max_reshuffles
+        return limit is None or (self.reshuffles if done is None else done) < limit
+
+    def _buyers(self, last_buyer: int | None) -> tuple[int, ...]:
+        order = [(self.current + k) % self.players for k in range(1, self.players)]
+        return tuple(p for p in order if not self.buy_violations(p, last_buyer=last_buyer))
+
+    def _refuse_upcard(self) -> ContractRound:
+        if not self.discards:
+            return self._then_draw()
+        buyers = self._buyers(None)
+        if not buyers:
+            return self._then_draw()
+        window = BuyWindow(card=self.discards[-1], waiting=buyers, requests=(), last_buyer=None)
+        return attrs.evolve(self, phase=Phase.BUY, window=window)
+
+    def _then_draw(self) -> ContractRound:
+        drawn, after = self._draw_stock(1)
+        hands = _replace(after.hands, self.current, _sorted((*after.hands[self.current], *drawn)))
+        return attrs.evolve(after, hands=hands, phase=Phase.PLAY, window=None)
+
+    def _answer_buy(self, action: Buy | DeclineBuy, doing: str) -> ContractRound:
+        player = action.player
+        window = self.window
+        if self.phase is not Phase.BUY or window is None:
+            _fail(
+                RuleId.WRONG_PHASE,
+                f"player {player} cannot {doing}: no upcard is on offer (it is offered when the player "
+                "in turn draws from the stock)",
+            )
+        if player not in window.waiting:
+            if player in window.requests:
+                _fail(RuleId.BUY_NOT_OFFERED, f"player {player} has already asked for {window.card}")
+            problems = self.buy_violations(player, last_buyer=window.last_buyer)
+            if problems:
+                raise IllegalActionError(problems)
+            _fail(RuleId.BUY_NOT_OFFERED, f"player {player} has already declined {window.card}")
+        waiting = tuple(p for p in window.waiting if p != player)
+        requests = (*window.requests, player) if isinstance(action, Buy) else window.requests
+        window = attrs.evolve(window, waiting=waiting, requests=requests)
+        if waiting:
+            return attrs.evolve(self, window=window)
+        return self._close_window(window)
+
+    def _close_window(self, window: BuyWindow) -> ContractRound:
+        if not window.requests:
+            return self._then_draw()
+        # The one whose turn comes first (after the player in turn) gets the card.
+        buyer = min(window.requests, key=lambda p: (p - self.current) % self.players)
+        card = self.discards[-1]
+        after = attrs.evolve(self, discards=self.discards[:-1])
+        penalty, after = after._draw_stock(self.rules.buy_penalty_cards)
+        hands = _replace(after.hands, buyer, _sorted((*after.hands[buyer], card, *penalty)))
+        buys = _replace(after.buys, buyer, after.buys[buyer] + 1)
+        after = attrs.evolve(after, hands=hands, buys=buys, window=None)
+        if self.rules.multiple_buys and after.discards:
+            buyers = after._buyers(buyer)
+            if buyers:
+                nxt = BuyWindow(card=after.discards[-1], waiting=buyers, requests=(), last_buyer=buyer)
+                return attrs.evolve(after, window=nxt)
+        return after._then_draw()
+
+    # --- laying down, laying off, jokers --------------------------------------------------------
+    def _table_meld(self, index: int, player: int, doing: str) -> TableMeld:
+        if isinstance(index, bool) or not 0 <= index < len(self.table):
+            _fail(
+                RuleId.NO_SUCH_MELD,
+                f"player {player} cannot {doing} on meld {index}: the table has {len(self.table)} melds",
+            )
+        return self.table[index]
+
+    def _holding(self, player: int, pieces: Sequence[Piece], doing: str) -> tuple[Piece, ...]:
+        left = _take(self.hands[player], pieces)
+        if left is None:
+            missing = PieceCount.of(pieces) - PieceCount.of(self.hands[player])
+            _fail(
+                RuleId.NOT_IN_HAND,
+                f"player {player} cannot {doing}: {format_pieces(missing)} not in hand",
+                pieces=tuple(missing),
+            )
+        return left
+
+    def _fits_somewhere(self, card: Piece) -> bool:
+        from rummylib.layoffs import layoff_violations
+
+        return any(not layoff_violations(m.reading, (card,), rules=self.rules) for m in self.table)
+
+    def _joker_playable(self, player: int) -> bool:
+        """Whether the first joker owed can still be laid off this turn (so the turn can end)."""
+        if not self.may_lay_off(player):
+            return False
+        joker = self.jokers_owed[0]
+        return any(self.is_legal(LayOff(player, (joker,), i)) for i in range(len(self.table)))
+
+    def _pay_jokers(self, played: Sequence[Piece]) -> tuple[Piece, ...]:
+        owed = list(self.jokers_owed)
+        for piece in played:
+            if piece in owed:
+                owed.remove(piece)
+        return tuple(owed)
+
+    def _after_play(self, player: int, doing: str) -> ContractRound:
+        """Finish a lay-down or lay-off: go out on an empty hand; refuse a dead end."""
+        hand = self.hands[player]
+        if not hand:
+            return self._end(EndReason.WENT_OUT, player)
+        if self.jokers_owed and not self._joker_playable(player):
+            _fail(
+                RuleId.SWAPPED_JOKER_UNUSED,
+                f"player {player} cannot {doing}: the joker taken from the table must be played this turn, "
+                "and it could not be",
+            )
+        if (
+            not self.rules.go_out_by_discard
+            and len(hand) == 1
+            and not (self.may_lay_off(player) and self._fits_somewhere(hand[0]))
+        ):
+            _fail(
+                RuleId.LAST_CARD_DISCARD,
+                f"player {player} cannot {doing}: {hand[0]} would be left as the last card, which may not be "
+                "discarded and cannot be laid off",
+                pieces=hand,
+            )
+        return self
+
+    def _lay_down(self, action: LayDown) -> ContractRound:
+        from rummylib.contracts import check_contract
+
+        player = action.player
+        if self.down[player]:
+            _fail(RuleId.ALREADY_DOWN, f"player {player} has already laid down the contract this round")
+        state = self
+        for card, index in action.swaps:
+            state = state._take_joker(player, card, index, "lay down")
+        melds = action.melds
+        pieces = [p for m in melds for p in m]
+        left = state._holding(player, pieces, "lay down")
+        try:
+            down = check_contract(melds, round_number=self.round_number, rules=self.rules, hand=state.hands[player])
+        except ContractNotMetError as exc:
+            raise IllegalActionError(exc.violations) from None
+        owed = state._pay_jokers(pieces)
+        if owed and self.rules.swapped_joker_must_be_used and not self.rules.layoff_same_turn:
+            _fail(
+                RuleId.SWAPPED_JOKER_UNUSED,
+                f"player {player} cannot lay down: the joker taken from the table must be in the melds",
+            )
+        after = attrs.evolve(
+            state,
+            hands=_replace(state.hands, player, left),
+            table=(*state.table, *(TableMeld(owner=player, reading=r) for r in down.readings)),
+            down=_replace(state.down, player, True),
+            laid_down_this_turn=True,
+            played_this_turn=(*state.played_this_turn, *pieces),
+            jokers_owed=owed,
+        )
+        return after._after_play(player, "lay down")
+
+    def _lay_off(self, action: LayOff) -> ContractRound:
+        from rummylib.layoffs import lay_off
+
+        player = action.player
+        if not self.down[player]:
+            _fail(RuleId.NOT_DOWN, f"player {player} cannot lay off before meeting the contract")
+        if not self.may_lay_off(player):
+            _fail(
+                RuleId.LAYOFF_SAME_TURN,
+                f"player {player} cannot lay off in the turn the contract was laid down",
+            )
+        if not action.cards:
+            _fail(RuleId.NOT_IN_HAND, f"player {player} cannot lay off: no cards given")
+        target = self._table_meld(action.meld, player, "lay off")
+        left = self._holding(player, action.cards, "lay off")
+        try:
+            done = lay_off(target.reading, action.cards, rules=self.rules, joker_end=action.joker_end)
+        except IllegalPlayError as exc:
+            raise IllegalActionError([v.at(action.meld) for v in exc.violations]) from None
+        after = attrs.evolve(
+            self,
+            hands=_replace(self.hands, player, left),
+            table=_replace(self.table, action.meld, attrs.evolve(target, reading=done.reading)),
+            played_this_turn=(*self.played_this_turn, *action.cards),
+            jokers_owed=self._pay_jokers(action.cards),
+        )
+        return after._after_play(player, "lay off")
+
+    def _take_joker(self, player: int, card: Piece, index: int, doing: str) -> ContractRound:
+        """Put ``card`` in place of a joker of table meld ``index``; the joker joins the hand."""
+        from rummylib.layoffs import substitute_joker
+
+        if self.rules.joker_swap is JokerSwap.NEVER:
+            _fail(RuleId.JOKER_SWAP_NOT_ALLOWED, f"player {player} cannot {doing}: jokers never leave the table")
+        target = self._table_meld(index, player, "take a joker")
+        left = self._holding(player, (card,), doing)
+        try:
+            swap = substitute_joker(target.reading, card, rules=self.rules, player_down=self.down[player])
+        except IllegalPlayError as exc:
+            raise IllegalActionError([v.at(index) for v in exc.violations]) from None
+        joker = swap.joker
+        owed = (*self.jokers_owed, joker) if swap.must_use_joker else self.jokers_owed
+        return attrs.evolve(
+            self,
+            hands=_replace(self.hands, player, _sorted((*left, joker))),
+            table=_replace(self.table, index, attrs.evolve(target, reading=swap.reading)),
+            played_this_turn=(*self.played_this_turn, card),
+            jokers_owed=owed,
+        )
+
+    def _swap_joker(self, action: SwapJoker) -> ContractRound:
+        player, rules = action.player, self.rules
+        if self.down[player]:
+            if not self.may_lay_off(player):
+                _fail(
+                    RuleId.LAYOFF_SAME_TURN,
+                    f"player {player} cannot swap a joker in the turn the contract was laid down",
+                )
+        elif rules.joker_swap is JokerSwap.AFTER_DOWN:
+            _fail(RuleId.JOKER_SWAP_NOT_DOWN, f"player {player} may take a joker only once down")
+        elif rules.joker_swap is JokerSwap.ANYONE and rules.joker_swap_requires_contract:
+            _fail(
+                RuleId.JOKER_SWAP_NEEDS_CONTRACT,
+                f"player {player} is not down: take the joker as part of the lay-down (LayDown swaps)",
+            )
+        elif rules.joker_swap is JokerSwap.ANYONE and rules.swapped_joker_must_be_used:
+            _fail(
+                RuleId.SWAPPED_JOKER_UNUSED,
+                f"player {player} is not down, so the joker could not be played this turn except in the "
+                "contract: take it as part of the lay-down (LayDown swaps)",
+            )
+        after = self._take_joker(player, action.card, action.meld, "swap a joker")
+        return after._after_play(player, "swap a joker")
+
+    # --- discarding and the end ---------------------------------------------------------------
+    def _discard(self, action: Discard) -> ContractRound:
+        player = action.player
+        if self.jokers_owed:
+            _fail(
+                RuleId.SWAPPED_JOKER_UNUSED,
+                f"player {player} cannot discard yet: the joker taken from the table must be played this turn",
+            )
+        left = self._holding(player, (action.card,), "discard")
+        if not left and not self.rules.go_out_by_discard:
+            _fail(
+                RuleId.LAST_CARD_DISCARD,
+                f"player {player} cannot discard the last card: it must be laid off",
+                pieces=(action.card,),
+            )
+        after = attrs.evolve(
+            self,
+            hands=_replace(self.hands, player, left),
+            discards=(*self.discards, action.card),
+        )
+        if not left:
+            return after._end(EndReason.WENT_OUT, player)
+        nxt = attrs.evolve(
+            after,
+            current=(self.current + 1) % self.players,
+            turn=self.turn + 1,
+            phase=Phase.DRAW,
+            laid_down_this_turn=False,
+            played_this_turn=(),
+            jokers_owed=(),
+        )
+        if not nxt.stock and (len(nxt.discards) < 2 or not nxt._may_reshuffle()):
+            return nxt._end(EndReason.STOCK_EXHAUSTED, None)
+        return nxt
+
+    def _end(self, reason: EndReason, went_out: int | None) -> ContractRound:
+        one_turn = went_out is not None and self.laid_down_this_turn
+        joker_used = one_turn and any(self.rules.is_wild(p) for p in self.played_this_turn)
+        scores = score_contract_round(self.hands, rules=self.rules, out_in_one_turn=one_turn, joker_used=joker_used)
+        result = RoundResult(
+            round_number=self.round_number,
+            scores=scores,
+            reason=reason,
+            went_out=went_out,
+            out_in_one_turn=one_turn,
+            joker_used=joker_used,
+            hands=self.hands,
+        )
+        return attrs.evolve(self, phase=Phase.OVER, window=None, result=result)
+
+    # --- listing actions ----------------------------------------------------------------------
+    def _play_candidates(self) -> list[ContractAction]:
+        player, hand = self.current, self.hands[self.current]
+        cards = _distinct(hand)
+        readings = [m.reading for m in self.table]
+        found: list[ContractAction] = []
+        if not self.down[player]:
+            found += self._lay_down_candidates(readings)
+        if self.may_lay_off(player):
+            found += [
+                LayOff(player, (c,), i)
+                for i, reading in enumerate(readings)
+                for c in cards
+                if self._may_fit(c, reading)
+            ]
+        if self.rules.joker_swap is not JokerSwap.NEVER and (self.down[player] or not self._swap_needs_lay_down()):
+            found += [SwapJoker(player, c, i) for c, i in self._swap_candidates(readings)]
+        found += [Discard(player, c) for c in cards]
+        return found
+
+    def _may_fit(self, card: Piece, reading: MeldReading | None) -> bool:
+        """A quick test that lets through every card that might be laid off on the meld read so."""
+        if reading is None or self.rules.is_wild(card) or not isinstance(card, Card):
+            return True
+        face = next(f for f in reading.faces if isinstance(f, Card))
+        return card.rank == face.rank if reading.kind is MeldKind.GROUP else card.suit == face.suit
+
+    def _swap_candidates(self, readings: Sequence[MeldReading | None]) -> list[tuple[Piece, int]]:
+        """``(card, meld index)`` pairs where the card could take the place of a joker of the meld.
+
+        In a run, the card a joker stands for; in a set, any card of the set's rank.
+        """
+        hand = [c for c in _distinct(self.hands[self.current]) if isinstance(c, Card) and not self.rules.is_wild(c)]
+        found: list[tuple[Piece, int]] = []
+        for i, reading in enumerate(readings):
+            if reading is None or not reading.joker_count:
+                continue
+            if reading.kind is MeldKind.GROUP:
+                rank = reading.jokers[0].rank if isinstance(reading.jokers[0], Card) else None
+                found += [(c, i) for c in hand if c.rank == rank]
+            else:
+                found += [(c, i) for c in hand if c in reading.jokers]
+        return found
+
+    def _swap_needs_lay_down(self) -> bool:
+        rules = self.rules
+        return rules.joker_swap is not JokerSwap.ANYONE or (
+            rules.swapped_joker_must_be_used or rules.joker_swap_requires_contract
+        )
+
+    def _lay_down_candidates(self, readings: Sequence[MeldReading | None]) -> list[ContractAction]:
+        player = self.current
+        found: list[ContractAction] = []
+        plan = _plan(self.hands[player], self.round_number, self.rules)
+        if plan is not None:
+            found.append(LayDown(player, plan))
+        if self.rules.joker_swap is JokerSwap.ANYONE:
+            for card, i in self._swap_candidates(readings):
+                try:
+                    state = self._take_joker(player, card, i, "lay down")
+                except IllegalActionError:
+                    continue
+                plan = _plan(state.hands[player], self.round_number, self.rules)
+                if plan is not None:
+                    found.append(LayDown(player, plan, swaps=((card, i),)))
+        return found
