@@ -81,6 +81,12 @@ def test_bad_requests() -> None:
     )
     out = handle_request({"op": "find_contract", "game": "shanghai", "round": 1, "hand": "7h 7s 9z"})
     assert out["error"]["code"] == "bad-notation"
+    out = handle_request({"op": "contract", "game": "shanghai", "round": 1, "melds": ["7h 7x", "8c 8d 8h"]})
+    assert out["error"]["code"] == "bad-notation"
+    out = handle_request({"op": "contract", "game": "shanghai", "round": 1, "melds": ["7h 7h 7h 7h", "8c 8d 8h"]})
+    assert out["error"]["code"] == "too-many-copies"
+    out = handle_request({"op": "layoff", "game": "shanghai", "meld": "4c 5c 6c 7c"})
+    assert out["error"]["code"] == "missing-field"
     out = handle_request({"op": "contract", "game": "rummikub", "round": 1, "melds": []})
     assert out["error"]["code"] == "unknown-op"
     out = handle_request({"op": "contract", "game": "shanghai", "contract": {"runs": "two"}, "melds": []})
