@@ -148,6 +148,9 @@ def test_the_next_round_is_dealt_with_the_dealer_moved_left(build: Builder) -> N
     assert nxt.totals == (1 + 2 + 0, 2 + 4 + 10, 5)
     assert [len(h) for h in nxt.round.hands] == [11, 11, 11]
     assert nxt.winners == ()
+    assert nxt.previous_round is not None
+    assert nxt.previous_round.result == nxt.results[-1]
+    assert nxt.previous_round.round_number == 3
 
 
 def test_the_game_ends_after_the_last_round_and_lowest_total_wins(build: Builder) -> None:

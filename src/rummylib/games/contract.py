@@ -91,6 +91,8 @@ class ContractGame:
     """Results of the rounds finished, in order."""
     round: ContractRound
     """The round in play (the last round, once the game is over)."""
+    previous_round: ContractRound | None = None
+    """The round that ended last, as it stood at its end (to show the final table), or ``None``."""
 
     @classmethod
     def start(cls, *, rules: RuleSet, players: int, seed: Seed, dealer: int = 0) -> ContractGame:
@@ -172,7 +174,7 @@ class ContractGame:
         new_round = ContractRound.deal(
             rules=self.rules, players=self.players, seed=self.seed, round_number=number, dealer=dealer
         )
-        return attrs.evolve(self, round=new_round, results=results)
+        return attrs.evolve(self, round=new_round, results=results, previous_round=nxt)
 
     def legal_actions(self, player: int | None = None) -> tuple[ContractAction, ...]:
         """The legal actions of the round in play (none once the game is over).
