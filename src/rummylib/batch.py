@@ -112,9 +112,9 @@ class Request:
             raise RequestError(f"field {name!r} must be {expected}, not {_json_type(value)}", code="bad-field")
         return value
 
-    def text(self, name: str, *, default: Any = ...) -> str:
-        """A string field."""
-        return str(self.field(name, str, default=default))
+    def text(self, name: str, *, default: Any = ...) -> Any:
+        """A string field (``default``, unchanged, when it is absent or null)."""
+        return self.field(name, str, default=default)
 
     def boolean(self, name: str, *, default: Any = ...) -> bool:
         """A true/false field."""
@@ -126,8 +126,13 @@ class Request:
         return int(value)
 
     def pieces(self, name: str, *, default: Any = ...) -> tuple[Piece, ...]:
-        """A field of pieces in notation, read with the request's rules and checked for copies."""
-        text = self.text(name, default=default)
+        """A field of pieces in notation, read with the request's rules and checked for copies.
+
+        ``default`` (unchanged) when the field is absent or null and a default is given.
+        """
+        text = self.field(name, str, default=None if default is not ... else ...)
+        if text is None:
+            return default  # type: ignore[no-any-return]
         pieces = parse_pieces(text, rules=self.rules)
         self.rules.check_piece_counts(pieces, what=f"field {name!r}")
         return pieces

@@ -119,7 +119,7 @@ class Contract:
     """Number of runs required."""
     set_size: int = attrs.field(default=3, validator=attrs.validators.in_(range(2, 15)))
     """Size of each set (exact or minimum, per ``exact``)."""
-    run_size: int = attrs.field(default=4, validator=attrs.validators.in_(range(2, 15)))
+    run_size: int = attrs.field(default=4, validator=attrs.validators.in_(range(3, 15)))
     """Size of each run (exact or minimum, per ``exact``)."""
     exact: bool = False
     """If true, each meld must have exactly its size; otherwise at least."""
