@@ -302,14 +302,18 @@ def _search(
     # --- Upper bound: each colour alone, any tile free to join a group where one could form ---
     # A group holding a tile of a number with too few other colours present needs jokers for
     # the rest; the bound charges them to that colour's jokers.
+    # With g tiles of a colour in g groups, each group needs group_min - 1 tiles of other colours,
+    # at most one per colour per group; what the other colours cannot give must be jokers.
     groupable = [[False] * (top + 2) for _ in range(ncol)]
-    group_jokers = [[0] * (top + 2) for _ in range(ncol)]
+    group_jokers = [[[0] * (copies_max + 1) for _ in range(top + 2)] for _ in range(ncol)]
     for v in range(1, top + 1):
-        present = [c for c in range(ncol) if tab[c][v] + rck[c][v]]
+        counts = [tab[c][v] + rck[c][v] for c in range(ncol)]
         for c in range(ncol):
-            others = sum(1 for d in present if d != c)
-            groupable[c][v] = others + jtot >= shape.group_min - 1 and (tab[c][v] + rck[c][v] > 0)
-            group_jokers[c][v] = max(0, shape.group_min - 1 - others)
+            others = sum(1 for d in range(ncol) if d != c and counts[d])
+            groupable[c][v] = others + jtot >= shape.group_min - 1 and counts[c] > 0
+            for g in range(1, copies_max + 1):
+                partners = sum(min(counts[d], g) for d in range(ncol) if d != c)
+                group_jokers[c][v][g] = max(0, g * (shape.group_min - 1) - partners)
 
     bound_memo: list[dict[tuple[int, tuple[int, ...], int], int]] = [{} for _ in range(ncol)]
     neg = -(1 << 60)
@@ -331,7 +335,7 @@ def _search(
             if g:
                 if not can_group:
                     continue
-                used += g * fill
+                used += fill[g]
                 if used > jtot:
                     continue
             val = placed * w + bound(c, v + 1, new, used)
