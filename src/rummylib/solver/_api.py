@@ -194,7 +194,6 @@ class _Weights:
         self.joker = joker
         # One "unit" of the main criterion: a tile for "tiles", a point for "value".
         self.step = most_value if objective is Objective.TILES else per_tile if objective is Objective.VALUE else 1
-        self.full = objective
 
 
 def _item_piece(item: Item, rules: RuleSet) -> Piece:
