@@ -409,6 +409,14 @@ def _gin_game_problems(g: Any) -> Iterator[str]:
         yield from (f"last hand: {p}" for p in _gin_hand_problems(g.last_hand))
 
 
+def _check_players(state: Any, kind: str) -> None:
+    """Raise RuleSetError when the rules do not allow the state's number of players."""
+    inner = state.round if kind == "contract-game" else state.hand if kind == "gin-game" else state
+    seats = len(inner.racks) if kind == "rummikub" else len(inner.hands)
+    state.rules.check_players(seats)
+    inner.rules.check_players(seats)
+
+
 _CHECKS = {
     "rummikub": _rummikub_problems,
     "contract-round": _round_problems,
@@ -438,19 +446,20 @@ def state_problems(state: Any) -> tuple[str, ...]:
     """
     kind = _kind(state)
     found: list[str] = []
-    have = all_pieces(state)
-    foreign = [p for p in have.distinct() if not state.rules.has_piece(p)]
-    if foreign:
-        found.append(f"pieces not in {state.rules.title}: {format_pieces(foreign[:12])}")
-    diff = _difference(have, expected_pieces(state))
-    if diff:
-        found.append(f"pieces not conserved: {'; '.join(diff)}")
     try:
+        _check_players(state, kind)
+        have = all_pieces(state)
+        foreign = [p for p in have.distinct() if not state.rules.has_piece(p)]
+        if foreign:
+            found.append(f"pieces not in {state.rules.title}: {format_pieces(foreign[:12])}")
+        diff = _difference(have, expected_pieces(state))
+        if diff:
+            found.append(f"pieces not conserved: {'; '.join(diff)}")
         for problem in _CHECKS[kind](state):
             found.append(problem)
             if len(found) >= MAX_REPORTED:
                 break
-    except (RummyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+    except (RummyError, TypeError, ValueError, AttributeError, IndexError, KeyError) as exc:
         found.append(f"the state is malformed: {exc}")
     return tuple(found)
 

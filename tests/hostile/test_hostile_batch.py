@@ -134,10 +134,7 @@ FUZZ = settings(deadline=DEADLINE, suppress_health_check=[HealthCheck.too_slow, 
 
 # Findings in other engineers' files: the (op, game) pairs whose property currently fails.
 # Each is also pinned by a plain regression test below; remove the entry once fixed.
-KNOWN_FINDINGS: dict[str, str] = {
-    "turn/rummikub": "FINDING (src/rummylib/_ops_rummikub.py `_table`): bad notation in a table string "
-    "re-raises `type(exc)(..., code=...)`, and NotationError takes no `code`: TypeError escapes",
-}
+KNOWN_FINDINGS: dict[str, str] = {}
 
 
 def _op_games() -> list[tuple[str, str]]:
@@ -287,9 +284,8 @@ def test_tables_of_more_tiles_than_exist() -> None:
     assert answer.get("valid") is not True
 
 
-@pytest.mark.xfail(strict=True, reason=KNOWN_FINDINGS["turn/rummikub"])
-def test_finding_turn_table_string_with_bad_notation() -> None:
-    """FINDING for the Rummikub ops owner: ``{"table_before": "x9"}`` raises TypeError."""
+def test_turn_table_string_with_bad_notation() -> None:
+    """Was a finding (fixed by the owner): ``{"table_before": "x9"}`` raised TypeError."""
     answer = handle_request({"op": "turn", "game": "rummikub", "table_before": "x9", "table_after": "r1"})
     assert answer["error"]["code"] == "bad-notation"
 
