@@ -468,3 +468,13 @@ def test_batch_command_answers_every_nasty_line(tmp_path: Path) -> None:
     assert answers[-1]["id"] == "last" and answers[-1]["valid"] is True
     assert answers[1]["error"]["code"] == "bad-json"
     assert answers[16]["error"]["code"] in {"bad-json", "too-large"}
+
+
+def test_reliability_page_counts_are_current() -> None:
+    """docs/reliability.md states how many op/game pairs are fuzzed; keep it true as ops are added."""
+    page = (Path(__file__).resolve().parents[2] / "docs" / "reliability.md").read_text(encoding="utf-8")
+    n = len(OP_GAMES)
+    assert f"({n} pairs" in page
+    assert f"{n} × 150 = {n * 150:,}" in page
+    wrong_types = sum(len(_fields(op, game)) * 10 + 1 for op, game in OP_GAMES)
+    assert f"{wrong_types} requests" in page
