@@ -53,6 +53,7 @@ from rummylib.tiles import Tile
 
 __all__ = [
     "FORMAT",
+    "MAX_SAVE_INT",
     "MAX_SAVE_ITEMS",
     "SAVE_TYPES",
     "VERSION",
@@ -69,6 +70,8 @@ VERSION = 1
 """The format version this library writes and reads (a newer save is refused, never guessed at)."""
 MAX_SAVE_ITEMS = 100_000
 """Most items in any list of a save (a history of 100,000 actions is far beyond a real game)."""
+MAX_SAVE_INT = 2**64
+"""Largest integer a save may hold (in size): seeds are integers too, so the limit is generous."""
 
 
 class SaveError(RummyError, ValueError):
@@ -301,7 +304,7 @@ def _decode(data: Any, hint: Any, path: str) -> Any:
     if hint is int:
         if isinstance(data, bool) or not isinstance(data, int):
             raise _fail(path, f"expected an integer, not {_json_kind(data)}")
-        if abs(data) > 10**9:
+        if abs(data) > MAX_SAVE_INT:
             raise _fail(path, f"the number {data} is larger than any game value")
         return data
     if hint is float:

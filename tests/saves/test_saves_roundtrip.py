@@ -193,6 +193,18 @@ def test_house_rules_are_kept() -> None:
     assert restored.rules == rules and restored.rules.joker_points == 40
 
 
+def test_big_integer_seeds() -> None:
+    """A server's 64-bit random seed is kept; a number beyond any seed is refused."""
+    from rummylib.saves import MAX_SAVE_INT, SaveError
+
+    game = RummikubGame.new(rules=RUMMIKUB, players=2, seed=2**63 + 5).draw()
+    assert _roundtrip(game).seed == 2**63 + 5
+    data = to_json(game)
+    data["state"]["seed"] = MAX_SAVE_INT + 1
+    with pytest.raises(SaveError, match="larger than any"):
+        from_json(data)
+
+
 def test_to_json_refuses_other_values() -> None:
     with pytest.raises(TypeError):
         to_json(RUMMIKUB)
