@@ -7,6 +7,7 @@ exactly what this script draws.
 
 from __future__ import annotations
 
+import math
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -14,6 +15,82 @@ from pathlib import Path
 from rummylib import GIN_RUMMY, INDIAN_RUMMY, RUMMIKUB, SHANGHAI, svg
 
 ASSETS = Path(__file__).resolve().parent / "assets"
+RESULTS = Path(__file__).resolve().parent.parent / "benchmarks" / "results"
+
+
+def _markdown_table(text: str, must_have: str) -> list[dict[str, str]]:
+    """The first Markdown table in ``text`` whose header mentions ``must_have``, as dicts."""
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        if line.startswith("|") and must_have in line and i + 1 < len(lines) and set(lines[i + 1]) <= set("|-: "):
+            header = [h.strip() for h in line.strip("|").split("|")]
+            rows = []
+            for row in lines[i + 2 :]:
+                if not row.startswith("|"):
+                    break
+                rows.append(dict(zip(header, (c.strip() for c in row.strip("|").split("|")), strict=True)))
+            return rows
+    raise ValueError(f"no table with {must_have!r}")
+
+
+def solver_chart() -> str:
+    """Median solve time per table size, rummylib against rummikub-solver, from the benchmark output."""
+    rows = _markdown_table((RESULTS / "solver.md").read_text(encoding="utf-8"), "ours median")
+    series = [("rummylib", "ours median", "#1f8a70"), ("rummikub-solver (ILP)", "theirs median", "#c98a1b")]
+    width, height, left, bottom, top = 560, 300, 56, 52, 40
+    plot_h = height - top - bottom
+    low, high = 1.0, 1000.0  # log scale, in ms
+
+    def y_of(ms: float) -> float:
+        ms = min(max(ms, low), high)
+        return top + plot_h * (1 - (math.log10(ms) - math.log10(low)) / (math.log10(high) - math.log10(low)))
+
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" role="img" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Verdana, Helvetica, Arial, sans-serif" '
+        'aria-label="Median solve time per position, rummylib against rummikub-solver">',
+        f'<rect width="{width}" height="{height}" rx="10" fill="#ffffff"/>',
+        f'<text x="{left}" y="24" font-size="13" font-weight="bold" fill="#222">'
+        "Median time to find the best play (ms, log scale)</text>",
+    ]
+    for ms in (1, 10, 100, 1000):
+        y = y_of(ms)
+        out.append(f'<line x1="{left}" y1="{y:.1f}" x2="{width - 16}" y2="{y:.1f}" stroke="#e3e3e3"/>')
+        out.append(f'<text x="{left - 8}" y="{y + 4:.1f}" text-anchor="end" font-size="10.5" fill="#666">{ms}</text>')
+    group_w = (width - left - 16) / len(rows)
+    bar_w = min(26.0, group_w / 3)
+    for g, row in enumerate(rows):
+        x0 = left + g * group_w + (group_w - bar_w * len(series) - 4) / 2
+        for k, (_, column, colour) in enumerate(series):
+            ms = float(row[column])
+            x = x0 + k * (bar_w + 4)
+            y = y_of(ms)
+            out.append(
+                f'<rect x="{x:.1f}" y="{y:.1f}" width="{bar_w:.1f}" height="{top + plot_h - y:.1f}" rx="3" '
+                f'fill="{colour}"><title>{ms} ms</title></rect>'
+            )
+            out.append(
+                f'<text x="{x + bar_w / 2:.1f}" y="{y - 4:.1f}" text-anchor="middle" font-size="9.5" '
+                f'fill="#444">{ms:g}</text>'
+            )
+        centre = left + g * group_w + group_w / 2
+        tiles = round(float(row.get("table tiles (mean)", "0")))
+        out.append(
+            f'<text x="{centre:.1f}" y="{height - bottom + 16}" text-anchor="middle" font-size="11" '
+            f'fill="#222">K = {row["K"]}</text>'
+            f'<text x="{centre:.1f}" y="{height - bottom + 29}" text-anchor="middle" font-size="9.5" '
+            f'fill="#777">{tiles} table tiles</text>'
+        )
+    x = left
+    for name, _, colour in series:
+        out.append(
+            f'<rect x="{x}" y="{height - 15}" width="11" height="11" rx="2" fill="{colour}"/>'
+            f'<text x="{x + 16}" y="{height - 6}" font-size="10.5" fill="#333">{name}</text>'
+        )
+        x += 30 + 6.5 * len(name)
+    out.append("</svg>")
+    return "".join(out)
+
 
 PICTURES: dict[str, Callable[[], str]] = {
     # The tutorial: pieces and notation.
@@ -51,6 +128,8 @@ PICTURES: dict[str, Callable[[], str]] = {
         "4s 5s 6s | 7h 5d 9h | Qc Qd 5c", rules=INDIAN_RUMMY.with_options({"wild_ranks": ["5"]})
     ),
     "gin-melds.svg": lambda: svg.table(["Ah 2h 3h", "9c 9d 9s", "Qh Kh Ah"], rules=GIN_RUMMY),
+    # The performance page: a chart drawn from benchmarks/results/solver.md.
+    "perf-solver.svg": solver_chart,
 }
 """Each file name in ``docs/assets/`` and the function that draws it."""
 
