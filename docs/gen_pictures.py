@@ -33,63 +33,97 @@ def _markdown_table(text: str, must_have: str) -> list[dict[str, str]]:
     raise ValueError(f"no table with {must_have!r}")
 
 
-def solver_chart() -> str:
-    """Median solve time per table size, rummylib against rummikub-solver, from the benchmark output."""
-    rows = _markdown_table((RESULTS / "solver.md").read_text(encoding="utf-8"), "ours median")
-    series = [("rummylib", "ours median", "#1f8a70"), ("rummikub-solver (ILP)", "theirs median", "#c98a1b")]
+def _bar_chart(
+    title: str,
+    groups: list[tuple[str, str]],
+    series: list[tuple[str, str]],
+    values: list[list[float]],
+    *,
+    low: float,
+    high: float,
+) -> str:
+    """A grouped bar chart on a log scale: one group per row, one bar per series."""
     width, height, left, bottom, top = 560, 300, 56, 52, 40
     plot_h = height - top - bottom
-    low, high = 1.0, 1000.0  # log scale, in ms
 
-    def y_of(ms: float) -> float:
-        ms = min(max(ms, low), high)
-        return top + plot_h * (1 - (math.log10(ms) - math.log10(low)) / (math.log10(high) - math.log10(low)))
+    def y_of(v: float) -> float:
+        v = min(max(v, low), high)
+        return top + plot_h * (1 - (math.log10(v) - math.log10(low)) / (math.log10(high) - math.log10(low)))
 
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" role="img" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Verdana, Helvetica, Arial, sans-serif" '
-        'aria-label="Median solve time per position, rummylib against rummikub-solver">',
+        f'aria-label="{title}">',
         f'<rect width="{width}" height="{height}" rx="10" fill="#ffffff"/>',
-        f'<text x="{left}" y="24" font-size="13" font-weight="bold" fill="#222">'
-        "Median time to find the best play (ms, log scale)</text>",
+        f'<text x="{left}" y="24" font-size="13" font-weight="bold" fill="#222">{title}</text>',
     ]
-    for ms in (1, 10, 100, 1000):
-        y = y_of(ms)
+    tick = 10 ** math.ceil(math.log10(low))
+    while tick <= high:
+        y = y_of(tick)
         out.append(f'<line x1="{left}" y1="{y:.1f}" x2="{width - 16}" y2="{y:.1f}" stroke="#e3e3e3"/>')
-        out.append(f'<text x="{left - 8}" y="{y + 4:.1f}" text-anchor="end" font-size="10.5" fill="#666">{ms}</text>')
-    group_w = (width - left - 16) / len(rows)
-    bar_w = min(26.0, group_w / 3)
-    for g, row in enumerate(rows):
-        x0 = left + g * group_w + (group_w - bar_w * len(series) - 4) / 2
-        for k, (_, column, colour) in enumerate(series):
-            ms = float(row[column])
+        out.append(
+            f'<text x="{left - 8}" y="{y + 4:.1f}" text-anchor="end" font-size="10.5" fill="#666">{tick:,g}</text>'
+        )
+        tick *= 10
+    group_w = (width - left - 16) / len(groups)
+    bar_w = min(26.0, group_w / (len(series) + 1))
+    for g, ((label, sublabel), row) in enumerate(zip(groups, values, strict=True)):
+        x0 = left + g * group_w + (group_w - (bar_w + 4) * len(series) + 4) / 2
+        for k, ((_, colour), v) in enumerate(zip(series, row, strict=True)):
             x = x0 + k * (bar_w + 4)
-            y = y_of(ms)
+            y = y_of(v)
             out.append(
                 f'<rect x="{x:.1f}" y="{y:.1f}" width="{bar_w:.1f}" height="{top + plot_h - y:.1f}" rx="3" '
-                f'fill="{colour}"><title>{ms} ms</title></rect>'
-            )
-            out.append(
+                f'fill="{colour}"><title>{v:,g}</title></rect>'
                 f'<text x="{x + bar_w / 2:.1f}" y="{y - 4:.1f}" text-anchor="middle" font-size="9.5" '
-                f'fill="#444">{ms:g}</text>'
+                f'fill="#444">{v:,g}</text>'
             )
         centre = left + g * group_w + group_w / 2
-        tiles = round(float(row.get("table tiles (mean)", "0")))
         out.append(
             f'<text x="{centre:.1f}" y="{height - bottom + 16}" text-anchor="middle" font-size="11" '
-            f'fill="#222">K = {row["K"]}</text>'
+            f'fill="#222">{label}</text>'
             f'<text x="{centre:.1f}" y="{height - bottom + 29}" text-anchor="middle" font-size="9.5" '
-            f'fill="#777">{tiles} table tiles</text>'
+            f'fill="#777">{sublabel}</text>'
         )
-    x = left
-    for name, _, colour in series:
+    x = float(left)
+    for name, colour in series:
         out.append(
-            f'<rect x="{x}" y="{height - 15}" width="11" height="11" rx="2" fill="{colour}"/>'
-            f'<text x="{x + 16}" y="{height - 6}" font-size="10.5" fill="#333">{name}</text>'
+            f'<rect x="{x:g}" y="{height - 15}" width="11" height="11" rx="2" fill="{colour}"/>'
+            f'<text x="{x + 16:g}" y="{height - 6}" font-size="10.5" fill="#333">{name}</text>'
         )
         x += 30 + 6.5 * len(name)
     out.append("</svg>")
     return "".join(out)
+
+
+def _number(text: str) -> float:
+    return float(text.replace(",", ""))
+
+
+def solver_chart() -> str:
+    """Median solve time per table size, rummylib against rummikub-solver, from the benchmark output."""
+    rows = _markdown_table((RESULTS / "solver.md").read_text(encoding="utf-8"), "ours median")
+    return _bar_chart(
+        "Median time to find the best play (ms, log scale)",
+        [(f"K = {r['K']}", f"{round(_number(r['table tiles (mean)']))} table tiles") for r in rows],
+        [("rummylib", "#1f8a70"), ("rummikub-solver (ILP)", "#c98a1b")],
+        [[_number(r["ours median"]), _number(r["theirs median"])] for r in rows],
+        low=1,
+        high=1000,
+    )
+
+
+def turn_chart() -> str:
+    """Turns validated per second by table size, from the benchmark output."""
+    rows = _markdown_table((RESULTS / "turn.md").read_text(encoding="utf-8"), "cold /s")
+    return _bar_chart(
+        "Rummikub turns validated per second (log scale)",
+        [(f"{r['table tiles']} tiles", f"{r['sets after']} set{'' if r['sets after'] == '1' else 's'}") for r in rows],
+        [("cold cache", "#7a9cc6"), ("warm cache", "#1f8a70"), ("JSON line in, answer out", "#c98a1b")],
+        [[_number(r["cold /s"]), _number(r["warm /s"]), _number(r["batch /s"])] for r in rows],
+        low=100,
+        high=100_000,
+    )
 
 
 PICTURES: dict[str, Callable[[], str]] = {
@@ -128,8 +162,9 @@ PICTURES: dict[str, Callable[[], str]] = {
         "4s 5s 6s | 7h 5d 9h | Qc Qd 5c", rules=INDIAN_RUMMY.with_options({"wild_ranks": ["5"]})
     ),
     "gin-melds.svg": lambda: svg.table(["Ah 2h 3h", "9c 9d 9s", "Qh Kh Ah"], rules=GIN_RUMMY),
-    # The performance page: a chart drawn from benchmarks/results/solver.md.
+    # The performance page: charts drawn from benchmarks/results/*.md.
     "perf-solver.svg": solver_chart,
+    "perf-turn.svg": turn_chart,
 }
 """Each file name in ``docs/assets/`` and the function that draws it."""
 
