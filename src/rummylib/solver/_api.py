@@ -237,6 +237,7 @@ class _Searcher:
         weights: _Weights,
         threshold: int | None = None,
         cap: int | None = None,
+        bounded: bool = False,
     ) -> Plan | None:
         limit = None if self.budget.nodes is None else self.budget.nodes - self.nodes[0]
         if cap is not None:
@@ -251,6 +252,7 @@ class _Searcher:
             node_limit=limit,
             seconds=self.budget.seconds,
             spent=self.nodes,
+            bounded=bounded,
         )
 
 
@@ -478,8 +480,8 @@ def _keep_with_play(melds: tuple[Meld, ...], played: tuple[Piece, ...], plan: Pl
     rules = searcher.rules
     feasible = _Weights(rules, None)
     layouts: dict[frozenset[int], Plan] = {}
-    # The tie-break is best effort: it may spend about half as much again as the search.
-    allowance = searcher.nodes[0] // 2 + 200
+    # The tie-break is best effort: it may spend about as much again as the search.
+    allowance = searcher.nodes[0] + 2000
     spent_before = searcher.nodes[0]
 
     def fits(keep: frozenset[int]) -> bool:
@@ -488,7 +490,7 @@ def _keep_with_play(melds: tuple[Meld, ...], played: tuple[Piece, ...], plan: Pl
             return False
         tiles = [p for i, m in enumerate(melds) if i not in keep for p in m.pieces]
         try:
-            found = searcher.run((*tiles, *played), (), feasible, cap=left)
+            found = searcher.run((*tiles, *played), (), feasible, cap=left, bounded=True)
         except SearchLimitReached:
             return False
         if found is not None:
@@ -496,22 +498,29 @@ def _keep_with_play(melds: tuple[Meld, ...], played: tuple[Piece, ...], plan: Pl
         return found is not None
 
     everything = frozenset(range(len(melds)))
-    # Release only the sets near the played pieces; widen the circle until the play fits.
-    released = frozenset(i for i in everything if _relevance(melds[i], played))
-    keep: frozenset[int]
-    while True:
-        if released == everything:
+    # Grow the released sets from nothing, nearest to the played pieces first, until the play
+    # fits; each test is a small layout question. Then try to keep each released set again.
+    order = sorted(everything, key=lambda i: (-_relevance(melds[i], played), i))
+    keep = frozenset[int]()
+    if fits(everything):
+        keep = everything
+    else:
+        # The shortest prefix of that order whose release lets the play fit (more released sets
+        # never hurt, so a binary search finds it); the whole table always fits.
+        low, high = 1, len(order)
+        while low < high:
+            mid = (low + high) // 2
+            if fits(everything - frozenset(order[:mid])):
+                high = mid
+            else:
+                low = mid + 1
+        released = order[:low]
+        keep = everything - frozenset(released)
+        if low == len(order) and keep not in layouts:
             keep = frozenset()
-            break
-        keep = everything - released
-        if fits(keep):
-            break
-        near = [p for i in released for p in melds[i].pieces] + list(played)
-        wider = released | frozenset(i for i in everything if _relevance(melds[i], near))
-        released = wider if wider != released else everything
-    for i in sorted(released, key=lambda i: (_relevance(melds[i], played), i)):
-        if i not in keep and fits(keep | {i}):
-            keep = keep | {i}
+        for i in reversed(released[:-1]):
+            if fits(keep | {i}):
+                keep = keep | {i}
     layout = layouts.get(keep)
     # When nothing could be kept, the full search's own layout serves.
     new = _plan_melds(plan if layout is None else layout, rules)

@@ -179,16 +179,19 @@ def search(
     node_limit: int | None = None,
     seconds: float | None = None,
     spent: list[int] | None = None,
+    bounded: bool = False,
 ) -> Plan | None:
     """Find the best-scoring way to lay every table tile and any rack tiles in valid melds.
 
     ``weights[c][v]`` scores one rack tile of colour c and number v; ``joker_weight`` one rack
     joker. With ``threshold``, the melds must be worth at least that many points (jokers
     counting as what they stand for). Returns ``None`` when the table tiles cannot be laid.
+    A pure layout question (all weights 0) skips the upper bound unless ``bounded``: the bound
+    mostly pays off when the answer is no.
     """
     budget = _Budget(node_limit, seconds)
     try:
-        return _search(enc, shape, weights, joker_weight, threshold, step, budget)
+        return _search(enc, shape, weights, joker_weight, threshold, step, budget, bounded)
     finally:
         if spent is not None:
             spent[0] += budget.nodes
@@ -202,6 +205,7 @@ def _search(
     threshold: int | None,
     step: int,
     budget: _Budget,
+    bounded: bool,
 ) -> Plan | None:
     ncol, top = enc.colors, enc.top
     tab = enc.table
@@ -351,7 +355,7 @@ def _search(
     memo: dict[tuple[int, Key], tuple[int, bool, object]] = {}
     ticks = [0]
 
-    scored = joker_weight > 0 or any(w for row in weights for w in row)
+    scored = bounded or joker_weight > 0 or any(w for row in weights for w in row)
 
     def hope(i: int, key: Key) -> int:
         """An upper bound on what is still to gain from layer i in state key."""
