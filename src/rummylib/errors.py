@@ -305,8 +305,10 @@ class NotationError(RummyError, ValueError):
 
     code = "bad-notation"
 
-    def __init__(self, message: str, *, text: str | None = None, column: int | None = None) -> None:
-        super().__init__(message)
+    def __init__(
+        self, message: str, *, text: str | None = None, column: int | None = None, code: str | None = None
+    ) -> None:
+        super().__init__(message, code=code)
         self.text = text
         self.column = column
 

@@ -219,6 +219,12 @@ class MeldReading:
     def __repr__(self) -> str:
         return f"<MeldReading {self}>"
 
+    def _repr_svg_(self) -> str:
+        """A picture of the meld with what each joker stands for, for Jupyter."""
+        from rummylib import svg
+
+        return svg.meld(self)
+
 
 # ------------------------------------------------------------------------------------------
 # The engine

@@ -187,3 +187,9 @@ class PieceCount:
 
     def __repr__(self) -> str:
         return f"PieceCount.of(parse_pieces({str(self)!r}))"
+
+    def _repr_svg_(self) -> str:
+        """A picture of the pieces as a rack, for Jupyter."""
+        from rummylib import svg
+
+        return svg.rack(self)

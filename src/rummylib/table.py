@@ -178,6 +178,12 @@ class Table:
     def __repr__(self) -> str:
         return f"Table.parse({str(self)!r})"
 
+    def _repr_svg_(self) -> str:
+        """A picture of the table, for Jupyter (see `rummylib.svg`)."""
+        from rummylib import svg
+
+        return svg.table(self.melds)
+
     def __len__(self) -> int:
         return len(self.melds)
 
