@@ -84,7 +84,9 @@ def test_the_deal_is_seeded() -> None:
 
 def test_bad_deals_are_refused() -> None:
     with pytest.raises(RuleSetError):
-        ContractRound.deal(rules=SHANGHAI, players=2, seed=0)  # Shanghai is for 3-8
+        ContractRound.deal(rules=SHANGHAI, players=2, seed=0)  # §3 "3-8 players"
+    with pytest.raises(RuleSetError):
+        ContractRound.deal(rules=SHANGHAI, players=9, seed=0)
     with pytest.raises(RuleSetError):
         ContractRound.deal(rules=CONTRACT_RUMMY, players=3, seed=0, round_number=8)
     with pytest.raises(RuleSetError):

@@ -105,6 +105,15 @@ def test_shanghai_contract_sizes_are_minimums(build: Builder) -> None:
     assert PieceCount.of(after.hands[0]) == cards("Kd")
 
 
+def test_two_runs_of_one_suit_must_not_continue_each_other(build: Builder) -> None:
+    # §2 "Where two runs are needed they must be of different suits, or, in one suit, not continue each other"
+    hand = "2c 3c 4c 5c 6c 7c 8c 9c 10c Jc Kd"
+    r = build(CONTRACT_RUMMY, [hand, "9h"], stock="Kd", discards="2d", round_number=3)
+    assert refused(r, LayDown(0, "2c 3c 4c 5c | 6c 7c 8c 9c")) == ["contract-runs-continue"]
+    after = r.apply(LayDown(0, "2c 3c 4c 5c | 7c 8c 9c 10c"))
+    assert PieceCount.of(after.hands[0]) == cards("6c Jc Kd")
+
+
 def test_round_seven_contract_takes_the_whole_hand(build: Builder) -> None:
     # §2 "Round 7 ... the contract must take the whole hand ... at most one card ... the final discard."
     hand = "2c 3c 4c 5c 6h 7h 8h 9h Js Qs Ks As Kd"
