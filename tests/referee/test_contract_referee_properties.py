@@ -68,6 +68,8 @@ def pick(state: ContractRound, rng: random.Random) -> ContractAction:
         return rng.choice(playing)
     if state.phase is Phase.DRAW and rng.random() < 0.8:
         return DrawStock(state.current)
+    if state.phase is Phase.BUY and rng.random() < 0.7:
+        return next(a for a in actions if isinstance(a, DeclineBuy))
     return rng.choice(actions)
 
 
