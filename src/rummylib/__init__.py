@@ -8,6 +8,18 @@ Examples:
 """
 
 from rummylib.cards import Card, Rank, Suit
+
+# floor 4 and up: turns, contracts, scorers, searches and referees
+from rummylib.contracts import (
+    ContractPlan,
+    MeldDown,
+    check_contract,
+    contract_for,
+    contract_violations,
+    find_contract,
+    is_contract_met,
+)
+from rummylib.decks import Deal, deal, full_set, shuffled
 from rummylib.errors import (
     ContractNotMetError,
     IllegalActionError,
@@ -24,6 +36,26 @@ from rummylib.errors import (
     SearchLimitReached,
     SolverError,
     Violation,
+)
+from rummylib.games.contract import ContractGame, ContractRound
+from rummylib.games.gin import GinGame, GinHand
+from rummylib.games.rummikub import RummikubGame
+from rummylib.gin import DeadwoodResult, GinHandResult, KnockError, deadwood, score_game, score_hand
+from rummylib.indian import (
+    IndianArrangement,
+    InvalidDeclarationError,
+    best_arrangement,
+    check_declaration,
+    declaration_violations,
+    is_valid_declaration,
+)
+from rummylib.layoffs import (
+    LayOff,
+    Substitution,
+    lay_off,
+    layoff_violations,
+    substitute_joker,
+    substitution_violations,
 )
 from rummylib.melds import (
     Face,
@@ -55,6 +87,16 @@ from rummylib.rules import (
     ScoringScheme,
     find_ruleset,
 )
+from rummylib.scoring import hand_points, score_contract_round, score_rummikub
+from rummylib.table import (
+    Table,
+    TurnChanges,
+    TurnReport,
+    check_turn,
+    is_legal_turn,
+    turn_violations,
+    validate_turn,
+)
 from rummylib.tiles import Color, Tile
 
 __version__ = "0.1.0"
@@ -70,20 +112,33 @@ __all__ = [
     "Card",
     "Color",
     "Contract",
+    "ContractGame",
     "ContractNotMetError",
+    "ContractPlan",
+    "ContractRound",
+    "DeadwoodResult",
+    "Deal",
     "Face",
     "Family",
+    "GinGame",
+    "GinHand",
+    "GinHandResult",
     "IllegalActionError",
     "IllegalPlayError",
     "IllegalTurnError",
+    "IndianArrangement",
+    "InvalidDeclarationError",
     "InvalidMeldError",
     "InvalidPiecesError",
     "Joker",
     "JokerPolicy",
     "JokerRetrieval",
     "JokerSwap",
+    "KnockError",
+    "LayOff",
     "LimitExceededError",
     "Meld",
+    "MeldDown",
     "MeldKind",
     "MeldReading",
     "NotationError",
@@ -95,20 +150,42 @@ __all__ = [
     "RuleId",
     "RuleSet",
     "RuleSetError",
+    "RummikubGame",
     "RummyError",
     "ScoringScheme",
     "SearchLimitReached",
     "SolverError",
+    "Substitution",
     "Suit",
+    "Table",
     "Tile",
+    "TurnChanges",
+    "TurnReport",
     "Violation",
     "__version__",
     "as_meld",
+    "best_arrangement",
+    "check_contract",
+    "check_declaration",
     "check_meld",
+    "check_turn",
+    "contract_for",
+    "contract_violations",
+    "deadwood",
+    "deal",
+    "declaration_violations",
+    "find_contract",
     "find_ruleset",
     "format_melds",
     "format_pieces",
+    "full_set",
+    "hand_points",
+    "is_contract_met",
+    "is_legal_turn",
+    "is_valid_declaration",
     "is_valid_meld",
+    "lay_off",
+    "layoff_violations",
     "meld_readings",
     "meld_violations",
     "parse_melds",
@@ -116,4 +193,13 @@ __all__ = [
     "parse_pieces",
     "piece_sort_key",
     "read_meld",
+    "score_contract_round",
+    "score_game",
+    "score_hand",
+    "score_rummikub",
+    "shuffled",
+    "substitute_joker",
+    "substitution_violations",
+    "turn_violations",
+    "validate_turn",
 ]
