@@ -350,3 +350,15 @@ def test_the_largest_box_eight_colours_twenty_six_numbers_four_copies() -> None:
     sol = solve(table, rack, rules=huge, initial_meld_done=True)
     assert sol.tiles_placed == 19
     _assert_legal(table, rack, sol, rules=huge)
+
+
+def test_keep_sets_false_skips_the_tie_break_only() -> None:
+    table = "r1 r2 r3 | b5 b6 b7 | k9 b9 y9 | y1 y2 y3 y4"
+    rack = "r4 y5 y6 y7 k1"
+    fast = solve(table, rack, rules=RUMMIKUB, initial_meld_done=True, keep_sets=False)
+    full = solve(table, rack, rules=RUMMIKUB, initial_meld_done=True)
+    assert (fast.tiles_placed, fast.value_placed) == (full.tiles_placed, full.value_placed)
+    assert fast.changed_sets >= full.changed_sets
+    _assert_legal(table, rack, fast)
+    unchanged = [str(m) for m in fast.table_after[: 4 - fast.changed_sets]]
+    assert all(m in ["R1 R2 R3", "B5 B6 B7", "K9 B9 Y9", "Y1 Y2 Y3 Y4"] for m in unchanged)

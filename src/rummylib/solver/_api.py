@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from typing import TypeAlias
@@ -229,6 +230,7 @@ class _Searcher:
         self.shape = _shape(rules)
         self.budget = budget or Budget()
         self.nodes = [0]
+        self.keep_sets = True
 
     def run(
         self,
@@ -339,6 +341,7 @@ def solve(
     initial_meld_done: bool,
     objective: Objective | str = Objective.TILES,
     budget: Budget | int | None = None,
+    keep_sets: bool = True,
 ) -> Solution:
     """The best play from ``rack`` onto ``table``, with the whole table after it.
 
@@ -347,7 +350,8 @@ def solve(
     untouched, or nothing. After it, the whole table may be rearranged; every table tile stays on
     the table. The answer is exact: no legal play scores better under ``objective``, except that
     the count of changed table sets, the last tie-break, is made small greedily rather than
-    proved smallest.
+    proved smallest. With ``keep_sets=False`` that tie-break is skipped (faster): the table is
+    laid out as the search found it, with the sets it happens to leave whole listed first.
 
     Raises:
         NotationError: bad notation.
@@ -385,6 +389,7 @@ def solve(
     if melds is not None:
         _check_sets(melds, rules)
     searcher = _Searcher(rules, budget)
+    searcher.keep_sets = bool(keep_sets)
     if not initial_meld_done:
         return _solve_initial(melds, table_pieces, rack_pieces, rules, objective, searcher)
     if rules.joker_retrieval is JokerRetrieval.REPLACE and any(isinstance(p, Joker) for p in table_pieces):
@@ -462,6 +467,8 @@ def _solve_open(
             plan = searcher.run(table_pieces, rack, final_weights) or plan
         return _finish(plan, (), 0, False, searcher)
     if objective is not Objective.FEWEST_CHANGES:
+        if not searcher.keep_sets:
+            return _as_found(melds, plan, searcher)
         return _keep_with_play(melds, _plan_played(plan, rules), plan, searcher)
     target = plan.score
     kept = _keep_sets(melds, rack, target, target_weights, searcher)
@@ -526,6 +533,25 @@ def _keep_with_play(melds: tuple[Meld, ...], played: tuple[Piece, ...], plan: Pl
     new = _plan_melds(plan if layout is None else layout, rules)
     value = sum(rules.piece_points(p) for p in played)
     kept = [melds[i] for i in sorted(keep)]
+    return Solution(len(played), value, played, (*kept, *new), len(melds) - len(kept), False, searcher.nodes[0])
+
+
+def _as_found(melds: tuple[Meld, ...], plan: Plan, searcher: _Searcher) -> Solution:
+    """The search's own layout, with the table sets it happens to leave whole listed first."""
+    rules = searcher.rules
+    new = _plan_melds(plan, rules)
+    pool = [Counter(m.pieces) for m in new]
+    kept: list[Meld] = []
+    for m in melds:
+        want = Counter(m.pieces)
+        for k, have in enumerate(pool):
+            if have == want:
+                kept.append(m)
+                del pool[k]
+                del new[k]
+                break
+    played = _plan_played(plan, rules)
+    value = sum(rules.piece_points(p) for p in played)
     return Solution(len(played), value, played, (*kept, *new), len(melds) - len(kept), False, searcher.nodes[0])
 
 
