@@ -58,6 +58,8 @@ __all__ = [
     "SAVE_TYPES",
     "VERSION",
     "SaveError",
+    "actions_from_json",
+    "actions_to_json",
     "dumps",
     "from_json",
     "loads",
@@ -274,8 +276,8 @@ def _decode(data: Any, hint: Any, path: str) -> Any:
         if data is None and type(None) in args:
             return None
         members = [a for a in args if a is not type(None)]
-        if _is_piece_hint(hint):
-            return _decode(data, members[0], path) if len(members) == 1 else _piece(data, path, parse_piece)
+        if all(isinstance(m, type) and issubclass(m, _PIECE_TYPES) for m in members):
+            return _piece(data, path, parse_piece)
         classes = [a for a in members if attrs.has(a)]
         if len(classes) > 1:
             if not isinstance(data, dict) or not isinstance(data.get("$type"), str):
@@ -511,6 +513,96 @@ def loads(text: str, *, check: bool = True) -> Any:
     except (ValueError, RecursionError) as exc:
         raise SaveError(f"a save must be JSON: {exc}") from None
     return from_json(data, check=check)
+
+
+# ------------------------------------------------------------------------------------------
+# Action logs
+# ------------------------------------------------------------------------------------------
+
+
+def _action_types() -> dict[str, type]:
+    from rummylib.games import contract, gin, rummikub
+
+    classes: list[type] = [
+        contract.DrawStock,
+        contract.DrawDiscard,
+        contract.Buy,
+        contract.DeclineBuy,
+        contract.LayDown,
+        contract.LayOff,
+        contract.SwapJoker,
+        contract.Discard,
+        gin.GinDrawStock,
+        gin.GinDrawDiscard,
+        gin.GinDiscard,
+        gin.GinKnock,
+        rummikub.Action,
+    ]
+    return {c.__name__: c for c in classes}
+
+
+def actions_to_json(actions: Any) -> list[dict[str, Any]]:
+    """A log of referee actions as JSON-ready dicts, each naming its ``"action"`` class.
+
+    The log of a Contract Rummy, Shanghai or Gin game (which the referees do not keep themselves)
+    or a Rummikub game's ``history``: with the starting state, `rummylib.audit.replay` re-checks it.
+
+    Raises:
+        TypeError: something that is not a referee action.
+
+    Examples:
+        >>> from rummylib.games.contract import LayOff, Discard
+        >>> log = actions_to_json([LayOff(1, "8h 9h", 3), Discard(1, "*")])
+        >>> log[0]
+        {'action': 'LayOff', 'player': 1, 'cards': '8h 9h', 'meld': 3, 'joker_end': 'high'}
+        >>> log[1]
+        {'action': 'Discard', 'player': 1, 'card': '*'}
+    """
+    known = _action_types()
+    out = []
+    for action in actions:
+        name = type(action).__name__
+        if known.get(name) is not type(action):
+            raise TypeError(f"not a referee action: {action!r}")
+        out.append({"action": name, **_encode_attrs(action)})
+    return out
+
+
+def actions_from_json(data: Any) -> tuple[Any, ...]:
+    """The actions an `actions_to_json` list holds (only referee action classes are built).
+
+    Raises:
+        SaveError: not a list of actions, an unknown action, or a malformed field (code ``bad-save``).
+
+    Examples:
+        >>> from rummylib.games.gin import GinDrawStock, GinKnock
+        >>> log = [GinDrawStock(1), GinKnock(1, "Kd")]
+        >>> actions_from_json(actions_to_json(log)) == tuple(log)
+        True
+        >>> actions_from_json([{"action": "os.system", "player": 0}])
+        Traceback (most recent call last):
+        ...
+        rummylib.saves.SaveError: not a valid save: actions[0]: unknown action 'os.system'
+    """
+    if not isinstance(data, list):
+        raise SaveError(f"an action log is a list, not {_json_kind(data)}")
+    if len(data) > MAX_SAVE_ITEMS:
+        raise SaveError(f"an action log of {len(data)} actions is longer than the limit of {MAX_SAVE_ITEMS}")
+    known = _action_types()
+    out = []
+    for i, item in enumerate(data):
+        path = f"actions[{i}]"
+        if not isinstance(item, dict):
+            raise _fail(path, f"an action is an object, not {_json_kind(item)}")
+        name = item.get("action")
+        if not isinstance(name, str) or name not in known:
+            raise _fail(path, f"unknown action {str(name)[:40]!r}")
+        fields = {k: v for k, v in item.items() if k != "action"}
+        try:
+            out.append(_decode_attrs(fields, known[name], path))
+        except RecursionError:
+            raise _fail(path, "nested too deeply") from None
+    return tuple(out)
 
 
 def _reject_constant(name: str) -> Any:

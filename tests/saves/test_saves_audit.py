@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -29,6 +30,7 @@ from rummylib.games.gin import GinDrawStock, GinGame, GinHand
 from rummylib.games.rummikub import Action, ActionKind, RummikubGame
 from rummylib.melds import Meld
 from rummylib.pieces import PieceCount
+from rummylib.saves import SaveError, actions_from_json, actions_to_json
 from rummylib.table import Table
 
 SOME = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -73,6 +75,9 @@ def test_every_action_keeps_the_state_possible(start: Any, seed: int) -> None:
     check_state(state)
     assert all_pieces(state) == expected_pieces(state)
     assert replay(start(seed), actions) == state  # the recorded actions re-validate to the same end
+    log = json.loads(json.dumps(actions_to_json(actions)))  # the log as a server would store it
+    assert actions_from_json(log) == tuple(actions)
+    assert replay(start(seed), actions_from_json(log)) == state
 
 
 def test_rummikub_games_verify_against_their_history() -> None:
@@ -180,3 +185,32 @@ def test_claimed_table_of_a_contract_round() -> None:
     check_claimed_table([str(m.meld) for m in reversed(state.table)], state.table)
     with pytest.raises(TableMismatchError):
         check_claimed_table([str(m.meld) for m in state.table[1:]], state.table)
+
+
+def test_rummikub_history_as_an_action_log() -> None:
+    game = RummikubGame.new(rules=RUMMIKUB.with_options({"turn_time_limit": 9}), players=2, seed=3)
+    game = game.draw().timeout(elapsed=12.5).draw()
+    log = actions_to_json(game.history)
+    start = RummikubGame.new(rules=game.rules, players=2, seed=3)
+    assert replay(start, actions_from_json(json.loads(json.dumps(log)))) == game
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        {"action": "Discard"},
+        [5],
+        [{"action": "__import__", "player": 0}],
+        [{"action": "Discard", "player": 0}],
+        [{"action": "Discard", "player": 0, "card": "Ah", "extra": 1}],
+        [{"action": "Discard", "player": "0", "card": "Ah"}],
+        [{"action": "LayOff", "player": 0, "cards": "Ah", "meld": 0, "joker_end": "middle"}],
+        [{"action": "LayDown", "player": 0, "melds": "7h 7s 7d"}],
+        [{"action": "GinKnock", "player": 0, "card": "x9"}],
+    ],
+)
+def test_bad_action_logs(log: Any) -> None:
+    with pytest.raises(SaveError):
+        actions_from_json(log)
+    with pytest.raises(TypeError):
+        actions_to_json(["DrawStock(0)"])
