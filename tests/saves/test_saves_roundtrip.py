@@ -184,6 +184,18 @@ def test_random_generator_and_piece_counts_round_trip() -> None:
     back = _decode(json.loads(json.dumps(_encode(rng, random.Random))), random.Random, "x")
     assert back.getstate() == rng.getstate()
     assert back.random() == rng.random()
+    from rummylib.cards import Card
+    from rummylib.pieces import PieceCount
+    from rummylib.rules import Rank
+
+    for value, hint in [
+        (Card.parse("Kd"), Card | None),
+        (None, Card | None),
+        (PieceCount.of(Card.parse(c) for c in ("Ah", "Ah", "2c")), PieceCount),
+        (frozenset({Rank.ACE, Rank.SEVEN}), frozenset[Rank]),
+        (1.5, float | None),
+    ]:
+        assert _decode(json.loads(json.dumps(_encode(value, hint))), hint, "x") == value
 
 
 def test_house_rules_are_kept() -> None:
