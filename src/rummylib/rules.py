@@ -747,8 +747,10 @@ def _coerce(name: str, hint: Any, value: object) -> object:
             raise _bad(name, "a reasonable integer", value)
         return value
     if hint is float:
-        if isinstance(value, bool) or not isinstance(value, int | float) or math.isnan(value):
+        if isinstance(value, bool) or not isinstance(value, int | float):
             raise _bad(name, "a number", value)
+        if not -(10**6) <= value <= 10**6 or math.isnan(value):
+            raise _bad(name, "a reasonable number", value)
         return float(value)
     if hint is str:
         if not isinstance(value, str):
