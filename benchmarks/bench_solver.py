@@ -122,7 +122,7 @@ def main() -> int:
         f"Date: {datetime.date.today().isoformat()}; Python {sys.version.split()[0]}; "
         f"{args.per_k} positions per K; times in ms.",
         "",
-        "| K | table tiles | rack | ours median | ours p90 | ours worst "
+        "| K | table tiles (mean) | rack (mean) | ours median | ours p90 | ours worst "
         "| ours+keep median | ours+keep p90 | ours+keep worst "
         "| theirs median | theirs p90 | theirs worst | speed-up | speed-up +keep |",
         "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
