@@ -384,6 +384,10 @@ def _within(seconds: int, fn: Any) -> Any:
     signal.alarm(seconds)
     try:
         return fn()
+    except TimeoutError as exc:
+        # A fresh exception from here: the alarm may land inside generated code (attrs methods)
+        # whose frames pytest cannot print.
+        raise TimeoutError(str(exc)) from None
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, old)
