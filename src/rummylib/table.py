@@ -35,7 +35,7 @@ Examples:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from enum import StrEnum
 from itertools import chain
 from typing import Any, TypeAlias
@@ -399,14 +399,32 @@ class TurnReport:
 # ------------------------------------------------------------------------------------------
 
 
-# Pieces are encoded as small ints once per call: hashing attrs tiles (whose colour is an enum)
-# is slow, and every multiset comparison below hashes each tile several times.
+# Pieces are encoded as small ints: hashing attrs tiles (whose colour is an enum) is slow, and
+# every multiset comparison below hashes each tile several times. What the judge needs of a set
+# (its codes, its sorted codes, the meld engine's verdict) is remembered per rule set, keyed by
+# the `Meld` itself (its hash is cached), so a set already seen costs one dict lookup: a server
+# sees the same sets turn after turn, and most sets of a turn are unchanged.
 _COLOR_INDEX = {id(c): i for i, c in enumerate(Color)}
 _SUIT_INDEX = {id(s): i for i, s in enumerate(Suit)}
 _JOKER_CODE = 0
-_MELD_CACHE: dict[tuple[RuleSet, tuple[int, ...]], tuple[MeldReading | None, tuple[Violation, ...]]] = {}
-_MELD_CACHE_SIZE = 20_000
+_DECODE: dict[int, Piece] = {}  # code -> a piece with that code
+# per rule set: the sets seen, by value, and by object (``id``, with the object kept alive so that
+# its id stays its own): a set object seen before costs one int lookup, no hashing of tiles
+_SETS: dict[RuleSet, tuple[dict[int, tuple[Meld, _SetInfo]], dict[Meld, _SetInfo]]] = {}
+_SETS_SIZE = 20_000  # sets remembered per rule set (then forgotten all at once)
 _ALLOWED: dict[RuleSet, frozenset[int]] = {}
+
+
+class _SetInfo:
+    """What the judge knows of one set under one rule set."""
+
+    __slots__ = ("codes", "judged", "kept", "key")
+
+    def __init__(self, codes: tuple[int, ...]) -> None:
+        self.codes = codes
+        self.key = tuple(sorted(codes))  # the set as a multiset: equal keys, same tiles
+        self.judged: tuple[MeldReading | None, tuple[Violation, ...]] | None = None
+        self.kept: dict[tuple[int, int], SetChange] | None = None  # "kept" explanations made for it
 
 
 def _code(p: object) -> int:
@@ -424,9 +442,10 @@ def _order(code: int) -> int:
     return code or 1 << 20
 
 
-def _encode(pieces: Iterable[object], decode: dict[int, Piece], what: str) -> tuple[int, ...]:
+def _encode(pieces: Iterable[object], what: str) -> tuple[int, ...]:
     out = []
     colors = _COLOR_INDEX
+    decode = _DECODE
     for p in pieces:
         if type(p) is Tile:  # the common case, inlined
             c = 64 + colors[id(p.color)] * 32 + p.number
@@ -441,6 +460,45 @@ def _encode(pieces: Iterable[object], decode: dict[int, Piece], what: str) -> tu
     return tuple(out)
 
 
+def _infos(
+    melds: Sequence[Meld],
+    sets: tuple[dict[int, tuple[Meld, _SetInfo]], dict[Meld, _SetInfo]],
+    fresh: list[tuple[Meld, _SetInfo]],
+    what: str,
+) -> list[_SetInfo]:
+    """The judge's view of each set: from the cache, or encoded now (and listed in ``fresh``)."""
+    out = []
+    by_id, by_value = sets
+    for m in melds:
+        seen = by_id.get(id(m))
+        if seen is not None and seen[0] is m:
+            out.append(seen[1])
+            continue
+        try:
+            info = by_value.get(m)
+        except TypeError:  # something unhashable in the set: _encode says what
+            info = None
+        if info is None:
+            info = _SetInfo(_encode(m.pieces, what))
+            fresh.append((m, info))
+        else:
+            if len(by_id) >= _SETS_SIZE:
+                by_id.clear()
+            by_id[id(m)] = (m, info)
+        out.append(info)
+    return out
+
+
+def _remember(sets: tuple[dict[int, tuple[Meld, _SetInfo]], dict[Meld, _SetInfo]], m: Meld, info: _SetInfo) -> None:
+    by_id, by_value = sets
+    if len(by_value) >= _SETS_SIZE:
+        by_value.clear()
+    if len(by_id) >= _SETS_SIZE:
+        by_id.clear()
+    by_value[m] = info
+    by_id[id(m)] = (m, info)
+
+
 def _allowed(rules: RuleSet) -> frozenset[int]:
     codes = _ALLOWED.get(rules)
     if codes is None:
@@ -452,31 +510,41 @@ def _allowed(rules: RuleSet) -> frozenset[int]:
     return codes
 
 
-def _check_counts(counts: Counter[int], pieces: Sequence[Piece], rules: RuleSet, what: str) -> None:
+def _check_counts(counts: Counter[int], pieces: Callable[[], list[Piece]], rules: RuleSet, what: str) -> None:
     """Raise, through the rule set's own check, when the pieces cannot exist together."""
-    too_many = counts.total() > rules.total_pieces or any(
+    total = counts.total()
+    if total <= rules.total_pieces and (not counts or max(counts.values()) <= min(rules.copies, rules.max_jokers)):
+        return  # the common case: no count near a limit
+    too_many = total > rules.total_pieces or any(
         n > (rules.max_jokers if c == _JOKER_CODE else rules.copies) for c, n in counts.items()
     )
     if too_many:
-        rules.check_piece_counts(pieces, what=what)
+        rules.check_piece_counts(pieces(), what=what)
 
 
-def _judge(codes: tuple[int, ...], meld: Meld, rules: RuleSet) -> tuple[MeldReading | None, tuple[Violation, ...]]:
-    """Read one set with the meld engine (cached: the same sets come back turn after turn)."""
-    key = (rules, codes)
-    found = _MELD_CACHE.get(key)
+def _judged(info: _SetInfo, meld: Meld, rules: RuleSet) -> tuple[MeldReading | None, tuple[Violation, ...]]:
+    """Read one set with the meld engine (remembered in ``info``)."""
+    found = info.judged
     if found is None:
         reading = read_meld(meld, rules=rules)
         found = (reading, ()) if reading is not None else (None, meld_violations(meld, rules=rules))
-        if len(_MELD_CACHE) >= _MELD_CACHE_SIZE:
-            _MELD_CACHE.clear()
-        _MELD_CACHE[key] = found
+        info.judged = found
     return found
+
+
+def _judge(meld: Meld, rules: RuleSet) -> tuple[MeldReading | None, tuple[Violation, ...]]:
+    """Read one set (of pieces known to be of the game) through the cache."""
+    sets = _SETS.setdefault(rules, ({}, {}))
+    info = sets[1].get(meld)
+    if info is None:
+        info = _SetInfo(_encode(meld.pieces, "set"))
+        _remember(sets, meld, info)
+    return _judged(info, meld, rules)
 
 
 def _clear_cache() -> None:
     """Forget every set read so far (for benchmarks of the cold path)."""
-    _MELD_CACHE.clear()
+    _SETS.clear()
 
 
 def _show(index: int, meld: Meld | None) -> str:
@@ -501,26 +569,32 @@ class _Flow:
     placed: list[tuple[Piece, int]]  # rack tile -> after index
     nowhere: list[tuple[Piece, int]]  # unexplained tile -> after index
     vanished: list[tuple[Piece, int]]  # table tile -> before index it left
+    loose_before: list[int]  # before indexes not kept
+    loose_after: list[int]  # after indexes not kept
 
 
-def _explain(
-    before: Sequence[tuple[int, ...]], after: Sequence[tuple[int, ...]], rack: Counter[int], decode: dict[int, Piece]
-) -> _Flow:
+def _explain(before: Sequence[_SetInfo], after: Sequence[_SetInfo], rack: Counter[int]) -> _Flow:
+    """Match unchanged sets by their sorted codes, then explain the tiles of the other sets."""
+    decode = _DECODE
     by_key: dict[tuple[int, ...], list[int]] = {}
-    for j, m in enumerate(after):
-        by_key.setdefault(tuple(sorted(m)), []).append(j)
+    for j, info in enumerate(after):
+        spots = by_key.get(info.key)
+        if spots is None:
+            by_key[info.key] = [j]
+        else:
+            spots.append(j)
     kept: dict[int, int] = {}
     loose_before: list[int] = []
-    for i, m in enumerate(before):
-        spots = by_key.get(tuple(sorted(m)))
+    for i, info in enumerate(before):
+        spots = by_key.get(info.key)
         if spots:
             kept[i] = spots.pop(0)
         else:
             loose_before.append(i)
     matched_after = set(kept.values())
     loose_after = [j for j in range(len(after)) if j not in matched_after]
-    supply = {i: Counter(before[i]) for i in loose_before}
-    need = {j: Counter(after[j]) for j in loose_after}
+    supply = {i: Counter(before[i].codes) for i in loose_before}
+    need = {j: Counter(after[j].codes) for j in loose_after}
     pairs = []
     for i in loose_before:
         for j in loose_after:
@@ -546,7 +620,7 @@ def _explain(
             else:
                 nowhere.append((decode[c], j))
     vanished = [(decode[c], i) for i in loose_before for c in sorted(supply[i].elements(), key=_order)]
-    return _Flow(kept, flow, placed, nowhere, vanished)
+    return _Flow(kept, flow, placed, nowhere, vanished, loose_before, loose_after)
 
 
 def _changes(before: Sequence[Meld], after: Sequence[Meld], f: _Flow) -> TurnChanges:
@@ -678,29 +752,43 @@ def validate_turn(
     old = _as_table(before, rules, "table before")
     new = _as_table(after, rules, "table after")
     hand = _as_rack(rack, rules)
-    decode: dict[int, Piece] = {}
-    old_codes = [_encode(m.pieces, decode, "table before") for m in old.melds]
-    new_codes = [_encode(m.pieces, decode, "table after") for m in new.melds]
-    hand_codes = _encode(hand, decode, "rack")
+    sets = _SETS.get(rules)
+    if sets is None:
+        sets = _SETS[rules] = ({}, {})
+    fresh: list[tuple[Meld, _SetInfo]] = []
+    old_infos = _infos(old.melds, sets, fresh, "table before")
+    new_infos = _infos(new.melds, sets, fresh, "table after")
+    hand_codes = _encode(hand, "rack")
     allowed = _allowed(rules)
-    for c, piece in decode.items():
-        if c not in allowed:
-            rules.check_piece(piece)
-    b_count = Counter(chain.from_iterable(old_codes))
-    a_count = Counter(chain.from_iterable(new_codes))
-    r_count = Counter(hand_codes)
-    old_pieces = [p for m in old.melds for p in m.pieces]
-    _check_counts(b_count + r_count, [*old_pieces, *hand], rules, "table before and rack")
-    _check_counts(a_count, [p for m in new.melds for p in m.pieces], rules, "table after")
+    for codes in chain((info.codes for _, info in fresh), (hand_codes,)):
+        if not allowed.issuperset(codes):
+            for c in codes:
+                if c not in allowed:
+                    rules.check_piece(_DECODE[c])
+    for m, info in fresh:
+        _remember(sets, m, info)
+    b_count = Counter(chain.from_iterable([info.codes for info in old_infos]))
+    b_count.update(hand_codes)
+    _check_counts(b_count, lambda: [*(p for m in old.melds for p in m.pieces), *hand], rules, "table before and rack")
+    a_count = Counter(chain.from_iterable([info.codes for info in new_infos]))
+    _check_counts(a_count, lambda: [p for m in new.melds for p in m.pieces], rules, "table after")
 
-    played_codes = (a_count - b_count) & r_count
+    r_count = Counter(hand_codes)
+    flow = _explain(old_infos, new_infos, r_count)
+    # sets kept unchanged hold the same tiles before and after: only the others can hold rack tiles
+    played_codes = (
+        Counter(chain.from_iterable([new_infos[j].codes for j in flow.loose_after]))
+        - Counter(chain.from_iterable([old_infos[i].codes for i in flow.loose_before]))
+    ) & r_count
+    decode = _DECODE
     played_count = Counter({decode[c]: n for c, n in played_codes.items()})
     played = tuple(decode[c] for c in sorted(played_codes.elements(), key=_order))
 
     violations: list[Violation] = []
     readings: list[MeldReading | None] = []
     for j, m in enumerate(new.melds):
-        reading, problems = _judge(new_codes[j], m, rules)
+        info = new_infos[j]
+        reading, problems = info.judged or _judged(info, m, rules)
         readings.append(reading)
         if len(m.pieces) == 1:
             violations.append(
@@ -711,9 +799,9 @@ def validate_turn(
                     pieces=m.pieces,
                 )
             )
-        violations.extend(v.at(j) for v in problems)
+        if problems:
+            violations.extend(v.at(j) for v in problems)
 
-    flow = _explain(old_codes, new_codes, r_count, decode)
     for piece, i in flow.vanished:
         why = " (a joker taken from a set must be placed again in the same turn)" if isinstance(piece, Joker) else ""
         violations.append(
@@ -824,7 +912,7 @@ def _replace_rule(
         jokers = sum(1 for p in m.pieces if isinstance(p, Joker))
         if not jokers or i in flow.kept:
             continue
-        old_reading, _ = _judge(tuple(_code(p) for p in m.pieces), m, rules)
+        old_reading, _ = _judge(m, rules)
         if old_reading is None:
             continue  # an invalid set before the turn: nothing to keep together
         nat = _naturals(m)
