@@ -76,11 +76,19 @@ def _contract_op(req: Request) -> dict[str, Any]:
     return {"valid": not problems, "problems": [v.to_json() for v in problems]}
 
 
+DEFAULT_FIND_BUDGET = 100_000
+"""Search nodes a ``find_contract`` request may use when it names no ``budget``.
+
+Real hands (even 30+ cards after many buys, with deuces wild) need far fewer; a pathological hand
+gets an explicit ``search-limit`` error within seconds instead of holding the stream for a minute.
+"""
+
+
 def _find_contract_op(req: Request) -> dict[str, Any]:
     number, contract = _contract(req)
     hand = req.pieces("hand")
-    budget = req.integer("budget", default=None) if req.has("budget") else None
-    if budget is not None and budget < 1:
+    budget = req.integer("budget", default=None) if req.has("budget") else DEFAULT_FIND_BUDGET
+    if budget < 1:
         raise RequestError("field 'budget' must be a positive integer", code="bad-field")
     plan = find_contract(hand, round_number=number, contract=contract, rules=req.rules, budget=budget)
     if plan is None:

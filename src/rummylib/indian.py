@@ -47,7 +47,7 @@ __all__ = [
     "wrong_declaration_points",
 ]
 
-MAX_INDIAN_HAND = 21
+MAX_INDIAN_HAND = 14
 """Most cards `hand_points` and `best_arrangement` accept (13 dealt, with room for house rules)."""
 
 _SUITS: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
