@@ -7,9 +7,9 @@ Examples:
     ('run', 18, ['R7'])
 """
 
-from rummylib.cards import Card, Rank, Suit
-
 # floor 4 and up: turns, contracts, scorers, searches and referees
+from rummylib.audit import InvalidStateError, TableMismatchError
+from rummylib.cards import Card, Rank, Suit
 from rummylib.contracts import (
     ContractPlan,
     MeldDown,
@@ -87,6 +87,7 @@ from rummylib.rules import (
     ScoringScheme,
     find_ruleset,
 )
+from rummylib.saves import SaveError
 from rummylib.scoring import hand_points, score_contract_round, score_rummikub
 from rummylib.solver import Budget, Objective, Solution, arrange, playable_tiles, solve
 from rummylib.table import (
@@ -132,6 +133,7 @@ __all__ = [
     "InvalidDeclarationError",
     "InvalidMeldError",
     "InvalidPiecesError",
+    "InvalidStateError",
     "Joker",
     "JokerPolicy",
     "JokerRetrieval",
@@ -155,6 +157,7 @@ __all__ = [
     "RuleSetError",
     "RummikubGame",
     "RummyError",
+    "SaveError",
     "ScoringScheme",
     "SearchLimitReached",
     "Solution",
@@ -162,6 +165,7 @@ __all__ = [
     "Substitution",
     "Suit",
     "Table",
+    "TableMismatchError",
     "Tile",
     "TurnChanges",
     "TurnReport",
