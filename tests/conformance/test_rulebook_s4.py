@@ -1,0 +1,190 @@
+"""RULES.md §4 (Gin Rummy), sentence by sentence, through ``rummylib batch`` and the Python API."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rummylib import rules as R
+from rummylib.batch import handle_request
+from rummylib.errors import RummyError
+from rummylib.games.gin import GinHand
+from rummylib.gin import deadwood, knock_limit, score_game
+
+G = "gin_rummy"
+GR = R.GIN_RUMMY
+
+
+def call(op: str, **fields: Any) -> dict[str, Any]:
+    return handle_request({"op": op, "game": G, **fields})
+
+
+def score(knocker: str, defender: str, **kw: Any) -> dict[str, Any]:
+    return call("score", knocker=knocker, defender=defender, **kw)
+
+
+def test_two_players_one_deck_no_jokers_ten_cards() -> None:
+    """'2 players, one 52-card deck, no jokers, 10 cards each.'"""
+    hand = GinHand.deal(rules=GR, seed=4)
+    assert [len(h) for h in hand.hands] == [10, 10]
+    everything = hand.all_cards()
+    assert sum(everything.values()) == 52 if hasattr(everything, "values") else len(list(everything)) == 52
+    assert call("points", hand="*")["error"]["code"] == "bad-notation"
+    assert call("deadwood", hand="Ah Ah 2h")["error"]["code"] == "too-many-copies"
+
+
+@pytest.mark.parametrize(("text", "valid"), [("Ah 2h 3h", True), ("Qh Kh Ah", False), ("Kh Ah 2h", False)])
+def test_ace_low_only(text: str, valid: bool) -> None:
+    """'Ace is low only (Ah 2h 3h is a run, Qh Kh Ah is not).'"""
+    assert call("meld", meld=text)["valid"] is valid
+
+
+def test_ace_low_only_in_deadwood() -> None:
+    """'Qh Kh Ah is not' a run: all three count as deadwood (21)."""
+    assert call("deadwood", hand="Qh Kh Ah") == {"deadwood": 21, "melds": [], "discard": None}
+
+
+@pytest.mark.parametrize(
+    ("text", "valid"),
+    [("7h 7s 7d", True), ("7h 7s 7d 7c", True), ("7h 7s", False), ("4c 5c 6c", True), ("4c 5c 6c 7c 8c", True)],
+)
+def test_sets_3_or_4_runs_3_or_more(text: str, valid: bool) -> None:
+    """'a set is 3 or 4 cards of one rank; a run is 3 or more cards of one suit in sequence.'"""
+    assert call("meld", meld=text)["valid"] is valid
+
+
+@pytest.mark.parametrize(("hand", "points"), [("Kd Qs Jc 10h", 40), ("Ah", 1), ("2c 9d", 11)])
+def test_deadwood_values(hand: str, points: int) -> None:
+    """'counted J Q K 10, ace 1, others face value'."""
+    assert call("points", hand=hand) == {"points": points}
+    assert call("deadwood", hand=hand)["deadwood"] == points
+
+
+def test_deadwood_least_over_every_split() -> None:
+    """'a hand's deadwood is the least over every way of splitting it into disjoint melds.'"""
+    # 7h can go in the run 5h-6h-7h (34 left) or the set of 7s (31 left).
+    answer = call("deadwood", hand="5h 6h 7h 7d 7c 8h 8d 8c Kd Qs")
+    assert answer["deadwood"] == 31
+    answer = call("deadwood", hand="3h 4h 5h 6h 3d 3c 9s 9d 9c Kd")
+    assert answer["deadwood"] == 10
+    assert sorted(answer["melds"]) == ["3c 3d 3h", "4h 5h 6h", "9c 9d 9s"]
+
+
+def test_deadwood_eleven_cards_best_discard() -> None:
+    """Issue 5: an 11-card hand: the deadwood after the best discard, and that discard."""
+    answer = call("deadwood", hand="Ah 2h 3h 4s 4d 4c 9c 9d Kc Qs Jd")
+    assert answer["deadwood"] == 38 and answer["discard"] in {"Kc", "Qs", "Jd"}
+
+
+@pytest.mark.parametrize(("limit", "ok"), [(None, True), (10, True), (9, False)])
+def test_knock_limit(limit: int | None, ok: bool) -> None:
+    """'A player may knock with deadwood of 10 or less (option knock_limit)'."""
+    rules = {} if limit is None else {"knock_limit": limit}
+    answer = score("Ah 2h 3h 4s 4d 4c 7c 7d 7s Jc", "Kc Kd Ks Qh Qs Qd Jh 2c 9s 5d", rules=rules)
+    if ok:
+        assert answer == {"winner": "knocker", "kind": "knock", "points": 16, "layoffs": ""}
+    else:
+        assert answer["error"]["code"] == "knock-over-limit"
+
+
+def test_over_the_limit_is_an_error() -> None:
+    """Issue 5: 'a knocker over the knock limit is an error.'"""
+    answer = score("Ah 2h 3h 4s 4d 4c 7c 7d Jc Qd", "Kc Kd Ks Qh Qs Jd Jh 2c 9s 5d")
+    assert answer["error"]["code"] == "knock-over-limit"
+
+
+def test_knock_scores_difference_after_lay_offs() -> None:
+    """'knocker gets the difference in deadwood', comparing 'after the lay-offs'."""
+    answer = score("Ah 2h 3h 4s 4d 4c 7c 7d 7s 5c", "Kc Kd Ks Qh Qs Qd Jh Jc 4h 9c")
+    assert answer == {"winner": "knocker", "kind": "knock", "points": 24, "layoffs": "4h"}
+    plain = score("Ah 2h 3h 4s 4d 4c 7c 7d 7s 5c", "Kc Kd Ks Qh Qs Qd Jh Jc 9d 9c")
+    assert plain == {"winner": "knocker", "kind": "knock", "points": 33, "layoffs": ""}
+
+
+def test_gin_bonus_25_and_no_lay_offs_after_gin() -> None:
+    """'with 0 it is gin'; '(not after gin)'; 'gin: the other player's deadwood plus a bonus of 25'."""
+    answer = score("Ah 2h 3h 4s 4d 4c 7c 7d 7s 7h", "Kc Kd Ks Qh Qs Qd Jh Jc 4h 9c")
+    assert answer == {"winner": "knocker", "kind": "gin", "points": 25 + 33, "layoffs": ""}
+
+
+@pytest.mark.parametrize(
+    ("knocker", "defender", "points"),
+    [
+        ("Ah 2h 3h 4s 4d 4c 7c 7d 7s 2c", "Kc Kd Ks Qh Qs Qd Jh Jc Jd As", 1 + 25),
+        ("Ah 2h 3h 4s 4d 4c 7c 7d 7s 2c", "Kc Kd Ks Qh Qs Qd Jh Jc Jd 2s", 0 + 25),
+        ("Ah 2h 3h 4s 4d 4c 7c 7d 7s 3c", "Kc Kd Ks Qh Qs Qd Jh Jc Jd 4h", 3 + 25),
+    ],
+)
+def test_undercut_equal_or_lower(knocker: str, defender: str, points: int) -> None:
+    """'if the other player's deadwood is equal or lower, they undercut: the difference plus 25'."""
+    answer = score(knocker, defender)
+    assert (answer["winner"], answer["kind"], answer["points"]) == ("defender", "undercut", points)
+
+
+def test_big_gin_31() -> None:
+    """'big gin (all 11 cards melded after the draw, no discard) scores the other player's deadwood plus 31.'"""
+    answer = score("Ah 2h 3h 4h 4d 4c 4s 7c 7d 7s 7h", "Kc Kd Ks Qh Qs Qd Jh Jc 5h 9c")
+    assert answer == {"winner": "knocker", "kind": "big_gin", "points": 34 + 31, "layoffs": ""}
+
+
+def test_bonus_options() -> None:
+    """'Score (standard values, options)'."""
+    rules = {"gin_bonus": 20, "undercut_bonus": 10, "big_gin_bonus": 50}
+    assert score("Ah 2h 3h 4s 4d 4c 7c 7d 7s 7h", "Kc Kd Ks Qh Qs Qd Jh Jc 5h 9c", rules=rules)["points"] == 54
+    assert score("Ah 2h 3h 4s 4d 4c 7c 7d 7s 2c", "Kc Kd Ks Qh Qs Qd Jh Jc Jd As", rules=rules)["points"] == 11
+    assert score("Ah 2h 3h 4h 4d 4c 4s 7c 7d 7s 7h", "Kc Kd Ks Qh Qs Qd Jh Jc 5h 9c", rules=rules)["points"] == 84
+
+
+def test_knocker_melds_tie_taken_the_way_best_for_knocker() -> None:
+    """'Where the knocker's cards can be melded in several ways with the same least deadwood, ... best for the knocker'.
+
+    A♥2♥3♥ A♦2♦3♦ A♠2♠3♠ is three runs or three sets; as sets the defender's 4♥ 4♦ lay off on nothing.
+    """
+    answer = score("Ah 2h 3h Ad 2d 3d As 2s 3s 9c", "4h 4d Kc Kd Qc Qd Jh 10c 6c 8s")
+    assert answer == {"winner": "knocker", "kind": "knock", "points": 82 - 9, "layoffs": ""}
+
+
+def test_game_target_and_higher_score_wins() -> None:
+    """'The game ends when a player reaches the target (seed: 100, selectable 100–500); the higher score wins.'"""
+    g = score_game([(0, 60), (1, 30)], rules=GR)
+    assert not g.is_over(rules=GR)
+    g = score_game([(0, 60), (1, 30), (1, 75)], rules=GR)
+    assert g.is_over(rules=GR) and g.winner(rules=GR) == 1
+    r250 = GR.with_options({"game_target": 250})
+    assert not score_game([(0, 200)], rules=r250).is_over(rules=r250)
+
+
+@pytest.mark.parametrize("target", [50, 501])
+def test_game_target_selectable_100_to_500(target: int) -> None:
+    """'selectable 100–500'."""
+    with pytest.raises(RummyError):
+        GR.with_options({"game_target": target})
+
+
+def test_gin_only_variant() -> None:
+    """'*gin only* (no knocking below gin)'."""
+    answer = score("Ah 2h 3h 4s 4d 4c 7c 7d 7s 2c", "Kc Kd Ks Qh Qs Qd Jh Jc 9d 9c", rules={"gin_only": True})
+    assert answer["error"]["code"] == "knock-over-limit"
+    gin = score("Ah 2h 3h 4s 4d 4c 7c 7d 7s 7h", "Kc Kd Ks Qh Qs Qd Jh Jc 5h 9c", rules={"gin_only": True})
+    assert gin["kind"] == "gin"
+
+
+@pytest.mark.parametrize(("upcard", "limit"), [("5c", 5), ("Kd", 10), ("10h", 10), ("Ac", 0), ("2s", 2)])
+def test_oklahoma_upcard_sets_knock_limit(upcard: str, limit: int) -> None:
+    """'*Oklahoma* (the first upcard's value sets the knock limit; an ace upcard means gin only)'."""
+    assert knock_limit(rules=GR.with_options({"oklahoma": True}), upcard=upcard) == limit
+
+
+def test_oklahoma_spade_doubles_and_limit_through_batch() -> None:
+    """'a spade upcard doubles the hand's score.'"""
+    rules = {"oklahoma": True}
+    k, d = "Ah 2h 3h 4s 4d 4c 7c 7d 7s 5c", "Kc Kd Ks Qh Qs Qd Jh Jc 9d 9c"
+    assert score(k, d, rules=rules, upcard="6c")["points"] == 33
+    assert score(k, d, rules=rules, upcard="6s")["points"] == 66
+    assert score(k, d, rules=rules, upcard="4c")["error"]["code"] == "knock-over-limit"
+
+
+def test_deadwood_python_api_agrees_with_batch() -> None:
+    """The Python API gives the same least deadwood."""
+    assert deadwood("Ah 2h 3h 4s 4d 4c 9c 9d Kc Qs", rules=GR).deadwood == 38
