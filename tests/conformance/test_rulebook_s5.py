@@ -10,7 +10,6 @@ import pytest
 from rummylib import rules as R
 from rummylib.batch import handle_request
 from rummylib.decks import deal
-from rummylib.notation import parse_pieces
 from rummylib.indian import (
     best_arrangement,
     drop_points,
@@ -18,6 +17,7 @@ from rummylib.indian import (
     with_wild_joker,
     wrong_declaration_points,
 )
+from rummylib.notation import parse_pieces
 
 G = "indian_rummy"
 IR = R.INDIAN_RUMMY
@@ -52,9 +52,8 @@ def test_13_cards_each_two_decks_with_printed_jokers() -> None:
 def test_wild_joker_rank_any_suit_acts_as_joker_with_printed_jokers() -> None:
     """'its rank is the wild joker — every card of that rank (any suit) acts as a joker, as do the printed jokers.'"""
     rules = with_wild_joker("5d", rules=IR)
-    assert all(
-        rules.is_wild(c) for c in __import__("rummylib.notation").notation.parse_pieces("5s 5h 5d 5c *", rules=IR)
-    )
+    assert all(rules.is_wild(c) for c in parse_pieces("5s 5h 5d 5c *", rules=IR))
+    assert not rules.is_wild(parse_pieces("6s", rules=IR)[0])
     assert call("meld", meld="7h 5c 9h", wild_rank="5")["valid"] is True
     assert call("meld", meld="7h * 9h", wild_rank="5")["valid"] is True
     assert call("meld", meld="7h 6c 9h", wild_rank="5")["valid"] is False
