@@ -470,3 +470,52 @@ def test_scores_add_up_to_zero(racks: list[str], winner: int | None) -> None:
     assert tuple(answer["scores"]) == score_rummikub(
         [parse_pieces(r, rules=R.RUMMIKUB) for r in racks], winner=winner, rules=R.RUMMIKUB
     )
+
+
+def test_play_over_time_limit_reverts_and_draws_penalty() -> None:
+    """'Over the limit, the table and rack go back to how they were and the player draws 3 tiles'."""
+    rules = R.RUMMIKUB.with_options({"turn_time_limit": 30})
+    game = RummikubGame.new(rules=rules, players=2, seed=0)
+    rack = " ".join(str(t) for t in game.rack(0))
+    answer = handle_request(
+        {"op": "solve", "game": G, "table": [], "rack": rack, "initial_meld_done": False, "objective": "tiles"}
+    )
+    assert answer["tiles_placed"] > 0
+    late = game.play(answer["table_after"], elapsed=45)
+    assert len(late.rack(0)) == 17 and late.table == game.table
+    in_time = game.play(answer["table_after"], elapsed=10)
+    assert len(in_time.rack(0)) == 14 - answer["tiles_placed"]
+
+
+# --- Solver (issue 6) against §1 --------------------------------------------------------------------
+
+
+def _solve(table: list[str], rack: str, done: bool, objective: str = "tiles") -> dict[str, Any]:
+    return call("solve", table=table, rack=rack, initial_meld_done=done, objective=objective)
+
+
+def test_solver_initial_meld_never_touches_the_table() -> None:
+    """Initial meld: 'no set on it may change, and no table tile may be used' — the solver keeps to it."""
+    answer = _solve(["r7 r8 r9"], "r10 r11 r12 b1", False)
+    assert answer == {
+        "tiles_placed": 3,
+        "value_placed": 33,
+        "played": "R10 R11 R12",
+        "table_after": ["R7 R8 R9", "R10 R11 R12"],
+    }
+    assert _solve(["r7 r8 r9"], "r10 r11 b1", False)["tiles_placed"] == 0
+
+
+def test_solver_impossible_initial_meld_places_nothing() -> None:
+    """Issue 6: 'an impossible initial meld gives tiles_placed 0'."""
+    assert _solve([], "r1 r2 r3 k5", False) == {"tiles_placed": 0, "value_placed": 0, "played": "", "table_after": []}
+
+
+def test_solver_answer_passes_turn_check_and_respects_13_max() -> None:
+    """The solver's table is legal: runs of at most 13, every set valid."""
+    rack = "r1 r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 *"
+    answer = _solve([], rack, True)
+    assert answer["tiles_placed"] == 14
+    assert all(len(m.split()) <= 13 for m in answer["table_after"])
+    check = turn([], rack, answer["table_after"], True)
+    assert check["valid"] is True
