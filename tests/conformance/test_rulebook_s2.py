@@ -403,3 +403,25 @@ def test_round_score_op() -> None:
     """Issue 5 score op: everyone scores the points left in hand; the player out scores 0."""
     answer = call("score", hands=["", "Ah *", "2c 3d"], out_in_one_turn=False, joker_used=False)
     assert answer == {"scores": [0, 40, 5]}
+
+
+def test_round_7_referee_goes_out_the_turn_the_contract_is_laid() -> None:
+    """Round 7: 'the contract must take the whole hand, so the player goes out in the turn it is laid down'."""
+    hand = "2c 3c 4c 5c 2d 3d 4d 5d 2h 3h 4h 5h"
+    r = crafted(
+        ["Ah Ah As 5s 6s 7s 8s 9h 10h Js Qs Kd", hand, "4s 5h 6c 7c Qh Qs Qd Jc Jd 2h 9c 9d"],
+        "8c 3s",
+        "Kh",
+        round_number=7,
+    )
+    r = r.apply(DrawDiscard(1))
+    r = r.apply(LayDown(1, ["2c 3c 4c 5c", "2d 3d 4d 5d", "2h 3h 4h 5h"])).apply(Discard(1, "Kh"))
+    assert r.is_over and r.hands[1] == ()
+    short = crafted(
+        ["Ah Ah As 5s 6s 7s 8s 9h 10h Js Qs Kd", hand.replace("5h", "9s"), "4s 5h 6c"], "8c 3s", "Kh", round_number=7
+    )
+    short = short.apply(DrawDiscard(1))
+    with pytest.raises(RummyError):
+        short.apply(LayDown(1, ["2c 3c 4c 5c", "2d 3d 4d 5d", "Kh"]))
+    with pytest.raises(RummyError):  # two runs leave 5 cards in hand
+        short.apply(LayDown(1, ["2c 3c 4c 5c", "2d 3d 4d 5d"]))
