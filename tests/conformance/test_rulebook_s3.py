@@ -381,3 +381,18 @@ def test_out_in_one_turn_bonus(joker_used: bool, bonus: int) -> None:
     assert call("score", hands=["", "Ah *", "2c"], out_in_one_turn=False, joker_used=joker_used) == {
         "scores": [0, 40, 2]
     }
+
+
+@pytest.mark.parametrize(
+    ("hand", "melds", "bonus"),
+    [
+        ("7h 7s 7d 7c 7h 7s 8c 8h 8d 8s 8c", ["7h 7s 7d 7c 7h 7s", "8c 8h 8d 8s 8c"], -50),
+        ("7h 7s 7d 7c 7h 7s 8c 8h 8d 8s *", ["7h 7s 7d 7c 7h 7s", "8c 8h 8d 8s *"], -25),
+    ],
+)
+def test_referee_out_in_one_turn_scores_bonus(hand: str, melds: list[str], bonus: int) -> None:
+    """'A player who goes out in one turn, laying down all their cards at once, scores −25, or −50 if no joker'."""
+    r = crafted(["Ah Ah As 5d 6d 7d 8d 9h 10h Js Qs", hand, "4c 5c 6c 7c Qh Qd Jc Jd 2h 3h 9s"], "2c 3c", "Kh")
+    r = r.apply(DrawDiscard(1)).apply(LayDown(1, melds)).apply(Discard(1, "Kh"))
+    assert r.is_over and r.result is not None
+    assert r.result.scores == (110, bonus, 76)
