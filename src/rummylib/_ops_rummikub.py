@@ -12,25 +12,80 @@ Examples:
 
 from __future__ import annotations
 
-import functools
+from collections import Counter
 from typing import Any
 
 from rummylib.batch import Op, Request, _json_type
 from rummylib.errors import RequestError, RummyError
 from rummylib.melds import Meld
-from rummylib.notation import parse_pieces
-from rummylib.pieces import Piece
+from rummylib.notation import _SPLIT_RE, MAX_TEXT_LENGTH, parse_pieces
+from rummylib.pieces import JOKER, Piece
 from rummylib.rules import RuleSet, ScoringScheme
 from rummylib.scoring import score_rummikub
 from rummylib.table import Table, validate_turn
 
 _SHORT = 200  # notation this short is cached (a set is at most 13 tiles: about 50 characters)
+_CACHE_SIZE = 8192  # entries per rule set in each cache below (then forgotten all at once)
+# A server sees the same sets turn after turn, and the same few dozen tile names in every rack:
+# per rule set, each set's text read as one `Meld` object (so the judge finds it by identity),
+# and each token read as one piece. Only successful reads are cached; errors always come from
+# the notation module itself, so their messages do not change.
+_SETS: dict[RuleSet, dict[str, Meld]] = {}
+_TOKENS: dict[RuleSet, dict[str, Piece]] = {}
 
 
-@functools.lru_cache(maxsize=8192)
-def _parse_set(text: str, rules: RuleSet) -> tuple[Piece, ...]:
-    """One set's notation, parsed (cached: a server sees the same sets turn after turn)."""
-    return parse_pieces(text, rules=rules)
+def _read_set(text: str, rules: RuleSet) -> Meld:
+    """One set's notation, as a `Meld` (cached by its text when short)."""
+    known = _SETS.get(rules)
+    if known is None:
+        known = _SETS[rules] = {}
+    meld = known.get(text)
+    if meld is None:
+        meld = Meld(parse_pieces(text, rules=rules))
+        if len(text) <= _SHORT:
+            if len(known) >= _CACHE_SIZE:
+                known.clear()
+            known[text] = meld
+    return meld
+
+
+def _read_pieces(text: str, rules: RuleSet) -> tuple[Piece, ...]:
+    """Pieces in notation, as `parse_pieces` reads them, from cached tokens when all are known."""
+    known = _TOKENS.get(rules)
+    if known is None:
+        known = _TOKENS[rules] = {}
+    if len(text) <= MAX_TEXT_LENGTH:
+        out = []
+        for token in _SPLIT_RE.split(text.strip()):
+            if token:
+                piece = known.get(token)
+                if piece is None:
+                    break
+                out.append(piece)
+        else:
+            if len({type(p) for p in out if p is not JOKER}) <= 1:
+                return tuple(out)
+    pieces = parse_pieces(text, rules=rules)  # raises, with the notation module's message
+    tokens = [t for t in _SPLIT_RE.split(text.strip()) if t]
+    if len(known) + len(tokens) > _CACHE_SIZE:
+        known.clear()
+    for token, piece in zip(tokens, pieces, strict=True):
+        if len(token) <= 8:
+            known[token] = piece
+    return pieces
+
+
+def _rack(req: Request) -> tuple[Piece, ...]:
+    """The ``rack`` field, read and checked as `Request.pieces` does."""
+    text = req.field("rack", str, default=None)
+    if text is None:
+        return ()
+    pieces = _read_pieces(text, req.rules)
+    rules = req.rules
+    counts = Counter(pieces)
+    if len(pieces) > rules.total_pieces or (counts and max(counts.values()) > min(rules.copies, rules.max_jokers)):
+        rules.check_piece_counts(pieces, what="field 'rack'")  # the rule set's own check and message
+    return pieces
 
 
 def _table(req: Request, name: str) -> Table:
@@ -43,16 +98,23 @@ def _table(req: Request, name: str) -> Table:
             raise exc from None
     if len(value) > 10_000:
         raise RequestError(f"field {name!r} has {len(value)} items; the limit is 10000", code="too-large")
+    known = _SETS.get(req.rules)
+    if known is None:
+        known = _SETS[req.rules] = {}
     melds = []
     for i, item in enumerate(value):
+        if item.__class__ is str:  # the common case: a set seen before
+            meld = known.get(item)
+            if meld is not None:
+                melds.append(meld)
+                continue
         if not isinstance(item, str):
             raise RequestError(f"field {name!r} item {i} must be a string, not {_json_type(item)}", code="bad-field")
         try:
-            pieces = _parse_set(item, req.rules) if len(item) <= _SHORT else parse_pieces(item, rules=req.rules)
+            melds.append(_read_set(item, req.rules))
         except RummyError as exc:
             exc.args = (f"{name}[{i}]: {exc.message}",)
             raise exc from None
-        melds.append(Meld(pieces))
     return Table(melds)
 
 
@@ -61,7 +123,7 @@ def _turn_op(req: Request) -> dict[str, Any]:
         raise RequestError("missing field 'table_after'", code="missing-field")
     report = validate_turn(
         _table(req, "table_before"),
-        req.pieces("rack", default=""),
+        _rack(req),
         _table(req, "table_after"),
         rules=req.rules,
         initial_meld_done=req.boolean("initial_meld_done", default=False),

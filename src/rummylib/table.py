@@ -418,11 +418,12 @@ _ALLOWED: dict[RuleSet, frozenset[int]] = {}
 class _SetInfo:
     """What the judge knows of one set under one rule set."""
 
-    __slots__ = ("codes", "judged", "kept", "key")
+    __slots__ = ("codes", "judged", "kept", "key", "tiles")
 
     def __init__(self, codes: tuple[int, ...]) -> None:
         self.codes = codes
         self.key = tuple(sorted(codes))  # the set as a multiset: equal keys, same tiles
+        self.tiles = frozenset(codes)
         self.judged: tuple[MeldReading | None, tuple[Violation, ...]] | None = None
         self.kept: dict[tuple[int, int], SetChange] | None = None  # "kept" explanations made for it
 
@@ -571,9 +572,10 @@ class _Flow:
     vanished: list[tuple[Piece, int]]  # table tile -> before index it left
     loose_before: list[int]  # before indexes not kept
     loose_after: list[int]  # after indexes not kept
+    played: list[int]  # codes of the rack tiles placed
 
 
-def _explain(before: Sequence[_SetInfo], after: Sequence[_SetInfo], rack: Counter[int]) -> _Flow:
+def _explain(before: Sequence[_SetInfo], after: Sequence[_SetInfo], rack: dict[int, int]) -> _Flow:
     """Match unchanged sets by their sorted codes, then explain the tiles of the other sets."""
     decode = _DECODE
     by_key: dict[tuple[int, ...], list[int]] = {}
@@ -593,37 +595,67 @@ def _explain(before: Sequence[_SetInfo], after: Sequence[_SetInfo], rack: Counte
             loose_before.append(i)
     matched_after = set(kept.values())
     loose_after = [j for j in range(len(after)) if j not in matched_after]
-    supply = {i: Counter(before[i].codes) for i in loose_before}
-    need = {j: Counter(after[j].codes) for j in loose_after}
+    # multisets of codes as plain dicts (Counter arithmetic costs more than these few tiles)
+    supply: dict[int, dict[int, int]] = {}
+    for i in loose_before:
+        d: dict[int, int] = {}
+        for c in before[i].codes:
+            d[c] = d.get(c, 0) + 1
+        supply[i] = d
+    need: dict[int, dict[int, int]] = {}
+    for j in loose_after:
+        d = {}
+        for c in after[j].codes:
+            d[c] = d.get(c, 0) + 1
+        need[j] = d
     pairs = []
     for i in loose_before:
+        tiles = before[i].tiles
+        sup = supply[i]
         for j in loose_after:
-            common = (supply[i] & need[j]).total()
-            if common:
-                pairs.append((-common, i, j))
+            if not tiles.isdisjoint(after[j].codes):
+                nd = need[j]
+                pairs.append((-sum(min(n, nd[c]) for c, n in sup.items() if c in nd), i, j))
     pairs.sort()
     flow: dict[tuple[int, int], Counter[Piece]] = {}
     for _, i, j in pairs:
-        take = supply[i] & need[j]
+        sup = supply[i]
+        nd = need[j]
+        take: dict[Piece, int] = {}
+        for c, n in sup.items():
+            m = nd.get(c, 0)
+            if n > 0 and m > 0:
+                k = min(n, m)
+                take[decode[c]] = k
+                sup[c] = n - k
+                nd[c] = m - k
         if take:
-            supply[i] -= take
-            need[j] -= take
-            flow[(i, j)] = Counter({decode[c]: n for c, n in take.items()})
-    left = Counter(rack)
+            flow[(i, j)] = Counter(take)
+    left = dict(rack)
     placed: list[tuple[Piece, int]] = []
+    played: list[int] = []
     nowhere: list[tuple[Piece, int]] = []
     for j in loose_after:
-        for c in sorted(need[j].elements(), key=_order):
-            if left[c] > 0:
-                left[c] -= 1
-                placed.append((decode[c], j))
-            else:
-                nowhere.append((decode[c], j))
-    vanished = [(decode[c], i) for i in loose_before for c in sorted(supply[i].elements(), key=_order)]
-    return _Flow(kept, flow, placed, nowhere, vanished, loose_before, loose_after)
+        nd = need[j]
+        for c in sorted((c for c, n in nd.items() if n > 0), key=_order):
+            piece = decode[c]
+            for _ in range(nd[c]):
+                if left.get(c, 0) > 0:
+                    left[c] -= 1
+                    placed.append((piece, j))
+                    played.append(c)
+                else:
+                    nowhere.append((piece, j))
+    vanished = [
+        (decode[c], i)
+        for i in loose_before
+        for c in sorted((c for c, n in supply[i].items() if n > 0), key=_order)
+        for _ in range(supply[i][c])
+    ]
+    return _Flow(kept, flow, placed, nowhere, vanished, loose_before, loose_after, played)
 
 
-def _changes(before: Sequence[Meld], after: Sequence[Meld], f: _Flow) -> TurnChanges:
+def _changes(before: Sequence[Meld], after: Sequence[Meld], f: _Flow, infos: Sequence[_SetInfo]) -> TurnChanges:
     targets: dict[int, list[int]] = {}
     sources: dict[int, list[int]] = {}
     for i, j in sorted(f.flow):
@@ -646,9 +678,17 @@ def _changes(before: Sequence[Meld], after: Sequence[Meld], f: _Flow) -> TurnCha
     merged: dict[int, list[int]] = {}
     moved: list[TileMove] = []
     for i, m in enumerate(before):
-        if i in f.kept:
-            j = f.kept[i]
-            sets.append(SetChange(ChangeKind.KEPT, (i,), (j,), old=(m,), new=(after[j],)))
+        at = f.kept.get(i)
+        if at is not None:
+            # the same set, at the same places, comes back turn after turn: reuse its value
+            info = infos[i]
+            made = info.kept
+            if made is None or len(made) > 16:
+                made = info.kept = {}
+            change = made.get((i, at))
+            if change is None or change.old[0] is not m or change.new[0] is not after[at]:
+                change = made[(i, at)] = SetChange(ChangeKind.KEPT, (i,), (at,), old=(m,), new=(after[at],))
+            sets.append(change)
             continue
         ts = targets.get(i, [])
         gone = lost.get(i, [])
@@ -670,17 +710,16 @@ def _changes(before: Sequence[Meld], after: Sequence[Meld], f: _Flow) -> TurnCha
         kind = ChangeKind.SPLIT if not gone and all(sources[j] == [i] for j in ts) else ChangeKind.BROKEN_UP
         extra = rack_part(ts) if kind is ChangeKind.SPLIT else ()
         sets.append(SetChange(kind, (i,), tuple(ts), extra, (m,), sets_after(ts), tuple(gone)))
-    for k, change in enumerate(sets):
+    for k, change in enumerate(sets if merged else ()):
         if change.kind is ChangeKind.MERGED:
             j = change.after[0]
             group = merged[j]
             others = tuple(i for i in sources[j] if i not in group)
             old = tuple(before[i] for i in group)
             sets[k] = SetChange(ChangeKind.MERGED, tuple(group), (j,), rack_part([j]), old, (after[j],), joined=others)
-    kept_after = set(f.kept.values())
-    for j, m in enumerate(after):
-        if j not in kept_after and j not in sources:
-            sets.append(SetChange(ChangeKind.NEW, (), (j,), rack_part([j]), new=(m,)))
+    for j in f.loose_after:  # ascending, like the table after
+        if j not in sources:
+            sets.append(SetChange(ChangeKind.NEW, (), (j,), rack_part([j]), new=(after[j],)))
     placed = tuple(TileMove(p, None, j) for p, j in sorted(f.placed, key=lambda pj: (pj[1], piece_sort_key(pj[0]))))
     return TurnChanges(tuple(sets), placed, tuple(moved))
 
@@ -773,34 +812,33 @@ def validate_turn(
     a_count = Counter(chain.from_iterable([info.codes for info in new_infos]))
     _check_counts(a_count, lambda: [p for m in new.melds for p in m.pieces], rules, "table after")
 
-    r_count = Counter(hand_codes)
+    r_count: dict[int, int] = {}
+    for c in hand_codes:
+        r_count[c] = r_count.get(c, 0) + 1
     flow = _explain(old_infos, new_infos, r_count)
-    # sets kept unchanged hold the same tiles before and after: only the others can hold rack tiles
-    played_codes = (
-        Counter(chain.from_iterable([new_infos[j].codes for j in flow.loose_after]))
-        - Counter(chain.from_iterable([old_infos[i].codes for i in flow.loose_before]))
-    ) & r_count
+    # the rack tiles placed are exactly (table after - table before) & rack, counted as multisets
     decode = _DECODE
-    played_count = Counter({decode[c]: n for c, n in played_codes.items()})
-    played = tuple(decode[c] for c in sorted(played_codes.elements(), key=_order))
+    played = tuple(decode[c] for c in sorted(flow.played, key=_order))
 
     violations: list[Violation] = []
     readings: list[MeldReading | None] = []
-    for j, m in enumerate(new.melds):
-        info = new_infos[j]
-        reading, problems = info.judged or _judged(info, m, rules)
-        readings.append(reading)
-        if len(m.pieces) == 1:
-            violations.append(
-                Violation(
-                    RuleId.TILE_ALONE,
-                    f"{m.pieces[0]} stands alone; every tile on the table must be part of a set",
-                    meld_index=j,
-                    pieces=m.pieces,
+    for j, info in enumerate(new_infos):
+        judged = info.judged
+        if judged is None:
+            judged = _judged(info, new.melds[j], rules)
+        readings.append(judged[0])
+        if judged[1] or len(info.codes) == 1:
+            m = new.melds[j]
+            if len(m.pieces) == 1:
+                violations.append(
+                    Violation(
+                        RuleId.TILE_ALONE,
+                        f"{m.pieces[0]} stands alone; every tile on the table must be part of a set",
+                        meld_index=j,
+                        pieces=m.pieces,
+                    )
                 )
-            )
-        if problems:
-            violations.extend(v.at(j) for v in problems)
+            violations.extend(v.at(j) for v in judged[1])
 
     for piece, i in flow.vanished:
         why = " (a joker taken from a set must be placed again in the same turn)" if isinstance(piece, Joker) else ""
@@ -834,9 +872,10 @@ def validate_turn(
         violations.extend(found)
 
     if rules.joker_retrieval is JokerRetrieval.REPLACE:
+        played_count = Counter(played)
         violations.extend(_replace_rule(before=old.melds, after=new.melds, flow=flow, played=played_count, rules=rules))
 
-    changes = _changes(old.melds, new.melds, flow)
+    changes = _changes(old.melds, new.melds, flow, old_infos)
     return TurnReport(not violations, played, tuple(violations), changes, initial_value)
 
 
