@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 import pytest
 
 from rummylib import rules as R
 from rummylib.batch import handle_request
 from rummylib.errors import RummyError
-from rummylib.games.gin import GinHand
+from rummylib.games.gin import GinDrawStock, GinHand, GinKnock
 from rummylib.gin import deadwood, knock_limit, score_game
 
 G = "gin_rummy"
@@ -189,3 +190,23 @@ def test_oklahoma_spade_doubles_and_limit_through_batch() -> None:
 def test_deadwood_python_api_agrees_with_batch() -> None:
     """The Python API gives the same least deadwood."""
     assert deadwood("Ah 2h 3h 4s 4d 4c 9c 9d Kc Qs", rules=GR).deadwood == 38
+
+
+def _hand(knocker: str, defender: str, draw: str) -> GinHand:
+    from rummylib.notation import parse_pieces
+
+    base = GinHand.deal(rules=GR, seed=2, dealer=1)
+    cards = lambda s: tuple(parse_pieces(s, rules=GR))  # noqa: E731
+    return attrs.evolve(base, hands=(cards(knocker), cards(defender)), stock=cards(draw + " 2d 3d"), turn=0)
+
+
+def test_referee_knock_within_limit_and_gin() -> None:
+    """Referee: a knock over the limit is refused; a knock within it ends the hand with the §4 score."""
+    h = _hand("Ah 2h 3h 4s 4d 4c 7c 7d Kc 5c", "Kd Ks Qh Qs Qd Jh Jc 9d 9c 8s", "7s").apply(GinDrawStock(0))
+    with pytest.raises(RummyError):
+        h.apply(GinKnock(0, "7s"))  # would leave 29 deadwood
+    done = h.apply(GinKnock(0, "Kc"))  # leaves 5c: 5
+    assert done.is_over and done.result is not None and done.result.points == 66 - 5
+    big = _hand("Ah 2h 3h 4h 4d 4c 4s 7c 7d 7s", "Kd Ks Qh Qs Qd Jh Jc 9d 9c 8s", "7h").apply(GinDrawStock(0))
+    over = big.apply(GinKnock(0))
+    assert over.result is not None and over.result.kind.value == "big_gin" and over.result.points == 66 + 31
