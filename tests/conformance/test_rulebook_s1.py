@@ -519,3 +519,70 @@ def test_solver_answer_passes_turn_check_and_respects_13_max() -> None:
     assert all(len(m.split()) <= 13 for m in answer["table_after"])
     check = turn([], rack, answer["table_after"], True)
     assert check["valid"] is True
+
+
+# --- An independent oracle of the two reading rules -------------------------------------------------
+
+
+def _oracle(tiles: list[str]) -> tuple[str, int] | None:
+    """RULES.md §1 joker reading, written out directly: rule 1 (positional run), else the best reading."""
+    n = len(tiles)
+    naturals = [t for t in tiles if t != "*"]
+    if not naturals:
+        return None
+    colours = {t[0] for t in naturals}
+    if len(colours) == 1 and 3 <= n <= 13:
+        starts = {int(t[1:]) - i for i, t in enumerate(tiles) if t != "*"}
+        if len(starts) == 1:
+            s = starts.pop()
+            if s >= 1 and s + n - 1 <= 13:
+                return ("run", sum(range(s, s + n)))
+    best: tuple[str, int] | None = None
+    numbers = {int(t[1:]) for t in naturals}
+    if len(numbers) == 1 and 3 <= n <= 4 and len(colours) == len(naturals):
+        best = ("group", numbers.pop() * n)
+    ranks = sorted(int(t[1:]) for t in naturals)
+    if len(colours) == 1 and 3 <= n <= 13 and len(set(ranks)) == len(ranks):
+        for s in range(1, 15 - n):
+            if ranks[0] >= s and ranks[-1] <= s + n - 1:
+                v = sum(range(s, s + n))
+                if best is None or v > best[1]:
+                    best = ("run", v)
+                elif v == best[1] and best[0] == "group":
+                    best = ("either", v)
+    return best
+
+
+def _random_melds(count: int) -> list[list[str]]:
+    import random
+    from collections import Counter
+
+    rng = random.Random(20261130)
+    out: list[list[str]] = []
+    while len(out) < count:
+        n = rng.randint(3, 6)
+        colour = rng.choice("kbyr")
+        same_colour = rng.random() < 0.5
+        tiles = []
+        for _ in range(n):
+            if rng.random() < 0.25:
+                tiles.append("*")
+            elif same_colour:
+                tiles.append(f"{colour}{rng.randint(1, 13)}")
+            else:
+                tiles.append(f"{rng.choice('kbyr')}{rng.choice([1, 5, 6, 7, 12, 13])}")
+        if max(Counter(tiles).values()) <= 2:
+            out.append(tiles)
+    return out
+
+
+def test_meld_reading_agrees_with_an_independent_oracle() -> None:
+    """Reading rules 1 and 2 of §1 on 1500 random melds with jokers: same validity, kind and value."""
+    for tiles in _random_melds(1500):
+        answer = meld(" ".join(tiles))
+        expected = _oracle(tiles)
+        got = (answer["kind"], answer["value"]) if answer["valid"] else None
+        if expected is not None and expected[0] == "either":
+            assert got is not None and got[1] == expected[1], tiles
+        else:
+            assert got == expected, tiles
