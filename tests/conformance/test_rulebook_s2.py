@@ -425,3 +425,71 @@ def test_round_7_referee_goes_out_the_turn_the_contract_is_laid() -> None:
         short.apply(LayDown(1, ["2c 3c 4c 5c", "2d 3d 4d 5d", "Kh"]))
     with pytest.raises(RummyError):  # two runs leave 5 cards in hand
         short.apply(LayDown(1, ["2c 3c 4c 5c", "2d 3d 4d 5d"]))
+
+
+# --- Card melds against an independent oracle (§2 Contract Rummy, §3 Shanghai, §4 Gin) ---------------
+
+_RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+_GAMES = {  # min run, max run, ace high, group min, group max
+    "contract_rummy": (4, 14, True, 3, 99),
+    "shanghai": (3, 14, True, 3, 99),
+    "gin_rummy": (3, 13, False, 3, 4),
+}
+
+
+def _run_ok(melded: list[str], min_run: int, max_run: int, ace_high: bool) -> bool:
+    n = len(melded)
+    naturals = [c for c in melded if c != "*"]
+    if not naturals or not min_run <= n <= max_run or len({c[-1] for c in naturals}) != 1:
+        return False
+    ranks = [c[:-1] for c in naturals]
+    others = [_RANKS.index(r) + 1 for r in ranks if r != "A"]
+    if len(set(others)) != len(others):
+        return False
+    aces = ranks.count("A")
+    if aces == 0:
+        options = [others]
+    elif aces == 1:
+        options = [[*others, 1]] + ([[*others, 14]] if ace_high else [])
+    elif aces == 2 and ace_high:
+        options = [[*others, 1, 14]]
+    else:
+        return False
+    top = 14 if ace_high else 13
+    return any(min(nums) >= s and max(nums) <= s + n - 1 for nums in options for s in range(1, top - n + 2))
+
+
+def _set_ok(melded: list[str], gmin: int, gmax: int, distinct: bool) -> bool:
+    naturals = [c for c in melded if c != "*"]
+    if not naturals or not gmin <= len(melded) <= gmax or len({c[:-1] for c in naturals}) != 1:
+        return False
+    return not distinct or len({c[-1] for c in naturals}) == len(naturals)
+
+
+def test_card_melds_agree_with_an_independent_oracle() -> None:
+    """Sets 3+ (Gin: 3-4), runs 4+/3+/3+, ace high or low (Gin: low only), no wrap, at most 14 (Gin 13)."""
+    import random
+
+    rng = random.Random(7)
+    checked = 0
+    while checked < 1500:
+        game = rng.choice(list(_GAMES))
+        min_run, max_run, ace_high, gmin, gmax = _GAMES[game]
+        n = rng.randint(3, 7) if rng.random() < 0.9 else rng.randint(12, 15)
+        suit = rng.choice("cdhs")
+        melded = []
+        for _ in range(n):
+            if rng.random() < 0.2 and game != "gin_rummy":
+                melded.append("*")
+            elif rng.random() < 0.5:
+                melded.append(
+                    rng.choice(["A", "K", "Q", "2", "3"]) + (suit if rng.random() < 0.9 else rng.choice("cdhs"))
+                )
+            else:
+                melded.append(rng.choice(_RANKS) + suit)
+        answer = handle_request({"op": "meld", "game": game, "meld": " ".join(melded)})
+        if "error" in answer:  # more copies than the decks hold
+            continue
+        checked += 1
+        expected = _run_ok(melded, min_run, max_run, ace_high) or _set_ok(melded, gmin, gmax, game == "gin_rummy")
+        assert answer["valid"] is expected, (game, melded, answer["problems"])
