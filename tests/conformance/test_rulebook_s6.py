@@ -279,3 +279,90 @@ def test_batch_command_one_answer_per_line_exit_0() -> None:
     assert answers[1]["error"]["code"] == "bad-json"
     assert answers[2]["id"] == 3 and answers[2]["error"]["code"] == "unknown-round"
     assert answers[3] == {"id": 4, "points": 50}
+
+
+# --- Every option named in RULES.md is accepted under its exact name -----------------------------------
+
+RULEBOOK_OPTIONS: dict[str, Any] = {
+    "initial_meld_points": 25,
+    "joker_retrieval": "replace",
+    "timeout_penalty_tiles": 2,
+    "joker_penalty": 25,
+    "jokers": "all",
+    "deuces_wild": True,
+    "buy_penalty_cards": 2,
+    "buying": False,
+    "multiple_buys": True,
+    "number_cards_flat": True,
+    "joker_points": 15,
+    "min_run": 4,
+    "joker_ratio": True,
+    "go_out_by_discard": False,
+    "knock_limit": 5,
+}
+
+OPTION_GAME = {
+    "initial_meld_points": "rummikub",
+    "joker_retrieval": "rummikub",
+    "timeout_penalty_tiles": "rummikub",
+    "joker_penalty": "rummikub",
+    "jokers": "contract_rummy",
+    "deuces_wild": "contract_rummy",
+    "buy_penalty_cards": "contract_rummy",
+    "buying": "contract_rummy",
+    "multiple_buys": "contract_rummy",
+    "number_cards_flat": "contract_rummy",
+    "joker_points": "contract_rummy",
+    "min_run": "shanghai",
+    "joker_ratio": "shanghai",
+    "go_out_by_discard": "shanghai",
+    "knock_limit": "gin_rummy",
+}
+
+
+@pytest.mark.parametrize("option", sorted(RULEBOOK_OPTIONS))
+def test_rulebook_option_names_accepted_in_batch_rules(option: str) -> None:
+    """Every option RULES.md names is accepted, under that exact name, in the batch ``rules`` object."""
+    game = OPTION_GAME[option]
+    hand = "r5" if game == "rummikub" else "5h"
+    answer = handle_request({"op": "points", "game": game, "hand": hand, "rules": {option: RULEBOOK_OPTIONS[option]}})
+    assert "error" not in answer, answer
+    R.find_ruleset(game).with_options({option: RULEBOOK_OPTIONS[option]})  # the Python API too
+
+
+PROBES: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
+    "joker_penalty": ({"op": "points", "hand": "*"}, {"points": 25}),
+    "deuces_wild": ({"op": "points", "hand": "2c"}, {"points": 25}),
+    "number_cards_flat": ({"op": "points", "hand": "9c"}, {"points": 5}),
+    "joker_points": ({"op": "points", "hand": "*"}, {"points": 15}),
+    "min_run": ({"op": "meld", "meld": "Ah 2h 3h"}, {"valid": False}),
+    "joker_ratio": ({"op": "meld", "meld": "8h * *"}, {"valid": False}),
+    "initial_meld_points": (
+        {
+            "op": "turn",
+            "table_before": [],
+            "rack": "r8 r9 r10",
+            "table_after": ["r8 r9 r10"],
+            "initial_meld_done": False,
+        },
+        {"valid": True},
+    ),
+    "knock_limit": (
+        {"op": "score", "knocker": "Ah 2h 3h 4s 4d 4c 7c 7d 7s 9c", "defender": "Kc Kd Ks Qh Qs Qd Jh 2c 9s 5d"},
+        {"error": "knock-over-limit"},
+    ),
+}
+
+
+@pytest.mark.parametrize("option", sorted(PROBES))
+def test_rulebook_option_changes_an_answer(option: str) -> None:
+    """Options that change a points, meld, turn or score answer do so through the batch ``rules`` object."""
+    game = OPTION_GAME[option]
+    rules = {option: RULEBOOK_OPTIONS[option]}
+    request_, expected = PROBES[option]
+    answer = handle_request({"game": game, **request_, "rules": rules})
+    for key, value in expected.items():
+        if key == "error":
+            assert answer["error"]["code"] == value
+        else:
+            assert answer[key] == value, answer
