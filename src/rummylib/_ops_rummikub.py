@@ -22,7 +22,7 @@ from rummylib.notation import _SPLIT_RE, MAX_TEXT_LENGTH, parse_pieces
 from rummylib.pieces import JOKER, Piece
 from rummylib.rules import RuleSet, ScoringScheme
 from rummylib.scoring import score_rummikub
-from rummylib.table import Table, validate_turn
+from rummylib.table import Table, _table_of, validate_turn
 
 _SHORT = 200  # notation this short is cached (a set is at most 13 tiles: about 50 characters)
 _CACHE_SIZE = 8192  # entries per rule set in each cache below (then forgotten all at once)
@@ -115,7 +115,7 @@ def _table(req: Request, name: str) -> Table:
         except RummyError as exc:
             exc.args = (f"{name}[{i}]: {exc.message}",)
             raise exc from None
-    return Table(melds)
+    return _table_of(tuple(melds))
 
 
 def _turn_op(req: Request) -> dict[str, Any]:

@@ -34,6 +34,7 @@ Examples:
 
 from __future__ import annotations
 
+import contextlib
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from enum import StrEnum
@@ -511,9 +512,20 @@ def _allowed(rules: RuleSet) -> frozenset[int]:
     return codes
 
 
-def _check_counts(counts: Counter[int], pieces: Callable[[], list[Piece]], rules: RuleSet, what: str) -> None:
+def _count_elements(counts: dict[int, int], codes: Iterable[int]) -> None:
+    """Add ``codes`` to the multiset ``counts`` (what `Counter.update` does, without its checks)."""
+    get = counts.get
+    for c in codes:
+        counts[c] = get(c, 0) + 1
+
+
+with contextlib.suppress(ImportError):  # the C helper behind Counter, when this Python has it
+    from collections import _count_elements  # type: ignore[attr-defined,no-redef]
+
+
+def _check_counts(counts: dict[int, int], pieces: Callable[[], list[Piece]], rules: RuleSet, what: str) -> None:
     """Raise, through the rule set's own check, when the pieces cannot exist together."""
-    total = counts.total()
+    total = sum(counts.values())
     if total <= rules.total_pieces and (not counts or max(counts.values()) <= min(rules.copies, rules.max_jokers)):
         return  # the common case: no count near a limit
     too_many = total > rules.total_pieces or any(
@@ -548,8 +560,30 @@ def _clear_cache() -> None:
     _SETS.clear()
 
 
+_TEXTS: dict[int, tuple[Meld, str]] = {}  # id -> (set, its notation), the set kept alive
+
+
+def _meld_text(meld: Meld) -> str:
+    """``str(meld)``, remembered for the set objects that come back turn after turn."""
+    seen = _TEXTS.get(id(meld))
+    if seen is not None and seen[0] is meld:
+        return seen[1]
+    text = str(meld)
+    if len(_TEXTS) >= _SETS_SIZE:
+        _TEXTS.clear()
+    _TEXTS[id(meld)] = (meld, text)
+    return text
+
+
+def _table_of(melds: tuple[Meld, ...]) -> Table:
+    """A `Table` of a tuple of `Meld` values, built without checking each (the batch op's path)."""
+    table = object.__new__(Table)
+    object.__setattr__(table, "melds", melds)
+    return table
+
+
 def _show(index: int, meld: Meld | None) -> str:
-    return f"{index + 1} ({meld})" if meld is not None else str(index + 1)
+    return f"{index + 1} ({_meld_text(meld)})" if meld is not None else str(index + 1)
 
 
 def _sets_phrase(indexes: Sequence[int], melds: Sequence[Meld]) -> str:
@@ -561,9 +595,10 @@ def _sets_phrase(indexes: Sequence[int], melds: Sequence[Meld]) -> str:
     return "sets " + ", ".join(shown[:-1]) + " and " + shown[-1]
 
 
-@attrs.frozen
 class _Flow:
     """How the tiles of the table after are explained by the table before and the rack."""
+
+    __slots__ = ("flow", "kept", "loose_after", "loose_before", "nowhere", "placed", "played", "vanished")
 
     kept: dict[int, int]  # before index -> after index, for unchanged sets
     flow: dict[tuple[int, int], Counter[Piece]]  # (before, after) -> table tiles moved
@@ -573,6 +608,26 @@ class _Flow:
     loose_before: list[int]  # before indexes not kept
     loose_after: list[int]  # after indexes not kept
     played: list[int]  # codes of the rack tiles placed
+
+    def __init__(
+        self,
+        kept: dict[int, int],
+        flow: dict[tuple[int, int], Counter[Piece]],
+        placed: list[tuple[Piece, int]],
+        nowhere: list[tuple[Piece, int]],
+        vanished: list[tuple[Piece, int]],
+        loose_before: list[int],
+        loose_after: list[int],
+        played: list[int],
+    ) -> None:
+        self.kept = kept
+        self.flow = flow
+        self.placed = placed
+        self.nowhere = nowhere
+        self.vanished = vanished
+        self.loose_before = loose_before
+        self.loose_after = loose_after
+        self.played = played
 
 
 def _explain(before: Sequence[_SetInfo], after: Sequence[_SetInfo], rack: dict[int, int]) -> _Flow:
@@ -806,10 +861,12 @@ def validate_turn(
                     rules.check_piece(_DECODE[c])
     for m, info in fresh:
         _remember(sets, m, info)
-    b_count = Counter(chain.from_iterable([info.codes for info in old_infos]))
-    b_count.update(hand_codes)
+    b_count: dict[int, int] = {}
+    _count_elements(b_count, chain.from_iterable([info.codes for info in old_infos]))
+    _count_elements(b_count, hand_codes)
     _check_counts(b_count, lambda: [*(p for m in old.melds for p in m.pieces), *hand], rules, "table before and rack")
-    a_count = Counter(chain.from_iterable([info.codes for info in new_infos]))
+    a_count: dict[int, int] = {}
+    _count_elements(a_count, chain.from_iterable([info.codes for info in new_infos]))
     _check_counts(a_count, lambda: [p for m in new.melds for p in m.pieces], rules, "table after")
 
     r_count: dict[int, int] = {}
