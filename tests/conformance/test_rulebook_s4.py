@@ -210,3 +210,139 @@ def test_referee_knock_within_limit_and_gin() -> None:
     big = _hand("Ah 2h 3h 4h 4d 4c 4s 7c 7d 7s", "Kd Ks Qh Qs Qd Jh Jc 9d 9c 8s", "7h").apply(GinDrawStock(0))
     over = big.apply(GinKnock(0))
     assert over.result is not None and over.result.kind.value == "big_gin" and over.result.points == 66 + 31
+
+
+# --- The whole §4 score against an independent brute-force oracle ------------------------------------
+
+_R = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+_MeldT = tuple[str, frozenset[str]]
+
+
+def _rank(c: str) -> int:
+    return _R.index(c[:-1]) + 1
+
+
+def _value(c: str) -> int:
+    return min(_rank(c), 10)
+
+
+def _melds_in(hand: list[str]) -> list[_MeldT]:
+    import itertools
+
+    have = set(hand)
+    out: list[_MeldT] = []
+    by_rank: dict[int, list[str]] = {}
+    for c in hand:
+        by_rank.setdefault(_rank(c), []).append(c)
+    for cs in by_rank.values():
+        for k in (3, 4):
+            out.extend(("set", frozenset(comb)) for comb in itertools.combinations(cs, k))
+    for suit in "cdhs":
+        for lo in range(1, 12):
+            for hi in range(lo + 2, 14):
+                run = [_R[i - 1] + suit for i in range(lo, hi + 1)]
+                if all(c in have for c in run):
+                    out.append(("run", frozenset(run)))
+    return out
+
+
+def _arrangements(hand: list[str]) -> tuple[int, list[list[_MeldT]]]:
+    """Least deadwood (ace low only, J Q K 10) and every arrangement that reaches it."""
+    melds = _melds_in(hand)
+    best: list[Any] = [10**9, []]
+
+    def dfs(i: int, used: frozenset[str], chosen: list[_MeldT]) -> None:
+        dw = sum(_value(c) for c in hand if c not in used)
+        if dw < best[0]:
+            best[0], best[1] = dw, [list(chosen)]
+        elif dw == best[0]:
+            best[1].append(list(chosen))
+        for j in range(i, len(melds)):
+            if not melds[j][1] & used:
+                chosen.append(melds[j])
+                dfs(j + 1, used | melds[j][1], chosen)
+                chosen.pop()
+
+    dfs(0, frozenset(), [])
+    return best[0], best[1]
+
+
+def _extends(meld: _MeldT, cards: list[str]) -> bool:
+    kind, cs = meld
+    if kind == "set":
+        rank = _rank(next(iter(cs)))
+        return all(_rank(c) == rank for c in cards) and len(cs) + len(cards) <= 4
+    suit = next(iter(cs))[-1]
+    ranks = sorted([_rank(c) for c in cs] + [_rank(c) for c in cards])
+    return all(c[-1] == suit for c in cards) and ranks == list(range(ranks[0], ranks[0] + len(ranks)))
+
+
+def _defender_least(arrangement: list[_MeldT], defender: list[str]) -> int:
+    import itertools
+
+    candidates = [
+        c
+        for c in defender
+        if any(_extends(m, [c]) or (m[0] == "run" and c[-1] in {x[-1] for x in m[1]}) for m in arrangement)
+    ]
+    best = _arrangements(defender)[0]
+    for choice in itertools.product(*[[None, *range(len(arrangement))] for _ in candidates]):
+        groups: dict[int, list[str]] = {}
+        for card, target in zip(candidates, choice, strict=True):
+            if target is not None:
+                groups.setdefault(target, []).append(card)
+        if groups and all(_extends(arrangement[i], g) for i, g in groups.items()):
+            laid = {c for g in groups.values() for c in g}
+            best = min(best, _arrangements([c for c in defender if c not in laid])[0])
+    return best
+
+
+def _oracle(knocker: list[str], defender: list[str]) -> tuple[str, str, int] | None:
+    k, arrangements = _arrangements(knocker)
+    if k > 10:
+        return None
+    if k == 0:
+        return ("knocker", "gin", _arrangements(defender)[0] + 25)
+    outcomes = []
+    for arrangement in arrangements:
+        d = _defender_least(arrangement, defender)
+        outcomes.append(("defender", "undercut", k - d + 25) if d <= k else ("knocker", "knock", d - k))
+    return max(outcomes, key=lambda o: o[2] if o[0] == "knocker" else -o[2])
+
+
+def test_score_agrees_with_brute_force_oracle() -> None:
+    """Knock, gin, undercut, best lay-offs after the knock and the knocker's best melding, on 150 hands."""
+    import random
+
+    rng = random.Random(11)
+    deck = [r + s for r in _R for s in "cdhs"]
+    checked = 0
+    while checked < 150:
+        hand: set[str] = set()
+        for _ in range(rng.choice([2, 3])):
+            if rng.random() < 0.5:
+                r = rng.choice(_R)
+                hand |= set(rng.sample([r + s for s in "cdhs"], 3))
+            else:
+                s, lo = rng.choice("cdhs"), rng.randint(1, 10)
+                hand |= {_R[i - 1] + s for i in range(lo, min(13, lo + rng.randint(2, 4)) + 1)}
+        knocker = sorted(hand)[:10]
+        rest = [c for c in deck if c not in knocker]
+        while len(knocker) < 10:
+            card = rng.choice([c for c in rest if _value(c) <= 4] or rest)
+            knocker.append(card)
+            rest.remove(card)
+        near = [
+            c
+            for c in rest
+            if any(abs(_rank(c) - _rank(x)) <= 1 and (c[-1] == x[-1] or _rank(c) == _rank(x)) for x in knocker)
+        ]
+        take = min(len(near), rng.randint(2, 6))
+        defender = rng.sample(near, take)
+        defender += rng.sample([c for c in rest if c not in defender], 10 - take)
+        expected = _oracle(knocker, defender)
+        if expected is None:
+            continue
+        checked += 1
+        answer = score(" ".join(knocker), " ".join(defender))
+        assert (answer["winner"], answer["kind"], answer["points"]) == expected, (knocker, defender, answer)
