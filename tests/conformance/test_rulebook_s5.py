@@ -165,3 +165,98 @@ def test_drops_20_before_drawing_40_after() -> None:
 def test_wrong_declaration_80() -> None:
     """'a wrong declaration scores 80.'"""
     assert wrong_declaration_points(rules=IR) == 80
+
+
+# --- Points of a hand against an independent brute-force oracle -----------------------------------
+
+_R = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+_Nat = tuple[int, str]
+
+
+def _card_points(card: _Nat, wild: int) -> int:
+    return 0 if card[0] == wild else (10 if card[0] in (1, 11, 12, 13) else card[0])
+
+
+def _without(nats: tuple[_Nat, ...], items: Any) -> tuple[_Nat, ...]:
+    left = list(nats)
+    for x in items:
+        left.remove(x)
+    return tuple(left)
+
+
+def _oracle_points(hand: list[str], wild: int) -> int:
+    """§5 points, by exhaustive search: the three cases, jokers and wild cards 0, capped at 80."""
+    import itertools
+    from functools import cache
+
+    printed = hand.count("*")
+    nats = tuple(sorted((_R.index(c[:-1]) + 1, c[-1]) for c in hand if c != "*"))
+    total = sum(_card_points(c, wild) for c in nats)
+    have = set(nats)
+    best_pure = -1
+    for suit in "cdhs":
+        for lo in range(1, 13):
+            for hi in range(lo + 2, 15):
+                ranks = [x if x <= 13 else 1 for x in range(lo, hi + 1)]
+                if all((r, suit) in have for r in ranks):
+                    best_pure = max(best_pure, sum(_card_points((r, suit), wild) for r in ranks))
+
+    @cache
+    def best(nats: tuple[_Nat, ...], jokers: int, pure: bool, seqs: int) -> int:
+        if not nats:
+            return 0 if pure and seqs >= 2 else 10**9
+        first, rest = nats[0], nats[1:]
+        result = _card_points(first, wild) + best(rest, jokers, pure, seqs)
+        rank, suit = first
+        others = sorted({c for c in rest if c[0] == rank and c[1] != suit})
+        for k in range(4):
+            for comb in itertools.combinations(others, k):
+                if len({c[1] for c in comb}) == k:
+                    for j in range(jokers + 1):
+                        if 3 <= 1 + k + j <= 4:
+                            result = min(result, best(_without(rest, comb), jokers - j, pure, seqs))
+        for pos in [rank] + ([14] if rank == 1 else []):
+            for lo in range(max(1, pos - 12), pos + 1):
+                for hi in range(max(pos, lo + 2), min(14, lo + 12) + 1):
+                    if lo == 1 and hi == 14:
+                        continue
+                    options = []
+                    for x in range(lo, hi + 1):
+                        if x != pos:
+                            natural = (1 if x == 14 else x, suit)
+                            options.append(["J", natural] if natural in rest else ["J"])
+                    for choice in itertools.product(*options):
+                        j = choice.count("J")
+                        used = [c for c in choice if c != "J"]
+                        if j <= jokers and len(set(used)) == len(used):
+                            rem = _without(rest, used)
+                            result = min(result, best(rem, jokers - j, pure or j == 0, min(2, seqs + 1)))
+        return result
+
+    wilds = [c for c in nats if c[0] == wild]
+    full = 10**9
+    for k in range(len(wilds) + 1):
+        for comb in set(itertools.combinations(wilds, k)):
+            full = min(full, best(_without(nats, comb), printed + k, False, 0))
+    cases = [total, full] + ([total - best_pure] if best_pure >= 0 else [])
+    return min(*cases, 80)
+
+
+def test_points_agree_with_brute_force_oracle() -> None:
+    """The three point cases of §5, wild cards as jokers or as themselves, capped at 80, on 50 hands."""
+    from collections import Counter
+
+    rng = random.Random(17)
+    deck = [r + s for r in _R for s in "cdhs"] * 2 + ["*"] * 4
+    checked = 0
+    while checked < 50:
+        wild = rng.randint(1, 13)
+        if rng.random() < 0.6:
+            suit = rng.choice("cdhs")
+            hand = rng.sample([c for c in deck if c.endswith(suit) or c == "*"] + rng.sample(deck, 20), 13)
+        else:
+            hand = rng.sample(deck, 13)
+        if max(Counter(hand).values()) > 2 or hand.count("*") > 4:
+            continue
+        checked += 1
+        assert points(" ".join(hand), wild=_R[wild - 1]) == _oracle_points(hand, wild), (hand, wild)
