@@ -419,11 +419,12 @@ _ALLOWED: dict[RuleSet, frozenset[int]] = {}
 class _SetInfo:
     """What the judge knows of one set under one rule set."""
 
-    __slots__ = ("codes", "judged", "kept", "key", "tiles")
+    __slots__ = ("codes", "judged", "kept", "key", "mark", "tiles")
 
     def __init__(self, codes: tuple[int, ...]) -> None:
         self.codes = codes
         self.key = tuple(sorted(codes))  # the set as a multiset: equal keys, same tiles
+        self.mark = hash(self.key)  # equal keys, equal marks (a cheap first test)
         self.tiles = frozenset(codes)
         self.judged: tuple[MeldReading | None, tuple[Violation, ...]] | None = None
         self.kept: dict[tuple[int, int], SetChange] | None = None  # "kept" explanations made for it
@@ -440,7 +441,10 @@ def _code(p: object) -> int:
 
 
 def _order(code: int) -> int:
-    """Canonical order of codes: tiles by colour and number, then cards, jokers last."""
+    """Canonical order of codes: tiles by colour and number, then cards, jokers last.
+
+    The same order as `piece_sort_key` (colours and suits in their enum order, as their ``order``).
+    """
     return code or 1 << 20
 
 
@@ -633,23 +637,37 @@ class _Flow:
 def _explain(before: Sequence[_SetInfo], after: Sequence[_SetInfo], rack: dict[int, int]) -> _Flow:
     """Match unchanged sets by their sorted codes, then explain the tiles of the other sets."""
     decode = _DECODE
-    by_key: dict[tuple[int, ...], list[int]] = {}
-    for j, info in enumerate(after):
-        spots = by_key.get(info.key)
-        if spots is None:
-            by_key[info.key] = [j]
-        else:
-            spots.append(j)
     kept: dict[int, int] = {}
     loose_before: list[int] = []
-    for i, info in enumerate(before):
-        spots = by_key.get(info.key)
-        if spots:
-            kept[i] = spots.pop(0)
+    # each set before is kept if an unused set after has the same tiles (the first such one)
+    where = {info.mark: j for j, info in enumerate(after)}
+    if len(where) == len(after):  # the usual case: the sets after have distinct marks
+        take_spot = where.pop
+        for i, info in enumerate(before):
+            at = take_spot(info.mark, None)
+            if at is None:
+                loose_before.append(i)
+            elif after[at].key == info.key:
+                kept[i] = at
+            else:  # two different sets with one mark: match by keys below
+                break
         else:
-            loose_before.append(i)
-    matched_after = set(kept.values())
-    loose_after = [j for j in range(len(after)) if j not in matched_after]
+            loose_after = sorted(where.values())
+            where = {}
+    if where or len(kept) + len(loose_before) < len(before):
+        kept.clear()
+        loose_before.clear()
+        by_key: dict[tuple[int, ...], list[int]] = {}
+        for j, info in enumerate(after):
+            by_key.setdefault(info.key, []).append(j)
+        for i, info in enumerate(before):
+            spots = by_key.get(info.key)
+            if spots:
+                kept[i] = spots.pop(0)
+            else:
+                loose_before.append(i)
+        matched_after = set(kept.values())
+        loose_after = [j for j in range(len(after)) if j not in matched_after]
     # multisets of codes as plain dicts (Counter arithmetic costs more than these few tiles)
     supply: dict[int, dict[int, int]] = {}
     for i in loose_before:
@@ -676,7 +694,7 @@ def _explain(before: Sequence[_SetInfo], after: Sequence[_SetInfo], rack: dict[i
     for _, i, j in pairs:
         sup = supply[i]
         nd = need[j]
-        take: dict[Piece, int] = {}
+        take: Counter[Piece] = Counter()
         for c, n in sup.items():
             m = nd.get(c, 0)
             if n > 0 and m > 0:
@@ -685,7 +703,7 @@ def _explain(before: Sequence[_SetInfo], after: Sequence[_SetInfo], rack: dict[i
                 sup[c] = n - k
                 nd[c] = m - k
         if take:
-            flow[(i, j)] = Counter(take)
+            flow[(i, j)] = take
     left = dict(rack)
     placed: list[tuple[Piece, int]] = []
     played: list[int] = []
@@ -775,7 +793,8 @@ def _changes(before: Sequence[Meld], after: Sequence[Meld], f: _Flow, infos: Seq
     for j in f.loose_after:  # ascending, like the table after
         if j not in sources:
             sets.append(SetChange(ChangeKind.NEW, (), (j,), rack_part([j]), new=(after[j],)))
-    placed = tuple(TileMove(p, None, j) for p, j in sorted(f.placed, key=lambda pj: (pj[1], piece_sort_key(pj[0]))))
+    # f.placed is in order of set, then of code, and codes sort as piece_sort_key does
+    placed = tuple(TileMove(p, None, j) for p, j in f.placed)
     return TurnChanges(tuple(sets), placed, tuple(moved))
 
 
@@ -861,18 +880,19 @@ def validate_turn(
                     rules.check_piece(_DECODE[c])
     for m, info in fresh:
         _remember(sets, m, info)
-    b_count: dict[int, int] = {}
-    _count_elements(b_count, chain.from_iterable([info.codes for info in old_infos]))
+    r_count: dict[int, int] = {}
+    _count_elements(r_count, hand_codes)
+    flow = _explain(old_infos, new_infos, r_count)
+    # a set kept holds the same tiles before and after: count the kept sets once for both tables
+    kept_count: dict[int, int] = {}
+    _count_elements(kept_count, chain.from_iterable([old_infos[i].codes for i in flow.kept]))
+    b_count = kept_count.copy()
+    _count_elements(b_count, chain.from_iterable([old_infos[i].codes for i in flow.loose_before]))
     _count_elements(b_count, hand_codes)
     _check_counts(b_count, lambda: [*(p for m in old.melds for p in m.pieces), *hand], rules, "table before and rack")
-    a_count: dict[int, int] = {}
-    _count_elements(a_count, chain.from_iterable([info.codes for info in new_infos]))
+    a_count = kept_count
+    _count_elements(a_count, chain.from_iterable([new_infos[j].codes for j in flow.loose_after]))
     _check_counts(a_count, lambda: [p for m in new.melds for p in m.pieces], rules, "table after")
-
-    r_count: dict[int, int] = {}
-    for c in hand_codes:
-        r_count[c] = r_count.get(c, 0) + 1
-    flow = _explain(old_infos, new_infos, r_count)
     # the rack tiles placed are exactly (table after - table before) & rack, counted as multisets
     decode = _DECODE
     played = tuple(decode[c] for c in sorted(flow.played, key=_order))
