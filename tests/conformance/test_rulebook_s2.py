@@ -493,3 +493,15 @@ def test_card_melds_agree_with_an_independent_oracle() -> None:
         checked += 1
         expected = _run_ok(melded, min_run, max_run, ace_high) or _set_ok(melded, gmin, gmax, game == "gin_rummy")
         assert answer["valid"] is expected, (game, melded, answer["problems"])
+
+
+def test_dealer_moves_left_each_round_and_round_scores_add_up() -> None:
+    """'The dealer moves left each round; play starts left of the dealer.' and 'lowest total after 7 rounds wins'."""
+    game = ContractGame.start(rules=CR, players=3, seed=9, dealer=0)
+    r = crafted(["Ah Ah As 5d", "7h 7s 7d 8c 8h 8d", "4c 5c 6c 7c"], "2c 3c", "Kh")
+    r = attrs.evolve(r, dealer=0, current=1)
+    game = attrs.evolve(game, round=r)
+    game = game.apply(DrawDiscard(1)).apply(LayDown(1, ["7h 7s 7d", "8c 8h 8d"])).apply(Discard(1, "Kh"))
+    assert game.round_number == 2
+    assert game.round.dealer == 1 and game.round.current == 2
+    assert game.totals == (15 + 15 + 15 + 5, 0, 4 + 5 + 6 + 7)
