@@ -505,3 +505,25 @@ def test_dealer_moves_left_each_round_and_round_scores_add_up() -> None:
     assert game.round_number == 2
     assert game.round.dealer == 1 and game.round.current == 2
     assert game.totals == (15 + 15 + 15 + 5, 0, 4 + 5 + 6 + 7)
+
+
+@pytest.mark.parametrize("multiple", [False, True])
+def test_multiple_buys_next_card_of_the_pile_not_same_player(multiple: bool) -> None:
+    """``multiple_buys``: 'after a buy, another player may buy the next discard; the same player may not buy two in a row'.
+
+    As seed 004 puts it: the next card of the discard pile, under the one just bought.
+    """
+    rules = CR.with_options({"multiple_buys": multiple})
+    r = crafted(HANDS, "2c 3c 4s 5s 6s 7s", "Qd Kh", rules=rules)
+    r = r.apply(DrawStock(1)).apply(Buy(2)).apply(DeclineBuy(0))
+    assert "Kh" in map(str, r.hands[2])
+    if not multiple:
+        assert r.window is None and len(r.hands[1]) == 11
+        return
+    assert r.window is not None and str(r.window.card) == "Qd"
+    with pytest.raises(RummyError):
+        r.apply(Buy(2))
+    r = r.apply(Buy(0))
+    while r.window is not None:
+        r = r.apply(DeclineBuy(r.window.waiting[0]))
+    assert "Qd" in map(str, r.hands[0]) and len(r.hands[0]) == 12
