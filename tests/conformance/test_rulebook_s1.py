@@ -586,3 +586,90 @@ def test_meld_reading_agrees_with_an_independent_oracle() -> None:
             assert got is not None and got[1] == expected[1], tiles
         else:
             assert got == expected, tiles
+
+
+def _random_turn(rng: Any) -> tuple[list[str], str, list[str]] | None:
+    """A random table, a rack and a proposed table: legal moves, sometimes corrupted."""
+    from collections import Counter
+
+    table: list[list[str]] = []
+    for _ in range(rng.randint(1, 4)):
+        colour, lo = rng.choice("rbky"), rng.randint(1, 8)
+        if rng.random() < 0.6:
+            tiles = [f"{colour}{n}" for n in range(lo, min(13, lo + rng.randint(2, 5)) + 1)]
+        else:
+            n = rng.randint(1, 13)
+            tiles = [f"{x}{n}" for x in rng.sample("rbky", rng.choice([3, 4]))]
+        if rng.random() < 0.2:
+            tiles[rng.randrange(len(tiles))] = "*"
+        table.append(tiles)
+    colour, lo = rng.choice("rbky"), rng.randint(7, 11)
+    ready = [f"{colour}{lo}", f"{colour}{lo + 1}", f"{colour}{lo + 2}"]
+    rack = ready + [rng.choice("rbky") + str(rng.randint(1, 13)) for _ in range(rng.randint(0, 2))]
+    after = [list(m) for m in table]
+    runs = [m for m in after if "*" not in m and len({t[0] for t in m}) == 1 and len(m) >= 3 and m[0] != m[1]]
+    runs = [m for m in runs if len({t[1:] for t in m}) == len(m)]
+    if runs and rng.random() < 0.5:
+        run = rng.choice(runs)
+        top = max(int(t[1:]) for t in run)
+        if top < 13:
+            tile = f"{run[0][0]}{top + 1}"
+            rack.append(tile)
+            run.append(tile)
+    if rng.random() < 0.7:
+        after.append(list(ready))
+    long_runs = [m for m in after if len(m) >= 6 and "*" not in m and len({t[0] for t in m}) == 1]
+    if long_runs and rng.random() < 0.5:
+        run = rng.choice(long_runs)
+        run.sort(key=lambda t: int(t[1:]))
+        cut = rng.randint(3, len(run) - 3)
+        after.remove(run)
+        after += [run[:cut], run[cut:]]
+    if rng.random() < 0.3:
+        victim = rng.choice(after)
+        choice = rng.random()
+        if choice < 0.4 and victim:
+            victim.remove(rng.choice(victim))
+        elif choice < 0.7:
+            victim.append(rng.choice(rack))
+        else:
+            rng.choice(after).append(victim.pop()) if victim else None
+    counts = Counter(t for m in table for t in m) + Counter(rack)
+    if counts["*"] > 2 or any(v > 2 for k, v in counts.items() if k != "*"):
+        return None
+    return [" ".join(m) for m in table], " ".join(rack), [" ".join(m) for m in after if m]
+
+
+def test_turn_check_agrees_with_the_four_conditions_and_the_initial_meld() -> None:
+    """§1 end-of-turn conditions 1-4, and the initial meld (30 from new rack sets, table untouched), on random turns."""
+    import random
+    from collections import Counter
+
+    rng = random.Random(42)
+    checked = 0
+    while checked < 400:
+        made = _random_turn(rng)
+        if made is None:
+            continue
+        table, rack, after = made
+        done = rng.random() < 0.5
+        answer = turn(table, rack, after, done)
+        if "error" in answer:
+            continue
+        checked += 1
+        before_c = Counter(t for m in table for t in m.split())
+        after_c = Counter(t for m in after for t in m.split())
+        added, missing = after_c - before_c, before_c - after_c
+        expected = (
+            not missing
+            and not (added - Counter(rack.split()))
+            and sum(added.values()) > 0
+            and all(meld(m)["valid"] for m in after)
+        )
+        if expected and not done:
+            old = Counter(" ".join(sorted(m.split())) for m in table)
+            new = Counter(" ".join(sorted(m.split())) for m in after)
+            untouched = not (old - new)
+            new_sets = list((new - old).elements())
+            expected = untouched and sum(meld(m)["value"] for m in new_sets) >= 30
+        assert answer["valid"] is expected, (table, rack, after, done, answer["problems"])
