@@ -227,6 +227,11 @@ class ChangeKind(StrEnum):
     """A set after the turn made only of tiles that were not on the table."""
 
 
+# module names for the kinds: reading an enum member off its class is slow in the hot paths
+_KEPT, _EXTENDED, _MERGED = ChangeKind.KEPT, ChangeKind.EXTENDED, ChangeKind.MERGED
+_SPLIT, _BROKEN_UP, _NEW = ChangeKind.SPLIT, ChangeKind.BROKEN_UP, ChangeKind.NEW
+
+
 @attrs.frozen
 class TileMove:
     """One tile that changed place: from a set before (or the rack) to a set after (or nowhere).
@@ -285,17 +290,17 @@ class SetChange:
         old = _sets_phrase(self.before, self.old)
         new = _sets_phrase(self.after, self.new)
         kind = self.kind
-        if kind is ChangeKind.KEPT:
+        if kind is _KEPT:
             moved = "" if self.before == self.after else f" (now set {self.after[0] + 1})"
             return f"{old} kept{moved}"
-        if kind is ChangeKind.EXTENDED:
+        if kind is _EXTENDED:
             return f"{old} extended to {new}{rack}"
-        if kind is ChangeKind.MERGED:
+        if kind is _MERGED:
             also = f" (with tiles of {_sets_phrase(self.joined, ())})" if self.joined else ""
             return f"{old} merged into {new}{also}{rack}"
-        if kind is ChangeKind.SPLIT:
+        if kind is _SPLIT:
             return f"{old} split into {new}{rack}"
-        if kind is ChangeKind.NEW:
+        if kind is _NEW:
             whole = self.new and len(self.added) == len(self.new[0])
             return f"new {new}" + (" from the rack" if whole else "")
         parts = [f"broken up into {new}"] if self.after else []
@@ -339,7 +344,7 @@ class TurnChanges:
     @property
     def kept(self) -> tuple[int, ...]:
         """Indexes in the table before of the sets kept unchanged."""
-        return tuple(i for c in self.sets if c.kind is ChangeKind.KEPT for i in c.before)
+        return tuple(i for c in self.sets if c.kind is _KEPT for i in c.before)
 
     def to_json(self) -> dict[str, Any]:
         """``{"kept": [[before, after], ...], "sets": [...], "placed": [...], "moved": [...]}``.
@@ -348,14 +353,14 @@ class TurnChanges:
         every other change.
         """
         return {
-            "kept": [[c.before[0], c.after[0]] for c in self.sets if c.kind is ChangeKind.KEPT],
-            "sets": [c.to_json() for c in self.sets if c.kind is not ChangeKind.KEPT],
+            "kept": [[c.before[0], c.after[0]] for c in self.sets if c.kind is _KEPT],
+            "sets": [c.to_json() for c in self.sets if c.kind is not _KEPT],
             "placed": [m.to_json() for m in self.placed],
             "moved": [m.to_json() for m in self.moved],
         }
 
     def __str__(self) -> str:
-        return "\n".join(c.text for c in self.sets if c.kind is not ChangeKind.KEPT) or "no set changed"
+        return "\n".join(c.text for c in self.sets if c.kind is not _KEPT) or "no set changed"
 
 
 @attrs.frozen
@@ -728,6 +733,14 @@ def _explain(before: Sequence[_SetInfo], after: Sequence[_SetInfo], rack: dict[i
     return _Flow(kept, flow, placed, nowhere, vanished, loose_before, loose_after, played)
 
 
+def _kept_change(info: _SetInfo, i: int, at: int, old: Meld, new: Meld) -> SetChange:
+    made = info.kept
+    if made is None or len(made) > 16:
+        made = info.kept = {}
+    change = made[(i, at)] = SetChange(_KEPT, (i,), (at,), old=(old,), new=(new,))
+    return change
+
+
 def _changes(before: Sequence[Meld], after: Sequence[Meld], f: _Flow, infos: Sequence[_SetInfo]) -> TurnChanges:
     targets: dict[int, list[int]] = {}
     sources: dict[int, list[int]] = {}
@@ -750,17 +763,15 @@ def _changes(before: Sequence[Meld], after: Sequence[Meld], f: _Flow, infos: Seq
     sets: list[SetChange] = []
     merged: dict[int, list[int]] = {}
     moved: list[TileMove] = []
+    kept = f.kept
     for i, m in enumerate(before):
-        at = f.kept.get(i)
+        at = kept.get(i)
         if at is not None:
             # the same set, at the same places, comes back turn after turn: reuse its value
-            info = infos[i]
-            made = info.kept
-            if made is None or len(made) > 16:
-                made = info.kept = {}
-            change = made.get((i, at))
+            made = infos[i].kept
+            change = made.get((i, at)) if made is not None else None
             if change is None or change.old[0] is not m or change.new[0] is not after[at]:
-                change = made[(i, at)] = SetChange(ChangeKind.KEPT, (i,), (at,), old=(m,), new=(after[at],))
+                change = _kept_change(infos[i], i, at, m, after[at])
             sets.append(change)
             continue
         ts = targets.get(i, [])
@@ -774,25 +785,25 @@ def _changes(before: Sequence[Meld], after: Sequence[Meld], f: _Flow, infos: Seq
         if not gone and len(ts) == 1:
             j = ts[0]
             if sources[j] == [i]:
-                sets.append(SetChange(ChangeKind.EXTENDED, (i,), (j,), rack_part([j]), (m,), (after[j],)))
+                sets.append(SetChange(_EXTENDED, (i,), (j,), rack_part([j]), (m,), (after[j],)))
             else:
                 merged.setdefault(j, []).append(i)
                 if len(merged[j]) == 1:
-                    sets.append(SetChange(ChangeKind.MERGED, (i,), (j,)))  # completed below
+                    sets.append(SetChange(_MERGED, (i,), (j,)))  # completed below
             continue
-        kind = ChangeKind.SPLIT if not gone and all(sources[j] == [i] for j in ts) else ChangeKind.BROKEN_UP
-        extra = rack_part(ts) if kind is ChangeKind.SPLIT else ()
+        kind = _SPLIT if not gone and all(sources[j] == [i] for j in ts) else _BROKEN_UP
+        extra = rack_part(ts) if kind is _SPLIT else ()
         sets.append(SetChange(kind, (i,), tuple(ts), extra, (m,), sets_after(ts), tuple(gone)))
     for k, change in enumerate(sets if merged else ()):
-        if change.kind is ChangeKind.MERGED:
+        if change.kind is _MERGED:
             j = change.after[0]
             group = merged[j]
             others = tuple(i for i in sources[j] if i not in group)
             old = tuple(before[i] for i in group)
-            sets[k] = SetChange(ChangeKind.MERGED, tuple(group), (j,), rack_part([j]), old, (after[j],), joined=others)
+            sets[k] = SetChange(_MERGED, tuple(group), (j,), rack_part([j]), old, (after[j],), joined=others)
     for j in f.loose_after:  # ascending, like the table after
         if j not in sources:
-            sets.append(SetChange(ChangeKind.NEW, (), (j,), rack_part([j]), new=(after[j],)))
+            sets.append(SetChange(_NEW, (), (j,), rack_part([j]), new=(after[j],)))
     # f.placed is in order of set, then of code, and codes sort as piece_sort_key does
     placed = tuple(TileMove(p, None, j) for p, j in f.placed)
     return TurnChanges(tuple(sets), placed, tuple(moved))
@@ -948,12 +959,15 @@ def validate_turn(
         )
         violations.extend(found)
 
-    if rules.joker_retrieval is JokerRetrieval.REPLACE:
+    if rules.joker_retrieval is _REPLACE:
         played_count = Counter(played)
         violations.extend(_replace_rule(before=old.melds, after=new.melds, flow=flow, played=played_count, rules=rules))
 
     changes = _changes(old.melds, new.melds, flow, old_infos)
     return TurnReport(not violations, played, tuple(violations), changes, initial_value)
+
+
+_REPLACE = JokerRetrieval.REPLACE
 
 
 def _initial_meld(
