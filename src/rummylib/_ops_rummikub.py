@@ -12,17 +12,16 @@ Examples:
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from rummylib.batch import Op, Request, _json_type
 from rummylib.errors import RequestError, RummyError
 from rummylib.melds import Meld
 from rummylib.notation import _SPLIT_RE, MAX_TEXT_LENGTH, parse_pieces
-from rummylib.pieces import JOKER, Piece
+from rummylib.pieces import Joker, Piece
 from rummylib.rules import RuleSet, ScoringScheme
 from rummylib.scoring import score_rummikub
-from rummylib.table import Table, _table_of, validate_turn
+from rummylib.table import Table, _count_elements, _table_of, validate_turn
 
 _SHORT = 200  # notation this short is cached (a set is at most 13 tiles: about 50 characters)
 _CACHE_SIZE = 8192  # entries per rule set in each cache below (then forgotten all at once)
@@ -63,7 +62,9 @@ def _read_pieces(text: str, rules: RuleSet) -> tuple[Piece, ...]:
                     break
                 out.append(piece)
         else:
-            if len({type(p) for p in out if p is not JOKER}) <= 1:
+            kinds = set(map(type, out))
+            kinds.discard(Joker)  # cached jokers are JOKER itself
+            if len(kinds) <= 1:
                 return tuple(out)
     pieces = parse_pieces(text, rules=rules)  # raises, with the notation module's message
     tokens = [t for t in _SPLIT_RE.split(text.strip()) if t]
@@ -82,7 +83,8 @@ def _rack(req: Request) -> tuple[Piece, ...]:
         return ()
     pieces = _read_pieces(text, req.rules)
     rules = req.rules
-    counts = Counter(pieces)
+    counts: dict[Piece, int] = {}
+    _count_elements(counts, pieces)
     if len(pieces) > rules.total_pieces or (counts and max(counts.values()) > min(rules.copies, rules.max_jokers)):
         rules.check_piece_counts(pieces, what="field 'rack'")  # the rule set's own check and message
     return pieces

@@ -39,7 +39,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from enum import StrEnum
 from itertools import chain
-from typing import Any, TypeAlias
+from typing import Any, TypeAlias, TypeVar
 
 import attrs
 
@@ -521,10 +521,13 @@ def _allowed(rules: RuleSet) -> frozenset[int]:
     return codes
 
 
-def _count_elements(counts: dict[int, int], codes: Iterable[int]) -> None:
-    """Add ``codes`` to the multiset ``counts`` (what `Counter.update` does, without its checks)."""
+_K = TypeVar("_K")
+
+
+def _count_elements(counts: dict[_K, int], items: Iterable[_K]) -> None:
+    """Add ``items`` to the multiset ``counts`` (what `Counter.update` does, without its checks)."""
     get = counts.get
-    for c in codes:
+    for c in items:
         counts[c] = get(c, 0) + 1
 
 

@@ -1,0 +1,116 @@
+"""The turn judge's caches never change a verdict (issue 3 §6: fast turn validation).
+
+`validate_turn` remembers what it learnt of each set (per rule set) and the ``turn`` op remembers
+each set's text and each rack token; these tests check that a verdict is the same whether the
+sets are new objects, the same objects again, or read after the caches were emptied.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rummylib import RUMMIKUB, Meld, Tile
+from rummylib.batch import handle_request
+from rummylib.errors import RummyError
+from rummylib.notation import parse_pieces
+from rummylib.pieces import JOKER, Piece, piece_sort_key
+from rummylib.rules import RuleSet
+from rummylib.table import Table, _clear_cache, _code, _order, validate_turn
+from rummylib.tiles import Color
+
+REPLACE = RUMMIKUB.with_options({"joker_retrieval": "replace"})
+
+
+def _fresh(sets: list[list[Piece]]) -> Table:
+    """New Meld objects with new tile objects: nothing can be found by identity."""
+    return Table(Meld([Tile(p.color, p.number) if isinstance(p, Tile) else p for p in m]) for m in sets)
+
+
+def _verdict(before: Table, rack: list[Piece], after: Table, rules: RuleSet, first: bool) -> object:
+    try:
+        report = validate_turn(before, rack, after, rules=rules, initial_meld_done=not first)
+    except RummyError as exc:  # too many copies: the same error every time
+        return (type(exc).__name__, exc.code, str(exc))
+    return (report, report.to_json(), str(report))
+
+
+def _check(before: list[list[Piece]], rack: list[Piece], after: list[list[Piece]], first: bool) -> None:
+    for rules in (RUMMIKUB, REPLACE):
+        _clear_cache()
+        cold = _verdict(_fresh(before), rack, _fresh(after), rules, first)
+        old, new = Table(Meld(m) for m in before), Table(Meld(m) for m in after)
+        assert _verdict(old, rack, new, rules, first) == cold
+        assert _verdict(old, rack, new, rules, first) == cold
+        assert _verdict(_fresh(before), rack, _fresh(after), rules, first) == cold
+
+
+def _box() -> list[Piece]:
+    return [Tile(c, n) for c in RUMMIKUB.colors for n in range(1, 14) for _ in range(2)] + [JOKER, JOKER]
+
+
+@given(st.randoms(use_true_random=False), st.booleans())
+def test_cached_and_cold_verdicts_agree(rng: random.Random, first: bool) -> None:
+    """Random (mostly illegal) turns: the cache never changes the report."""
+    box = _box()
+    rng.shuffle(box)
+    before = [box[k : k + 3] for k in range(0, rng.randrange(0, 30), 3)]
+    rest = box[30:]
+    after = [list(m) for m in before]
+    rack = rest[:6]
+    for piece in rack[: rng.randrange(0, 6)]:
+        if after and rng.random() < 0.7:
+            rng.choice(after).append(piece)
+        else:
+            after.append([piece])
+    if after and rng.random() < 0.3:
+        after.append(list(after[0]))  # the same tiles twice: the slow matching path
+    rng.shuffle(after)
+    _check(before, rack, after, first)
+
+
+def test_identical_sets_after_are_matched_in_order() -> None:
+    """Two sets with the same tiles: the first set before keeps the first one after (rule book §1)."""
+    run = parse_pieces("r1 r2 r3")
+    report = validate_turn(
+        Table([Meld(run), Meld(run)]),
+        "k5 k6 k7",
+        Table([Meld(parse_pieces("k5 k6 k7")), Meld(run), Meld(run)]),
+        rules=RUMMIKUB,
+        initial_meld_done=True,
+    )
+    assert report.valid
+    assert report.to_json()["changes"]["kept"] == [[0, 1], [1, 2]]
+    assert [c.kind.value for c in report.changes.sets] == ["kept", "kept", "new"]
+
+
+def test_code_order_is_the_canonical_order() -> None:
+    """The judge sorts tiles by code where the report promises `piece_sort_key` order."""
+    pieces: list[Piece] = [Tile(c, n) for c in Color for n in range(1, 14)] + [JOKER]
+    random.Random(3).shuffle(pieces)
+    assert sorted(pieces, key=piece_sort_key) == sorted(pieces, key=lambda p: _order(_code(p)))
+
+
+def test_batch_answers_do_not_depend_on_what_was_seen_before() -> None:
+    """The op's caches of set text and rack tokens give the answers of a first request."""
+    request = {
+        "op": "turn",
+        "game": "rummikub",
+        "table_before": ["r3 r4 r5 r6 r7", "k7 b7 y7"],
+        "rack": "r5, K1 k2",
+        "table_after": ["r3 r4 r5", "r5 r6 r7", "y7 k7 b7"],
+        "initial_meld_done": True,
+    }
+    first = handle_request(dict(request))
+    assert handle_request(dict(request)) == first
+    assert first["valid"] is True and first["played"] == "R5"
+    # a rack token never seen, then a bad one after good cached ones: the notation module's error
+    assert handle_request({**request, "rack": "r5 z9"})["error"]["code"] == "bad-notation"
+    bad = handle_request({**request, "rack": "r5 z9"})["error"]["message"]
+    assert "z9" in bad and "token 2" in bad
+    too_many = handle_request({**request, "rack": "k1 k1 K1"})["error"]
+    assert too_many["code"] == "too-many-copies"
+    assert "field 'rack'" in too_many["message"]
+    assert handle_request({**request, "table_after": ["r3 r4 r5", "r5 r6 r7", 7]})["error"]["code"] == "bad-field"
