@@ -48,7 +48,8 @@ def _check(before: list[list[Piece]], rack: list[Piece], after: list[list[Piece]
 
 
 def _box() -> list[Piece]:
-    return [Tile(c, n) for c in RUMMIKUB.colors for n in range(1, 14) for _ in range(2)] + [JOKER, JOKER]
+    box: list[Piece] = [Tile(c, n) for c in RUMMIKUB.colors for n in range(1, 14) for _ in range(2)]
+    return [*box, JOKER, JOKER]
 
 
 @given(st.randoms(use_true_random=False), st.booleans())
