@@ -57,8 +57,10 @@ _Option = tuple[tuple[int, ...], int, int, int, tuple[int, ...], int, int]
 _Decision = tuple[tuple[int, ...], tuple[int, ...], int, int, int] | int
 """What was decided at a cell (runs before, actions, runs started, joker runs, group tiles) or
 at a number's groups (jokers added)."""
-_TIGHTEN_AFTER = 300
+_TIGHTEN_AFTER = 1000
 """Nodes after which a failed first pass pays for tuning the group multipliers (tests lower it)."""
+_TIGHTEN_ROUNDS = 3
+"""Subgradient rounds on the group multipliers; each rebuilds the colours' bounds."""
 _OPTION_CACHE: dict[
     tuple[int, int | None, int, bool], dict[tuple[tuple[int, ...], int, int, int, int], list[_Option]]
 ] = {}
@@ -321,12 +323,6 @@ def _search(
                 partners = sum(min(counts[d], g) for d in range(ncol) if d != c)
                 group_jokers[c][v][g] = max(0, g * (shape.group_min - 1) - partners)
 
-    # The jokers still free are shared by all colours. A joker in a run belongs to one colour's
-    # run; a joker in a group may serve several colours of that group. So each colour's bound
-    # takes two allowances: rr jokers for its runs and rg for the groups it joins. Any completion
-    # splits its jokers into run jokers per colour (summing to at most the jokers left minus those
-    # in groups) and group jokers (each colour charged at most all of them), which the coupled
-    # bound in ``hope`` maximises over.
     # Lagrangian coupling of the colours through the groups of each number. Groups at v hold at
     # least group_min members and at most one tile of a colour each, so for every colour c:
     # (group_min - 1) * g[c][v] <= sum of g[d][v] over the other colours + jokers in groups at v.
@@ -339,14 +335,15 @@ def _search(
     lam_from = [[0] * (top + 2) for _ in range(ncol + 1)]  # sum of lam[e][v] for e >= c
     lam_suffix = [0] * (top + 2)  # max over v' >= v of sum of lam[e][v']
 
-    bound_memo: list[dict[tuple[int, tuple[int, ...], int, int], int]] = [{} for _ in range(ncol)]
+    bound_memo: list[dict[tuple[int, tuple[int, ...], int], int]] = [{} for _ in range(ncol)]
     neg = -(1 << 60)
 
-    def bound(c: int, v: int, runs: tuple[int, ...], rr: int, rg: int) -> int:
+    def bound(c: int, v: int, runs: tuple[int, ...], left: int) -> int:
+        """Colour c alone from number v with open runs ``runs`` and ``left`` jokers still free."""
         if v > top:
             return 0 if all(complete[x] for x in runs) else neg
         memo = bound_memo[c]
-        key = (v, runs, rr, rg)
+        key = (v, runs, left)
         hit = memo.get(key)
         if hit is not None:
             return hit
@@ -355,76 +352,19 @@ def _search(
         can_group = groupable[c][v]
         fill = group_jokers[c][v]
         extra = mu[c][v]
-        for new, placed, jc, g, _a, _ns, _nj in options(runs, tab[c][v], rck[c][v], rr, min(top - v, min_run)):
-            left = rg
+        for new, placed, jc, g, _a, _ns, _nj in options(runs, tab[c][v], rck[c][v], left, min(top - v, min_run)):
+            rest = left - jc
             val = placed * w
             if g:
                 if not can_group:
                     continue
-                left -= fill[g]
-                if left < 0:
+                rest -= fill[g]
+                if rest < 0:
                     continue
                 val += g * extra
-            val += bound(c, v + 1, new, rr - jc, left)
+            val += bound(c, v + 1, new, rest)
             best = max(best, val)
         memo[key] = best
-        return best
-
-    single_memo: list[dict[tuple[int, tuple[int, ...], int], int]] = [{} for _ in range(ncol)]
-
-    def single(c: int, v: int, runs: tuple[int, ...], left: int) -> int:
-        """The bound of colour c alone when it may have all ``left`` jokers, however used."""
-        memo = single_memo[c]
-        key = (v, runs, left)
-        hit = memo.get(key)
-        if hit is None:
-            hit = max(bound(c, v, runs, r, left - r) for r in range(left + 1))
-            memo[key] = hit
-        return hit
-
-    profile_memo: list[dict[tuple[int, tuple[int, ...], int], tuple[tuple[int, ...], ...]]] = [{} for _ in range(ncol)]
-
-    def profile(d: int, vd: int, runs: tuple[int, ...], left: int) -> tuple[tuple[int, ...], ...]:
-        """``[rg][rr]``: colour d's bound with rg group jokers and rr run jokers, rr + rg <= left."""
-        memo = profile_memo[d]
-        key = (vd, runs, left)
-        hit = memo.get(key)
-        if hit is None:
-            hit = tuple(tuple(bound(d, vd, runs, r, rg) for r in range(left - rg + 1)) for rg in range(left + 1))
-            memo[key] = hit
-        return hit
-
-    def coupled(places: Sequence[tuple[int, tuple[int, ...]]], left: int) -> int:
-        """The bound of all colours together, ``places[d]`` = (number, runs), ``left`` jokers free."""
-        if left == 0:
-            total = 0
-            for d, (vd, runs) in enumerate(places):
-                total += bound(d, vd, runs, 0, 0)
-            return total
-        profiles = [profile(d, vd, runs, left) for d, (vd, runs) in enumerate(places)]
-        best = neg
-        for rg in range(left + 1):
-            room = left - rg
-            # Best sum over colours with at most ``room`` run jokers in all: a small knapsack.
-            if room == 0:
-                total = 0
-                for prof in profiles:
-                    total += prof[rg][0]
-            elif room == 1:
-                total = 0
-                gain = 0
-                for prof in profiles:
-                    row = prof[rg]
-                    total += row[0]
-                    gain = max(gain, row[1] - row[0])
-                total += gain
-            else:
-                acc = list(profiles[0][rg])
-                for prof in profiles[1:]:
-                    row = prof[rg]
-                    acc = [max(acc[k - r] + row[r] for r in range(k + 1)) for k in range(room + 1)]
-                total = acc[room]
-            best = max(best, total)
         return best
 
     joker_bonus = jr_all * joker_weight
@@ -437,6 +377,8 @@ def _search(
 
     scored = bounded or joker_weight > 0 or any(w for row in weights for w in row)
 
+    tuned = False  # are any group multipliers in force?
+
     def hope(i: int, key: Key) -> int:
         """An upper bound on what is still to gain from layer i in state key."""
         if not scored:  # a pure feasibility question: the bound costs more than it saves
@@ -445,12 +387,12 @@ def _search(
         c = i % per_number
         runs_all = key[0]
         left = jtot - key[1]
-        return (
-            joker_bonus
-            + key[2] * lam_from[c][v]
-            + left * lam_suffix[v]
-            + coupled([(v + 1 if d < c else v, runs_all[d]) for d in range(ncol)], left)
-        )
+        total = joker_bonus
+        for d in range(ncol):
+            total += bound(d, v + 1 if d < c else v, runs_all[d], left)
+        if tuned:
+            total += key[2] * lam_from[c][v] + left * lam_suffix[v]
+        return total
 
     def dfs(i: int, key: Key, need: int) -> int:
         """Best gain from layer i on, exact when at least ``need``, else an upper bound."""
@@ -475,7 +417,11 @@ def _search(
         hit = memo.get(mk)
         if hit is not None and (hit[1] or hit[0] < need):
             return hit[0]
-        ceiling = hope(i, key) if hit is None else hit[0]
+        full: int | None = None
+        if hit is None:
+            full = ceiling = hope(i, key)
+        else:
+            ceiling = hit[0]
         if ceiling < need:
             memo[mk] = (ceiling, False, None)
             return ceiling
@@ -504,11 +450,13 @@ def _search(
             # What the other colours can still add (at this node's jokers, so it bounds every child).
             left = jtot - u
             rest = 0
-            if scored:
+            if scored and full is not None:  # the bound just computed, less this colour's part
+                rest = full - s_tot * lam_from[c][v] - bound(c, v, runs_all[c], left)
+            elif scored:
                 rest = joker_bonus + left * lam_suffix[v]
                 for d in range(ncol):
                     if d != c:
-                        rest += single(d, v + 1 if d < c else v, runs_all[d], left)
+                        rest += bound(d, v + 1 if d < c else v, runs_all[d], left)
             moves = options(runs_all[c], t, rck[c][v], jtot - u, min(top - v, min_run))
             if scored:
                 # Most promising first: a good play found early prunes the rest harder.
@@ -516,7 +464,9 @@ def _search(
                 for move in moves:
                     if move[3] and lone:
                         continue
-                    child = (s_tot + move[3]) * lam_from[c + 1][v] + single(c, v + 1, move[0], left - move[2])
+                    child = bound(c, v + 1, move[0], left - move[2])
+                    if tuned:
+                        child += (s_tot + move[3]) * lam_from[c + 1][v]
                     rated.append((move[1] * w + rest + child, move))
                 rated.sort(key=_first, reverse=True)
             else:
@@ -545,6 +495,8 @@ def _search(
         return best
 
     def set_multipliers(new_lam: list[list[int]]) -> None:
+        nonlocal tuned
+        tuned = any(any(row) for row in new_lam)
         for c in range(ncol):
             lam[c][:] = new_lam[c]
         for v in range(1, top + 1):
@@ -556,28 +508,27 @@ def _search(
         lam_suffix[top + 1] = 0
         for v in range(top, 0, -1):
             lam_suffix[v] = max(lam_suffix[v + 1], lam_from[0][v])
-        for memos in (bound_memo, single_memo, profile_memo):
-            for table in memos:
-                table.clear()
+        for table in bound_memo:
+            table.clear()
 
     def trace(c: int) -> list[int]:
         """Group tiles per number on a path that reaches colour c's bound with every joker."""
         runs: tuple[int, ...] = ()
-        rr = rg = jtot
+        left = jtot
         out = [0] * (top + 2)
         for v in range(1, top + 1):
-            target = bound(c, v, runs, rr, rg)
-            for new, placed, jc, g, _a, _ns, _nj in options(runs, tab[c][v], rck[c][v], rr, min(top - v, min_run)):
-                left = rg
+            target = bound(c, v, runs, left)
+            for new, placed, jc, g, _a, _ns, _nj in options(runs, tab[c][v], rck[c][v], left, min(top - v, min_run)):
+                rest = left - jc
                 val = placed * weights[c][v]
                 if g:
-                    if not groupable[c][v] or left < group_jokers[c][v][g]:
+                    if not groupable[c][v] or rest < group_jokers[c][v][g]:
                         continue
-                    left -= group_jokers[c][v][g]
+                    rest -= group_jokers[c][v][g]
                     val += g * mu[c][v]
-                if val + bound(c, v + 1, new, rr - jc, left) == target:
+                if val + bound(c, v + 1, new, rest) == target:
                     out[v] = g
-                    runs, rr, rg = new, rr - jc, left
+                    runs, left = new, rest
                     break
             else:  # pragma: no cover - the bound's own options reach it
                 break
@@ -589,7 +540,7 @@ def _search(
         best_lam = [row[:] for row in lam]
         best_val = hope(0, start)
         for k in range(rounds):
-            if any(bound(c, 1, (), jtot, jtot) < neg // 2 for c in range(ncol)):
+            if any(bound(c, 1, (), jtot) < neg // 2 for c in range(ncol)):
                 break
             gs = [trace(c) for c in range(ncol)]
             alpha = unit // (8 * (k + 1))
@@ -623,9 +574,10 @@ def _search(
             break
         if got < neg // 2:
             return None
-        if attempt == 0 and scored and ticks[0] >= _TIGHTEN_AFTER:
-            # Not proved at once: worth a few rounds on the group multipliers.
-            tighten(6)
+        if attempt == 0 and scored and not jtot and ticks[0] >= _TIGHTEN_AFTER:
+            # Not proved at once: worth a few rounds on the group multipliers. (With jokers in
+            # play their share of the multipliers mostly cancels the gain, so only without.)
+            tighten(_TIGHTEN_ROUNDS)
         need = min(got, need - step) if attempt < 2 else neg // 4
     best = got
     budget.spend(ticks[0] & 127)
