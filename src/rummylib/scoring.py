@@ -37,6 +37,7 @@ def hand_points(pieces: Iterable[Piece], *, rules: RuleSet) -> int:
 
     Raises:
         NotationError: a piece that is not part of the game.
+        InvalidPiecesError: more copies of a piece than the game has (code ``too-many-copies``).
 
     Examples:
         >>> from rummylib import RUMMIKUB, INDIAN_RUMMY, parse_pieces
@@ -44,17 +45,20 @@ def hand_points(pieces: Iterable[Piece], *, rules: RuleSet) -> int:
         38
         >>> hand_points(parse_pieces("Kh Kd Ks Qh Qd Qs Jh Jd Js"), rules=INDIAN_RUMMY)
         80
+        >>> hand_points(parse_pieces("r5 r5 r5"), rules=RUMMIKUB)
+        Traceback (most recent call last):
+        ...
+        rummylib.errors.InvalidPiecesError: the hand: 3 copies of R5, but Rummikub has at most 2
     """
+    held = list(pieces)
+    rules.check_piece_counts(held, what="the hand")
     total = 0
-    for piece in pieces:
-        rules.check_piece(piece)
+    for piece in held:
         total += rules.piece_points(piece)
     return total if rules.points_cap is None else min(total, rules.points_cap)
 
 
-def score_rummikub(
-    racks: Sequence[Iterable[Piece]], *, winner: int | None, rules: RuleSet
-) -> tuple[int, ...]:
+def score_rummikub(racks: Sequence[Iterable[Piece]], *, winner: int | None, rules: RuleSet) -> tuple[int, ...]:
     """Scores of a finished Rummikub game; they always add up to zero.
 
     With a ``winner`` (the player who emptied the rack), each loser scores minus the value left on
@@ -66,6 +70,7 @@ def score_rummikub(
 
     Raises:
         ScoringInputError: the winner is not a player, or the winner's rack is not empty.
+        InvalidPiecesError: more copies of a tile on the racks together than the set has.
 
     Examples:
         >>> from rummylib import RUMMIKUB, parse_pieces
@@ -73,7 +78,9 @@ def score_rummikub(
         ...                winner=None, rules=RUMMIKUB)
         (34, -7, -27)
     """
-    values = [hand_points(list(r), rules=rules) for r in racks]
+    rack_lists = [list(r) for r in racks]
+    rules.check_piece_counts([p for r in rack_lists for p in r], what="the racks")
+    values = [hand_points(r, rules=rules) for r in rack_lists]
     if len(values) < 1:
         raise ScoringInputError("no racks to score")
     if winner is None:
@@ -82,7 +89,7 @@ def score_rummikub(
     else:
         if isinstance(winner, bool) or not isinstance(winner, int) or not 0 <= winner < len(values):
             raise ScoringInputError(f"winner must be a player from 0 to {len(values) - 1}, not {winner!r}")
-        if values[winner] != 0 or any(True for _ in racks[winner]):
+        if values[winner] != 0 or rack_lists[winner]:
             raise ScoringInputError(f"the winner (player {winner}) must have an empty rack")
         best, base = winner, 0
     scores = [-(v - base) for v in values]
@@ -106,6 +113,7 @@ def score_contract_round(
 
     Raises:
         ScoringInputError: ``out_in_one_turn`` without exactly one player out.
+        InvalidPiecesError: more copies of a card in the hands together than the decks hold.
 
     Examples:
         >>> from rummylib import SHANGHAI, parse_pieces
@@ -114,6 +122,7 @@ def score_contract_round(
         (-50, 47)
     """
     lists = [list(h) for h in hands]
+    rules.check_piece_counts([p for h in lists for p in h], what="the hands")
     scores = [hand_points(h, rules=rules) for h in lists]
     out = [i for i, h in enumerate(lists) if not h]
     if out_in_one_turn:
@@ -122,4 +131,3 @@ def score_contract_round(
         bonus = rules.one_turn_out_bonus if joker_used else rules.one_turn_out_no_joker_bonus
         scores[out[0]] = bonus
     return tuple(scores)
-

@@ -14,6 +14,7 @@ from rummylib import rules as R
 from rummylib.batch import all_ops, handle_line, handle_request
 from rummylib.errors import RummyError
 from rummylib.notation import parse_pieces
+from rummylib.scoring import hand_points, score_contract_round, score_rummikub
 
 GAMES = ["rummikub", "contract_rummy", "shanghai", "gin_rummy", "indian_rummy"]
 
@@ -366,3 +367,24 @@ def test_rulebook_option_changes_an_answer(option: str) -> None:
             assert answer["error"]["code"] == value
         else:
             assert answer[key] == value, answer
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: hand_points(parse_pieces("r5 r5 r5", rules=R.RUMMIKUB), rules=R.RUMMIKUB),
+        lambda: score_rummikub(
+            [parse_pieces("r5 r5", rules=R.RUMMIKUB), parse_pieces("r5", rules=R.RUMMIKUB), []],
+            winner=2,
+            rules=R.RUMMIKUB,
+        ),
+        lambda: score_contract_round(
+            [parse_pieces("* *", rules=R.SHANGHAI), parse_pieces("*", rules=R.SHANGHAI), []], rules=R.SHANGHAI
+        ),
+    ],
+)
+def test_python_scorers_refuse_more_copies_than_the_game_has(call: Any) -> None:
+    """§1 'A table or rack can never hold more copies of a tile than the set has (3 × r5 is an error)' — scorers too."""
+    with pytest.raises(RummyError) as info:
+        call()
+    assert info.value.code == "too-many-copies"
