@@ -389,7 +389,9 @@ def _search(
         left = jtot - key[1]
         total = joker_bonus
         for d in range(ncol):
-            total += bound(d, v + 1 if d < c else v, runs_all[d], left)
+            vd = v + 1 if d < c else v
+            part = bound_memo[d].get((vd, runs_all[d], left))
+            total += bound(d, vd, runs_all[d], left) if part is None else part
         if tuned:
             total += key[2] * lam_from[c][v] + left * lam_suffix[v]
         return total
@@ -451,7 +453,8 @@ def _search(
             left = jtot - u
             rest = 0
             if scored and full is not None:  # the bound just computed, less this colour's part
-                rest = full - s_tot * lam_from[c][v] - bound(c, v, runs_all[c], left)
+                own = bound_memo[c].get((v, runs_all[c], left))
+                rest = full - s_tot * lam_from[c][v] - (bound(c, v, runs_all[c], left) if own is None else own)
             elif scored:
                 rest = joker_bonus + left * lam_suffix[v]
                 for d in range(ncol):
@@ -461,10 +464,13 @@ def _search(
             if scored:
                 # Most promising first: a good play found early prunes the rest harder.
                 rated = []
+                memo_c = bound_memo[c]  # looked up inline: most of these are hits
                 for move in moves:
                     if move[3] and lone:
                         continue
-                    child = bound(c, v + 1, move[0], left - move[2])
+                    child = memo_c.get((v + 1, move[0], left - move[2]))
+                    if child is None:
+                        child = bound(c, v + 1, move[0], left - move[2])
                     if tuned:
                         child += (s_tot + move[3]) * lam_from[c + 1][v]
                     rated.append((move[1] * w + rest + child, move))
