@@ -673,3 +673,22 @@ def test_turn_check_agrees_with_the_four_conditions_and_the_initial_meld() -> No
             new_sets = list((new - old).elements())
             expected = untouched and sum(meld(m)["value"] for m in new_sets) >= 30
         assert answer["valid"] is expected, (table, rack, after, done, answer["problems"])
+
+
+def test_game_enforces_initial_meld_per_player_then_frees_it() -> None:
+    """'A player's first play must be ... worth at least 30'; later turns need no threshold."""
+    import attrs
+
+    from rummylib.errors import RummyError
+
+    game = RummikubGame.new(rules=R.RUMMIKUB, players=2, seed=1)
+    tiles = lambda s: tuple(parse_pieces(s, rules=R.RUMMIKUB))  # noqa: E731
+    game = attrs.evolve(game, racks=(tiles("r1 r2 r3 r10 r11 r12 k5"), tiles("b1 b2 b3 b4 y9")))
+    with pytest.raises(RummyError):
+        game.play(["r1 r2 r3"])
+    game = game.play(["r10 r11 r12"])
+    assert game.initial_meld_done == (True, False)
+    with pytest.raises(RummyError):  # player 1 has not melded yet: 10 is not enough
+        game.play(["r10 r11 r12", "b1 b2 b3 b4"])
+    game = game.draw().play(["r10 r11 r12", "r1 r2 r3"])
+    assert game.rack(0) == tiles("k5")
