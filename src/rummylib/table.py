@@ -453,6 +453,15 @@ def _order(code: int) -> int:
     return code or 1 << 20
 
 
+def _sorted_codes(codes: list[int]) -> list[int]:
+    """``sorted(codes, key=_order)``, without a Python call per code (jokers, code 0, go last)."""
+    codes.sort()
+    if codes and not codes[0]:
+        jokers = codes.count(0)
+        return codes[jokers:] + codes[:jokers]
+    return codes
+
+
 def _encode(pieces: Iterable[object], what: str) -> tuple[int, ...]:
     out = []
     colors = _COLOR_INDEX
@@ -694,31 +703,36 @@ def _explain(before: Sequence[_SetInfo], after: Sequence[_SetInfo], rack: dict[i
         tiles = before[i].tiles
         sup = supply[i]
         for j in loose_after:
-            if not tiles.isdisjoint(after[j].codes):
+            if not tiles.isdisjoint(after[j].tiles):
                 nd = need[j]
-                pairs.append((-sum(min(n, nd[c]) for c, n in sup.items() if c in nd), i, j))
+                common = 0
+                for c, n in sup.items():
+                    m = nd.get(c)
+                    if m:
+                        common += n if n < m else m
+                pairs.append((-common, i, j))
     pairs.sort()
     flow: dict[tuple[int, int], Counter[Piece]] = {}
     for _, i, j in pairs:
         sup = supply[i]
         nd = need[j]
-        take: Counter[Piece] = Counter()
+        take: Counter[Piece] | None = None
         for c, n in sup.items():
             m = nd.get(c, 0)
             if n > 0 and m > 0:
-                k = min(n, m)
+                k = n if n < m else m
+                if take is None:
+                    take = flow[(i, j)] = Counter()
                 take[decode[c]] = k
                 sup[c] = n - k
                 nd[c] = m - k
-        if take:
-            flow[(i, j)] = take
     left = dict(rack)
     placed: list[tuple[Piece, int]] = []
     played: list[int] = []
     nowhere: list[tuple[Piece, int]] = []
     for j in loose_after:
         nd = need[j]
-        for c in sorted((c for c, n in nd.items() if n > 0), key=_order):
+        for c in _sorted_codes([c for c, n in nd.items() if n > 0]):
             piece = decode[c]
             for _ in range(nd[c]):
                 if left.get(c, 0) > 0:
@@ -730,7 +744,7 @@ def _explain(before: Sequence[_SetInfo], after: Sequence[_SetInfo], rack: dict[i
     vanished = [
         (decode[c], i)
         for i in loose_before
-        for c in sorted((c for c, n in supply[i].items() if n > 0), key=_order)
+        for c in _sorted_codes([c for c, n in supply[i].items() if n > 0])
         for _ in range(supply[i][c])
     ]
     return _Flow(kept, flow, placed, nowhere, vanished, loose_before, loose_after, played)
@@ -758,6 +772,8 @@ def _changes(before: Sequence[Meld], after: Sequence[Meld], f: _Flow, infos: Seq
         lost.setdefault(i, []).append(piece)
 
     def rack_part(js: Sequence[int]) -> tuple[Piece, ...]:
+        if len(js) == 1:  # the rack tiles of one set are placed in canonical order already
+            return tuple(added.get(js[0], ()))
         return tuple(sorted((p for j in js for p in added.get(j, ())), key=piece_sort_key))
 
     def sets_after(js: Sequence[int]) -> tuple[Meld, ...]:
@@ -779,12 +795,13 @@ def _changes(before: Sequence[Meld], after: Sequence[Meld], f: _Flow, infos: Seq
             continue
         ts = targets.get(i, [])
         gone = lost.get(i, [])
-        if ts:
+        if len(ts) > 1:
             main = max(ts, key=lambda j: (f.flow[(i, j)].total(), -j))
             for j in ts:
                 if j != main:
                     moved.extend(TileMove(p, i, j) for p in sorted(f.flow[(i, j)].elements(), key=piece_sort_key))
-        moved.extend(TileMove(p, i, None) for p in gone)
+        if gone:
+            moved.extend(TileMove(p, i, None) for p in gone)
         if not gone and len(ts) == 1:
             j = ts[0]
             if sources[j] == [i]:
@@ -909,7 +926,7 @@ def validate_turn(
     _check_counts(a_count, lambda: [p for m in new.melds for p in m.pieces], rules, "table after")
     # the rack tiles placed are exactly (table after - table before) & rack, counted as multisets
     decode = _DECODE
-    played = tuple(decode[c] for c in sorted(flow.played, key=_order))
+    played = tuple([decode[c] for c in _sorted_codes(flow.played)])
 
     violations: list[Violation] = []
     readings: list[MeldReading | None] = []
