@@ -325,6 +325,17 @@ def _hand_problems(
     return out
 
 
+def _as_laid_first(readings: tuple[MeldReading, ...]) -> tuple[MeldReading, ...]:
+    """Where the cards, in the order laid, form an ascending run, that run is the one meant.
+
+    The rule of the meld engine (a joker takes the place its position gives, so ``2c 3c 4c *`` is
+    2 to 5 and ``* 2c 3c 4c`` is ace to 4); the meld may still count as a set when it can be one.
+    """
+    if not any(r.as_laid for r in readings):
+        return readings
+    return tuple(r for r in readings if r.kind is MeldKind.GROUP or r.as_laid)
+
+
 def _examine(
     melds: MeldsLike,
     round_number: int | None,
@@ -340,7 +351,7 @@ def _examine(
     options: list[list[_Option]] = []
     problems: list[Violation] = []
     for i, m in enumerate(laid):
-        readings = meld_readings(m, rules=mrules)
+        readings = _as_laid_first(meld_readings(m, rules=mrules))
         options.append(_options(readings))
         if not readings:
             problems.extend(v.at(i) for v in meld_violations(m, rules=mrules))
@@ -366,8 +377,9 @@ def contract_violations(
     contract's number of sets and runs (``contract-meld-count``, ``contract-meld-kinds``), each of
     the contract's size (exactly, or at least: ``contract-set-size``, ``contract-run-size``), and
     no two runs of one suit may continue each other (``contract-runs-continue``). A meld that could
-    be read as a set or as a run (or as runs in several places) is counted the way that meets the
-    contract, when there is one.
+    be read as a set or as a run is counted the way that meets the contract, when there is one; a
+    run whose cards, in the order laid, form an ascending run is that run (``2c 3c 4c *`` is 2 to
+    5, ``* 2c 3c 4c`` ace to 4), as the meld engine reads it; otherwise any place it fits counts.
 
     With ``hand``, the melds must come from it (``contract-not-in-hand``), and a whole-hand
     contract (Contract Rummy, round 7) must leave at most one card in it
