@@ -253,7 +253,8 @@ class TileMove:
 
     def to_json(self) -> dict[str, Any]:
         """``{"tile", "from", "to"}`` with ``"rack"`` for a rack tile and ``null`` for gone."""
-        return {"tile": str(self.piece), "from": "rack" if self.source is None else self.source, "to": self.target}
+        source = "rack" if self.source is None else self.source
+        return {"tile": _names((self.piece,)), "from": source, "to": self.target}
 
 
 @attrs.frozen
@@ -286,7 +287,7 @@ class SetChange:
     @property
     def text(self) -> str:
         """The change in words, sets numbered from 1 as players count them."""
-        rack = f", with {format_pieces(self.added)} from the rack" if self.added else ""
+        rack = f", with {_names(self.added)} from the rack" if self.added else ""
         old = _sets_phrase(self.before, self.old)
         new = _sets_phrase(self.after, self.new)
         kind = self.kind
@@ -305,7 +306,7 @@ class SetChange:
             return f"new {new}" + (" from the rack" if whole else "")
         parts = [f"broken up into {new}"] if self.after else []
         if self.lost:
-            parts.append(f"{format_pieces(self.lost)} left the table")
+            parts.append(f"{_names(self.lost)} left the table")
         return f"{old} " + "; ".join(parts)
 
     def to_json(self) -> dict[str, Any]:
@@ -314,7 +315,7 @@ class SetChange:
             "change": self.kind.value,
             "before": list(self.before),
             "after": list(self.after),
-            "added": format_pieces(self.added),
+            "added": _names(self.added),
             "message": self.text,
         }
 
@@ -389,7 +390,7 @@ class TurnReport:
         """``{"valid", "played", "problems", "changes"}``; ``played`` is notation (``"R4 R5"``)."""
         return {
             "valid": self.valid,
-            "played": format_pieces(self.played),
+            "played": _names(self.played),
             "problems": [v.to_json() for v in self.violations],
             "changes": self.changes.to_json(),
         }
@@ -414,6 +415,7 @@ _COLOR_INDEX = {id(c): i for i, c in enumerate(Color)}
 _SUIT_INDEX = {id(s): i for i, s in enumerate(Suit)}
 _JOKER_CODE = 0
 _DECODE: dict[int, Piece] = {}  # code -> a piece with that code
+_NAMES: dict[int, str] = {}  # id -> notation, for the pieces of _DECODE (alive as long as it is)
 # per rule set: the sets seen, by value, and by object (``id``, with the object kept alive so that
 # its id stays its own): a set object seen before costs one int lookup, no hashing of tiles
 _SETS: dict[RuleSet, tuple[dict[int, tuple[Meld, _SetInfo]], dict[Meld, _SetInfo]]] = {}
@@ -453,6 +455,12 @@ def _order(code: int) -> int:
     return code or 1 << 20
 
 
+def _names(pieces: Iterable[Piece]) -> str:
+    """``format_pieces(pieces)``, with the notation of the judge's own piece objects remembered."""
+    names = _NAMES
+    return " ".join([names.get(id(p)) or str(p) for p in pieces])
+
+
 def _sorted_codes(codes: list[int]) -> list[int]:
     """``sorted(codes, key=_order)``, without a Python call per code (jokers, code 0, go last)."""
     codes.sort()
@@ -477,6 +485,7 @@ def _encode(pieces: Iterable[object], what: str) -> tuple[int, ...]:
         out.append(c)
         if c not in decode:
             decode[c] = p  # type: ignore[assignment]  # _code accepted it, so it is a piece
+            _NAMES[id(p)] = str(p)
     return tuple(out)
 
 
