@@ -39,6 +39,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from enum import StrEnum
 from itertools import chain
+from operator import eq
 from typing import Any, TypeAlias, TypeVar
 
 import attrs
@@ -553,6 +554,17 @@ with contextlib.suppress(ImportError):  # the C helper behind Counter, when this
     from collections import _count_elements  # type: ignore[attr-defined,no-redef]
 
 
+def _within_limits(codes: list[int], rules: RuleSet) -> bool:
+    """A quick sufficient test that no piece is there more often than any piece may be."""
+    if len(codes) > rules.total_pieces:
+        return False
+    limit = min(rules.copies, rules.max_jokers)
+    if limit < 1:
+        return False
+    codes.sort()  # the sets' sorted codes: runs that merge quickly
+    return not any(map(eq, codes, codes[limit:]))
+
+
 def _check_counts(counts: dict[int, int], pieces: Callable[[], list[Piece]], rules: RuleSet, what: str) -> None:
     """Raise, through the rule set's own check, when the pieces cannot exist together."""
     total = sum(counts.values())
@@ -923,16 +935,17 @@ def validate_turn(
     r_count: dict[int, int] = {}
     _count_elements(r_count, hand_codes)
     flow = _explain(old_infos, new_infos, r_count)
-    # a set kept holds the same tiles before and after: count the kept sets once for both tables
-    kept_count: dict[int, int] = {}
-    _count_elements(kept_count, chain.from_iterable([old_infos[i].codes for i in flow.kept]))
-    b_count = kept_count.copy()
-    _count_elements(b_count, chain.from_iterable([old_infos[i].codes for i in flow.loose_before]))
-    _count_elements(b_count, hand_codes)
-    _check_counts(b_count, lambda: [*(p for m in old.melds for p in m.pieces), *hand], rules, "table before and rack")
-    a_count = kept_count
-    _count_elements(a_count, chain.from_iterable([new_infos[j].codes for j in flow.loose_after]))
-    _check_counts(a_count, lambda: [p for m in new.melds for p in m.pieces], rules, "table after")
+    b_codes = [*chain.from_iterable([info.key for info in old_infos]), *hand_codes]
+    a_codes = list(chain.from_iterable([info.key for info in new_infos]))
+    if not (_within_limits(b_codes, rules) and _within_limits(a_codes, rules)):
+        b_count: dict[int, int] = {}
+        _count_elements(b_count, b_codes)
+        _check_counts(
+            b_count, lambda: [*(p for m in old.melds for p in m.pieces), *hand], rules, "table before and rack"
+        )
+        a_count: dict[int, int] = {}
+        _count_elements(a_count, a_codes)
+        _check_counts(a_count, lambda: [p for m in new.melds for p in m.pieces], rules, "table after")
     # the rack tiles placed are exactly (table after - table before) & rack, counted as multisets
     decode = _DECODE
     played = tuple([decode[c] for c in _sorted_codes(flow.played)])
