@@ -12,7 +12,7 @@ Examples:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from rummylib.batch import Op, Request, _json_type
 from rummylib.errors import RequestError, RummyError
@@ -30,14 +30,26 @@ _CACHE_SIZE = 8192  # entries per rule set in each cache below (then forgotten a
 # and each token read as one piece. Only successful reads are cached; errors always come from
 # the notation module itself, so their messages do not change.
 _SETS: dict[RuleSet, dict[str, Meld]] = {}
+_V = TypeVar("_V")
 _TOKENS: dict[RuleSet, dict[str, Piece]] = {}
+
+
+_RULE_SETS = 64  # rule sets with caches (requests may each bring their own options)
+
+
+def _new_cache(caches: dict[RuleSet, dict[str, _V]], rules: RuleSet) -> dict[str, _V]:
+    if len(caches) >= _RULE_SETS:
+        caches.clear()
+    known: dict[str, _V] = {}
+    caches[rules] = known
+    return known
 
 
 def _read_set(text: str, rules: RuleSet) -> Meld:
     """One set's notation, as a `Meld` (cached by its text when short)."""
     known = _SETS.get(rules)
     if known is None:
-        known = _SETS[rules] = {}
+        known = _new_cache(_SETS, rules)
     meld = known.get(text)
     if meld is None:
         meld = Meld(parse_pieces(text, rules=rules))
@@ -52,7 +64,7 @@ def _read_pieces(text: str, rules: RuleSet) -> tuple[Piece, ...]:
     """Pieces in notation, as `parse_pieces` reads them, from cached tokens when all are known."""
     known = _TOKENS.get(rules)
     if known is None:
-        known = _TOKENS[rules] = {}
+        known = _new_cache(_TOKENS, rules)
     if len(text) <= MAX_TEXT_LENGTH:
         out = []
         for token in _SPLIT_RE.split(text.strip()):
@@ -102,7 +114,7 @@ def _table(req: Request, name: str) -> Table:
         raise RequestError(f"field {name!r} has {len(value)} items; the limit is 10000", code="too-large")
     known = _SETS.get(req.rules)
     if known is None:
-        known = _SETS[req.rules] = {}
+        known = _new_cache(_SETS, req.rules)
     melds = []
     for i, item in enumerate(value):
         if item.__class__ is str:  # the common case: a set seen before

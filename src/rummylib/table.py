@@ -421,6 +421,7 @@ _NAMES: dict[int, str] = {}  # id -> notation, for the pieces of _DECODE (alive 
 # its id stays its own): a set object seen before costs one int lookup, no hashing of tiles
 _SETS: dict[RuleSet, tuple[dict[int, tuple[Meld, _SetInfo]], dict[Meld, _SetInfo]]] = {}
 _SETS_SIZE = 20_000  # sets remembered per rule set (then forgotten all at once)
+_RULE_SETS = 64  # rule sets remembered (requests may each bring their own options)
 _ALLOWED: dict[RuleSet, frozenset[int]] = {}
 
 
@@ -519,6 +520,14 @@ def _infos(
     return out
 
 
+def _new_sets(rules: RuleSet) -> tuple[dict[int, tuple[Meld, _SetInfo]], dict[Meld, _SetInfo]]:
+    if len(_SETS) >= _RULE_SETS:
+        _SETS.clear()
+    sets: tuple[dict[int, tuple[Meld, _SetInfo]], dict[Meld, _SetInfo]] = ({}, {})
+    _SETS[rules] = sets
+    return sets
+
+
 def _remember(sets: tuple[dict[int, tuple[Meld, _SetInfo]], dict[Meld, _SetInfo]], m: Meld, info: _SetInfo) -> None:
     by_id, by_value = sets
     if len(by_value) >= _SETS_SIZE:
@@ -536,6 +545,8 @@ def _allowed(rules: RuleSet) -> frozenset[int]:
 
         players = rules.max_players if rules.family is Family.CARDS else None
         codes = frozenset(_code(p) for p in full_set(rules, players=players))
+        if len(_ALLOWED) >= _RULE_SETS:
+            _ALLOWED.clear()
         _ALLOWED[rules] = codes
     return codes
 
@@ -589,7 +600,7 @@ def _judged(info: _SetInfo, meld: Meld, rules: RuleSet) -> tuple[MeldReading | N
 
 def _judge(meld: Meld, rules: RuleSet) -> tuple[MeldReading | None, tuple[Violation, ...]]:
     """Read one set (of pieces known to be of the game) through the cache."""
-    sets = _SETS.setdefault(rules, ({}, {}))
+    sets = _SETS.get(rules) or _new_sets(rules)
     info = sets[1].get(meld)
     if info is None:
         info = _SetInfo(_encode(meld.pieces, "set"))
@@ -917,9 +928,7 @@ def validate_turn(
     old = _as_table(before, rules, "table before")
     new = _as_table(after, rules, "table after")
     hand = _as_rack(rack, rules)
-    sets = _SETS.get(rules)
-    if sets is None:
-        sets = _SETS[rules] = ({}, {})
+    sets = _SETS.get(rules) or _new_sets(rules)
     fresh: list[tuple[Meld, _SetInfo]] = []
     old_infos = _infos(old.melds, sets, fresh, "table before")
     new_infos = _infos(new.melds, sets, fresh, "table after")
