@@ -686,6 +686,27 @@ def _defender_melds(dmasks: Sequence[int], t: _Tables) -> tuple[tuple[Meld, ...]
     return tuple(Meld(_meld_cards(m)) for m in melds), _cards_of(left)
 
 
+def _gin_result(
+    kind: GinOutcome, bonus: int, kmasks: Sequence[int], sets: _Sets, dmasks: Sequence[int], t: _Tables, mult: int
+) -> GinHandResult:
+    """Gin or big gin: the defender lays nothing off and pays its whole deadwood plus the bonus."""
+    melds, left = _melds_of(kmasks, sets, t)
+    ddw = _min_deadwood(dmasks, t)
+    dmelds, dleft = _defender_melds(dmasks, t)
+    return GinHandResult(
+        "knocker",
+        kind,
+        (ddw + bonus) * mult,
+        0,
+        ddw,
+        tuple(Meld(_meld_cards(m)) for m in melds),
+        _cards_of(left),
+        dmelds,
+        dleft,
+        multiplier=mult,
+    )
+
+
 def _score_ten(
     kcards: Sequence[Card], dcards: Sequence[Card], t: _Tables, *, rules: RuleSet, limit: int, mult: int
 ) -> GinHandResult:
@@ -704,21 +725,7 @@ def _score_ten(
             ]
         )
     if kdw == 0:
-        melds, left = _melds_of(kmasks, found[0], t)
-        ddw = _min_deadwood(dmasks, t)
-        dmelds, dleft = _defender_melds(dmasks, t)
-        return GinHandResult(
-            "knocker",
-            GinOutcome.GIN,
-            (ddw + rules.gin_bonus) * mult,
-            0,
-            ddw,
-            tuple(Meld(_meld_cards(m)) for m in melds),
-            _cards_of(left),
-            dmelds,
-            dleft,
-            multiplier=mult,
-        )
+        return _gin_result(GinOutcome.GIN, rules.gin_bonus, kmasks, found[0], dmasks, t, mult)
     # Every least-deadwood arrangement of the knocker; keep the one worst for the defender.
     best: tuple[int, int] | None = None
     chosen: tuple[list[_Meld3], list[int], tuple[tuple[int, tuple[int, int]], ...]] | None = None
@@ -812,21 +819,7 @@ def score_hand(
     dmasks = _encode(dcards)
     if _min_deadwood(kmasks, t) == 0:
         _, found = _arrangements(kmasks, t)
-        melds, _left = _melds_of(kmasks, found[0], t)
-        ddw = _min_deadwood(dmasks, t)
-        dmelds, dleft = _defender_melds(dmasks, t)
-        return GinHandResult(
-            "knocker",
-            GinOutcome.BIG_GIN,
-            (ddw + rules.big_gin_bonus) * mult,
-            0,
-            ddw,
-            tuple(Meld(_meld_cards(m)) for m in melds),
-            (),
-            dmelds,
-            dleft,
-            multiplier=mult,
-        )
+        return _gin_result(GinOutcome.BIG_GIN, rules.big_gin_bonus, kmasks, found[0], dmasks, t, mult)
     results = []
     for i, card in enumerate(kcards):
         rest = kcards[:i] + kcards[i + 1 :]
