@@ -793,6 +793,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         try:
             return main_batch(args.file)
+        except BrokenPipeError:
+            # The reader went away (``rummylib batch ... | head``): stop quietly, as Unix tools do.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 0
         except OSError as exc:
             print(f"rummylib: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
             return 2
