@@ -539,7 +539,7 @@ def meld_violations(meld: MeldLike, *, rules: RuleSet) -> tuple[Violation, ...]:
                 pieces=strangers,
             ),
         )
-    if read_meld(m, rules=rules) is not None:
+    if _readings(m, rules):  # already prepared and checked above: no second pass through read_meld
         return ()
     return _diagnosis(m, rules)
 

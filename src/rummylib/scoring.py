@@ -52,9 +52,12 @@ def hand_points(pieces: Iterable[Piece], *, rules: RuleSet) -> int:
     """
     held = list(pieces)
     rules.check_piece_counts(held, what="the hand")
-    total = 0
-    for piece in held:
-        total += rules.piece_points(piece)
+    return _points(held, rules)
+
+
+def _points(held: Iterable[Piece], rules: RuleSet) -> int:
+    """The points of pieces already checked against the game."""
+    total = sum(rules.piece_points(piece) for piece in held)
     return total if rules.points_cap is None else min(total, rules.points_cap)
 
 
@@ -80,7 +83,7 @@ def score_rummikub(racks: Sequence[Iterable[Piece]], *, winner: int | None, rule
     """
     rack_lists = [list(r) for r in racks]
     rules.check_piece_counts([p for r in rack_lists for p in r], what="the racks")
-    values = [hand_points(r, rules=rules) for r in rack_lists]
+    values = [_points(r, rules) for r in rack_lists]
     if len(values) < 1:
         raise ScoringInputError("no racks to score")
     if winner is None:
@@ -123,7 +126,7 @@ def score_contract_round(
     """
     lists = [list(h) for h in hands]
     rules.check_piece_counts([p for h in lists for p in h], what="the hands")
-    scores = [hand_points(h, rules=rules) for h in lists]
+    scores = [_points(h, rules) for h in lists]
     out = [i for i, h in enumerate(lists) if not h]
     if out_in_one_turn:
         if len(out) != 1:

@@ -30,8 +30,11 @@ def rulesets() -> st.SearchStrategy[RuleSet]:
     """One of the five preset rule sets.
 
     Examples:
-        >>> rulesets().example().name in PRESETS  # doctest: +SKIP
-        True
+        >>> from hypothesis import given
+        >>> @given(rulesets())
+        ... def test_named(rules):
+        ...     assert PRESETS[rules.name] is rules
+        >>> test_named()
     """
     return st.sampled_from(list(PRESETS.values()))
 
