@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from typing import TypeAlias
@@ -540,19 +539,25 @@ def _as_found(melds: tuple[Meld, ...], plan: Plan, searcher: _Searcher) -> Solut
     """The search's own layout, with the table sets it happens to leave whole listed first."""
     rules = searcher.rules
     new = _plan_melds(plan, rules)
-    pool = [Counter(m.pieces) for m in new]
+    pool: dict[tuple[Piece, ...], list[int]] = {}
+    for k, m in enumerate(new):
+        pool.setdefault(_contents(m), []).append(k)
     kept: list[Meld] = []
+    taken: set[int] = set()
     for m in melds:
-        want = Counter(m.pieces)
-        for k, have in enumerate(pool):
-            if have == want:
-                kept.append(m)
-                del pool[k]
-                del new[k]
-                break
+        same = pool.get(_contents(m))
+        if same:
+            kept.append(m)
+            taken.add(same.pop())
+    new = [m for k, m in enumerate(new) if k not in taken]
     played = _plan_played(plan, rules)
     value = sum(rules.piece_points(p) for p in played)
     return Solution(len(played), value, played, (*kept, *new), len(melds) - len(kept), False, searcher.nodes[0])
+
+
+def _contents(meld: Meld) -> tuple[Piece, ...]:
+    """A meld's pieces in canonical order: equal for two melds of the same tiles."""
+    return tuple(sorted(meld.pieces, key=piece_sort_key))
 
 
 def _relevance(meld: Meld, rack: Sequence[Piece]) -> int:

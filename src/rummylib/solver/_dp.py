@@ -15,6 +15,7 @@ A caller's budget (nodes, seconds) is checked as the search goes; running out ra
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Sequence
 from itertools import product
@@ -86,10 +87,11 @@ class _Budget:
             raise SearchLimitReached("time budget spent before the optimum was proved")
 
 
-def _group_jokers(ncol_max: int, copies: int, shape: Shape, jokers: int) -> list[list[tuple[int, ...]]]:
+@functools.lru_cache(maxsize=256)
+def _group_jokers(ncol_max: int, copies: int, shape: Shape, jokers: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
     """``table[S][mg]``: the joker counts that can complete groups from S tiles (at most mg per colour)."""
     gmin, gmax = shape.group_min, shape.group_max
-    out: list[list[tuple[int, ...]]] = []
+    out: list[tuple[tuple[int, ...], ...]] = []
     for s in range(ncol_max * copies + 1):
         row: list[tuple[int, ...]] = []
         for mg in range(copies + 1):
@@ -104,8 +106,8 @@ def _group_jokers(ncol_max: int, copies: int, shape: Shape, jokers: int) -> list
                 jmax = g * gmax - s
                 allowed.update(range(jmin, min(jmax, jokers) + 1))
             row.append(tuple(sorted(allowed)))
-        out.append(row)
-    return out
+        out.append(tuple(row))
+    return tuple(out)
 
 
 def _split_groups(counts: Sequence[int], jokers: int, shape: Shape) -> list[list[tuple[int, bool]]]:
@@ -352,6 +354,7 @@ def _search(
         can_group = groupable[c][v]
         fill = group_jokers[c][v]
         extra = mu[c][v]
+        nv = v + 1
         for new, placed, jc, g, _a, _ns, _nj in options(runs, tab[c][v], rck[c][v], left, min(top - v, min_run)):
             rest = left - jc
             val = placed * w
@@ -362,8 +365,10 @@ def _search(
                 if rest < 0:
                     continue
                 val += g * extra
-            val += bound(c, v + 1, new, rest)
-            best = max(best, val)
+            after = memo.get((nv, new, rest))
+            val += bound(c, nv, new, rest) if after is None else after
+            if val > best:  # noqa: PLR1730 - faster than max() in this hot loop
+                best = val
         memo[key] = best
         return best
 
