@@ -94,6 +94,9 @@ class Solution:
     """True when this play is (or would have been) the player's initial meld."""
     nodes: int = 0
     """Search states expanded, summed over every search made for this answer."""
+    changes_proved: bool = True
+    """True when ``changed_sets`` is proved the fewest any play as good can have; False when
+    that tie-break was skipped (``keep_sets=False``) or its allowance ran out first."""
 
     @property
     def is_pass(self) -> bool:
@@ -239,6 +242,7 @@ class _Searcher:
         threshold: int | None = None,
         cap: int | None = None,
         bounded: bool = False,
+        at_least: int | None = None,
     ) -> Plan | None:
         limit = None if self.budget.nodes is None else self.budget.nodes - self.nodes[0]
         if cap is not None:
@@ -254,6 +258,7 @@ class _Searcher:
             seconds=self.budget.seconds,
             spent=self.nodes,
             bounded=bounded,
+            at_least=at_least,
         )
 
 
@@ -347,10 +352,14 @@ def solve(
     Before the initial meld the play is sets from the rack alone worth at least
     ``rules.initial_meld_points`` (jokers counting as what they stand for), with the table
     untouched, or nothing. After it, the whole table may be rearranged; every table tile stays on
-    the table. The answer is exact: no legal play scores better under ``objective``, except that
-    the count of changed table sets, the last tie-break, is made small greedily rather than
-    proved smallest. With ``keep_sets=False`` that tie-break is skipped (faster): the table is
-    laid out as the search found it, with the sets it happens to leave whole listed first.
+    the table. The answer is exact: no legal play scores better under ``objective``.
+
+    The count of changed table sets is proved the fewest when ``Solution.changes_proved`` is
+    True. That proof has an allowance of search states (about as many again as the search for
+    the play, more for ``objective="fewest_changes"``); when it runs out, the answer keeps the
+    most sets found so far, still a best play, and says so. With ``keep_sets=False`` the
+    tie-break is skipped (faster): the table is laid out as the search found it, with the sets it
+    happens to leave whole listed first (``fewest_changes`` always looks for them).
 
     Raises:
         NotationError: bad notation.
@@ -465,94 +474,222 @@ def _solve_open(
         if target_weights is not final_weights:
             plan = searcher.run(table_pieces, rack, final_weights) or plan
         return _finish(plan, (), 0, False, searcher)
-    if objective is not Objective.FEWEST_CHANGES:
-        if not searcher.keep_sets:
-            return _as_found(melds, plan, searcher)
-        return _keep_with_play(melds, _plan_played(plan, rules), plan, searcher)
-    target = plan.score
-    kept = _keep_sets(melds, rack, target, target_weights, searcher)
-    kept_ids = set(kept)
-    released = [p for i, m in enumerate(melds) if i not in kept_ids for p in m.pieces]
-    weights_changed = target_weights is not final_weights
-    if kept_ids or weights_changed:
+    if not searcher.keep_sets and objective is not Objective.FEWEST_CHANGES:
+        if target_weights is not final_weights:
+            plan = searcher.run(table_pieces, rack, final_weights) or plan
+        return _as_found(melds, plan, searcher)
+    generous = objective is Objective.FEWEST_CHANGES  # asked for: worth a larger allowance
+    keep, layout, played, proved = _most_kept(melds, rack, target_weights, plan, searcher, generous)
+    if target_weights is not final_weights:
+        # The sets to keep are settled by the tile count; the value is then the best they allow.
+        released = [p for i, m in enumerate(melds) if i not in keep for p in m.pieces]
         best = searcher.run(released, rack, final_weights)
-        assert best is not None
-        plan = best
-    return _finish(plan, [melds[i] for i in sorted(kept_ids)], len(melds), False, searcher)
+        if best is not None:
+            layout, played = _plan_melds(best, rules), _plan_played(best, rules)
+    return _lay_out(melds, keep, layout, played, proved, searcher)
 
 
-def _keep_with_play(melds: tuple[Meld, ...], played: tuple[Piece, ...], plan: Plan, searcher: _Searcher) -> Solution:
-    """Lay the chosen pieces so that as many table sets as a greedy pass finds stay untouched."""
+class _Spent(Exception):
+    """The fewest-changes tie-break ran out of its allowance."""
+
+
+def _most_kept(
+    melds: tuple[Meld, ...],
+    rack: Sequence[Piece],
+    weights: _Weights,
+    first: Plan,
+    searcher: _Searcher,
+    generous: bool,
+) -> tuple[frozenset[int], list[Meld], tuple[Piece, ...], bool]:
+    """The most table sets that can stay untouched while a play still scores ``first.score``.
+
+    Returns the sets kept, the new sets laid from the rest and the pieces played, and whether the
+    count is proved the best (False when the allowance ran out first).
+
+    Keeping more sets never helps a play, so the sets that can stay together form a family closed
+    under subsets. First a quick greedy pass lays the play already found while releasing as few
+    sets as it can (each test is a small layout question). Then the proof: a list of conflicts
+    (groups of sets that no play as good can keep together) is grown; the complement of a
+    smallest set meeting every conflict is the best candidate left. When some play as good fits
+    that candidate, it is the answer; when none does, the candidate is shrunk to a smallest part
+    that still fails (a new conflict) and the loop goes on.
+    """
     rules = searcher.rules
-    feasible = _Weights(rules, None)
-    layouts: dict[frozenset[int], Plan] = {}
-    # The tie-break is best effort: it may spend about as much again as the search.
-    allowance = searcher.nodes[0] + 2000
-    spent_before = searcher.nodes[0]
-
-    def fits(keep: frozenset[int]) -> bool:
-        left = allowance - (searcher.nodes[0] - spent_before)
-        if left <= 0:
-            return False
-        tiles = [p for i, m in enumerate(melds) if i not in keep for p in m.pieces]
-        try:
-            found = searcher.run((*tiles, *played), (), feasible, cap=left, bounded=True)
-        except SearchLimitReached:
-            return False
-        if found is not None:
-            layouts[keep] = found
-        return found is not None
-
     everything = frozenset(range(len(melds)))
-    # Grow the released sets from nothing, nearest to the played pieces first, until the play
-    # fits; each test is a small layout question. Then try to keep each released set again.
-    order = sorted(everything, key=lambda i: (-_relevance(melds[i], played), i))
-    keep = frozenset[int]()
-    if fits(everything):
-        keep = everything
-    else:
-        # The shortest prefix of that order whose release lets the play fit (more released sets
-        # never hurt, so a binary search finds it); the whole table always fits.
+    target = first.score
+    played_first = _plan_played(first, rules)
+    layouts: dict[frozenset[int], tuple[list[Meld], tuple[Piece, ...]]] = {
+        frozenset(): (_plan_melds(first, rules), played_first)
+    }
+    failed: list[frozenset[int]] = []
+    spent_before = searcher.nodes[0]
+    factor = _KEEP_FACTOR * (_GENEROUS if generous else 1)
+    allowance = max(_KEEP_ALLOWANCE * (_GENEROUS if generous else 1), factor * spent_before)
+    feasible = _Weights(rules, None)
+
+    def left() -> int:
+        rest = allowance - (searcher.nodes[0] - spent_before)
+        if rest <= 0:
+            raise _Spent
+        return rest
+
+    def released(keep: frozenset[int]) -> list[Piece]:
+        return [p for i, m in enumerate(melds) if i not in keep for p in m.pieces]
+
+    def fits_first(keep: frozenset[int]) -> bool:
+        """Whether the play already found can be laid with these sets kept: a small layout question."""
+        if any(keep <= good for good in layouts):
+            return True
+        try:
+            found = searcher.run((*released(keep), *played_first), (), feasible, cap=left(), bounded=True)
+        except SearchLimitReached:
+            raise _Spent from None
+        if found is None:
+            return False
+        layouts[keep] = (_plan_melds(found, rules), played_first)
+        return True
+
+    def reaches(keep: frozenset[int]) -> bool:
+        """Can any play as good as the best be made with these sets kept?"""
+        if any(bad <= keep for bad in failed):
+            return False
+        if fits_first(keep):
+            return True
+        try:
+            found = searcher.run(released(keep), rack, weights, cap=left(), at_least=target)
+        except SearchLimitReached:
+            raise _Spent from None
+        if found is None:
+            failed.append(keep)
+            return False
+        layouts[keep] = (_plan_melds(found, rules), _plan_played(found, rules))
+        return True
+
+    def greedy() -> None:
+        """Release sets nearest the play first until it fits, then try to keep each again."""
+        if fits_first(everything):
+            return
+        order = sorted(everything, key=lambda i: (-_relevance(melds[i], played_first), i))
         low, high = 1, len(order)
-        while low < high:
+        while low < high:  # more released sets never hurt, so a binary search finds the prefix
             mid = (low + high) // 2
-            if fits(everything - frozenset(order[:mid])):
+            if fits_first(everything - frozenset(order[:mid])):
                 high = mid
             else:
                 low = mid + 1
-        released = order[:low]
-        keep = everything - frozenset(released)
-        if low == len(order) and keep not in layouts:
-            keep = frozenset()
-        for i in reversed(released[:-1]):
-            if fits(keep | {i}):
+        keep = everything - frozenset(order[:low])
+        for i in reversed(order[: low - 1]):
+            if fits_first(keep | {i}):
                 keep = keep | {i}
-    layout = layouts.get(keep)
-    # When nothing could be kept, the full search's own layout serves.
-    new = _plan_melds(plan if layout is None else layout, rules)
-    value = sum(rules.piece_points(p) for p in played)
-    kept = [melds[i] for i in sorted(keep)]
-    return Solution(len(played), value, played, (*kept, *new), len(melds) - len(kept), False, searcher.nodes[0])
+
+    def smallest_failing(keep: frozenset[int]) -> frozenset[int]:
+        """A part of ``keep`` (which fails) that fails while every smaller part of it works."""
+        order = sorted(keep, key=lambda i: (-_relevance(melds[i], rack), i))
+
+        def split(base: frozenset[int], added: bool, items: list[int]) -> list[int]:
+            if added and not reaches(base):
+                return []
+            if len(items) == 1:
+                return items
+            half = len(items) // 2
+            low, high = items[:half], items[half:]
+            tail = split(base | frozenset(low), True, high)
+            head = split(base | frozenset(tail), bool(tail), low)
+            return head + tail
+
+        return frozenset(split(frozenset(), False, order))
+
+    conflicts: list[frozenset[int]] = []
+    proved = False
+    try:
+        greedy()
+        while True:
+            release = _smallest_hitting_set(conflicts)
+            if release is None:
+                raise _Spent
+            candidate = everything - release
+            if reaches(candidate):
+                proved = True
+                break
+            conflicts.append(smallest_failing(candidate))
+    except _Spent:
+        pass
+    keep = max(layouts, key=lambda g: (len(g), sorted(g)))
+    return keep, *layouts[keep], proved
+
+
+_KEEP_ALLOWANCE = 2000
+"""Search states the fewest-changes tie-break may always spend..."""
+_KEEP_FACTOR = 1
+"""... or this many times what the search for the play itself spent, whichever is more."""
+_GENEROUS = 10
+"""How many times larger the allowance is for ``objective="fewest_changes"``."""
+_HITTING_LIMIT = 200_000
+"""Steps the smallest-hitting-set search may take before the tie-break gives up."""
+
+
+def _smallest_hitting_set(conflicts: Sequence[frozenset[int]]) -> frozenset[int] | None:
+    """A smallest set meeting every conflict (deepening search), or None when it takes too long."""
+    steps = [0]
+
+    def hit(chosen: frozenset[int], room: int) -> frozenset[int] | None:
+        steps[0] += 1
+        if steps[0] > _HITTING_LIMIT:
+            return None
+        missed = [c for c in conflicts if not c & chosen]
+        if not missed:
+            return chosen
+        if room == 0:
+            return None
+        smallest = min(missed, key=len)
+        for i in sorted(smallest):
+            found = hit(chosen | {i}, room - 1)
+            if found is not None:
+                return found
+        return None
+
+    for size in range(len(conflicts) + 1):
+        found = hit(frozenset(), size)
+        if found is not None:
+            return found
+        if steps[0] > _HITTING_LIMIT:
+            return None
+    return None  # pragma: no cover - one element of each conflict always hits them all
+
+
+def _lay_out(
+    melds: tuple[Meld, ...],
+    keep: frozenset[int],
+    layout: Sequence[Meld],
+    played: tuple[Piece, ...],
+    proved: bool,
+    searcher: _Searcher,
+) -> Solution:
+    """Kept sets as given first, then the new layout (a new set equal to a released one counts as kept)."""
+    pool: dict[tuple[Piece, ...], list[int]] = {}
+    for k, m in enumerate(layout):
+        pool.setdefault(_contents(m), []).append(k)
+    kept: list[Meld] = []
+    taken: set[int] = set()
+    for i, m in enumerate(melds):
+        if i in keep:
+            kept.append(m)
+            continue
+        same = pool.get(_contents(m))
+        if same:
+            kept.append(m)
+            taken.add(same.pop())
+    new = [m for k, m in enumerate(layout) if k not in taken]
+    value = sum(searcher.rules.piece_points(p) for p in played)
+    return Solution(
+        len(played), value, played, (*kept, *new), len(melds) - len(kept), False, searcher.nodes[0], proved
+    )
 
 
 def _as_found(melds: tuple[Meld, ...], plan: Plan, searcher: _Searcher) -> Solution:
     """The search's own layout, with the table sets it happens to leave whole listed first."""
     rules = searcher.rules
-    new = _plan_melds(plan, rules)
-    pool: dict[tuple[Piece, ...], list[int]] = {}
-    for k, m in enumerate(new):
-        pool.setdefault(_contents(m), []).append(k)
-    kept: list[Meld] = []
-    taken: set[int] = set()
-    for m in melds:
-        same = pool.get(_contents(m))
-        if same:
-            kept.append(m)
-            taken.add(same.pop())
-    new = [m for k, m in enumerate(new) if k not in taken]
-    played = _plan_played(plan, rules)
-    value = sum(rules.piece_points(p) for p in played)
-    return Solution(len(played), value, played, (*kept, *new), len(melds) - len(kept), False, searcher.nodes[0])
+    return _lay_out(melds, frozenset(), _plan_melds(plan, rules), _plan_played(plan, rules), False, searcher)
 
 
 def _contents(meld: Meld) -> tuple[Piece, ...]:
@@ -573,28 +710,3 @@ def _relevance(meld: Meld, rack: Sequence[Piece]) -> int:
             if q.number == p.number or (q.color is p.color and abs(q.number - p.number) <= 2):
                 score += 1
     return score
-
-
-def _keep_sets(
-    melds: tuple[Meld, ...], rack: Sequence[Piece], target: int, weights: _Weights, searcher: _Searcher
-) -> list[int]:
-    """Indexes of table sets that can stay untouched while the play still reaches ``target``."""
-
-    def reaches(keep: set[int]) -> bool:
-        tiles = [p for i, m in enumerate(melds) if i not in keep for p in m.pieces]
-        plan = searcher.run(tiles, rack, weights)
-        return plan is not None and plan.score >= target
-
-    everything = set(range(len(melds)))
-    if reaches(everything):
-        return sorted(everything)
-    order = sorted(range(len(melds)), key=lambda i: (_relevance(melds[i], rack), i))
-    # First try to keep every set that has nothing in common with the rack at all.
-    far = {i for i in order if _relevance(melds[i], rack) == 0}
-    keep: set[int] = set(far) if far and reaches(far) else set()
-    for i in order:
-        if i in keep:
-            continue
-        if reaches(keep | {i}):
-            keep.add(i)
-    return sorted(keep)

@@ -186,6 +186,7 @@ def search(
     seconds: float | None = None,
     spent: list[int] | None = None,
     bounded: bool = False,
+    at_least: int | None = None,
 ) -> Plan | None:
     """Find the best-scoring way to lay every table tile and any rack tiles in valid melds.
 
@@ -193,11 +194,12 @@ def search(
     joker. With ``threshold``, the melds must be worth at least that many points (jokers
     counting as what they stand for). Returns ``None`` when the table tiles cannot be laid.
     A pure layout question (all weights 0) skips the upper bound unless ``bounded``: the bound
-    mostly pays off when the answer is no.
+    mostly pays off when the answer is no. With ``at_least``, only a play scoring at least that
+    much is wanted: the search makes one pass aimed there and returns ``None`` when there is none.
     """
     budget = _Budget(node_limit, seconds)
     try:
-        return _search(enc, shape, weights, joker_weight, threshold, step, budget, bounded)
+        return _search(enc, shape, weights, joker_weight, threshold, step, budget, bounded, at_least)
     finally:
         if spent is not None:
             spent[0] += budget.nodes
@@ -212,6 +214,7 @@ def _search(
     step: int,
     budget: _Budget,
     bounded: bool,
+    at_least: int | None,
 ) -> Plan | None:
     ncol, top = enc.colors, enc.top
     tab = enc.table
@@ -579,11 +582,15 @@ def _search(
     # Aim at the bound; on failure aim a unit (a tile, a point) lower or at the bound the failed
     # pass proved, whichever is less; after three failures run one plain branch and bound.
     need = top_hope
+    if at_least is not None:
+        if top_hope < at_least:
+            return None
+        need = at_least
     for attempt in range(4):
         got = dfs(0, start, need)
         if got >= need:
             break
-        if got < neg // 2:
+        if got < neg // 2 or at_least is not None:
             return None
         if attempt == 0 and scored and not jtot and ticks[0] >= _TIGHTEN_AFTER:
             # Not proved at once: worth a few rounds on the group multipliers. (With jokers in
