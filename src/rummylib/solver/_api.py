@@ -553,7 +553,7 @@ def _most_kept(
         """Can any play as good as the best be made with these sets kept?"""
         if any(bad <= keep for bad in failed):
             return False
-        if fits_first(keep):
+        if any(keep <= good for good in layouts):
             return True
         try:
             found = searcher.run(released(keep), rack, weights, cap=left(), at_least=target)
