@@ -108,7 +108,7 @@ def solver_chart() -> str:
         [(f"K = {r['K']}", f"{round(_number(r['table tiles (mean)']))} table tiles") for r in rows],
         [("rummylib", "#1f8a70"), ("rummikub-solver (ILP)", "#c98a1b")],
         [[_number(r["ours median"]), _number(r["theirs median"])] for r in rows],
-        low=1,
+        low=0.1,
         high=1000,
     )
 
