@@ -321,12 +321,20 @@ def _search(
     group_jokers = [[[0] * (copies_max + 1) for _ in range(top + 2)] for _ in range(ncol)]
     for v in range(1, top + 1):
         counts = [tab[c][v] + rck[c][v] for c in range(ncol)]
+        present = sum(1 for n in counts if n)
+        if not present:
+            continue
         for c in range(ncol):
-            others = sum(1 for d in range(ncol) if d != c and counts[d])
-            groupable[c][v] = others + jtot >= shape.group_min - 1 and counts[c] > 0
+            if not counts[c]:
+                continue
+            groupable[c][v] = present - 1 + jtot >= shape.group_min - 1
+            row = group_jokers[c][v]
             for g in range(1, copies_max + 1):
-                partners = sum(min(counts[d], g) for d in range(ncol) if d != c)
-                group_jokers[c][v][g] = max(0, g * (shape.group_min - 1) - partners)
+                partners = 0
+                for d in range(ncol):
+                    if d != c:
+                        partners += counts[d] if counts[d] < g else g
+                row[g] = max(0, g * (shape.group_min - 1) - partners)
 
     # Lagrangian coupling of the colours through the groups of each number. Groups at v hold at
     # least group_min members and at most one tile of a colour each, so for every colour c:
@@ -406,23 +414,27 @@ def _search(
 
     def dfs(i: int, key: Key, need: int) -> int:
         """Best gain from layer i on, exact when at least ``need``, else an upper bound."""
-        if i == last:
-            runs_all, u, _s, _mg, pts = key
-            if u < jt or (points_cap and pts < points_cap):
-                return neg
-            for runs in runs_all:
-                for code in runs:
-                    if not complete[code]:
-                        return neg
-            return (u - jt) * joker_weight
-        c = i % per_number
-        if c == ncol:
-            if not key[2]:  # no tiles went to groups at this number: nothing to decide
-                return dfs(i + 1, key, need)
-        elif not key[0][c] and key[1] == jtot:
-            v = i // per_number + 1
-            if not tab[c][v] and not rck[c][v]:  # an empty cell, no open run, no joker left
-                return dfs(i + 1, key, need)
+        while True:  # step over layers with nothing to decide
+            if i == last:
+                runs_all, u, _s, _mg, pts = key
+                if u < jt or (points_cap and pts < points_cap):
+                    return neg
+                for runs in runs_all:
+                    for code in runs:
+                        if not complete[code]:
+                            return neg
+                return (u - jt) * joker_weight
+            c = i % per_number
+            if c == ncol:
+                if key[2]:
+                    break
+            elif key[0][c] or key[1] != jtot:
+                break
+            else:
+                v = i // per_number + 1
+                if tab[c][v] or rck[c][v]:
+                    break
+            i += 1  # no group tiles at this number, or an empty cell with no open run or joker
         mk = (i, key)
         hit = memo.get(mk)
         if hit is not None and (hit[1] or hit[0] < need):
