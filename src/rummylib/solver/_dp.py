@@ -58,6 +58,9 @@ _Option = tuple[tuple[int, ...], int, int, int, tuple[int, ...], int, int]
 _Decision = tuple[tuple[int, ...], tuple[int, ...], int, int, int] | int
 """What was decided at a cell (runs before, actions, runs started, joker runs, group tiles) or
 at a number's groups (jokers added)."""
+_Key = tuple[tuple[tuple[int, ...], ...], int, int, int, int]
+"""A search state: the open runs per colour, jokers used, tiles sent to this number's groups, the
+most of one colour among them, and the points laid (counted only up to an initial-meld threshold)."""
 _TIGHTEN_AFTER = 1000
 """Nodes after which a failed first pass pays for tuning the group multipliers (tests lower it)."""
 _TIGHTEN_ROUNDS = 3
@@ -205,60 +208,124 @@ def search(
             spent[0] += budget.nodes
 
 
-def _search(
-    enc: Encoded,
-    shape: Shape,
-    weights: Sequence[Sequence[int]],
-    joker_weight: int,
-    threshold: int | None,
-    step: int,
-    budget: _Budget,
-    bounded: bool,
-    at_least: int | None,
-) -> Plan | None:
-    ncol, top = enc.colors, enc.top
-    tab = enc.table
-    jt, jr_all = enc.table_jokers, enc.rack_jokers
-    jtot = jt + jr_all
-    min_run, max_run = shape.min_run, shape.max_run
-    rck = _hopeful(enc, shape, jtot)
-    cap = min_run if max_run is None else min(max_run, top)
-    track = jtot >= min_run  # could a run be made of jokers alone?
+class _Search:
+    """One search: the position, the tables built for it and the memo."""
 
-    # Run codes: 1..cap for runs holding a natural, cap+1..2cap for joker-only runs.
-    ncodes = 2 * cap + 1
-    ext_nat = [0] * ncodes
-    ext_jok = [0] * ncodes
-    complete = [False] * ncodes
-    length = [0] * ncodes
-    for code in range(1, ncodes):
-        natural = code <= cap
-        n = code if natural else code - cap
-        length[code] = n
-        complete[code] = natural and n >= min_run
-        can_grow = max_run is None or n < max_run
-        if can_grow:
-            m = min(n + 1, cap)
-            ext_nat[code] = m
-            ext_jok[code] = m if natural else m + cap
-    start_jok = 1 + cap if track else 1
+    def __init__(
+        self,
+        enc: Encoded,
+        shape: Shape,
+        weights: Sequence[Sequence[int]],
+        joker_weight: int,
+        threshold: int | None,
+        budget: _Budget,
+        bounded: bool,
+    ) -> None:
+        self.shape = shape
+        self.budget = budget
+        self.weights = [list(row) for row in weights]
+        self.joker_weight = joker_weight
+        ncol, top = enc.colors, enc.top
+        self.ncol = ncol
+        self.top = top
+        tab = [list(row) for row in enc.table]
+        self.tab = tab
+        self.jt = enc.table_jokers
+        jtot = enc.table_jokers + enc.rack_jokers
+        self.jtot = jtot
+        min_run, max_run = shape.min_run, shape.max_run
+        self.min_run = min_run
+        self.max_run = max_run
+        rck = [list(row) for row in _hopeful(enc, shape, jtot)]
+        self.rck = rck
+        cap = min_run if max_run is None else min(max_run, top)
+        track = jtot >= min_run  # could a run be made of jokers alone?
+        # Run codes: 1..cap for runs holding a natural, cap+1..2cap for joker-only runs.
+        ncodes = 2 * cap + 1
+        ext_nat = [0] * ncodes
+        ext_jok = [0] * ncodes
+        complete = [False] * ncodes
+        length = [0] * ncodes
+        for code in range(1, ncodes):
+            natural = code <= cap
+            n = code if natural else code - cap
+            length[code] = n
+            complete[code] = natural and n >= min_run
+            can_grow = max_run is None or n < max_run
+            if can_grow:
+                m = min(n + 1, cap)
+                ext_nat[code] = m
+                ext_jok[code] = m if natural else m + cap
+        self.ext_nat = ext_nat
+        self.ext_jok = ext_jok
+        self.complete = complete
+        self.length = length
+        self.start_jok = 1 + cap if track else 1
+        copies_max = max(1, *(tab[c][v] + rck[c][v] for c in range(ncol) for v in range(top + 1)))
+        self.gtab = _group_jokers(ncol, copies_max, shape, jtot)
+        self.points_cap = threshold if threshold is not None else 0
+        opt_cache = _OPTION_CACHE.setdefault((min_run, max_run, cap, track), {})
+        if len(opt_cache) > 200_000:
+            opt_cache.clear()
+        self.opt_cache = opt_cache
+        # Upper bound: each colour alone, any tile free to join a group where one could form.
+        # A group holding a tile of a number with too few other colours present needs jokers for
+        # the rest; the bound charges them to that colour's jokers. With g tiles of a colour in
+        # g groups, each group needs group_min - 1 tiles of other colours, at most one per colour
+        # per group; what the other colours cannot give must be jokers.
+        groupable = [[False] * (top + 2) for _ in range(ncol)]
+        group_jokers = [[[0] * (copies_max + 1) for _ in range(top + 2)] for _ in range(ncol)]
+        for v in range(1, top + 1):
+            counts = [tab[c][v] + rck[c][v] for c in range(ncol)]
+            present = sum(1 for n in counts if n)
+            if not present:
+                continue
+            for c in range(ncol):
+                if not counts[c]:
+                    continue
+                groupable[c][v] = present - 1 + jtot >= shape.group_min - 1
+                row = group_jokers[c][v]
+                for g in range(1, copies_max + 1):
+                    partners = 0
+                    for d in range(ncol):
+                        if d != c:
+                            partners += counts[d] if counts[d] < g else g
+                    row[g] = max(0, g * (shape.group_min - 1) - partners)
+        self.groupable = groupable
+        self.group_jokers = group_jokers
+        # Lagrangian coupling of the colours through the groups of each number. Groups at v hold
+        # at least group_min members and at most one tile of a colour each, so for every colour c:
+        # (group_min - 1) * g[c][v] <= sum of g[d][v] over the other colours + jokers in groups
+        # at v. Moving these constraints into the objective with multipliers lam[c][v] >= 0 gives
+        # each group tile of colour c at v an extra score mu[c][v] (the others' multipliers minus
+        # its own, times group_min - 1), and the jokers at most (jokers left) * the largest sum of
+        # multipliers at a number still to come. Any multipliers give a valid bound; `tighten`
+        # picks them.
+        self.lam = [[0] * (top + 2) for _ in range(ncol)]
+        self.mu = [[0] * (top + 2) for _ in range(ncol)]
+        self.lam_from = [[0] * (top + 2) for _ in range(ncol + 1)]  # sum of lam[e][v] for e >= c
+        self.lam_suffix = [0] * (top + 2)  # max over v' >= v of the sum of lam[e][v']
+        self.bound_memo: list[dict[tuple[int, tuple[int, ...], int], int]] = [{} for _ in range(ncol)]
+        self.joker_bonus = enc.rack_jokers * joker_weight
+        self.per_number = ncol + 1
+        self.last = top * (ncol + 1)
+        self.start: _Key = (((),) * ncol, 0, 0, 0, 0)
+        self.memo: dict[tuple[int, _Key], tuple[int, bool, object]] = {}
+        self.ticks = 0
+        self.scored = bounded or joker_weight > 0 or any(w for row in weights for w in row)
+        self.tuned = False
 
-    copies_max = max(1, *(tab[c][v] + rck[c][v] for c in range(ncol) for v in range(top + 1)))
-    gtab = _group_jokers(ncol, copies_max, shape, jtot)
-    points_cap = threshold if threshold is not None else 0
+    def options(self, runs: tuple[int, ...], t: int, r: int, jr: int, room: int) -> list[_Option]:
+        """Every way to use a cell of t table and r rack tiles with these open runs and jr jokers.
 
-    # The options of one cell depend only on the run rules, so they are shared between calls.
-    opt_cache = _OPTION_CACHE.setdefault((min_run, max_run, cap, track), {})
-    if len(opt_cache) > 200_000:
-        opt_cache.clear()
-
-    def options(
-        runs: tuple[int, ...], t: int, r: int, jr: int, room: int
-    ) -> list[tuple[tuple[int, ...], int, int, int, tuple[int, ...], int, int]]:
+        The options of one cell depend only on the run rules, so they are shared between searches.
+        """
         key = (runs, t, r, jr, room)
-        hit = opt_cache.get(key)
+        hit = self.opt_cache.get(key)
         if hit is not None:
             return hit
+        complete, ext_nat, ext_jok, length = self.complete, self.ext_nat, self.ext_jok, self.length
+        min_run = self.min_run
         avail = t + r
         choices = []
         for code in runs:
@@ -270,9 +337,7 @@ def _search(
             if ext_jok[code] and jr:
                 a.append(2)
             choices.append(a)
-        found: dict[
-            tuple[tuple[int, ...], int, int, int], tuple[tuple[int, ...], int, int, int, tuple[int, ...], int, int]
-        ] = {}
+        found: dict[tuple[tuple[int, ...], int, int, int], _Option] = {}
         may_start = room >= min_run - 1
         for acts in product(*choices):
             n_nat = acts.count(1)
@@ -296,10 +361,10 @@ def _search(
                 continue
             # Ending a run while starting another of the same colour here is never better than
             # carrying the ended run on with the new run's tile (unless runs have a longest length).
-            start_ok = may_start and (max_run is not None or 0 not in acts)
+            start_ok = may_start and (self.max_run is not None or 0 not in acts)
             for ns in range(avail - n_nat + 1 if start_ok else 1):
                 for nj in range(jr - n_jok + 1 if start_ok else 1):
-                    new = tuple(sorted(kept + [1] * ns + [start_jok] * nj))
+                    new = tuple(sorted(kept + [1] * ns + [self.start_jok] * nj))
                     jc = n_jok + nj
                     for g in range(avail - n_nat - ns + 1):
                         used = n_nat + ns + g
@@ -308,65 +373,29 @@ def _search(
                         k = (new, used - t, jc, g)
                         if k not in found:
                             found[k] = (new, used - t, jc, g, acts, ns, nj)
-        out = sorted(found.values(), key=lambda o: (-o[1], o[2]))
-        opt_cache[key] = out
+        out = sorted(found.values(), key=_option_order)
+        self.opt_cache[key] = out
         return out
 
-    # --- Upper bound: each colour alone, any tile free to join a group where one could form ---
-    # A group holding a tile of a number with too few other colours present needs jokers for
-    # the rest; the bound charges them to that colour's jokers.
-    # With g tiles of a colour in g groups, each group needs group_min - 1 tiles of other colours,
-    # at most one per colour per group; what the other colours cannot give must be jokers.
-    groupable = [[False] * (top + 2) for _ in range(ncol)]
-    group_jokers = [[[0] * (copies_max + 1) for _ in range(top + 2)] for _ in range(ncol)]
-    for v in range(1, top + 1):
-        counts = [tab[c][v] + rck[c][v] for c in range(ncol)]
-        present = sum(1 for n in counts if n)
-        if not present:
-            continue
-        for c in range(ncol):
-            if not counts[c]:
-                continue
-            groupable[c][v] = present - 1 + jtot >= shape.group_min - 1
-            row = group_jokers[c][v]
-            for g in range(1, copies_max + 1):
-                partners = 0
-                for d in range(ncol):
-                    if d != c:
-                        partners += counts[d] if counts[d] < g else g
-                row[g] = max(0, g * (shape.group_min - 1) - partners)
-
-    # Lagrangian coupling of the colours through the groups of each number. Groups at v hold at
-    # least group_min members and at most one tile of a colour each, so for every colour c:
-    # (group_min - 1) * g[c][v] <= sum of g[d][v] over the other colours + jokers in groups at v.
-    # Moving these constraints into the objective with multipliers lam[c][v] >= 0 gives each group
-    # tile of colour c at v an extra score mu[c][v] (the others' multipliers minus its own, times
-    # group_min - 1), and the jokers at most (jokers left) * the largest sum of multipliers at a
-    # number still to come. Any multipliers give a valid bound; ``tighten`` picks them.
-    lam = [[0] * (top + 2) for _ in range(ncol)]
-    mu = [[0] * (top + 2) for _ in range(ncol)]
-    lam_from = [[0] * (top + 2) for _ in range(ncol + 1)]  # sum of lam[e][v] for e >= c
-    lam_suffix = [0] * (top + 2)  # max over v' >= v of sum of lam[e][v']
-
-    bound_memo: list[dict[tuple[int, tuple[int, ...], int], int]] = [{} for _ in range(ncol)]
-    neg = -(1 << 60)
-
-    def bound(c: int, v: int, runs: tuple[int, ...], left: int) -> int:
+    def bound(self, c: int, v: int, runs: tuple[int, ...], left: int) -> int:
         """Colour c alone from number v with open runs ``runs`` and ``left`` jokers still free."""
-        if v > top:
-            return 0 if all(complete[x] for x in runs) else neg
-        memo = bound_memo[c]
+        if v > self.top:
+            complete = self.complete
+            return 0 if all(complete[x] for x in runs) else NEG
+        memo = self.bound_memo[c]
         key = (v, runs, left)
         hit = memo.get(key)
         if hit is not None:
             return hit
-        best = neg
-        w = weights[c][v]
-        can_group = groupable[c][v]
-        fill = group_jokers[c][v]
-        extra = mu[c][v]
+        best = NEG
+        w = self.weights[c][v]
+        can_group = self.groupable[c][v]
+        fill = self.group_jokers[c][v]
+        extra = self.mu[c][v]
         nv = v + 1
-        for new, placed, jc, g, _a, _ns, _nj in options(runs, tab[c][v], rck[c][v], left, min(top - v, min_run)):
+        for new, placed, jc, g, _a, _ns, _nj in self.options(
+            runs, self.tab[c][v], self.rck[c][v], left, min(self.top - v, self.min_run)
+        ):
             rest = left - jc
             val = placed * w
             if g:
@@ -377,53 +406,49 @@ def _search(
                     continue
                 val += g * extra
             after = memo.get((nv, new, rest))
-            val += bound(c, nv, new, rest) if after is None else after
+            val += self.bound(c, nv, new, rest) if after is None else after
             if val > best:  # noqa: PLR1730 - faster than max() in this hot loop
                 best = val
         memo[key] = best
         return best
 
-    joker_bonus = jr_all * joker_weight
-    per_number = ncol + 1
-    last = top * per_number
-    start: tuple[tuple[tuple[int, ...], ...], int, int, int, int] = (((),) * ncol, 0, 0, 0, 0)
-    Key = tuple[tuple[tuple[int, ...], ...], int, int, int, int]
-    memo: dict[tuple[int, Key], tuple[int, bool, object]] = {}
-    ticks = [0]
-
-    scored = bounded or joker_weight > 0 or any(w for row in weights for w in row)
-
-    tuned = False  # are any group multipliers in force?
-
-    def hope(i: int, key: Key) -> int:
+    def hope(self, i: int, key: _Key) -> int:
         """An upper bound on what is still to gain from layer i in state key."""
-        if not scored:  # a pure feasibility question: the bound costs more than it saves
+        if not self.scored:  # a pure feasibility question: the bound costs more than it saves
             return 0
+        per_number = self.per_number
         v = i // per_number + 1
         c = i % per_number
         runs_all = key[0]
-        left = jtot - key[1]
-        total = joker_bonus
-        for d in range(ncol):
+        left = self.jtot - key[1]
+        total = self.joker_bonus
+        bound_memo = self.bound_memo
+        for d in range(self.ncol):
             vd = v + 1 if d < c else v
             part = bound_memo[d].get((vd, runs_all[d], left))
-            total += bound(d, vd, runs_all[d], left) if part is None else part
-        if tuned:
-            total += key[2] * lam_from[c][v] + left * lam_suffix[v]
+            total += self.bound(d, vd, runs_all[d], left) if part is None else part
+        if self.tuned:
+            total += key[2] * self.lam_from[c][v] + left * self.lam_suffix[v]
         return total
 
-    def dfs(i: int, key: Key, need: int) -> int:
+    def dfs(self, i: int, key: _Key, need: int) -> int:
         """Best gain from layer i on, exact when at least ``need``, else an upper bound."""
+        per_number = self.per_number
+        ncol = self.ncol
+        jtot = self.jtot
+        tab = self.tab
+        rck = self.rck
         while True:  # step over layers with nothing to decide
-            if i == last:
-                runs_all, u, _s, _mg, pts = key
-                if u < jt or (points_cap and pts < points_cap):
-                    return neg
-                for runs in runs_all:
+            if i == self.last:
+                runs_all0, u0, _s, _mg, pts0 = key
+                if u0 < self.jt or (self.points_cap and pts0 < self.points_cap):
+                    return NEG
+                complete = self.complete
+                for runs in runs_all0:
                     for code in runs:
                         if not complete[code]:
-                            return neg
-                return (u - jt) * joker_weight
+                            return NEG
+                return (u0 - self.jt) * self.joker_weight
             c = i % per_number
             if c == ncol:
                 if key[2]:
@@ -435,69 +460,80 @@ def _search(
                 if tab[c][v] or rck[c][v]:
                     break
             i += 1  # no group tiles at this number, or an empty cell with no open run or joker
+        memo = self.memo
         mk = (i, key)
         hit = memo.get(mk)
         if hit is not None and (hit[1] or hit[0] < need):
             return hit[0]
-        full: int | None = None
+        full = NEG
+        have_full = False
         if hit is None:
-            full = ceiling = hope(i, key)
+            full = ceiling = self.hope(i, key)
+            have_full = True
         else:
             ceiling = hit[0]
         if ceiling < need:
             memo[mk] = (ceiling, False, None)
             return ceiling
-        ticks[0] += 1
-        if ticks[0] & 127 == 0:
-            budget.spend(128)
-        best = neg
+        self.ticks += 1
+        if self.ticks & 127 == 0:
+            self.budget.spend(128)
+        best = NEG
         choice: object = None
         v = i // per_number + 1
         c = i % per_number
         runs_all, u, s_tot, mg, pts = key
+        points_cap = self.points_cap
+        scored = self.scored
         if c == ncol:  # form the groups of number v
-            for jg in gtab[s_tot][mg]:
+            for jg in self.gtab[s_tot][mg]:
                 if u + jg > jtot:
                     break
                 nk = (runs_all, u + jg, 0, 0, min(points_cap, pts + jg * v) if points_cap else 0)
-                val = dfs(i + 1, nk, need if need > best else best + 1)
+                val = self.dfs(i + 1, nk, need if need > best else best + 1)
                 if val > best:
                     best, choice = val, (nk, jg)
                     if best >= ceiling:
                         break
         else:
             t = tab[c][v]
-            w = weights[c][v]
-            lone = not groupable[c][v]
-            # What the other colours can still add (at this node's jokers, so it bounds every child).
+            w = self.weights[c][v]
+            lone = not self.groupable[c][v]
             left = jtot - u
             rest = 0
-            if scored and full is not None:  # the bound just computed, less this colour's part
+            bound_memo = self.bound_memo
+            lam_from = self.lam_from
+            # What the other colours can still add (at this node's jokers, so it bounds every child).
+            if scored and have_full:  # the bound just computed, less this colour's part
                 own = bound_memo[c].get((v, runs_all[c], left))
-                rest = full - s_tot * lam_from[c][v] - (bound(c, v, runs_all[c], left) if own is None else own)
+                rest = full - s_tot * lam_from[c][v] - (self.bound(c, v, runs_all[c], left) if own is None else own)
             elif scored:
-                rest = joker_bonus + left * lam_suffix[v]
+                rest = self.joker_bonus + left * self.lam_suffix[v]
                 for d in range(ncol):
                     if d != c:
-                        rest += bound(d, v + 1 if d < c else v, runs_all[d], left)
-            moves = options(runs_all[c], t, rck[c][v], jtot - u, min(top - v, min_run))
+                        rest += self.bound(d, v + 1 if d < c else v, runs_all[d], left)
+            moves = self.options(runs_all[c], t, rck[c][v], left, min(self.top - v, self.min_run))
+            rated: list[tuple[int, _Option]] = []
             if scored:
                 # Most promising first: a good play found early prunes the rest harder.
-                rated = []
                 memo_c = bound_memo[c]  # looked up inline: most of these are hits
+                tuned = self.tuned
                 for move in moves:
                     if move[3] and lone:
                         continue
                     child = memo_c.get((v + 1, move[0], left - move[2]))
                     if child is None:
-                        child = bound(c, v + 1, move[0], left - move[2])
+                        child = self.bound(c, v + 1, move[0], left - move[2])
                     if tuned:
                         child += (s_tot + move[3]) * lam_from[c + 1][v]
                     rated.append((move[1] * w + rest + child, move))
                 rated.sort(key=_first, reverse=True)
             else:
-                rated = [(0, move) for move in moves if not (move[3] and lone)]
-            for rough, (new, placed, jc, g, acts, ns, nj) in rated:
+                for move in moves:
+                    if not (move[3] and lone):
+                        rated.append((0, move))
+            for rough, move in rated:
+                new, placed, jc, g, acts, ns, nj = move
                 gain = placed * w
                 if scored and rough < (need if need > best else best + 1):
                     best = max(best, rough)
@@ -509,7 +545,7 @@ def _search(
                     mg if mg >= g else g,
                     min(points_cap, pts + (placed + t + jc) * v) if points_cap else 0,
                 )
-                val = gain + dfs(i + 1, nk, (need if need > best else best + 1) - gain)
+                val = gain + self.dfs(i + 1, nk, (need if need > best else best + 1) - gain)
                 if val > best:
                     best, choice = val, (nk, (runs_all[c], acts, ns, nj, g))
                     if best >= ceiling:
@@ -520,75 +556,109 @@ def _search(
             memo[mk] = (best, False, None)
         return best
 
-    def set_multipliers(new_lam: list[list[int]]) -> None:
-        nonlocal tuned
-        tuned = any(any(row) for row in new_lam)
+    def set_multipliers(self, new_lam: list[list[int]]) -> None:
+        """Put new group multipliers in force (see `tighten`); the colours' bounds start again."""
+        ncol, top = self.ncol, self.top
+        lam, mu, lam_from, lam_suffix = self.lam, self.mu, self.lam_from, self.lam_suffix
+        self.tuned = any(any(row) for row in new_lam)
         for c in range(ncol):
             lam[c][:] = new_lam[c]
         for v in range(1, top + 1):
             total = sum(lam[c][v] for c in range(ncol))
             for c in range(ncol):
-                mu[c][v] = total - lam[c][v] - (shape.group_min - 1) * lam[c][v]
+                mu[c][v] = total - lam[c][v] - (self.shape.group_min - 1) * lam[c][v]
             for c in range(ncol - 1, -1, -1):
                 lam_from[c][v] = lam_from[c + 1][v] + lam[c][v]
         lam_suffix[top + 1] = 0
         for v in range(top, 0, -1):
             lam_suffix[v] = max(lam_suffix[v + 1], lam_from[0][v])
-        for table in bound_memo:
+        for table in self.bound_memo:
             table.clear()
 
-    def trace(c: int) -> list[int]:
+    def trace(self, c: int) -> list[int]:
         """Group tiles per number on a path that reaches colour c's bound with every joker."""
         runs: tuple[int, ...] = ()
-        left = jtot
+        left = self.jtot
+        top = self.top
         out = [0] * (top + 2)
         for v in range(1, top + 1):
-            target = bound(c, v, runs, left)
-            for new, placed, jc, g, _a, _ns, _nj in options(runs, tab[c][v], rck[c][v], left, min(top - v, min_run)):
+            target = self.bound(c, v, runs, left)
+            found = False
+            for new, placed, jc, g, _a, _ns, _nj in self.options(
+                runs, self.tab[c][v], self.rck[c][v], left, min(top - v, self.min_run)
+            ):
                 rest = left - jc
-                val = placed * weights[c][v]
+                val = placed * self.weights[c][v]
                 if g:
-                    if not groupable[c][v] or rest < group_jokers[c][v][g]:
+                    if not self.groupable[c][v] or rest < self.group_jokers[c][v][g]:
                         continue
-                    rest -= group_jokers[c][v][g]
-                    val += g * mu[c][v]
-                if val + bound(c, v + 1, new, rest) == target:
+                    rest -= self.group_jokers[c][v][g]
+                    val += g * self.mu[c][v]
+                if val + self.bound(c, v + 1, new, rest) == target:
                     out[v] = g
                     runs, left = new, rest
+                    found = True
                     break
-            else:  # pragma: no cover - the bound's own options reach it
+            if not found:  # pragma: no cover - the bound's own options reach it
                 break
         return out
 
-    def tighten(rounds: int) -> None:
+    def tighten(self, rounds: int) -> None:
         """A few subgradient steps on the multipliers; keep those with the lowest root bound."""
-        unit = max(max(row) for row in weights)
+        scale = max(max(row) for row in self.weights)
+        ncol, top = self.ncol, self.top
+        lam = self.lam
         best_lam = [row[:] for row in lam]
-        best_val = hope(0, start)
+        best_val = self.hope(0, self.start)
         for k in range(rounds):
-            if any(bound(c, 1, (), jtot) < neg // 2 for c in range(ncol)):
+            if any(self.bound(c, 1, (), self.jtot) < NEG // 2 for c in range(ncol)):
                 break
-            gs = [trace(c) for c in range(ncol)]
-            alpha = unit // (8 * (k + 1))
+            gs = [self.trace(c) for c in range(ncol)]
+            alpha = scale // (8 * (k + 1))
             moved = False
             new_lam = [row[:] for row in lam]
             for v in range(1, top + 1):
                 total = sum(gs[c][v] for c in range(ncol))
                 for c in range(ncol):
-                    h = (shape.group_min - 1) * gs[c][v] - (total - gs[c][v])
+                    h = (self.shape.group_min - 1) * gs[c][v] - (total - gs[c][v])
                     nl = max(0, lam[c][v] + alpha * h)
                     if nl != lam[c][v]:
                         new_lam[c][v] = nl
                         moved = True
             if not moved:
                 break
-            set_multipliers(new_lam)
-            val = hope(0, start)
+            self.set_multipliers(new_lam)
+            val = self.hope(0, self.start)
             if val < best_val:
                 best_val, best_lam = val, [row[:] for row in lam]
-        set_multipliers(best_lam)
+        self.set_multipliers(best_lam)
 
-    top_hope = hope(0, start)
+
+NEG = -(1 << 60)
+"""Minus infinity for the search: no valid layout."""
+
+
+def _option_order(o: _Option) -> tuple[int, int]:
+    return (-o[1], o[2])
+
+
+def _search(
+    enc: Encoded,
+    shape: Shape,
+    weights: Sequence[Sequence[int]],
+    joker_weight: int,
+    threshold: int | None,
+    step: int,
+    budget: _Budget,
+    bounded: bool,
+    at_least: int | None,
+) -> Plan | None:
+    """Run one search (see `search`): aim, prove, then rebuild the melds from the decisions."""
+    s = _Search(enc, shape, weights, joker_weight, threshold, budget, bounded)
+    ncol, top, jt, jtot = s.ncol, s.top, s.jt, s.jtot
+    start = s.start
+    neg = NEG
+    top_hope = s.hope(0, start)
     if top_hope < 0:
         return None
     # Aim at the bound; on failure aim a unit (a tile, a point) lower or at the bound the failed
@@ -598,20 +668,25 @@ def _search(
         if top_hope < at_least:
             return None
         need = at_least
+    got = neg
     for attempt in range(4):
-        got = dfs(0, start, need)
+        got = s.dfs(0, start, need)
         if got >= need:
             break
         if got < neg // 2 or at_least is not None:
             return None
-        if attempt == 0 and scored and not jtot and ticks[0] >= _TIGHTEN_AFTER:
+        if attempt == 0 and s.scored and not jtot and s.ticks >= _TIGHTEN_AFTER:
             # Not proved at once: worth a few rounds on the group multipliers. (With jokers in
             # play their share of the multipliers mostly cancels the gain, so only without.)
-            tighten(_TIGHTEN_ROUNDS)
+            s.tighten(_TIGHTEN_ROUNDS)
         need = min(got, need - step) if attempt < 2 else neg // 4
     best = got
-    budget.spend(ticks[0] & 127)
-
+    budget.spend(s.ticks & 127)
+    per_number = s.per_number
+    memo = s.memo
+    tab = s.tab
+    ext_nat, ext_jok, start_jok = s.ext_nat, s.ext_jok, s.start_jok
+    last = s.last
     # Follow the chosen decisions, then replay them forward to build the melds.
     decisions: list[_Decision] = []
     key = start
