@@ -16,6 +16,7 @@ A caller's budget (nodes, seconds) is checked as the search goes; running out ra
 from __future__ import annotations
 
 import functools
+import math
 import time
 from collections.abc import Sequence
 from itertools import product
@@ -55,12 +56,11 @@ class Plan:
 
 _Option = tuple[tuple[int, ...], int, int, int, tuple[int, ...], int, int]
 """One way to use a cell: new runs, rack tiles placed, jokers, group tiles, actions, new runs."""
-_Decision = tuple[tuple[int, ...], tuple[int, ...], int, int, int] | int
-"""What was decided at a cell (runs before, actions, runs started, joker runs, group tiles) or
-at a number's groups (jokers added)."""
-_Key = tuple[tuple[tuple[int, ...], ...], int, int, int, int]
-"""A search state: the open runs per colour, jokers used, tiles sent to this number's groups, the
-most of one colour among them, and the points laid (counted only up to an initial-meld threshold)."""
+_Move = tuple[int, int, int, int, tuple[int, ...], int, int]
+"""An option with its new runs as a run-state number (see `_Search.intern`)."""
+_Decision = tuple[tuple[int, ...], int, int, int] | int
+"""What was decided at a cell (actions, runs started, joker runs, group tiles) or at a number's
+groups (jokers added)."""
 _TIGHTEN_AFTER = 1000
 """Nodes after which a failed first pass pays for tuning the group multipliers (tests lower it)."""
 _TIGHTEN_ROUNDS = 3
@@ -68,6 +68,26 @@ _TIGHTEN_ROUNDS = 3
 _OPTION_CACHE: dict[
     tuple[int, int | None, int, bool], dict[tuple[tuple[int, ...], int, int, int, int], list[_Option]]
 ] = {}
+
+
+class _RunStates:
+    """Run states (sorted tuples of run codes) numbered on first sight, with their moves.
+
+    The numbers and moves depend only on the run rules, so searches under the same rules share
+    one table (see `_RUN_STATES`).
+    """
+
+    __slots__ = ("done", "moves", "rid_of", "runs_of")
+
+    def __init__(self) -> None:
+        self.runs_of: list[tuple[int, ...]] = [()]
+        self.rid_of: dict[tuple[int, ...], int] = {(): 0}
+        self.done: list[bool] = [True]
+        self.moves: dict[tuple[int, int, int, int, int], list[_Move]] = {}
+
+
+_RUN_STATES: dict[tuple[int, int | None, int, bool], _RunStates] = {}
+"""One `_RunStates` per run rules (shortest run, longest run, code cap, joker-only runs)."""
 
 
 def _first(pair: tuple[int, object]) -> int:
@@ -265,9 +285,12 @@ class _Search:
         self.gtab = _group_jokers(ncol, copies_max, shape, jtot)
         self.points_cap = threshold if threshold is not None else 0
         opt_cache = _OPTION_CACHE.setdefault((min_run, max_run, cap, track), {})
-        if len(opt_cache) > 200_000:
+        states = _RUN_STATES.get((min_run, max_run, cap, track))
+        if len(opt_cache) > 200_000 or states is None or len(states.runs_of) > 50_000:
             opt_cache.clear()
+            states = _RUN_STATES[min_run, max_run, cap, track] = _RunStates()
         self.opt_cache = opt_cache
+        self.states = states
         # Upper bound: each colour alone, any tile free to join a group where one could form.
         # A group holding a tile of a number with too few other colours present needs jokers for
         # the rest; the bound charges them to that colour's jokers. With g tiles of a colour in
@@ -305,12 +328,31 @@ class _Search:
         self.mu = [[0] * (top + 2) for _ in range(ncol)]
         self.lam_from = [[0] * (top + 2) for _ in range(ncol + 1)]  # sum of lam[e][v] for e >= c
         self.lam_suffix = [0] * (top + 2)  # max over v' >= v of the sum of lam[e][v']
-        self.bound_memo: list[dict[tuple[int, tuple[int, ...], int], int]] = [{} for _ in range(ncol)]
+        self.bound_memo: list[dict[int, int]] = [{} for _ in range(ncol)]
         self.joker_bonus = enc.rack_jokers * joker_weight
         self.per_number = ncol + 1
         self.last = top * (ncol + 1)
-        self.start: _Key = (((),) * ncol, 0, 0, 0, 0)
-        self.memo: dict[tuple[int, _Key], tuple[int, bool, object]] = {}
+        # A state is one int: each colour's open runs as a run-state number (`intern`), then the
+        # jokers used, the tiles sent to this number's groups, the most of one colour among them
+        # and the points laid (counted only up to an initial-meld threshold), each in its field.
+        kinds = 2 * cap
+        most_runs = copies_max + jtot
+        # Room for every run state numbered so far and every one this search could add.
+        rb = (len(states.runs_of) + math.comb(kinds + most_runs, most_runs)).bit_length()
+        self.rb = rb
+        self.rmask = (1 << rb) - 1
+        self.ush = ncol * rb
+        self.umask = (1 << jtot.bit_length()) - 1 if jtot else 0
+        self.ssh = self.ush + max(1, jtot.bit_length())
+        self.smask = (1 << (ncol * copies_max).bit_length()) - 1
+        self.msh = self.ssh + (ncol * copies_max).bit_length()
+        self.mmask = (1 << copies_max.bit_length()) - 1
+        self.psh = self.msh + copies_max.bit_length()
+        self.runs_part = (1 << self.ush) - 1
+        self.ib = (self.last + 1).bit_length()
+        self.rid_done = states.done
+        self.start = 0
+        self.memo: dict[int, tuple[int, bool, object]] = {}
         self.ticks = 0
         self.scored = bounded or joker_weight > 0 or any(w for row in weights for w in row)
         self.tuned = False
@@ -377,13 +419,40 @@ class _Search:
         self.opt_cache[key] = out
         return out
 
-    def bound(self, c: int, v: int, runs: tuple[int, ...], left: int) -> int:
-        """Colour c alone from number v with open runs ``runs`` and ``left`` jokers still free."""
-        if v > self.top:
+    def intern(self, runs: tuple[int, ...]) -> int:
+        """The number of a run state (a sorted tuple of run codes), given out on first sight."""
+        states = self.states
+        rid = states.rid_of.get(runs)
+        if rid is None:
+            rid = len(states.runs_of)
+            states.rid_of[runs] = rid
+            states.runs_of.append(runs)
             complete = self.complete
-            return 0 if all(complete[x] for x in runs) else NEG
+            states.done.append(all(complete[x] for x in runs))
+        return rid
+
+    def moves_for(self, rid: int, t: int, r: int, jr: int, room: int) -> list[_Move]:
+        """`options` for a run-state number, with the new run states as numbers too."""
+        moves = self.states.moves
+        key = (rid, t, r, jr, room)
+        hit = moves.get(key)
+        if hit is not None:
+            return hit
+        out = [
+            (self.intern(new), placed, jc, g, acts, ns, nj)
+            for new, placed, jc, g, acts, ns, nj in self.options(self.states.runs_of[rid], t, r, jr, room)
+        ]
+        moves[key] = out
+        return out
+
+    def bound(self, c: int, v: int, rid: int, left: int) -> int:
+        """Colour c alone from number v with open runs ``rid`` and ``left`` jokers still free."""
+        if v > self.top:
+            return 0 if self.rid_done[rid] else NEG
         memo = self.bound_memo[c]
-        key = (v, runs, left)
+        stride = self.jtot + 1
+        width = (self.top + 2) * stride
+        key = rid * width + v * stride + left
         hit = memo.get(key)
         if hit is not None:
             return hit
@@ -393,8 +462,8 @@ class _Search:
         fill = self.group_jokers[c][v]
         extra = self.mu[c][v]
         nv = v + 1
-        for new, placed, jc, g, _a, _ns, _nj in self.options(
-            runs, self.tab[c][v], self.rck[c][v], left, min(self.top - v, self.min_run)
+        for new, placed, jc, g, _a, _ns, _nj in self.moves_for(
+            rid, self.tab[c][v], self.rck[c][v], left, min(self.top - v, self.min_run)
         ):
             rest = left - jc
             val = placed * w
@@ -405,55 +474,59 @@ class _Search:
                 if rest < 0:
                     continue
                 val += g * extra
-            after = memo.get((nv, new, rest))
+            after = memo.get(new * width + nv * stride + rest)
             val += self.bound(c, nv, new, rest) if after is None else after
             if val > best:  # noqa: PLR1730 - faster than max() in this hot loop
                 best = val
         memo[key] = best
         return best
 
-    def hope(self, i: int, key: _Key) -> int:
+    def hope(self, i: int, key: int) -> int:
         """An upper bound on what is still to gain from layer i in state key."""
         if not self.scored:  # a pure feasibility question: the bound costs more than it saves
             return 0
         per_number = self.per_number
         v = i // per_number + 1
         c = i % per_number
-        runs_all = key[0]
-        left = self.jtot - key[1]
+        left = self.jtot - ((key >> self.ush) & self.umask)
         total = self.joker_bonus
         bound_memo = self.bound_memo
+        rb, rmask = self.rb, self.rmask
+        stride = self.jtot + 1
+        width = (self.top + 2) * stride
         for d in range(self.ncol):
             vd = v + 1 if d < c else v
-            part = bound_memo[d].get((vd, runs_all[d], left))
-            total += self.bound(d, vd, runs_all[d], left) if part is None else part
+            rid = (key >> (d * rb)) & rmask
+            part = bound_memo[d].get(rid * width + vd * stride + left)
+            total += self.bound(d, vd, rid, left) if part is None else part
         if self.tuned:
-            total += key[2] * self.lam_from[c][v] + left * self.lam_suffix[v]
+            total += ((key >> self.ssh) & self.smask) * self.lam_from[c][v] + left * self.lam_suffix[v]
         return total
 
-    def dfs(self, i: int, key: _Key, need: int) -> int:
+    def dfs(self, i: int, key: int, need: int) -> int:
         """Best gain from layer i on, exact when at least ``need``, else an upper bound."""
         per_number = self.per_number
         ncol = self.ncol
         jtot = self.jtot
         tab = self.tab
         rck = self.rck
+        rb, rmask = self.rb, self.rmask
+        ush, umask = self.ush, self.umask
         while True:  # step over layers with nothing to decide
             if i == self.last:
-                runs_all0, u0, _s, _mg, pts0 = key
-                if u0 < self.jt or (self.points_cap and pts0 < self.points_cap):
+                u0 = (key >> ush) & umask
+                if u0 < self.jt or (self.points_cap and (key >> self.psh) < self.points_cap):
                     return NEG
-                complete = self.complete
-                for runs in runs_all0:
-                    for code in runs:
-                        if not complete[code]:
-                            return NEG
+                done = self.rid_done
+                for d in range(ncol):
+                    if not done[(key >> (d * rb)) & rmask]:
+                        return NEG
                 return (u0 - self.jt) * self.joker_weight
             c = i % per_number
             if c == ncol:
-                if key[2]:
+                if (key >> self.ssh) & self.smask:
                     break
-            elif key[0][c] or key[1] != jtot:
+            elif (key >> (c * rb)) & rmask or (key >> ush) & umask != jtot:
                 break
             else:
                 v = i // per_number + 1
@@ -461,7 +534,7 @@ class _Search:
                     break
             i += 1  # no group tiles at this number, or an empty cell with no open run or joker
         memo = self.memo
-        mk = (i, key)
+        mk = (key << self.ib) | i
         hit = memo.get(mk)
         if hit is not None and (hit[1] or hit[0] < need):
             return hit[0]
@@ -482,14 +555,21 @@ class _Search:
         choice: object = None
         v = i // per_number + 1
         c = i % per_number
-        runs_all, u, s_tot, mg, pts = key
+        u = (key >> ush) & umask
+        s_tot = (key >> self.ssh) & self.smask
+        mg = (key >> self.msh) & self.mmask
+        psh = self.psh
+        pts = key >> psh
         points_cap = self.points_cap
         scored = self.scored
         if c == ncol:  # form the groups of number v
+            runs_only = key & self.runs_part
             for jg in self.gtab[s_tot][mg]:
                 if u + jg > jtot:
                     break
-                nk = (runs_all, u + jg, 0, 0, min(points_cap, pts + jg * v) if points_cap else 0)
+                nk = runs_only | ((u + jg) << ush)
+                if points_cap:
+                    nk |= min(points_cap, pts + jg * v) << psh
                 val = self.dfs(i + 1, nk, need if need > best else best + 1)
                 if val > best:
                     best, choice = val, (nk, jg)
@@ -503,27 +583,31 @@ class _Search:
             rest = 0
             bound_memo = self.bound_memo
             lam_from = self.lam_from
+            stride = jtot + 1
+            width = (self.top + 2) * stride
+            rid = (key >> (c * rb)) & rmask
             # What the other colours can still add (at this node's jokers, so it bounds every child).
             if scored and have_full:  # the bound just computed, less this colour's part
-                own = bound_memo[c].get((v, runs_all[c], left))
-                rest = full - s_tot * lam_from[c][v] - (self.bound(c, v, runs_all[c], left) if own is None else own)
+                own = bound_memo[c].get(rid * width + v * stride + left)
+                rest = full - s_tot * lam_from[c][v] - (self.bound(c, v, rid, left) if own is None else own)
             elif scored:
                 rest = self.joker_bonus + left * self.lam_suffix[v]
                 for d in range(ncol):
                     if d != c:
-                        rest += self.bound(d, v + 1 if d < c else v, runs_all[d], left)
-            moves = self.options(runs_all[c], t, rck[c][v], left, min(self.top - v, self.min_run))
-            rated: list[tuple[int, _Option]] = []
+                        rest += self.bound(d, v + 1 if d < c else v, (key >> (d * rb)) & rmask, left)
+            moves = self.moves_for(rid, t, rck[c][v], left, min(self.top - v, self.min_run))
+            rated: list[tuple[int, _Move]] = []
             if scored:
                 # Most promising first: a good play found early prunes the rest harder.
                 memo_c = bound_memo[c]  # looked up inline: most of these are hits
                 tuned = self.tuned
+                nv = v + 1
                 for move in moves:
                     if move[3] and lone:
                         continue
-                    child = memo_c.get((v + 1, move[0], left - move[2]))
+                    child = memo_c.get(move[0] * width + nv * stride + left - move[2])
                     if child is None:
-                        child = self.bound(c, v + 1, move[0], left - move[2])
+                        child = self.bound(c, nv, move[0], left - move[2])
                     if tuned:
                         child += (s_tot + move[3]) * lam_from[c + 1][v]
                     rated.append((move[1] * w + rest + child, move))
@@ -532,22 +616,21 @@ class _Search:
                 for move in moves:
                     if not (move[3] and lone):
                         rated.append((0, move))
+            shift = c * rb
             for rough, move in rated:
                 new, placed, jc, g, acts, ns, nj = move
                 gain = placed * w
                 if scored and rough < (need if need > best else best + 1):
                     best = max(best, rough)
                     break
-                nk = (
-                    (*runs_all[:c], new, *runs_all[c + 1 :]),
-                    u + jc,
-                    s_tot + g,
-                    mg if mg >= g else g,
-                    min(points_cap, pts + (placed + t + jc) * v) if points_cap else 0,
-                )
+                nk = key + ((new - rid) << shift) + (jc << ush) + (g << self.ssh)
+                if g > mg:
+                    nk += (g - mg) << self.msh
+                if points_cap:
+                    nk += (min(points_cap, pts + (placed + t + jc) * v) - pts) << psh
                 val = gain + self.dfs(i + 1, nk, (need if need > best else best + 1) - gain)
                 if val > best:
-                    best, choice = val, (nk, (runs_all[c], acts, ns, nj, g))
+                    best, choice = val, (nk, (acts, ns, nj, g))
                     if best >= ceiling:
                         break
         if best >= need:
@@ -577,14 +660,14 @@ class _Search:
 
     def trace(self, c: int) -> list[int]:
         """Group tiles per number on a path that reaches colour c's bound with every joker."""
-        runs: tuple[int, ...] = ()
+        runs = 0
         left = self.jtot
         top = self.top
         out = [0] * (top + 2)
         for v in range(1, top + 1):
             target = self.bound(c, v, runs, left)
             found = False
-            for new, placed, jc, g, _a, _ns, _nj in self.options(
+            for new, placed, jc, g, _a, _ns, _nj in self.moves_for(
                 runs, self.tab[c][v], self.rck[c][v], left, min(top - v, self.min_run)
             ):
                 rest = left - jc
@@ -611,7 +694,7 @@ class _Search:
         best_lam = [row[:] for row in lam]
         best_val = self.hope(0, self.start)
         for k in range(rounds):
-            if any(self.bound(c, 1, (), self.jtot) < NEG // 2 for c in range(ncol)):
+            if any(self.bound(c, 1, 0, self.jtot) < NEG // 2 for c in range(ncol)):
                 break
             gs = [self.trace(c) for c in range(ncol)]
             alpha = scale // (8 * (k + 1))
@@ -691,9 +774,9 @@ def _search(
     decisions: list[_Decision] = []
     key = start
     for i in range(last):
-        entry = memo.get((i, key))
+        entry = memo.get((key << s.ib) | i)
         if entry is None:  # a layer with nothing to decide (see the fast paths in dfs)
-            decisions.append(0 if i % per_number == ncol else ((), (), 0, 0, 0))
+            decisions.append(0 if i % per_number == ncol else ((), 0, 0, 0))
             continue
         assert entry[1]
         assert isinstance(entry[2], tuple)
@@ -712,7 +795,7 @@ def _search(
             dec = decisions[idx]
             idx += 1
             assert isinstance(dec, tuple)
-            _runs, acts, ns, nj, g = dec
+            acts, ns, nj, g = dec
             current = open_runs[c]
             nxt_runs: list[tuple[int, list[Item]]] = []
             used = 0
