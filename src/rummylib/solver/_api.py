@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from typing import TypeAlias
 
 import attrs
 
-from rummylib.errors import InvalidMeldError, SearchLimitReached, SolverError, Violation
+from rummylib.errors import InvalidMeldError, RummyError, SearchLimitReached, SolverError, Violation
 from rummylib.melds import Meld, MeldLike, as_meld, meld_violations
 from rummylib.notation import parse_melds, parse_pieces
 from rummylib.pieces import JOKER, Family, Joker, Piece, PieceCount, piece_sort_key
 from rummylib.rules import JokerRetrieval, RuleSet
-from rummylib.solver._dp import Item, Plan, Shape, search
+from rummylib.solver._dp import Plan, Shape, search
 from rummylib.solver._encoding import encode
 from rummylib.tiles import Tile
 
@@ -151,9 +152,13 @@ def _check_pieces(table_pieces: Sequence[Piece], rack: Sequence[Piece], rules: R
     for p in (*table_pieces, *rack):
         if not isinstance(p, Tile | Joker):
             raise TypeError(f"not a tile or joker: {p!r}")
-    rules.check_piece_counts(table_pieces, what="the table")
-    rules.check_piece_counts(rack, what="the rack")
-    rules.check_piece_counts((*table_pieces, *rack), what="the table and rack together")
+    try:
+        rules.check_piece_counts((*table_pieces, *rack), what="the table and rack together")
+    except RummyError:
+        # Both parts pass whenever the whole does, so only now is it worth saying which one fails.
+        rules.check_piece_counts(table_pieces, what="the table")
+        rules.check_piece_counts(rack, what="the rack")
+        raise
 
 
 def _check_sets(melds: Sequence[Meld], rules: RuleSet) -> None:
@@ -199,23 +204,28 @@ class _Weights:
         self.step = most_value if objective is Objective.TILES else per_tile if objective is Objective.VALUE else 1
 
 
-def _item_piece(item: Item, rules: RuleSet) -> Piece:
-    c, v, joker = item
-    return JOKER if joker else Tile(rules.colors[c], v)
+@functools.lru_cache(maxsize=64)
+def _box(rules: RuleSet) -> tuple[tuple[Tile, ...], ...]:
+    """``box[c][v]``: the tile of colour index c and number v (index 0 unused), made once."""
+    return tuple(
+        (Tile(color, 1), *(Tile(color, v) for v in range(1, rules.max_number + 1))) for color in rules.colors
+    )
 
 
 def _plan_melds(plan: Plan, rules: RuleSet) -> list[Meld]:
+    box = _box(rules)
     runs = sorted(plan.runs, key=lambda r: (r[0][0], r[0][1], len(r)))
-    melds = [Meld(tuple(_item_piece(i, rules) for i in run)) for run in runs]
+    melds = [Meld(tuple(JOKER if j else box[c][v] for c, v, j in run)) for run in runs]
     for grp in sorted(plan.groups, key=lambda g: g[0][1]):
         naturals = sorted((i for i in grp if not i[2]), key=lambda i: i[0])
         jokers = [i for i in grp if i[2]]
-        melds.append(Meld(tuple(_item_piece(i, rules) for i in (*naturals, *jokers))))
+        melds.append(Meld(tuple(JOKER if j else box[c][v] for c, v, j in (*naturals, *jokers))))
     return melds
 
 
 def _plan_played(plan: Plan, rules: RuleSet) -> tuple[Piece, ...]:
-    pieces: list[Piece] = [Tile(rules.colors[c], v) for c, v in plan.rack_naturals]
+    box = _box(rules)
+    pieces: list[Piece] = [box[c][v] for c, v in plan.rack_naturals]
     pieces.extend([JOKER] * plan.rack_jokers)
     return tuple(sorted(pieces, key=piece_sort_key))
 
