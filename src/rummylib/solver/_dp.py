@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import math
+import operator
 import time
 from collections.abc import Sequence
 from itertools import product
@@ -90,8 +91,8 @@ _RUN_STATES: dict[tuple[int, int | None, int, bool], _RunStates] = {}
 """One `_RunStates` per run rules (shortest run, longest run, code cap, joker-only runs)."""
 
 
-def _first(pair: tuple[int, object]) -> int:
-    return pair[0]
+_first = operator.itemgetter(0)
+"""The rating of a rated move (sorting by it alone keeps equal ratings in their order)."""
 
 
 class _Budget:
