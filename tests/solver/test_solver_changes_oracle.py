@@ -112,3 +112,17 @@ def test_breaking_one_set_beats_growing_two() -> None:
         )
         assert (sol.tiles_placed, sol.changed_sets, sol.changes_proved) == (2, 1, True)
         assert sorted(str(m) for m in sol.table_after) == ["K4 B4 R4", "K5 B5 R5", "K6 B6 R6", "Y4 Y5 Y6"]
+
+
+def test_an_exhausted_allowance_still_gives_a_best_play(monkeypatch: Any) -> None:
+    """With no allowance for the tie-break, the answer is still a best play, marked not proved."""
+    from rummylib import RUMMIKUB, parse_pieces
+    from rummylib.solver import _api
+
+    monkeypatch.setattr(_api, "_KEEP_ALLOWANCE", 0)
+    monkeypatch.setattr(_api, "_KEEP_FACTOR", 0)
+    table = "k5 b5 r5 | k6 b6 r6 | k4 b4 r4 y4"
+    sol = solve(table, "y5 y6", rules=RUMMIKUB, initial_meld_done=True)
+    assert sol.tiles_placed == 2 and not sol.changes_proved
+    melds = [Meld.parse(m, rules=RUMMIKUB) for m in table.split("|")]
+    _oracle._check_solution(sol, melds, list(parse_pieces("y5 y6", rules=RUMMIKUB)), RUMMIKUB)
