@@ -104,6 +104,42 @@ def solve_ours(table: list[Meld], rack: list[Piece], *, keep_sets: bool = True) 
     return s.tiles_placed, time.perf_counter() - t0, s
 
 
+SHOWCASE = (
+    (
+        "r10 r11 r12 *",
+        "r13 b5",
+        "R13 fits only as `* R10 R11 R12 R13`, a 5-run with the joker at one end, which is not in "
+        "rummikub-solver's set list",
+    ),
+    (
+        "r5 r6 r7",
+        "r8 *",
+        "both go down only as `R5 R6 R7 R8 *`, again a joker at one end of a 5-run",
+    ),
+    (
+        "k7 b7 y7",
+        "r7 *",
+        "a group of four takes one more piece; both place one (rummylib the joker, worth 30, by its "
+        "value tie-break)",
+    ),
+)
+"""Hand-made positions that show where the two solvers' rules differ, solved on every run."""
+
+
+def showcase(setup: Any) -> list[str]:
+    """Solve the hand-made positions with both solvers; one table row each."""
+    from rummylib import parse_pieces
+
+    rows = ["| table | rack | rummikub-solver | rummylib | why |", "|---|---|---|---|---|"]
+    for table_text, rack_text, why in SHOWCASE:
+        table = [Meld.parse(m, rules=RUMMIKUB) for m in table_text.split("|")]
+        rack = list(parse_pieces(rack_text, rules=RUMMIKUB))
+        theirs, _ = solve_theirs(setup, table, rack)
+        ours, _, _ = solve_ours(table, rack)
+        rows.append(f"| `{table_text}` | `{rack_text}` | {theirs} | {ours} | {why} |")
+    return rows
+
+
 def pct(xs: list[float], q: float) -> float:
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(q * len(xs)))]
@@ -179,6 +215,11 @@ def main() -> int:
     lines.append("")
     lines.append(f"Positions where the optima differ: {len(diffs)}")
     lines.extend(diffs)
+    if setup is not None:
+        lines.append("")
+        lines.append("Hand-made positions (tiles placed by each):")
+        lines.append("")
+        lines.extend(showcase(setup))
     text = "\n".join(lines)
     print(text)
     if args.out:
