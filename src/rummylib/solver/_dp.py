@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import math
 import operator
+import threading
 import time
 from collections.abc import Sequence
 from itertools import product
@@ -74,8 +75,9 @@ _OPTION_CACHE: dict[
 class _RunStates:
     """Run states (sorted tuples of run codes) numbered on first sight, with their moves.
 
-    The numbers and moves depend only on the run rules, so searches under the same rules share
-    one table (see `_RUN_STATES`).
+    The numbers and moves depend only on the run rules, so searches under the same rules in one
+    thread share one table (see `_run_states`). A search packs the numbers into fixed-width
+    fields, so a table must not grow under it from another thread: each thread has its own.
     """
 
     __slots__ = ("done", "moves", "rid_of", "runs_of")
@@ -87,8 +89,17 @@ class _RunStates:
         self.moves: dict[tuple[int, int, int, int, int], list[_Move]] = {}
 
 
-_RUN_STATES: dict[tuple[int, int | None, int, bool], _RunStates] = {}
-"""One `_RunStates` per run rules (shortest run, longest run, code cap, joker-only runs)."""
+_THREAD = threading.local()
+"""Per-thread state: ``run_states``, one `_RunStates` per run rules (see `_run_states`)."""
+
+
+def _run_states() -> dict[tuple[int, int | None, int, bool], _RunStates]:
+    """This thread's run-state tables, by run rules (shortest run, longest run, cap, joker runs)."""
+    tables: dict[tuple[int, int | None, int, bool], _RunStates] | None = getattr(_THREAD, "run_states", None)
+    if tables is None:
+        tables = {}
+        _THREAD.run_states = tables
+    return tables
 
 
 _first = operator.itemgetter(0)
@@ -286,10 +297,11 @@ class _Search:
         self.gtab = _group_jokers(ncol, copies_max, shape, jtot)
         self.points_cap = threshold if threshold is not None else 0
         opt_cache = _OPTION_CACHE.setdefault((min_run, max_run, cap, track), {})
-        states = _RUN_STATES.get((min_run, max_run, cap, track))
+        tables = _run_states()
+        states = tables.get((min_run, max_run, cap, track))
         if len(opt_cache) > 200_000 or states is None or len(states.runs_of) > 50_000:
             opt_cache.clear()
-            states = _RUN_STATES[min_run, max_run, cap, track] = _RunStates()
+            states = tables[min_run, max_run, cap, track] = _RunStates()
         self.opt_cache = opt_cache
         self.states = states
         # Upper bound: each colour alone, any tile free to join a group where one could form.
