@@ -204,6 +204,11 @@ class _Weights:
         self.step = most_value if objective is Objective.TILES else per_tile if objective is Objective.VALUE else 1
 
 
+def _ranking(rules: RuleSet, objective: Objective) -> _Weights:
+    """The weights of the full ranking: tiles then value, or value then tiles for ``value``."""
+    return _Weights(rules, Objective.VALUE if objective is Objective.VALUE else Objective.TILES)
+
+
 @functools.lru_cache(maxsize=64)
 def _box(rules: RuleSet) -> tuple[tuple[Tile, ...], ...]:
     """``box[c][v]``: the tile of colour index c and number v (index 0 unused), made once."""
@@ -440,12 +445,11 @@ def _nothing(sets: tuple[Meld, ...], initial: bool, searcher: _Searcher) -> Solu
     return Solution(0, 0, (), sets, 0, initial, searcher.nodes[0])
 
 
-def _finish(plan: Plan, kept: Sequence[Meld], originals: int, initial: bool, searcher: _Searcher) -> Solution:
+def _finish(plan: Plan, kept: tuple[Meld, ...], initial: bool, searcher: _Searcher) -> Solution:
+    """The plan's play with every one of ``kept`` untouched, the plan's sets after them."""
     rules = searcher.rules
-    played = _plan_played(plan, rules)
-    new = _plan_melds(plan, rules)
-    value = sum(rules.piece_points(p) for p in played)
-    return Solution(len(played), value, played, (*kept, *new), originals - len(kept), initial, searcher.nodes[0])
+    everything = frozenset(range(len(kept)))
+    return _lay_out(kept, everything, _plan_melds(plan, rules), _plan_played(plan, rules), True, searcher, initial)
 
 
 def _solve_initial(
@@ -458,11 +462,10 @@ def _solve_initial(
 ) -> Solution:
     sets = _table_as_sets(melds, table_pieces, searcher)
     threshold = rules.initial_meld_points or None
-    weights = _Weights(rules, Objective.VALUE if objective is Objective.VALUE else Objective.TILES)
-    plan = searcher.run((), rack, weights, threshold)
+    plan = searcher.run((), rack, _ranking(rules, objective), threshold)
     if plan is None or not (plan.rack_naturals or plan.rack_jokers):
         return _nothing(sets, True, searcher)
-    return _finish(plan, sets, len(sets), True, searcher)
+    return _finish(plan, sets, True, searcher)
 
 
 def _solve_open(
@@ -473,7 +476,7 @@ def _solve_open(
     objective: Objective,
     searcher: _Searcher,
 ) -> Solution:
-    final_weights = _Weights(rules, Objective.VALUE if objective is Objective.VALUE else Objective.TILES)
+    final_weights = _ranking(rules, objective)
     target_weights = final_weights if objective is not Objective.FEWEST_CHANGES else _Weights(rules, objective)
     plan = searcher.run(table_pieces, rack, target_weights)
     if plan is None:
@@ -483,10 +486,8 @@ def _solve_open(
     if melds is None:
         if target_weights is not final_weights:
             plan = searcher.run(table_pieces, rack, final_weights) or plan
-        return _finish(plan, (), 0, False, searcher)
+        return _finish(plan, (), False, searcher)
     if not searcher.keep_sets and objective is not Objective.FEWEST_CHANGES:
-        if target_weights is not final_weights:
-            plan = searcher.run(table_pieces, rack, final_weights) or plan
         return _as_found(melds, plan, searcher)
     generous = objective is Objective.FEWEST_CHANGES  # asked for: worth a larger allowance
     keep, layout, played, proved = _most_kept(melds, rack, target_weights, plan, searcher, generous)
@@ -674,6 +675,7 @@ def _lay_out(
     played: tuple[Piece, ...],
     proved: bool,
     searcher: _Searcher,
+    initial: bool = False,
 ) -> Solution:
     """Kept sets as given first, then the new layout (a new set equal to a released one counts as kept)."""
     pool: dict[tuple[Piece, ...], list[int]] = {}
@@ -692,7 +694,7 @@ def _lay_out(
     new = [m for k, m in enumerate(layout) if k not in taken]
     value = sum(searcher.rules.piece_points(p) for p in played)
     return Solution(
-        len(played), value, played, (*kept, *new), len(melds) - len(kept), False, searcher.nodes[0], proved
+        len(played), value, played, (*kept, *new), len(melds) - len(kept), initial, searcher.nodes[0], proved
     )
 
 

@@ -67,9 +67,6 @@ _TIGHTEN_AFTER = 1000
 """Nodes after which a failed first pass pays for tuning the group multipliers (tests lower it)."""
 _TIGHTEN_ROUNDS = 3
 """Subgradient rounds on the group multipliers; each rebuilds the colours' bounds."""
-_OPTION_CACHE: dict[
-    tuple[int, int | None, int, bool], dict[tuple[tuple[int, ...], int, int, int, int], list[_Option]]
-] = {}
 
 
 class _RunStates:
@@ -296,13 +293,10 @@ class _Search:
         copies_max = max(1, *(tab[c][v] + rck[c][v] for c in range(ncol) for v in range(top + 1)))
         self.gtab = _group_jokers(ncol, copies_max, shape, jtot)
         self.points_cap = threshold if threshold is not None else 0
-        opt_cache = _OPTION_CACHE.setdefault((min_run, max_run, cap, track), {})
         tables = _run_states()
         states = tables.get((min_run, max_run, cap, track))
-        if len(opt_cache) > 200_000 or states is None or len(states.runs_of) > 50_000:
-            opt_cache.clear()
+        if states is None or len(states.moves) > 200_000 or len(states.runs_of) > 50_000:
             states = tables[min_run, max_run, cap, track] = _RunStates()
-        self.opt_cache = opt_cache
         self.states = states
         # Upper bound: each colour alone, any tile free to join a group where one could form.
         # A group holding a tile of a number with too few other colours present needs jokers for
@@ -373,12 +367,8 @@ class _Search:
     def options(self, runs: tuple[int, ...], t: int, r: int, jr: int, room: int) -> list[_Option]:
         """Every way to use a cell of t table and r rack tiles with these open runs and jr jokers.
 
-        The options of one cell depend only on the run rules, so they are shared between searches.
+        They depend only on the run rules, so `moves_for` keeps them for later searches.
         """
-        key = (runs, t, r, jr, room)
-        hit = self.opt_cache.get(key)
-        if hit is not None:
-            return hit
         complete, ext_nat, ext_jok, length = self.complete, self.ext_nat, self.ext_jok, self.length
         min_run = self.min_run
         avail = t + r
@@ -428,9 +418,7 @@ class _Search:
                         k = (new, used - t, jc, g)
                         if k not in found:
                             found[k] = (new, used - t, jc, g, acts, ns, nj)
-        out = sorted(found.values(), key=_option_order)
-        self.opt_cache[key] = out
-        return out
+        return sorted(found.values(), key=_option_order)
 
     def intern(self, runs: tuple[int, ...]) -> int:
         """The number of a run state (a sorted tuple of run codes), given out on first sight."""
