@@ -79,6 +79,8 @@ class Solution:
         >>> s = solve("r1 r2 r3", "r4 b9", rules=RUMMIKUB, initial_meld_done=True)
         >>> s.tiles_placed, s.value_placed, [str(p) for p in s.played], [str(m) for m in s.table_after]
         (1, 4, ['R4'], ['R1 R2 R3 R4'])
+        >>> s.changed_sets, s.changes_proved
+        (1, True)
     """
 
     tiles_placed: int
