@@ -53,7 +53,7 @@ class _Search:
             if isinstance(p, Joker):
                 self.jokers += 1
             elif isinstance(p, Card):
-                self.cnt[_SUITS.index(p.suit)][int(p.rank)] += 1
+                self.cnt[p.suit.order][int(p.rank)] += 1
             else:
                 raise RuleSetError(f"find_contract is for card games; {p} is not a card", code="bad-rules")
         self.wild = [False] + [rules.is_wild(Card(Rank(r), Suit.CLUBS)) for r in range(1, 14)]
@@ -64,8 +64,6 @@ class _Search:
         self.total_pts = sum(rules.piece_points(p) for p in hand)
         self.positions = tuple(range(rules.run_low, rules.run_high + 1))
         self.longest = rules.longest_run
-        self.ratio = rules.joker_ratio
-        self.per_meld = rules.max_jokers_per_meld if rules.max_jokers_per_meld is not None else _BIG
         self.group_max = rules.group_max
         self.distinct = rules.group_distinct
         self.best: tuple[tuple[int, int, tuple[tuple[int, ...], ...]], list[_Skeleton], int] | None = None
@@ -89,10 +87,8 @@ class _Search:
         return sorted([self.jp] * self.jokers + self._wild_left(), reverse=True)
 
     def _cap(self, n: int, room: int) -> int:
-        cap = min(room, self.per_meld)
-        if self.ratio:
-            cap = min(cap, n)
-        return cap
+        most = self.rules.most_jokers(n)
+        return room if most is None else min(room, most)
 
     # --- candidates -------------------------------------------------------------------------
     def _run_candidates(self, suit: int, avail: int) -> list[_Skeleton]:

@@ -196,17 +196,11 @@ class _RunLayOff:
 
     def jokers_ok(self, run: tuple[_Slot, ...]) -> bool:
         acting = sum(1 for s in run if s[2])
-        return _jokers_ok(acting, len(run) - acting, self.rules)
+        return self.rules.too_many_jokers(acting, len(run) - acting) is None
 
 
 def _add(run: tuple[_Slot, ...], slot: _Slot) -> tuple[_Slot, ...]:
     return tuple(sorted((*run, slot), key=lambda s: s[0]))
-
-
-def _jokers_ok(acting: int, naturals: int, rules: RuleSet) -> bool:
-    if rules.joker_ratio and acting > naturals:
-        return False
-    return rules.max_jokers_per_meld is None or acting <= rules.max_jokers_per_meld
 
 
 def _run_problems(search: _RunLayOff, reading: MeldReading, cards: tuple[Piece, ...]) -> list[Violation]:
@@ -265,10 +259,7 @@ def _run_problems(search: _RunLayOff, reading: MeldReading, cards: tuple[Piece, 
 
 
 def _joker_violation(acting: int, naturals: int, rules: RuleSet, cards: tuple[Piece, ...]) -> Violation:
-    if rules.joker_ratio and acting > naturals:
-        why = f"{acting} jokers but only {naturals} natural cards; a meld may hold no more jokers than natural cards"
-    else:
-        why = f"{acting} jokers; at most {rules.max_jokers_per_meld} allowed in one meld"
+    why = rules.too_many_jokers(acting, naturals) or f"{acting} jokers"
     return Violation(RuleId.TOO_MANY_JOKERS, why, pieces=tuple(p for p in cards if rules.is_wild(p)))
 
 

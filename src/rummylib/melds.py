@@ -257,12 +257,6 @@ def _positions(piece: Tile | Card, rules: RuleSet) -> tuple[int, ...]:
     return (_rank_of(piece),)
 
 
-def _jokers_allowed(jokers: int, naturals: int, rules: RuleSet) -> bool:
-    if rules.joker_ratio and jokers > naturals:
-        return False
-    return rules.max_jokers_per_meld is None or jokers <= rules.max_jokers_per_meld
-
-
 def _group_readings(meld: Meld, rules: RuleSet) -> list[MeldReading]:
     pieces = meld.pieces
     n = len(pieces)
@@ -292,7 +286,7 @@ def _group_readings(meld: Meld, rules: RuleSet) -> list[MeldReading]:
                 used[_suit_of(p)] += 1
         acting = tuple(f is None for f in faces)
         jokers = sum(acting)
-        if jokers == n or not _jokers_allowed(jokers, n - jokers, rules):
+        if jokers == n or rules.too_many_jokers(jokers, n - jokers) is not None:
             continue
         free = [s for s in all_suits if not used[s]] if rules.group_distinct else list(all_suits)
         if rules.group_distinct and jokers > len(free):
@@ -329,7 +323,7 @@ def _run_reading(
     as_laid: bool,
 ) -> MeldReading | None:
     jokers = sum(acting)
-    if jokers == len(acting) or not _jokers_allowed(jokers, len(acting) - jokers, rules):
+    if jokers == len(acting) or rules.too_many_jokers(jokers, len(acting) - jokers) is not None:
         return None
     n = len(faces)
     value = sum(range(start, start + n)) if rules.family is Family.TILES else None
@@ -592,14 +586,9 @@ def _diagnose(meld: Meld, rules: RuleSet) -> list[Violation]:
 
 
 def _too_many_jokers(pieces: Sequence[Piece], fixed: Sequence[Piece], rules: RuleSet) -> list[Violation]:
-    jokers = len(pieces) - len(fixed)
-    if _jokers_allowed(jokers, len(fixed), rules):
+    why = rules.too_many_jokers(len(pieces) - len(fixed), len(fixed))
+    if why is None:
         return []
-    if rules.joker_ratio and jokers > len(fixed):
-        naturals = f"{len(fixed)} natural piece{'s' if len(fixed) != 1 else ''}"
-        why = f"{jokers} jokers but only {naturals}; a meld may hold no more jokers than natural pieces"
-    else:
-        why = f"{jokers} jokers; at most {rules.max_jokers_per_meld} allowed in one meld"
     return [Violation(RuleId.TOO_MANY_JOKERS, why, pieces=tuple(p for p in pieces if p not in fixed))]
 
 

@@ -462,6 +462,39 @@ class RuleSet:
         """
         return isinstance(piece, Joker) or (isinstance(piece, Card) and piece.rank in self.all_wild_ranks)
 
+    def most_jokers(self, naturals: int) -> int | None:
+        """The most jokers one meld may hold beside ``naturals`` natural pieces (None: no limit).
+
+        ``joker_ratio`` allows no more jokers than naturals; ``max_jokers_per_meld`` caps them.
+
+        Examples:
+            >>> ratio = SHANGHAI.with_options({"joker_ratio": True})
+            >>> ratio.most_jokers(2), SHANGHAI.most_jokers(2) is None
+            (2, True)
+        """
+        ratio = naturals if self.joker_ratio else None
+        cap = self.max_jokers_per_meld
+        if ratio is None or cap is None:
+            return cap if ratio is None else ratio
+        return min(ratio, cap)
+
+    def too_many_jokers(self, jokers: int, naturals: int) -> str | None:
+        """Why one meld may not hold ``jokers`` jokers beside ``naturals`` natural pieces, or None.
+
+        Examples:
+            >>> ratio = SHANGHAI.with_options({"joker_ratio": True})
+            >>> ratio.too_many_jokers(2, 2) is None
+            True
+            >>> ratio.too_many_jokers(3, 2)
+            '3 jokers but only 2 natural pieces; a meld may hold no more jokers than natural pieces'
+        """
+        if self.joker_ratio and jokers > naturals:
+            pieces = f"{naturals} natural piece{'s' if naturals != 1 else ''}"
+            return f"{jokers} jokers but only {pieces}; a meld may hold no more jokers than natural pieces"
+        if self.max_jokers_per_meld is not None and jokers > self.max_jokers_per_meld:
+            return f"{jokers} jokers; at most {self.max_jokers_per_meld} allowed in one meld"
+        return None
+
     def decks_for(self, players: int) -> tuple[int, int]:
         """``(decks, jokers)`` used by a card game with this many players.
 

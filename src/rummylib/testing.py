@@ -39,6 +39,14 @@ def rulesets() -> st.SearchStrategy[RuleSet]:
     return st.sampled_from(list(PRESETS.values()))
 
 
+def _joker_budget(rules: RuleSet, size: int) -> int:
+    """The most naturals of a meld of ``size`` that jokers may replace (at least one stays)."""
+    budget = min(rules.max_jokers, size - 1)
+    while budget and rules.too_many_jokers(budget, size - budget) is not None:
+        budget -= 1
+    return budget
+
+
 def _suits(rules: RuleSet) -> list[object]:
     return list(rules.colors) if rules.family is Family.TILES else list(Suit)
 
@@ -90,10 +98,7 @@ def runs(draw: st.DrawFn, *, rules: RuleSet, jokers: bool = True) -> Meld:
     start = draw(st.integers(rules.run_low, rules.run_high - length + 1))
     laid: list[Piece] = [_natural(rules, suit, p) for p in range(start, start + length)]
     if jokers and rules.max_jokers:
-        budget = min(rules.max_jokers, rules.max_jokers_per_meld or rules.max_jokers)
-        if rules.joker_ratio:
-            budget = min(budget, length // 2)
-        budget = min(budget, length - 1)
+        budget = _joker_budget(rules, length)
         for i in draw(st.lists(st.integers(0, length - 1), max_size=budget, unique=True)):
             laid[i] = JOKER
     return Meld(laid)
@@ -115,10 +120,7 @@ def groups(draw: st.DrawFn, *, rules: RuleSet, jokers: bool = True) -> Meld:
         chosen = draw(st.permutations([s for s in suits for _ in range(rules.copies)]))[:size]
     laid: list[Piece] = [_natural(rules, s, rank) for s in chosen]
     if jokers and rules.max_jokers:
-        budget = min(rules.max_jokers, rules.max_jokers_per_meld or rules.max_jokers)
-        if rules.joker_ratio:
-            budget = min(budget, len(laid) // 2)
-        budget = min(budget, len(laid) - 1)
+        budget = _joker_budget(rules, len(laid))
         for i in draw(st.lists(st.integers(0, len(laid) - 1), max_size=budget, unique=True)):
             laid[i] = JOKER
     return Meld(laid)

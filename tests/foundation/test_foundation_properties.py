@@ -142,3 +142,27 @@ def test_points_never_depend_on_order(data: tuple[RuleSet, tuple[object, ...], o
 @given(naturals(rules=RUMMIKUB))
 def test_single_tile_is_never_a_meld(tile: Tile | Card) -> None:
     assert not is_valid_meld([tile], rules=RUMMIKUB)
+
+
+JOKER_LIMITS = [
+    RUMMIKUB.with_options({"max_jokers_per_meld": 0}),
+    RUMMIKUB.with_options({"max_jokers_per_meld": 1}),
+    PRESETS["shanghai"].with_options({"joker_ratio": True}),
+    PRESETS["shanghai"].with_options({"joker_ratio": True, "max_jokers_per_meld": 1}),
+]
+
+
+@given(st.sampled_from(JOKER_LIMITS).flatmap(lambda r: st.tuples(st.just(r), valid_melds(rules=r))))
+def test_strategies_keep_joker_limits(pair: tuple[RuleSet, Meld]) -> None:
+    """`rummylib.testing` melds obey ``max_jokers_per_meld`` (0 included) and ``joker_ratio``."""
+    rules, meld = pair
+    assert is_valid_meld(meld, rules=rules), str(meld)
+
+
+def test_joker_rule_in_one_place() -> None:
+    """The rule set answers how many jokers a meld may hold; the meld engine asks it."""
+    ratio = PRESETS["shanghai"].with_options({"joker_ratio": True, "max_jokers_per_meld": 1})
+    assert ratio.most_jokers(3) == 1 and ratio.most_jokers(0) == 0
+    assert ratio.too_many_jokers(1, 1) is None
+    assert ratio.too_many_jokers(2, 3) == "2 jokers; at most 1 allowed in one meld"
+    assert [v.code for v in meld_violations(Meld(parse_pieces("8h * *")), rules=ratio)] == ["too-many-jokers"]
