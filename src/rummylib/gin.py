@@ -227,7 +227,7 @@ def _tables_for(rules: RuleSet) -> _Tables:
         high=rules.run_high,
         group_min=rules.group_min,
         group_max=gmax,
-        points=tuple(rules.card_points),
+        points=rules.rank_points,
     )
     if len(_TABLES_BY_RULES) < 64:
         _TABLES_BY_RULES[rules] = t
@@ -527,7 +527,7 @@ def knock_limit(*, rules: RuleSet, upcard: Piece | str | None = None) -> int:
     if rules.oklahoma:
         if card is None:
             raise GinInputError("Oklahoma Gin needs the first upcard to set the knock limit")
-        return 0 if card.rank is Rank.ACE else rules.card_points[card.rank - 1]
+        return 0 if card.rank is Rank.ACE else rules.rank_points[card.rank - 1]
     return rules.knock_limit
 
 
@@ -849,7 +849,7 @@ def score_hand(
 def _discard_key(card: Card | None, rules: RuleSet) -> tuple[int, int, int]:
     if card is None:  # pragma: no cover - only big gin has no discard, and it returns earlier
         return (0, 0, 0)
-    return (rules.card_points[card.rank - 1], int(card.rank), -_SUIT_INDEX[card.suit])
+    return (rules.rank_points[card.rank - 1], int(card.rank), -_SUIT_INDEX[card.suit])
 
 
 # ------------------------------------------------------------------------------------------

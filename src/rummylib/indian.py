@@ -426,7 +426,7 @@ def _windows(
 def _ctx(rules: RuleSet) -> _Ctx:
     gmax = 4 if rules.group_max is None else rules.group_max
     return _Ctx(
-        points=tuple(rules.card_points),
+        points=rules.rank_points,
         run_min=rules.min_run,
         run_max=rules.longest_run,
         low=rules.run_low,

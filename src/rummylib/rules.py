@@ -452,6 +452,20 @@ class RuleSet:
         """Every rank that is wild: ``wild_ranks`` plus 2 under ``deuces_wild``."""
         return self.wild_ranks | ({Rank.TWO} if self.deuces_wild else frozenset())
 
+    @functools.cached_property
+    def rank_points(self) -> tuple[int, ...]:
+        """What a natural (not wild) card of each rank costs, ace first.
+
+        That is ``card_points``, with 2 to 10 at ``flat_points`` under ``number_cards_flat``.
+
+        Examples:
+            >>> flat = CONTRACT_RUMMY.with_options({"number_cards_flat": True})
+            >>> CONTRACT_RUMMY.rank_points[:3], flat.rank_points[:3], flat.rank_points[10:]
+            ((15, 2, 3), (15, 5, 5), (10, 10, 10))
+        """
+        flat = self.number_cards_flat
+        return tuple(self.flat_points if flat and 2 <= r <= 10 else self.card_points[r - 1] for r in range(1, 14))
+
     def is_wild(self, piece: Piece) -> bool:
         """Whether a piece may act as a joker: a joker, or a card of a wild rank.
 
@@ -677,9 +691,7 @@ class RuleSet:
             return piece.number
         if piece.rank in self.all_wild_ranks:
             return self.joker_points if self.wild_card_points is None else self.wild_card_points
-        if self.number_cards_flat and 2 <= piece.rank <= 10:
-            return self.flat_points
-        return self.card_points[piece.rank - 1]
+        return self.rank_points[piece.rank - 1]
 
     # --- options by name --------------------------------------------------------------------
     def with_options(self, options: Mapping[str, object]) -> RuleSet:
