@@ -33,8 +33,8 @@ import attrs
 
 from rummylib.batch import Op, Request
 from rummylib.contracts import contract_violations, find_contract
-from rummylib.errors import RequestError, RuleSetError
-from rummylib.layoffs import JokerEnd, lay_off, layoff_violations
+from rummylib.errors import IllegalPlayError, RequestError, RuleSetError
+from rummylib.layoffs import JokerEnd, lay_off
 from rummylib.melds import Meld
 from rummylib.rules import Contract, ScoringScheme
 
@@ -61,8 +61,6 @@ def _contract(req: Request) -> tuple[int | None, Contract | None]:
             return None, Contract(**values)
         except RuleSetError as exc:
             raise RequestError(f"field 'contract': {exc.message}", code="bad-field") from None
-        except ValueError as exc:
-            raise RequestError(f"field 'contract': {exc}", code="bad-field") from None
     number = req.integer("round")
     req.rules.round(number)  # unknown-round before anything else
     return number, None
@@ -87,7 +85,7 @@ gets an explicit ``search-limit`` error within seconds instead of holding the st
 def _find_contract_op(req: Request) -> dict[str, Any]:
     number, contract = _contract(req)
     hand = req.pieces("hand")
-    budget = req.integer("budget", default=None) if req.has("budget") else DEFAULT_FIND_BUDGET
+    budget = req.integer("budget", default=DEFAULT_FIND_BUDGET)
     if budget < 1:
         raise RequestError("field 'budget' must be a positive integer", code="bad-field")
     plan = find_contract(hand, round_number=number, contract=contract, rules=req.rules, budget=budget)
@@ -103,10 +101,10 @@ def _layoff_op(req: Request) -> dict[str, Any]:
     if end not in ("high", "low"):
         raise RequestError("field 'joker_end' must be 'high' or 'low'", code="bad-field")
     joker_end: JokerEnd = "high" if end == "high" else "low"
-    problems = layoff_violations(meld, cards, rules=req.rules, joker_end=joker_end)
-    if problems:
-        return {"valid": False, "meld": None, "problems": [v.to_json() for v in problems]}
-    done = lay_off(meld, cards, rules=req.rules, joker_end=joker_end)
+    try:
+        done = lay_off(meld, cards, rules=req.rules, joker_end=joker_end)
+    except IllegalPlayError as exc:
+        return {"valid": False, "meld": None, "problems": [v.to_json() for v in exc.violations]}
     return {"valid": True, "meld": str(done.meld), "problems": []}
 
 

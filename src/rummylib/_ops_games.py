@@ -14,30 +14,21 @@ from __future__ import annotations
 from typing import Any
 
 from rummylib.batch import Op, Request
-from rummylib.errors import NotationError, RequestError
-from rummylib.notation import parse_pieces
+from rummylib.errors import RequestError
 from rummylib.rules import ScoringScheme
 from rummylib.scoring import score_contract_round
 
 
 def _score_contract_op(req: Request) -> dict[str, Any]:
-    items = req.field("hands", list, what="a list of strings")
-    if not items:
+    hands = req.piece_lists("hands")
+    if not hands:
         raise RequestError("field 'hands' must hold at least one hand", code="bad-field")
-    if len(items) > req.rules.max_players:
+    if len(hands) > req.rules.max_players:
         raise RequestError(
-            f"field 'hands' has {len(items)} hands, but {req.rules.title} is for at most "
+            f"field 'hands' has {len(hands)} hands, but {req.rules.title} is for at most "
             f"{req.rules.max_players} players",
             code="bad-field",
         )
-    hands = []
-    for i, item in enumerate(items):
-        if not isinstance(item, str):
-            raise RequestError(f"field 'hands' item {i} must be a string", code="bad-field")
-        try:
-            hands.append(parse_pieces(item, rules=req.rules))
-        except NotationError as exc:
-            raise NotationError(f"hands[{i}]: {exc.message}", text=exc.text, column=exc.column) from None
     req.rules.check_piece_counts([p for hand in hands for p in hand], what="the hands together")
     scores = score_contract_round(
         hands,

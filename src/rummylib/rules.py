@@ -102,6 +102,20 @@ class ScoringScheme(StrEnum):
     """Indian Rummy: points of the cards a hand cannot arrange, capped."""
 
 
+def _whole(low: int, high: int) -> Any:
+    """An attrs validator: a whole number from ``low`` to ``high``, or a `RuleSetError` naming it."""
+
+    def check(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            owner = type(instance).__name__.lower()
+            raise RuleSetError(
+                f"{owner} {attribute.name} must be a whole number from {low} to {high}, not {value!r}",
+                code="bad-option",
+            )
+
+    return check
+
+
 @attrs.frozen(kw_only=True)
 class Contract:
     """What a player must lay down to go down in a round: sets and runs of given sizes.
@@ -113,13 +127,13 @@ class Contract:
         'two sets of exactly 3'
     """
 
-    sets: int = attrs.field(default=0, validator=attrs.validators.in_(range(0, 7)))
+    sets: int = attrs.field(default=0, validator=_whole(0, 6))
     """Number of sets (groups) required."""
-    runs: int = attrs.field(default=0, validator=attrs.validators.in_(range(0, 7)))
+    runs: int = attrs.field(default=0, validator=_whole(0, 6))
     """Number of runs required."""
-    set_size: int = attrs.field(default=3, validator=attrs.validators.in_(range(2, 15)))
+    set_size: int = attrs.field(default=3, validator=_whole(2, 14))
     """Size of each set (exact or minimum, per ``exact``)."""
-    run_size: int = attrs.field(default=4, validator=attrs.validators.in_(range(3, 15)))
+    run_size: int = attrs.field(default=4, validator=_whole(3, 14))
     """Size of each run (exact or minimum, per ``exact``)."""
     exact: bool = False
     """If true, each meld must have exactly its size; otherwise at least."""
@@ -152,7 +166,7 @@ class Round:
         (12, 3, True)
     """
 
-    cards: int = attrs.field(validator=attrs.validators.in_(range(1, 31)))
+    cards: int = attrs.field(validator=_whole(1, 30))
     """Cards dealt to each player."""
     contract: Contract
     """The contract of the round."""

@@ -63,3 +63,18 @@ def test_exactly_one_of_round_and_contract() -> None:
     with pytest.raises(TypeError):
         contract_for(rules=SHANGHAI, round_number=1, contract=Contract(sets=1))
     assert contract_for(rules=SHANGHAI, contract=Contract(sets=1)) == Contract(sets=1)
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"sets": 9}, "contract sets must be a whole number from 0 to 6, not 9"),
+        ({"runs": 1, "run_size": 2}, "contract run_size must be a whole number from 3 to 14, not 2"),
+        ({"sets": 1, "set_size": "3"}, "contract set_size must be a whole number from 2 to 14, not '3'"),
+    ],
+)
+def test_bad_contract_fields_are_rule_set_errors(fields: dict[str, object], message: str) -> None:
+    """A contract out of range is a `RuleSetError` naming the field, never a bare ValueError."""
+    with pytest.raises(RuleSetError) as info:
+        Contract(**fields)  # type: ignore[arg-type]
+    assert info.value.message == message and info.value.code == "bad-option"
