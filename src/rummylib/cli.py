@@ -32,7 +32,7 @@ from typing import IO, Any, TypeVar
 
 from rummylib import __version__
 from rummylib.cards import Card, Suit
-from rummylib.errors import RequestError, RummyError, Violation
+from rummylib.errors import RequestError, RuleSetError, RummyError, Violation
 from rummylib.melds import Face, Meld, MeldKind, MeldReading, meld_violations, read_meld
 from rummylib.notation import parse_melds, parse_pieces
 from rummylib.pieces import Piece, format_pieces
@@ -206,6 +206,8 @@ def _rules(args: argparse.Namespace, *, default: str | None = None) -> RuleSet:
             options[key.strip()] = json.loads(raw)
         except ValueError:
             options[key.strip()] = raw
+        except RecursionError:
+            raise RuleSetError(f"option {key.strip()!r}: the value is nested too deeply", code="bad-option") from None
     if options:
         rules = rules.with_options(options)
     if getattr(args, "wild_rank", None):
@@ -214,10 +216,15 @@ def _rules(args: argparse.Namespace, *, default: str | None = None) -> RuleSet:
 
 
 def _read_text(path: str) -> str:
-    if path == "-":
-        return sys.stdin.read()
-    with open(path, encoding="utf-8") as handle:
-        return handle.read()
+    """The text of a file (``-`` for standard input); a file that is not UTF-8 is bad input."""
+    name = "standard input" if path == "-" else path
+    try:
+        if path == "-":
+            return sys.stdin.read()
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except UnicodeDecodeError as exc:
+        raise RequestError(f"{name} is not UTF-8 text (byte {exc.start})", code="bad-request") from None
 
 
 def _read_json_object(path: str) -> dict[str, Any]:
@@ -226,6 +233,8 @@ def _read_json_object(path: str) -> dict[str, Any]:
         data = json.loads(text)
     except ValueError as exc:
         raise RequestError(f"{path} is not valid JSON: {exc}", code="bad-json") from None
+    except RecursionError:
+        raise RequestError(f"{path} is not valid JSON: nested too deeply", code="bad-json") from None
     if not isinstance(data, dict):
         raise RequestError(f"{path} must hold one JSON object", code="bad-json")
     return data
