@@ -434,6 +434,12 @@ class RuleSet:
             yield from need(
                 all(1 <= d <= 4 and 0 <= j <= 8 for _, d, j in self.deck_table), "deck_table: 1-4 decks, 0-8 jokers"
             )
+        else:
+            # Wild ranks are ranks of cards: a tile game given them would silently ignore them.
+            yield from need(
+                not self.wild_ranks and not self.deuces_wild,
+                f"{self.title} is played with tiles; wild_ranks and deuces_wild are for card games",
+            )
         if self.scoring is ScoringScheme.CONTRACT:
             yield from need(bool(self.rounds), "a contract game needs rounds")
 

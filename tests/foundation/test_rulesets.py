@@ -146,3 +146,14 @@ def test_inconsistent_rule_sets_are_refused() -> None:
 def test_options_round_trip() -> None:
     for preset in (RUMMIKUB, CONTRACT_RUMMY, SHANGHAI, GIN_RUMMY, INDIAN_RUMMY):
         assert preset.with_options(preset.options()) == preset
+
+
+@pytest.mark.parametrize("options", [{"wild_ranks": ["5"]}, {"deuces_wild": True}])
+def test_card_options_are_refused_for_tiles(options: dict[str, object]) -> None:
+    """A tile game would silently ignore wild ranks, so a rule set asking for them is refused."""
+    with pytest.raises(RuleSetError, match="played with tiles"):
+        RUMMIKUB.with_options(options)
+
+
+def test_card_options_still_work_for_cards() -> None:
+    assert CONTRACT_RUMMY.with_options({"deuces_wild": True}).deuces_wild
