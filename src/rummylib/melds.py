@@ -56,7 +56,13 @@ Face: TypeAlias = Tile | Card
 
 
 class MeldKind(StrEnum):
-    """The two kinds of meld."""
+    """The two kinds of meld.
+
+    Examples:
+        >>> from rummylib import RUMMIKUB
+        >>> read_meld("r4 r5 r6", rules=RUMMIKUB).kind is MeldKind.RUN
+        True
+    """
 
     GROUP = "group"
     """Pieces of one number or rank (a "set" in the card games)."""

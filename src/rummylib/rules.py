@@ -34,7 +34,7 @@ import attrs
 
 from rummylib.cards import Card, Rank
 from rummylib.errors import InvalidPiecesError, LimitExceededError, NotationError, RuleSetError
-from rummylib.pieces import JOKER, Family, Joker, Piece
+from rummylib.pieces import Family, Joker, Piece
 from rummylib.tiles import MAX_TILE_NUMBER, STANDARD_COLORS, Color, Tile
 
 __all__ = [
@@ -59,7 +59,12 @@ MAX_MELD_PIECES = 200
 
 
 class JokerRetrieval(StrEnum):
-    """How a Rummikub joker may leave the set it is in (option ``joker_retrieval``)."""
+    """How a Rummikub joker may leave the set it is in (option ``joker_retrieval``).
+
+    Examples:
+        >>> RUMMIKUB.joker_retrieval is JokerRetrieval.FREE
+        True
+    """
 
     FREE = "free"
     """Any rearrangement is fine as long as the end-of-turn conditions hold (the default)."""
@@ -68,7 +73,12 @@ class JokerRetrieval(StrEnum):
 
 
 class JokerPolicy(StrEnum):
-    """How many jokers a card game adds to its decks (option ``jokers``)."""
+    """How many jokers a card game adds to its decks (option ``jokers``).
+
+    Examples:
+        >>> CONTRACT_RUMMY.with_options({"jokers": "players-1"}).jokers is JokerPolicy.PLAYERS_MINUS_ONE
+        True
+    """
 
     TABLE = "table"
     """As the rule set's ``deck_table`` says for the number of players."""
@@ -79,7 +89,12 @@ class JokerPolicy(StrEnum):
 
 
 class JokerSwap(StrEnum):
-    """Who may take a joker from a meld on the table by putting in the card it stands for."""
+    """Who may take a joker from a meld on the table by putting in the card it stands for.
+
+    Examples:
+        >>> JokerSwap("never") is JokerSwap.NEVER
+        True
+    """
 
     NEVER = "never"
     """Nobody."""
@@ -90,7 +105,12 @@ class JokerSwap(StrEnum):
 
 
 class ScoringScheme(StrEnum):
-    """Which way a game turns leftover pieces into a result."""
+    """Which way a game turns leftover pieces into a result.
+
+    Examples:
+        >>> RUMMIKUB.scoring is ScoringScheme.RACK
+        True
+    """
 
     RACK = "rack"
     """Rummikub: losers pay the value of their racks to the winner; zero-sum."""
@@ -678,7 +698,7 @@ class RuleSet:
             counts[piece] += 1
         for piece, n in counts.items():
             self.check_piece(piece)
-            if piece is JOKER or isinstance(piece, Joker):
+            if isinstance(piece, Joker):
                 if n > self.max_jokers:
                     raise InvalidPiecesError(
                         f"{what}: {n} jokers, but {self.title} has at most {self.max_jokers}"

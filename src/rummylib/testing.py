@@ -60,14 +60,32 @@ def _natural(rules: RuleSet, suit: object, position: int) -> Tile | Card:
 
 
 def naturals(*, rules: RuleSet) -> st.SearchStrategy[Tile | Card]:
-    """Any natural (non-joker) piece of the game."""
+    """Any natural (non-joker) piece of the game.
+
+    Examples:
+        >>> from hypothesis import given
+        >>> from rummylib import GIN_RUMMY
+        >>> @given(naturals(rules=GIN_RUMMY))
+        ... def test_in_the_deck(card):
+        ...     assert GIN_RUMMY.has_piece(card) and not GIN_RUMMY.is_wild(card)
+        >>> test_in_the_deck()
+    """
     suits = _suits(rules)
     top = rules.max_number if rules.family is Family.TILES else 13
     return st.builds(lambda s, n: _natural(rules, s, n), st.sampled_from(suits), st.integers(1, top))
 
 
 def pieces(*, rules: RuleSet) -> st.SearchStrategy[Piece]:
-    """Any piece of the game, jokers included where the game has them."""
+    """Any piece of the game, jokers included where the game has them.
+
+    Examples:
+        >>> from hypothesis import given
+        >>> from rummylib import RUMMIKUB
+        >>> @given(pieces(rules=RUMMIKUB))
+        ... def test_in_the_box(piece):
+        ...     assert RUMMIKUB.has_piece(piece)
+        >>> test_in_the_box()
+    """
     if rules.max_jokers == 0:
         return naturals(rules=rules)
     return st.one_of(naturals(rules=rules), st.just(JOKER))
@@ -78,6 +96,15 @@ def racks(draw: st.DrawFn, *, rules: RuleSet, min_size: int = 0, max_size: int =
     """A rack or hand of distinct physical pieces from one game's full set.
 
     It never holds more copies of a piece than exist.
+
+    Examples:
+        >>> from hypothesis import given
+        >>> from rummylib import RUMMIKUB
+        >>> @given(racks(rules=RUMMIKUB, min_size=14, max_size=14))
+        ... def test_a_rack(rack):
+        ...     assert len(rack) == 14
+        ...     RUMMIKUB.check_piece_counts(rack)
+        >>> test_a_rack()
     """
     players = rules.min_players
     everything = list(full_set(rules, players=players if rules.family is Family.CARDS else None))
@@ -91,6 +118,14 @@ def runs(draw: st.DrawFn, *, rules: RuleSet, jokers: bool = True) -> Meld:
     """A valid run of the game, laid in ascending order.
 
     Jokers replace some naturals when the rules allow it.
+
+    Examples:
+        >>> from hypothesis import given
+        >>> from rummylib import SHANGHAI, MeldKind, meld_readings
+        >>> @given(runs(rules=SHANGHAI))
+        ... def test_a_run(meld):
+        ...     assert MeldKind.RUN in {r.kind for r in meld_readings(meld, rules=SHANGHAI)}
+        >>> test_a_run()
     """
     suit = draw(st.sampled_from(_suits(rules)))
     longest = rules.longest_run
@@ -106,7 +141,16 @@ def runs(draw: st.DrawFn, *, rules: RuleSet, jokers: bool = True) -> Meld:
 
 @st.composite
 def groups(draw: st.DrawFn, *, rules: RuleSet, jokers: bool = True) -> Meld:
-    """A valid group of the game, in any order, jokers replacing some naturals when allowed."""
+    """A valid group of the game, in any order, jokers replacing some naturals when allowed.
+
+    Examples:
+        >>> from hypothesis import given
+        >>> from rummylib import RUMMIKUB, MeldKind, meld_readings
+        >>> @given(groups(rules=RUMMIKUB))
+        ... def test_a_group(meld):
+        ...     assert MeldKind.GROUP in {r.kind for r in meld_readings(meld, rules=RUMMIKUB)}
+        >>> test_a_group()
+    """
     suits = _suits(rules)
     top = rules.max_number if rules.family is Family.TILES else 13
     rank = draw(st.integers(1, top))
@@ -127,5 +171,14 @@ def groups(draw: st.DrawFn, *, rules: RuleSet, jokers: bool = True) -> Meld:
 
 
 def valid_melds(*, rules: RuleSet, jokers: bool = True) -> st.SearchStrategy[Meld]:
-    """A valid group or run of the game."""
+    """A valid group or run of the game.
+
+    Examples:
+        >>> from hypothesis import given
+        >>> from rummylib import INDIAN_RUMMY, is_valid_meld
+        >>> @given(valid_melds(rules=INDIAN_RUMMY))
+        ... def test_valid(meld):
+        ...     assert is_valid_meld(meld, rules=INDIAN_RUMMY)
+        >>> test_valid()
+    """
     return st.one_of(groups(rules=rules, jokers=jokers), runs(rules=rules, jokers=jokers))
