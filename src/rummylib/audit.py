@@ -486,27 +486,28 @@ def check_state(state: Any) -> None:
 # ------------------------------------------------------------------------------------------
 
 
-def _meld_key(meld: object) -> tuple[tuple[str, int], ...]:
-    from rummylib.melds import as_meld
-
-    m = meld.reading.meld if hasattr(meld, "reading") else meld.meld if hasattr(meld, "meld") else meld
-    counts = Counter(str(p) for p in as_meld(m).pieces)  # type: ignore[arg-type]
-    return tuple(sorted(counts.items()))
+def _meld_key(meld: Meld) -> tuple[tuple[str, int], ...]:
+    return tuple(sorted(Counter(str(p) for p in meld.pieces).items()))
 
 
-def _melds_of(table: object) -> list[object]:
+def _unwrap(item: object) -> object:
+    """The meld of a contract game's `TableMeld` (or a reading); anything else unchanged."""
+    if hasattr(item, "reading"):
+        return item.reading.meld
+    if hasattr(item, "meld"):
+        return item.meld
+    return item
+
+
+def _melds_of(table: object) -> list[Meld]:
     from rummylib.table import Table
 
-    if isinstance(table, Table):
-        return list(table.melds)
-    if isinstance(table, str):
-        return list(Table.parse(table).melds)
     if isinstance(table, Meld):
         return [table]
-    try:
-        return list(table)  # type: ignore[call-overload, no-any-return]
-    except TypeError:
-        raise TypeError(f"a table is a Table, notation or a sequence of melds, not {type(table).__name__}") from None
+    if isinstance(table, Iterable) and not isinstance(table, str | Table):
+        table = [_unwrap(m) for m in table]
+    # Table.of reads notation and pieces, and refuses anything else with a clear error.
+    return list(Table.of(table).melds)  # type: ignore[arg-type]
 
 
 def check_claimed_table(claimed: object, actual: object) -> None:
@@ -520,6 +521,7 @@ def check_claimed_table(claimed: object, actual: object) -> None:
     Raises:
         TableMismatchError: the tables differ; the message says which melds (code ``table-mismatch``).
         NotationError: bad notation.
+        InvalidPiecesError: a table or meld that is not one (code ``not-a-piece``).
 
     Examples:
         >>> check_claimed_table("r3 r1 r2 | k7 b7 y7", "k7 y7 b7 | r1 r2 r3")

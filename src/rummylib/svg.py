@@ -27,6 +27,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from rummylib.cards import Card, Suit
+from rummylib.errors import InvalidPiecesError, RequestError
 from rummylib.melds import Face, Meld, MeldKind, MeldLike, MeldReading, as_meld, meld_violations, read_meld
 from rummylib.pieces import Family, Joker, Piece
 from rummylib.tiles import Color, Tile
@@ -423,6 +424,19 @@ def _label_for(reading: MeldReading | None, invalid: tuple[str, ...] | None, *, 
     return kind if reading.value is None else f"{kind} · {reading.value}"
 
 
+def _checked_meld(m: object, rules: RuleSet | None) -> Meld:
+    """``as_meld``, with a rummylib error (not a ``TypeError``) for something that is not a meld."""
+    if isinstance(m, list | tuple):
+        bad = [p for p in m if not isinstance(p, Tile | Card | Joker)]
+        if bad:
+            raise InvalidPiecesError(f"the meld holds {bad[0]!r}, which is not a piece", code="not-a-piece")
+    elif not isinstance(m, Meld | str):
+        raise InvalidPiecesError(
+            f"a meld is a Meld, notation or a sequence of pieces, not {type(m).__name__}", code="not-a-piece"
+        )
+    return as_meld(m, rules=rules)
+
+
 def _lay(
     m: MeldLike,
     *,
@@ -431,7 +445,7 @@ def _lay(
     labels: bool,
     family: Family | None = None,
 ) -> _Laid:
-    the_meld = as_meld(m, rules=rules)
+    the_meld = _checked_meld(m, rules)
     fam = rules.family if rules is not None else family
     cards = _is_cards(the_meld.pieces, fam)
     reading: MeldReading | None = None
@@ -528,6 +542,8 @@ def rack(
 
     Raises:
         NotationError: ``pieces`` is notation that cannot be read.
+        InvalidPiecesError: something that is not a piece (code ``not-a-piece``).
+        RequestError: ``marks`` is not one entry per piece (code ``bad-field``).
 
     Examples:
         >>> picture = rack("r1 r2 k13 *")
@@ -537,7 +553,23 @@ def rack(
     from rummylib.notation import parse_pieces
     from rummylib.pieces import piece_sort_key
 
-    items = list(parse_pieces(pieces) if isinstance(pieces, str) else pieces)
+    if isinstance(pieces, str):
+        items = list(parse_pieces(pieces))
+    elif isinstance(pieces, Iterable):
+        items = list(pieces)
+    else:
+        raise InvalidPiecesError(
+            f"a rack is notation or a sequence of pieces, not {type(pieces).__name__}", code="not-a-piece"
+        )
+    bad = [p for p in items if not isinstance(p, Tile | Card | Joker)]
+    if bad:
+        raise InvalidPiecesError(f"the rack holds {bad[0]!r}, which is not a piece", code="not-a-piece")
+    if marks is not None and len(marks) != len(items):
+        raise RequestError(
+            f"marks has {len(marks)} entries but the rack holds {len(items)} pieces; "
+            "give one per piece (None for none)",
+            code="bad-field",
+        )
     order = sorted(range(len(items)), key=lambda i: piece_sort_key(items[i])) if sort else list(range(len(items)))
     shown = [items[i] for i in order]
     shown_marks = [marks[i] for i in order] if marks is not None else None
@@ -671,7 +703,8 @@ def table(
 
     Raises:
         NotationError: notation that cannot be read.
-        InvalidPiecesError: more copies of a piece than the game holds in one meld.
+        InvalidPiecesError: more copies of a piece than the game holds in one meld, or an item
+            that is not a meld (code ``not-a-piece``).
 
     Examples:
         >>> from rummylib import RUMMIKUB
@@ -679,12 +712,12 @@ def table(
         >>> "run · 6" in picture, "group · 28" in picture, "group-colour-repeated" in picture
         (True, True, True)
     """
-    from rummylib.notation import parse_melds
+    from rummylib.table import Table
 
-    items: list[MeldLike] = list(parse_melds(melds, rules=rules)) if isinstance(melds, str) else list(melds)
+    # Table.of reads notation and checks that every item is a meld (a clear error when not).
+    source: Any = list(melds) if isinstance(melds, Iterable) and not isinstance(melds, str | Table) else melds
     laid = []
-    for i, m in enumerate(items):
-        the_meld = as_meld(m, rules=rules)
+    for i, the_meld in enumerate(Table.of(source, rules=rules).melds):
         row_marks = [(marks or {}).get((i, j)) for j in range(len(the_meld.pieces))]
         laid.append(_lay(the_meld, rules=rules, marks=row_marks, labels=labels and rules is not None))
     return _table_svg(laid, width=width, size=size, label=" | ".join(str(x.meld) for x in laid))

@@ -214,3 +214,14 @@ def test_bad_action_logs(log: Any) -> None:
         actions_from_json(log)
     with pytest.raises(TypeError):
         actions_to_json(["DrawStock(0)"])
+
+
+@pytest.mark.parametrize("claimed", [[5], [None], 5, [[5]], [object()]])
+def test_claimed_table_that_is_not_a_table_is_refused_clearly(claimed: Any) -> None:
+    from rummylib import InvalidPiecesError
+
+    with pytest.raises(InvalidPiecesError) as info:
+        check_claimed_table(claimed, "r1 r2 r3")
+    assert info.value.code == "not-a-piece"
+    with pytest.raises(InvalidPiecesError):
+        check_claimed_table("r1 r2 r3", claimed)
