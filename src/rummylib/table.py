@@ -35,6 +35,7 @@ Examples:
 from __future__ import annotations
 
 import contextlib
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from enum import StrEnum
@@ -566,22 +567,22 @@ with contextlib.suppress(ImportError):  # the C helper behind Counter, when this
 
 
 def _within_limits(codes: list[int], rules: RuleSet) -> bool:
-    """A quick sufficient test that no piece is there more often than any piece may be."""
+    """A quick sufficient test that no piece is there more often than it may be.
+
+    Jokers (code 0, first once sorted) are held to ``max_jokers``, every other piece to ``copies``.
+    """
     if len(codes) > rules.total_pieces:
         return False
-    limit = min(rules.copies, rules.max_jokers)
-    if limit < 1:
+    codes.sort()  # jokers first, then the sets' sorted codes: runs that merge quickly
+    jokers = bisect_right(codes, _JOKER_CODE)
+    if jokers > rules.max_jokers:
         return False
-    codes.sort()  # the sets' sorted codes: runs that merge quickly
-    return not any(map(eq, codes, codes[limit:]))
+    return not any(map(eq, codes[jokers:], codes[jokers + rules.copies :]))
 
 
 def _check_counts(counts: dict[int, int], pieces: Callable[[], list[Piece]], rules: RuleSet, what: str) -> None:
     """Raise, through the rule set's own check, when the pieces cannot exist together."""
-    total = sum(counts.values())
-    if total <= rules.total_pieces and (not counts or max(counts.values()) <= min(rules.copies, rules.max_jokers)):
-        return  # the common case: no count near a limit
-    too_many = total > rules.total_pieces or any(
+    too_many = sum(counts.values()) > rules.total_pieces or any(
         n > (rules.max_jokers if c == _JOKER_CODE else rules.copies) for c, n in counts.items()
     )
     if too_many:
