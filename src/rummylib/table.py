@@ -47,7 +47,7 @@ import attrs
 
 from rummylib.cards import Card, Suit
 from rummylib.errors import IllegalTurnError, InvalidPiecesError, LimitExceededError, RuleId, Violation
-from rummylib.melds import Meld, MeldKind, MeldLike, MeldReading, meld_violations, read_meld
+from rummylib.melds import Meld, MeldKind, MeldLike, MeldReading, as_meld, meld_violations, read_meld
 from rummylib.notation import parse_melds, parse_pieces
 from rummylib.pieces import Family, Joker, Piece, PieceCount, format_pieces, piece_sort_key
 from rummylib.rules import JokerRetrieval, RuleSet
@@ -73,10 +73,8 @@ def _meld_tuple(melds: Iterable[MeldLike]) -> tuple[Meld, ...]:
     for m in melds:
         if isinstance(m, Meld):
             out.append(m)
-        elif isinstance(m, str):
-            out.append(Meld.parse(m))
-        elif isinstance(m, list | tuple):
-            out.append(Meld(m))
+        elif isinstance(m, str | list | tuple):
+            out.append(as_meld(m))
         else:
             raise TypeError(f"a table holds melds, not {type(m).__name__}")
     return tuple(out)
