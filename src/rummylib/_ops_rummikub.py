@@ -18,7 +18,7 @@ from rummylib.batch import Op, Request, _json_type
 from rummylib.errors import RequestError, RummyError
 from rummylib.melds import Meld
 from rummylib.notation import _SPLIT_RE, MAX_TEXT_LENGTH, parse_pieces
-from rummylib.pieces import Joker, Piece
+from rummylib.pieces import JOKER, Joker, Piece
 from rummylib.rules import RuleSet, ScoringScheme
 from rummylib.scoring import score_rummikub
 from rummylib.table import Table, _count_elements, _table_of, validate_turn
@@ -97,7 +97,9 @@ def _rack(req: Request) -> tuple[Piece, ...]:
     rules = req.rules
     counts: dict[Piece, int] = {}
     _count_elements(counts, pieces)
-    if len(pieces) > rules.total_pieces or (counts and max(counts.values()) > min(rules.copies, rules.max_jokers)):
+    jokers = counts.pop(JOKER, 0)
+    most = max(counts.values(), default=0)
+    if len(pieces) > rules.total_pieces or jokers > rules.max_jokers or most > rules.copies:
         rules.check_piece_counts(pieces, what="field 'rack'")  # the rule set's own check and message
     return pieces
 
