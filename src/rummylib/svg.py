@@ -444,7 +444,9 @@ def _lay(
     marks: Sequence[Mark | None] | None = None,
     labels: bool,
     family: Family | None = None,
+    problems: Sequence[str] = (),
 ) -> _Laid:
+    """Place one meld; ``problems`` (a turn's findings on it) replace the meld engine's codes."""
     the_meld = _checked_meld(m, rules)
     fam = rules.family if rules is not None else family
     cards = _is_cards(the_meld.pieces, fam)
@@ -452,7 +454,9 @@ def _lay(
     invalid: tuple[str, ...] | None = None
     if rules is not None:
         reading = read_meld(the_meld, rules=rules)
-        if reading is None:
+        if problems:
+            invalid = tuple(dict.fromkeys(problems))
+        elif reading is None:
             invalid = tuple(dict.fromkeys(v.code for v in meld_violations(the_meld, rules=rules)))
     label = _label_for(reading, invalid, cards=cards) if labels else None
     return _Laid(
@@ -838,28 +842,16 @@ def turn(
             codes.setdefault(v.meld_index, []).append(v.code)
         else:
             loose.append(str(v))
-    laid = []
-    for j, m in enumerate(new.melds):
-        item = _lay(m, rules=rules, marks=[marks.get((j, k)) for k in range(len(m.pieces))], labels=False)
-        if j in codes:
-            item = _Laid(
-                m,
-                cards=item.cards,
-                reading=item.reading,
-                invalid=tuple(dict.fromkeys(codes[j])),
-                marks=item.marks,
-                label="✗ " + ", ".join(dict.fromkeys(codes[j])) if labels else None,
-            )
-        elif labels and item.reading is not None:
-            item = _Laid(
-                m,
-                cards=item.cards,
-                reading=item.reading,
-                invalid=None,
-                marks=item.marks,
-                label=_label_for(item.reading, None, cards=item.cards),
-            )
-        laid.append(item)
+    laid = [
+        _lay(
+            m,
+            rules=rules,
+            marks=[marks.get((j, k)) for k in range(len(m.pieces))],
+            labels=labels,
+            problems=codes.get(j, ()),
+        )
+        for j, m in enumerate(new.melds)
+    ]
     played = format_pieces(report.played) or "nothing"
     verdict = f"✓ legal turn: played {played}" if report.valid else f"✗ illegal turn (played {played})"
     notes = [(verdict, "#c9f5d6" if report.valid else "#ffd9d3", True)]
