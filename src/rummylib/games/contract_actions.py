@@ -22,6 +22,7 @@ from typing import Literal, TypeAlias
 import attrs
 
 from rummylib.cards import Card
+from rummylib.errors import IllegalActionError, InvalidPiecesError, RuleId, Violation
 from rummylib.melds import Meld, MeldReading, as_meld
 from rummylib.notation import parse_melds, parse_piece, parse_pieces
 from rummylib.pieces import Joker, Piece, format_pieces
@@ -86,8 +87,25 @@ def _melds(value: str | Sequence[Meld | str | Sequence[Piece]]) -> tuple[Meld, .
     return tuple(as_meld(m) for m in value)
 
 
+def _bad_swap(detail: str) -> IllegalActionError:
+    return IllegalActionError([Violation(RuleId.NO_SUCH_MELD, f"swaps: {detail}")])
+
+
 def _swaps(value: Sequence[tuple[Piece | str, int]]) -> tuple[tuple[Piece, int], ...]:
-    return tuple((_piece(card), meld) for card, meld in value)
+    """Check and read ``LayDown.swaps``: ``(card, meld index)`` pairs, the card maybe in notation."""
+    if isinstance(value, str | bytes) or not isinstance(value, Sequence):
+        raise _bad_swap(f"give a list of (card, meld index) pairs, not {value!r}")
+    found: list[tuple[Piece, int]] = []
+    for n, pair in enumerate(value):
+        if isinstance(pair, str | bytes) or not isinstance(pair, Sequence) or len(pair) != 2:
+            raise _bad_swap(f"swap {n} is {pair!r}, not a (card, meld index) pair")
+        card, meld = pair
+        if not isinstance(card, str | Tile | Card | Joker):
+            raise InvalidPiecesError(f"swaps: swap {n} puts in {card!r}, which is not a card", code="not-a-piece")
+        if isinstance(meld, bool) or not isinstance(meld, int):
+            raise _bad_swap(f"swap {n} names meld {meld!r}; a meld index is a whole number")
+        found.append((_piece(card), meld))
+    return tuple(found)
 
 
 _INT = attrs.validators.instance_of(int)
@@ -156,6 +174,12 @@ class LayDown:
 
     Each swap is ``(card, meld index)``: the card from the hand goes into that table meld in
     place of the joker it stands for, and the joker joins the hand before the melds are laid.
+
+    Raises:
+        IllegalActionError: ``swaps`` is not a list of ``(card, meld index)`` pairs, or an index
+            is not a whole number (code ``no-such-meld``).
+        InvalidPiecesError: a swap's card is not a piece (code ``not-a-piece``).
+        NotationError: bad notation.
 
     Examples:
         >>> LayDown(0, ["7h 7s 7d", "9c 9d 9s"]).melds[1]

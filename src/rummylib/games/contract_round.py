@@ -261,11 +261,15 @@ class ContractRound:
     def may_lay_off(self, player: int) -> bool:
         """Whether ``player`` may lay off now: down, and not in the turn of the contract (unless allowed).
 
+        Raises:
+            IllegalActionError: ``player`` is not a seat (code ``not-a-player``).
+
         Examples:
             >>> from rummylib import SHANGHAI
             >>> ContractRound.deal(rules=SHANGHAI, players=3, seed=0).may_lay_off(1)
             False
         """
+        self._check_seat(player, "lay off")
         if not self.down[player]:
             return False
         return self.rules.layoff_same_turn or not (player == self.current and self.laid_down_this_turn)
@@ -277,12 +281,16 @@ class ContractRound:
         player buying twice in a row, and that the stock (with the reshuffle) can give the penalty
         card(s) and the draw of the player in turn. The player in turn never buys.
 
+        Raises:
+            IllegalActionError: ``player`` is not a seat (code ``not-a-player``).
+
         Examples:
             >>> from rummylib import SHANGHAI
             >>> r = ContractRound.deal(rules=SHANGHAI.with_options({"buying": False}), players=3, seed=0)
             >>> [v.code for v in r.buy_violations(2)]
             ['buying-off']
         """
+        self._check_seat(player, "buy")
         rules = self.rules
         found: list[Violation] = []
         if player == self.current:
