@@ -502,35 +502,17 @@ def _cmd_selfplay(args: argparse.Namespace, out: _Out) -> int:
     return EXIT_VALID
 
 
-def _hand_points(hand: Sequence[Piece], rules: RuleSet) -> tuple[int, str]:
-    """Points a hand costs, and how they were counted, by the game's scoring scheme."""
-    if rules.scoring is ScoringScheme.GIN:
-        from rummylib.gin import deadwood
-
-        result = deadwood(hand, rules=rules)
-        discard = f", discard {result.discard}" if result.discard is not None else ""
-        melds = ", ".join(str(m) for m in result.melds) or "no melds"
-        return result.deadwood, f"deadwood after melding {melds}{discard}"
-    if rules.scoring is ScoringScheme.INDIAN:
-        from rummylib.indian import best_arrangement
-
-        arrangement = best_arrangement(hand, rules=rules)
-        melds = ", ".join(str(m) for m in arrangement.melds) or "no melds"
-        return arrangement.points, f"best arrangement ({arrangement.case}): {melds}"
-    from rummylib.scoring import hand_points
-
-    return hand_points(hand, rules=rules), "points of the pieces left in hand"
-
-
 def _cmd_points(args: argparse.Namespace, out: _Out) -> int:
     rules = _rules(args)
     hand = parse_pieces(args.hand, rules=rules)
     rules.check_piece_counts(hand, what="hand")
-    points, how = _hand_points(hand, rules)
+    from rummylib.scoring import hand_cost
+
+    cost = hand_cost(hand, rules=rules)
     if args.json:
-        _emit_json(out, {"points": points})
+        _emit_json(out, {"points": cost.points})
     else:
-        out.line(f"{points} points  {out.dim(how)}")
+        out.line(f"{cost.points} points  {out.dim(cost.how)}")
     return EXIT_VALID
 
 

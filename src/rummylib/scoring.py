@@ -15,11 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from rummylib.errors import RummyError
-from rummylib.pieces import Piece
-from rummylib.rules import RuleSet
+import attrs
 
-__all__ = ["hand_points", "score_contract_round", "score_rummikub"]
+from rummylib.errors import RummyError
+from rummylib.melds import Meld
+from rummylib.pieces import Piece
+from rummylib.rules import RuleSet, ScoringScheme
+
+__all__ = ["HandCost", "hand_cost", "hand_points", "score_contract_round", "score_rummikub"]
 
 
 class ScoringInputError(RummyError, ValueError):
@@ -53,6 +56,62 @@ def hand_points(pieces: Iterable[Piece], *, rules: RuleSet) -> int:
     held = list(pieces)
     rules.check_piece_counts(held, what="the hand")
     return _points(held, rules)
+
+
+@attrs.frozen
+class HandCost:
+    """What one hand costs in its game, and how that was counted.
+
+    Examples:
+        >>> from rummylib import GIN_RUMMY, parse_pieces
+        >>> cost = hand_cost(parse_pieces("Ah 2h 3h 9c Kd"), rules=GIN_RUMMY)
+        >>> cost.points, [str(m) for m in cost.melds]
+        (19, ['Ah 2h 3h'])
+    """
+
+    points: int
+    """The points the hand costs."""
+    melds: tuple[Meld, ...]
+    """The melds kept from counting (none where every piece left in hand counts)."""
+    how: str
+    """How the points were counted, in words."""
+
+
+def hand_cost(pieces: Iterable[Piece], *, rules: RuleSet) -> HandCost:
+    """What a hand costs by the game's scoring scheme (``rules.scoring``).
+
+    Rummikub, Contract Rummy and Shanghai count every piece left in hand (`hand_points`); Gin
+    Rummy counts the least deadwood (`rummylib.gin.deadwood`); Indian Rummy the fewest points the
+    hand can be arranged to (`rummylib.indian.best_arrangement`).
+
+    Raises:
+        NotationError: a piece that is not part of the game.
+        InvalidPiecesError: more copies of a piece than the game has (code ``too-many-copies``).
+        GinInputError: a Gin hand of more than 11 cards (code ``bad-gin-hand``).
+        LimitExceededError: an Indian Rummy hand of more than 14 cards.
+
+    Examples:
+        >>> from rummylib import GIN_RUMMY, RUMMIKUB, parse_pieces
+        >>> hand_cost(parse_pieces("r5 k3 *"), rules=RUMMIKUB).points
+        38
+        >>> hand_cost(parse_pieces("Ah 2h 3h 9c Kd"), rules=GIN_RUMMY).how
+        'deadwood after melding Ah 2h 3h'
+    """
+    held = list(pieces)
+    if rules.scoring is ScoringScheme.GIN:
+        from rummylib.gin import deadwood
+
+        result = deadwood(held, rules=rules)
+        discard = f", discard {result.discard}" if result.discard is not None else ""
+        shown = ", ".join(str(m) for m in result.melds) or "no melds"
+        return HandCost(result.deadwood, tuple(result.melds), f"deadwood after melding {shown}{discard}")
+    if rules.scoring is ScoringScheme.INDIAN:
+        from rummylib.indian import best_arrangement
+
+        arrangement = best_arrangement(held, rules=rules)
+        shown = ", ".join(str(m) for m in arrangement.melds) or "no melds"
+        return HandCost(arrangement.points, arrangement.melds, f"best arrangement ({arrangement.case}): {shown}")
+    return HandCost(hand_points(held, rules=rules), (), "points of the pieces left in hand")
 
 
 def _points(held: Iterable[Piece], rules: RuleSet) -> int:
