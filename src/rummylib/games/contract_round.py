@@ -660,7 +660,7 @@ class ContractRound:
         except ContractNotMetError as exc:
             raise IllegalActionError(exc.violations) from None
         owed = state._pay_jokers(pieces)
-        if owed and self.rules.swapped_joker_must_be_used and not self.rules.layoff_same_turn:
+        if owed and not self.rules.layoff_same_turn:
             _fail(
                 RuleId.SWAPPED_JOKER_UNUSED,
                 f"player {player} cannot lay down: the joker taken from the table must be in the melds",
@@ -734,14 +734,15 @@ class ContractRound:
                     RuleId.LAYOFF_SAME_TURN,
                     f"player {player} cannot swap a joker in the turn the contract was laid down",
                 )
-        elif rules.joker_swap is JokerSwap.AFTER_DOWN:
-            _fail(RuleId.JOKER_SWAP_NOT_DOWN, f"player {player} may take a joker only once down")
-        elif rules.joker_swap is JokerSwap.ANYONE and rules.joker_swap_requires_contract:
-            _fail(
-                RuleId.JOKER_SWAP_NEEDS_CONTRACT,
-                f"player {player} is not down: take the joker as part of the lay-down (LayDown swaps)",
-            )
-        elif rules.joker_swap is JokerSwap.ANYONE and rules.swapped_joker_must_be_used:
+        elif rules.joker_swap is not JokerSwap.NEVER and self._swap_needs_lay_down():
+            # (Under NEVER, `_take_joker` refuses every player alike.) Only the message is chosen here.
+            if rules.joker_swap is JokerSwap.AFTER_DOWN:
+                _fail(RuleId.JOKER_SWAP_NOT_DOWN, f"player {player} may take a joker only once down")
+            if rules.joker_swap_requires_contract:
+                _fail(
+                    RuleId.JOKER_SWAP_NEEDS_CONTRACT,
+                    f"player {player} is not down: take the joker as part of the lay-down (LayDown swaps)",
+                )
             _fail(
                 RuleId.SWAPPED_JOKER_UNUSED,
                 f"player {player} is not down, so the joker could not be played this turn except in the "
@@ -845,6 +846,7 @@ class ContractRound:
         return found
 
     def _swap_needs_lay_down(self) -> bool:
+        """Whether a player not yet down may take a joker only as part of the lay-down (`LayDown` swaps)."""
         rules = self.rules
         return rules.joker_swap is not JokerSwap.ANYONE or (
             rules.swapped_joker_must_be_used or rules.joker_swap_requires_contract
