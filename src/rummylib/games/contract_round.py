@@ -821,14 +821,14 @@ class ContractRound:
         found += [Discard(player, c) for c in cards]
         return found
 
-    def _may_fit(self, card: Piece, reading: MeldReading | None) -> bool:
+    def _may_fit(self, card: Piece, reading: MeldReading) -> bool:
         """A quick test that lets through every card that might be laid off on the meld read so."""
-        if reading is None or self.rules.is_wild(card) or not isinstance(card, Card):
+        if self.rules.is_wild(card) or not isinstance(card, Card):
             return True
         face = next(f for f in reading.faces if isinstance(f, Card))
         return card.rank == face.rank if reading.kind is MeldKind.GROUP else card.suit == face.suit
 
-    def _swap_candidates(self, readings: Sequence[MeldReading | None]) -> list[tuple[Piece, int]]:
+    def _swap_candidates(self, readings: Sequence[MeldReading]) -> list[tuple[Piece, int]]:
         """``(card, meld index)`` pairs where the card could take the place of a joker of the meld.
 
         In a run, the card a joker stands for; in a set, any card of the set's rank.
@@ -836,7 +836,7 @@ class ContractRound:
         hand = [c for c in _distinct(self.hands[self.current]) if isinstance(c, Card) and not self.rules.is_wild(c)]
         found: list[tuple[Piece, int]] = []
         for i, reading in enumerate(readings):
-            if reading is None or not reading.joker_count:
+            if not reading.joker_count:
                 continue
             if reading.kind is MeldKind.GROUP:
                 rank = reading.jokers[0].rank if isinstance(reading.jokers[0], Card) else None
@@ -852,7 +852,7 @@ class ContractRound:
             rules.swapped_joker_must_be_used or rules.joker_swap_requires_contract
         )
 
-    def _lay_down_candidates(self, readings: Sequence[MeldReading | None]) -> list[ContractAction]:
+    def _lay_down_candidates(self, readings: Sequence[MeldReading]) -> list[ContractAction]:
         player = self.current
         found: list[ContractAction] = []
         plan = _plan(self.hands[player], self.round_number, self.rules)
