@@ -192,13 +192,19 @@ def test_a_rewritten_history() -> None:
 
 
 def test_a_contract_round_on_a_meld_that_is_not_valid() -> None:
+    """The last cards of two table melds trade places: every card still there, both melds broken."""
     state = _played(ContractRound.deal(rules=SHANGHAI, players=3, seed=9), 600)
-    assert state.table, "someone must have laid down"
+    assert len(state.table) >= 2, "someone must have laid down"
     data = to_json(state)
-    reading = data["state"]["table"][0]["reading"]
-    meld = reading["meld"].split()
-    reading["meld"] = " ".join([*meld[:-1], meld[-1]])
     assert from_json(data) == state  # untouched: loads
+    tampered = copy.deepcopy(data)
+    first, second = (tampered["state"]["table"][i]["reading"] for i in (0, 1))
+    a, b = first["meld"].split(), second["meld"].split()
+    assert a[-1] != b[-1], "the trade must change both melds"
+    a[-1], b[-1] = b[-1], a[-1]
+    first["meld"], second["meld"] = " ".join(a), " ".join(b)
+    error = _refused(tampered, f"table meld 0 ({' '.join(a)}) is not a valid meld", "table meld 1")
+    assert "not conserved" not in error.message
     data["state"]["down"] = [False] * len(data["state"]["down"])
     _refused(data, "not down")
 
