@@ -23,6 +23,18 @@ def test_there_are_examples() -> None:
     assert {p.name for p in SCRIPTS} >= {"validate_table_json.py", "web_handler.py", "hypothesis_own_game.py"}
 
 
+EXPECTED_OUTPUT: dict[str, list[str]] = {
+    "gin_hands.py": ["knocker scores 13 (knock)", "defender scores 34 (undercut)", "(big_gin)", "reached 100"],
+    "solver_hint.py": ["[tiles] play", "[fewest_changes] play", "as an initial meld: 0 tiles"],
+    "rummikub_bots.py": ["table:", "player 1:", "player 2:"],
+}
+"""What some scripts must print, each line a piece of their output (every script runs once, here)."""
+
+
+def test_expected_output_names_real_scripts() -> None:
+    assert set(EXPECTED_OUTPUT) <= {p.name for p in SCRIPTS}
+
+
 @pytest.mark.parametrize("script", SCRIPTS, ids=[p.name for p in SCRIPTS])
 def test_example_runs(script: Path) -> None:
     result = subprocess.run(
@@ -36,6 +48,8 @@ def test_example_runs(script: Path) -> None:
     assert result.returncode == 0, result.stderr[-2000:]
     assert result.stdout.strip(), "an example should print something useful"
     assert "Traceback" not in result.stderr
+    for expected in EXPECTED_OUTPUT.get(script.name, []):
+        assert expected in result.stdout, f"{script.name} should print {expected!r}"
 
 
 # --- validate_table_json.py -----------------------------------------------------------------
@@ -117,7 +131,10 @@ def test_web_handler_serves_on_localhost() -> None:
     thread.start()
     try:
         base = f"http://127.0.0.1:{server.server_address[1]}"
-        assert module["post"](f"{base}/turn", LEGAL) == (200, module["post"](f"{base}/turn", LEGAL)[1])
+        status, answer = module["post"](f"{base}/turn", LEGAL)
+        assert status == 200
+        assert answer["valid"] is True and answer["played"] == "R7 R8"
+        assert module["post"](f"{base}/turn", LEGAL) == (status, answer)  # the same question, the same answer
         status, answer = module["post"](f"{base}/elsewhere", LEGAL)
         assert (status, answer["error"]["code"]) == (404, "not-found")
     finally:

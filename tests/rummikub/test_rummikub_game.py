@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib.util
-import runpy
 import sys
 from collections import Counter
 from pathlib import Path
@@ -163,14 +162,6 @@ def test_history_replays() -> None:
     again = RummikubGame.replay(game.history, rules=RUMMIKUB, players=2, seed=11)
     assert again == game
     assert all(a.to_json()["kind"] in {"play", "draw", "pass", "timeout"} for a in game.history)
-
-
-def test_example_script_runs(capsys: pytest.CaptureFixture[str]) -> None:
-    runpy.run_path(str(EXAMPLE), run_name="__main__")
-    out = capsys.readouterr().out
-    assert "table:" in out
-    assert "player 1:" in out
-    assert "player 2:" in out
 
 
 class RummikubGames(RuleBasedStateMachine):
