@@ -34,7 +34,7 @@ from typing import Any
 import attrs
 
 from rummylib.decks import deal
-from rummylib.errors import IllegalActionError, IllegalTurnError, RuleId, Violation
+from rummylib.errors import IllegalActionError, IllegalTurnError, NotationError, RuleId, Violation
 from rummylib.pieces import Piece, format_pieces, piece_sort_key
 from rummylib.rules import RuleSet
 from rummylib.scoring import score_rummikub
@@ -65,18 +65,38 @@ def _sorted(pieces: Iterable[Piece]) -> tuple[Piece, ...]:
     return tuple(sorted(pieces, key=piece_sort_key))
 
 
+def _kind(value: ActionKind | str) -> ActionKind:
+    """Read an action kind given as an `ActionKind` or its value (``"draw"``)."""
+    if isinstance(value, ActionKind):
+        return value
+    if isinstance(value, str):
+        try:
+            return ActionKind(value)
+        except ValueError:
+            pass
+    kinds = ", ".join(k.value for k in ActionKind)
+    raise NotationError(f"{value!r} is not an action kind: {kinds}", text=value if isinstance(value, str) else None)
+
+
 @attrs.frozen
 class Action:
     """One turn of the history: who did what, and what they played or drew.
 
+    ``kind`` may be given as its value: ``Action("draw", 0)`` is ``Action(ActionKind.DRAW, 0)``.
+
+    Raises:
+        NotationError: ``kind`` is not an action kind.
+
     Examples:
+        >>> Action("pass", 1).kind is ActionKind.PASS
+        True
         >>> from rummylib import RUMMIKUB
         >>> g = RummikubGame.new(rules=RUMMIKUB, players=2, seed=1).draw()
         >>> str(g.history[0]).startswith("player 1 draws ")
         True
     """
 
-    kind: ActionKind
+    kind: ActionKind = attrs.field(converter=_kind)
     """What the player did."""
     player: int
     """Seat of the player (from 0)."""
@@ -197,7 +217,8 @@ class RummikubGame:
         """Rebuild a game by applying recorded actions to a new deal from the same seed.
 
         Raises:
-            IllegalActionError: an action does not fit the game (wrong player or kind).
+            IllegalActionError: an action does not fit the game (wrong player or kind, or a play
+                with no table: code ``no-tile-played``).
             IllegalTurnError: a recorded play is not legal in the rebuilt game.
 
         Examples:
@@ -214,7 +235,8 @@ class RummikubGame:
                     RuleId.NOT_YOUR_TURN,
                 )
             if action.kind is ActionKind.PLAY:
-                assert action.table is not None
+                if action.table is None:
+                    raise _refused(f"action {n + 1} is a play with no table after it", RuleId.NO_TILE_PLAYED)
                 game = game.play(action.table)
             elif action.kind is ActionKind.DRAW:
                 game = game.draw()
