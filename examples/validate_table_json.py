@@ -15,24 +15,43 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from rummylib import RummyError, find_ruleset, svg
+from rummylib import RummyError, svg
+from rummylib.batch import Request, all_ops
+from rummylib.errors import RequestError
 from rummylib.table import Table, TurnReport, validate_turn
 
 SAMPLE = Path(__file__).with_name("turn.json")
+TURN_OP = next(op for op in all_ops() if op.name == "turn")
 
 
-def judge(request: dict[str, Any]) -> tuple[TurnReport, str]:
-    """The report on a turn request (the fields of the batch ``turn`` op), and its picture."""
-    rules = find_ruleset(str(request.get("game", "rummikub")))
-    if isinstance(request.get("rules"), dict):
-        rules = rules.with_options(request["rules"])
-    before = Table.of(request.get("table_before", []), rules=rules)
-    after = Table.of(request.get("table_after", []), rules=rules)
-    rack = str(request.get("rack", ""))
-    opened = bool(request.get("initial_meld_done", False))
-    report = validate_turn(before, rack, after, rules=rules, initial_meld_done=opened)
-    picture = svg.turn(before, rack, after, rules=rules, initial_meld_done=opened, report=report)
+def judge(request: Any) -> tuple[TurnReport, str]:
+    """The report on a turn request (the fields of the batch ``turn`` op), and its picture.
+
+    The fields are read as the batch op reads them (``game`` defaults to ``"rummikub"``), so a
+    field of the wrong type, a missing ``table_after``, bad ``rules`` or a game that is not
+    played with tiles raise the error the op would answer with: `rummylib.errors.RequestError`
+    (code ``bad-field``, ``missing-field``, ``unknown-op``), `rummylib.errors.RuleSetError` or
+    `rummylib.errors.NotationError`.
+    """
+    data = {"game": "rummikub", **request, "op": "turn"} if isinstance(request, dict) else request
+    req = Request.from_json(data)  # checks game and rules, and builds the rule set
+    if TURN_OP.schemes is not None and req.rules.scoring not in TURN_OP.schemes:
+        raise RequestError(f"op 'turn' is not available for {req.rules.title}", code="unknown-op")
+    before = _table(req, "table_before", default=[])
+    after = _table(req, "table_after")
+    rack = req.pieces("rack", default=())
+    opened = req.boolean("initial_meld_done", default=False)
+    report = validate_turn(before, rack, after, rules=req.rules, initial_meld_done=opened)
+    picture = svg.turn(before, rack, after, rules=req.rules, initial_meld_done=opened, report=report)
     return report, picture
+
+
+def _table(req: Request, name: str, *, default: Any = ...) -> Table:
+    """A table field: a list of sets in notation, or one ``|``-separated string."""
+    value = req.field(name, (list, str), default=default, what="a list of sets in notation (or one '|' string)")
+    if isinstance(value, str):
+        return Table.parse(value, rules=req.rules)
+    return Table.of(req.piece_lists(name, default=[]), rules=req.rules)
 
 
 def main(argv: list[str]) -> int:
@@ -40,7 +59,7 @@ def main(argv: list[str]) -> int:
     try:
         request = json.loads(path.read_text(encoding="utf-8"))
         report, picture = judge(request)
-    except (OSError, ValueError) as exc:  # RummyError is a ValueError too
+    except (OSError, ValueError, RummyError) as exc:
         code = exc.code if isinstance(exc, RummyError) else "bad-input"
         print(f"cannot judge {path}: {exc} [{code}]", file=sys.stderr)
         return 2

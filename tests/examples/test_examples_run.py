@@ -11,6 +11,9 @@ from typing import Any
 
 import pytest
 
+from rummylib.batch import handle_request
+from rummylib.errors import RummyError
+
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 SCRIPTS = sorted(EXAMPLES.glob("*.py"))
 
@@ -84,6 +87,47 @@ def test_validate_table_json_exit_codes(tmp_path: Path) -> None:
     assert main(["x", str(bad)]) == 1
     assert main(["x", str(broken)]) == 2
     assert main(["x", str(tmp_path / "missing.json")]) == 2
+
+
+@pytest.mark.parametrize(
+    ("change", "code"),
+    [
+        ({"initial_meld_done": "no"}, "bad-field"),
+        ({"rules": 5}, "bad-field"),
+        ({"rules": {"no_such_option": 1}}, "unknown-option"),
+        ({"rack": 7}, "bad-field"),
+        ({"table_after": [5]}, "bad-field"),
+        ({"table_after": None}, "missing-field"),
+        ({"game": "gin"}, "unknown-op"),
+    ],
+)
+def test_validate_table_json_reads_fields_as_the_batch_op(tmp_path: Path, change: dict[str, Any], code: str) -> None:
+    """A field the batch ``turn`` op refuses is refused with the same error, and the script exits 2."""
+    request = {**LEGAL, **change}
+    answer = handle_request({"game": "rummikub", **request, "op": "turn"})
+    assert answer["error"]["code"] == code
+    with pytest.raises(RummyError) as info:
+        load("validate_table_json.py")["judge"](request)
+    assert (info.value.code, info.value.message) == (code, answer["error"]["message"])
+    path = tmp_path / "turn.json"
+    path.write_text(json.dumps(request), encoding="utf-8")
+    assert load("validate_table_json.py")["main"](["x", str(path)]) == 2
+
+
+def test_validate_table_json_takes_rules_and_a_string_table() -> None:
+    judge = load("validate_table_json.py")["judge"]
+    report, _ = judge({**LEGAL, "table_after": "r3 r4 r5 | r6 r7 r8"})
+    assert report.valid
+    opening = {"rack": "r10 r11 r12", "table_after": ["r10 r11 r12"]}
+    assert judge(opening)[0].valid  # 33 points: enough for the usual 30
+    report, _ = judge({**opening, "rules": {"initial_meld_points": 50}})
+    assert "initial-meld-too-low" in [v.code for v in report.violations]
+
+
+def test_validate_table_json_refuses_a_request_that_is_not_an_object(tmp_path: Path) -> None:
+    path = tmp_path / "list.json"
+    path.write_text("[1, 2]", encoding="utf-8")
+    assert load("validate_table_json.py")["main"](["x", str(path)]) == 2
 
 
 # --- web_handler.py -------------------------------------------------------------------------
