@@ -27,9 +27,9 @@ from typing import Literal
 import attrs
 
 from rummylib.cards import Card, Rank, Suit
-from rummylib.errors import IllegalPlayError, LimitExceededError, RuleId, Violation
+from rummylib.errors import IllegalPlayError, LimitExceededError, RuleId, RuleSetError, Violation
 from rummylib.melds import Meld, MeldKind, meld_readings, meld_violations
-from rummylib.pieces import JOKER, Joker, Piece, piece_sort_key
+from rummylib.pieces import JOKER, Family, Joker, Piece, piece_sort_key
 from rummylib.rules import RuleSet
 
 __all__ = [
@@ -444,6 +444,8 @@ def _ctx(rules: RuleSet) -> _Ctx:
 def _read(hand: Iterable[Piece] | str, rules: RuleSet) -> tuple[Piece, ...]:
     from rummylib.notation import parse_pieces
 
+    if rules.family is not Family.CARDS:
+        raise RuleSetError(f"{rules.title} is played with tiles: Indian Rummy hand points need a card game")
     pieces = parse_pieces(hand, rules=rules) if isinstance(hand, str) else tuple(hand)
     if len(pieces) > MAX_INDIAN_HAND:
         raise LimitExceededError(f"a hand of {len(pieces)} cards; the limit is {MAX_INDIAN_HAND}")
@@ -484,6 +486,7 @@ def best_arrangement(hand: Iterable[Piece] | str, *, rules: RuleSet) -> IndianAr
     count 0 (``joker_points``, ``wild_card_points``).
 
     Raises:
+        RuleSetError: the rule set is a tile game (Rummikub), not a card game.
         NotationError: bad notation or a piece not of the game.
         InvalidPiecesError: more copies of a card than the decks hold.
         LimitExceededError: more than `MAX_INDIAN_HAND` cards.
@@ -540,6 +543,7 @@ def hand_points(hand: Iterable[Piece] | str, *, rules: RuleSet) -> int:
     """The fewest points a losing hand can be arranged to (see `best_arrangement`), capped at 80.
 
     Raises:
+        RuleSetError: the rule set is a tile game (Rummikub), not a card game.
         NotationError: bad notation or a piece not of the game.
         InvalidPiecesError: more copies of a card than the decks hold.
         LimitExceededError: more than `MAX_INDIAN_HAND` cards.
@@ -581,6 +585,7 @@ def score_deal(hands: Sequence[Iterable[Piece] | str], *, winner: int, rules: Ru
 
     Raises:
         ScoringInputError: ``winner`` is not a player (code ``bad-score-input``).
+        RuleSetError: the rule set is a tile game (Rummikub), not a card game.
         NotationError: bad notation or a piece not of the game.
 
     Examples:
