@@ -48,7 +48,12 @@ __all__ = [
 
 
 class Phase(StrEnum):
-    """Where a round stands."""
+    """Where a round stands.
+
+    Examples:
+        >>> Phase("buy") is Phase.BUY, str(Phase.PLAY)
+        (True, 'play')
+    """
 
     DRAW = "draw"
     """The player in turn must draw: the top discard, or from the stock (refusing the upcard)."""
@@ -61,7 +66,12 @@ class Phase(StrEnum):
 
 
 class EndReason(StrEnum):
-    """Why a round ended."""
+    """Why a round ended.
+
+    Examples:
+        >>> EndReason("went-out") is EndReason.WENT_OUT, EndReason.STOCK_EXHAUSTED.value
+        (True, 'stock-exhausted')
+    """
 
     WENT_OUT = "went-out"
     """A player got rid of the last card."""
