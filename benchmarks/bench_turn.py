@@ -8,8 +8,8 @@ one group gets a fourth tile, and a new set is laid from the rack; the sets are 
 Measured for each table size, on the same request:
 
 * ``json.loads`` of the batch request line (what a server spends just reading it);
-* ``validate_turn`` on already-parsed values, with the meld cache cold (every set read by the
-  meld engine, the worst case) and warm (a server sees the same sets turn after turn);
+* ``validate_turn`` on already-parsed values, with every cache cold (the turn judge's sets and
+  the meld engine's readings and diagnoses: every set read from scratch, the worst case) and warm (a server sees the same sets turn after turn);
 * the whole batch path (``handle_line``: JSON, notation, validation, the JSON-ready answer).
 
 Run: ``.venv/bin/python benchmarks/bench_turn.py`` (about 40 s). Writes
@@ -31,6 +31,7 @@ from pathlib import Path
 from rummylib import RUMMIKUB, Meld, Piece, Tile, is_valid_meld
 from rummylib.batch import handle_line
 from rummylib.decks import full_set
+from rummylib.melds import _diagnosis, _readings
 from rummylib.table import Table, _clear_cache, validate_turn
 
 SIZES = (0, 25, 50, 75, 95)
@@ -166,7 +167,9 @@ def _measure(size: int) -> Row:
         return validate_turn(b, r, a, rules=RUMMIKUB, initial_meld_done=not first)
 
     def cold() -> object:
-        _clear_cache()
+        _clear_cache()  # the turn judge's sets, and the meld engine's own caches under it
+        _readings.cache_clear()
+        _diagnosis.cache_clear()
         return warm()
 
     def batch() -> object:
@@ -201,8 +204,8 @@ def _write(rows: list[Row]) -> None:
         "Rates are turns per second; *ratio* is the time of one turn divided by the time `json.loads` takes",
         "to read the same batch request line.",
         "",
-        "* **cold**: `validate_turn` on parsed values with the meld cache emptied before every call (every set",
-        "  goes through the meld engine: the worst case);",
+        "* **cold**: `validate_turn` on parsed values with every cache emptied before every call (the judge's",
+        "  sets and the meld engine's readings and diagnoses: every set read from scratch, the worst case);",
         "* **warm**: the same with the cache warm (a server sees the same sets turn after turn, so only",
         "  changed sets are new);",
         "* **batch**: `handle_line`, the whole JSON-in, answer-out path with a warm cache.",
