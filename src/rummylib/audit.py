@@ -29,10 +29,10 @@ Examples:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from typing import Any
 
-from rummylib.errors import IllegalActionError, RummyError
+from rummylib.errors import IllegalActionError, InvalidStateError, RummyError, TableMismatchError
 from rummylib.melds import Meld, is_valid_meld
 from rummylib.pieces import Piece, PieceCount, format_pieces
 from rummylib.rules import RuleSet
@@ -52,34 +52,6 @@ __all__ = [
 
 MAX_REPORTED = 20
 """Most problems `state_problems` lists (a badly broken state would otherwise list hundreds)."""
-
-
-class InvalidStateError(RummyError, ValueError):
-    """A game state that no real game could reach: pieces lost or duplicated, impossible counts.
-
-    ``problems`` lists every finding in words.
-
-    Examples:
-        >>> InvalidStateError(["hand 0 holds 40 cards"]).code
-        'bad-state'
-    """
-
-    code = "bad-state"
-
-    def __init__(self, problems: Sequence[str], *, what: str = "the state", code: str | None = None) -> None:
-        self.problems: tuple[str, ...] = tuple(problems)
-        super().__init__(f"{what} is not possible: " + "; ".join(self.problems), code=code)
-
-
-class TableMismatchError(RummyError, ValueError):
-    """A client's table differs from the server's: melds added, removed or changed.
-
-    Examples:
-        >>> TableMismatchError("differs").code
-        'table-mismatch'
-    """
-
-    code = "table-mismatch"
 
 
 # ------------------------------------------------------------------------------------------
@@ -195,7 +167,7 @@ def check_conservation(state: Any, deal: Iterable[Piece] | PieceCount | None = N
         >>> check_conservation(game, game.pool)  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        rummylib.audit.InvalidStateError: the state is not possible: pieces not conserved: extra ...
+        rummylib.errors.InvalidStateError: the state is not possible: pieces not conserved: extra ...
     """
     want = expected_pieces(state) if deal is None else deal if isinstance(deal, PieceCount) else PieceCount.of(deal)
     found = _difference(all_pieces(state), want)
@@ -632,7 +604,7 @@ def verify_history(game: Any) -> None:
         >>> verify_history(attrs.evolve(game, history=game.history[:1]))  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        rummylib.audit.InvalidStateError: the game is not possible: racks, pool, current differ from what ...
+        rummylib.errors.InvalidStateError: the game is not possible: racks, pool, current differ from what ...
     """
     import attrs
 

@@ -278,7 +278,7 @@ def handle_request(data: object, *, ops: Sequence[Op] | None = None) -> dict[str
         if unknown:
             result["warnings"] = [f"unknown field {name!r} ignored" for name in unknown]
     except RummyError as exc:
-        return {"id": request_id, "error": {"code": exc.code, "message": exc.message}}
+        return {"id": request_id, "error": {"code": exc.code.value, "message": exc.message}}
     except RecursionError:
         return {"id": request_id, "error": {"code": "too-large", "message": "request nested too deeply"}}
     return ({"id": request_id} if isinstance(data, dict) and "id" in data else {}) | result

@@ -19,32 +19,46 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import attrs
 
-if TYPE_CHECKING:
-    from rummylib.pieces import Piece
-
 __all__ = [
     "ContractNotMetError",
+    "ErrorCode",
+    "GinInputError",
     "IllegalActionError",
     "IllegalPlayError",
     "IllegalTurnError",
+    "InvalidDeclarationError",
     "InvalidMeldError",
     "InvalidPiecesError",
+    "InvalidStateError",
+    "KnockError",
     "LimitExceededError",
+    "Notated",
     "NotationError",
     "RequestError",
     "RuleId",
     "RuleSetError",
     "RummyError",
+    "SaveError",
+    "ScoringInputError",
     "SearchLimitReached",
     "SolverError",
+    "TableMismatchError",
     "Violation",
 ]
+
+
+class Notated(Hashable, Protocol):
+    """What a finding names: a piece (`rummylib.pieces.Piece`), written in notation by ``str``.
+
+    The error module sits below the pieces, so it names them by this small protocol; every
+    `Violation` rummylib makes holds tiles, cards and jokers.
+    """
 
 
 class RuleId(StrEnum):
@@ -219,7 +233,7 @@ class Violation:
     """What is wrong, in words, naming the pieces concerned."""
     meld_index: int | None = None
     """Index (from 0) of the meld concerned in the caller's list, or ``None``."""
-    pieces: tuple[Piece, ...] = ()
+    pieces: tuple[Notated, ...] = ()
     """The pieces the finding is about (the meld, or the tiles or cards at fault)."""
 
     @property
@@ -263,22 +277,121 @@ class Violation:
         return out
 
 
+class ErrorCode(StrEnum):
+    """Stable codes of the errors rummylib raises (``RummyError.code``), one per kind of mistake.
+
+    These are about the *input* (bad notation, an unknown game, a malformed request) or a refusal
+    carried through; the rules a play breaks are `RuleId` codes inside the error's violations.
+    The batch interface reports the same codes in ``{"error": {"code": ...}}``.
+
+    Examples:
+        >>> ErrorCode("bad-notation") is ErrorCode.BAD_NOTATION, str(ErrorCode.TOO_LARGE)
+        (True, 'too-large')
+    """
+
+    # --- input: pieces and notation ----------------------------------------------------------
+    BAD_NOTATION = "bad-notation"
+    """A piece that is not valid notation, or not part of the game (a card in Rummikub, ``r14``)."""
+    NOT_A_PIECE = "not-a-piece"
+    """Something that is not a piece, a meld or a table where one is expected."""
+    TOO_MANY_COPIES = "too-many-copies"
+    """More copies of a piece than the game has (three ``r5``; three jokers in Rummikub)."""
+    TOO_LARGE = "too-large"
+    """Input larger than any real game could produce (a meld of thousands of pieces)."""
+    # --- input: rule sets ----------------------------------------------------------------------
+    UNKNOWN_GAME = "unknown-game"
+    """No game of that name."""
+    UNKNOWN_OPTION = "unknown-option"
+    """A rule-set option that does not exist."""
+    BAD_OPTION = "bad-option"
+    """A rule-set option with a value of the wrong kind or out of range."""
+    BAD_RULES = "bad-rules"
+    """Rule-set options that contradict each other (``min_run`` 2, ``group_max`` below ``group_min``)."""
+    BAD_PLAYERS = "bad-players"
+    """A number of players (or a seat) the game does not allow."""
+    UNKNOWN_ROUND = "unknown-round"
+    """A contract round the game does not have (Shanghai has 10, Contract Rummy 7)."""
+    UNSUPPORTED_RULES = "unsupported-rules"
+    """A rule set this operation cannot work with (a card game given to the Rummikub solver)."""
+    # --- input: hands to score -------------------------------------------------------------------
+    BAD_SCORE_INPUT = "bad-score-input"
+    """Hands that cannot be scored as asked (a winner out of range, two players out)."""
+    BAD_GIN_HAND = "bad-gin-hand"
+    """A Gin hand that cannot be judged (a joker, a card twice, more than 11 cards)."""
+    # --- input: requests (the batch interface, the command line) ----------------------------------
+    BAD_JSON = "bad-json"
+    """A line that is not valid JSON (``NaN`` and ``Infinity`` included)."""
+    BAD_REQUEST = "bad-request"
+    """A request that is JSON but not an object, or not a request at all."""
+    MISSING_FIELD = "missing-field"
+    """A required field is missing or null."""
+    BAD_FIELD = "bad-field"
+    """A field of the wrong JSON type or value."""
+    UNKNOWN_OP = "unknown-op"
+    """No such op, or the op does not apply to that game."""
+    BAD_OBJECTIVE = "bad-objective"
+    """A solver objective that does not exist."""
+    # --- saved games and states --------------------------------------------------------------------
+    BAD_SAVE = "bad-save"
+    """A save that cannot be loaded: not a save, another version, malformed or tampered with."""
+    BAD_STATE = "bad-state"
+    """A game state no real game could reach (pieces lost or duplicated, impossible counts)."""
+    TABLE_MISMATCH = "table-mismatch"
+    """A client's table differs from the server's."""
+    # --- refusals: a play against the rules ------------------------------------------------------
+    ILLEGAL_PLAY = "illegal-play"
+    """A play that breaks the rules (the violations say which)."""
+    INVALID_MELD = "invalid-meld"
+    """A meld that is neither a valid group nor a valid run."""
+    CONTRACT_NOT_MET = "contract-not-met"
+    """A meld-down that does not meet the round's contract."""
+    ILLEGAL_TURN = "illegal-turn"
+    """A Rummikub turn that is not legal."""
+    ILLEGAL_ACTION = "illegal-action"
+    """An action a referee refuses at this point of the game (the state is unchanged)."""
+    KNOCK_OVER_LIMIT = "knock-over-limit"
+    """A Gin knock with more deadwood than the knock limit."""
+    INVALID_DECLARATION = "invalid-declaration"
+    """An Indian Rummy declaration that breaks the rules."""
+    # --- searches ----------------------------------------------------------------------------------
+    SOLVER_ERROR = "solver-error"
+    """A search could not answer."""
+    SEARCH_LIMIT = "search-limit"
+    """A search ran out of its budget before it could prove an answer."""
+    UNSOLVABLE_TABLE = "unsolvable-table"
+    """Table pieces that no arrangement can lay out as valid sets."""
+    # --- not the caller's fault ---------------------------------------------------------------------
+    INTERNAL_ERROR = "internal-error"
+    """A bug in rummylib (only the batch interface reports it, and goes on)."""
+
+
+def _error_code(code: ErrorCode | str) -> ErrorCode:
+    if isinstance(code, ErrorCode):
+        return code
+    try:
+        return ErrorCode(code)
+    except ValueError:
+        raise ValueError(f"{code!r} is not a rummylib error code (see ErrorCode)") from None
+
+
 class RummyError(Exception):
     """Root of every error rummylib raises on purpose.
 
-    ``code`` is a stable kebab-case string, the same one the batch interface reports.
+    ``code`` is a stable `ErrorCode`, the same one the batch interface reports.
 
     Examples:
         >>> issubclass(NotationError, RummyError) and issubclass(NotationError, ValueError)
         True
+        >>> RummyError("no", code="bad-field").code is ErrorCode.BAD_FIELD
+        True
     """
 
-    code: str = "error"
+    code: ErrorCode = ErrorCode.ILLEGAL_PLAY
 
-    def __init__(self, message: str, *, code: str | None = None) -> None:
+    def __init__(self, message: str, *, code: ErrorCode | str | None = None) -> None:
         super().__init__(message)
         if code is not None:
-            self.code = code
+            self.code = _error_code(code)
 
     @property
     def message(self) -> str:
@@ -303,10 +416,15 @@ class NotationError(RummyError, ValueError):
         'r14' is not a tile: numbers run from 1 to 13
     """
 
-    code = "bad-notation"
+    code = ErrorCode.BAD_NOTATION
 
     def __init__(
-        self, message: str, *, text: str | None = None, column: int | None = None, code: str | None = None
+        self,
+        message: str,
+        *,
+        text: str | None = None,
+        column: int | None = None,
+        code: ErrorCode | str | None = None,
     ) -> None:
         super().__init__(message, code=code)
         self.text = text
@@ -325,7 +443,7 @@ class InvalidPiecesError(RummyError, ValueError):
         too-many-copies
     """
 
-    code = "too-many-copies"
+    code = ErrorCode.TOO_MANY_COPIES
 
 
 class LimitExceededError(RummyError, ValueError):
@@ -333,10 +451,10 @@ class LimitExceededError(RummyError, ValueError):
 
     Examples:
         >>> LimitExceededError("too big").code
-        'too-large'
+        <ErrorCode.TOO_LARGE: 'too-large'>
     """
 
-    code = "too-large"
+    code = ErrorCode.TOO_LARGE
 
 
 class RuleSetError(RummyError, ValueError):
@@ -351,18 +469,93 @@ class RuleSetError(RummyError, ValueError):
         unknown-game
     """
 
-    code = "bad-rules"
+    code = ErrorCode.BAD_RULES
 
 
 class RequestError(RummyError, ValueError):
     """A batch request that is malformed: bad JSON, a missing field, a value of the wrong type.
 
     Examples:
-        >>> RequestError("missing field 'op'", code="missing-field").code
-        'missing-field'
+        >>> print(RequestError("missing field 'op'", code="missing-field").code)
+        missing-field
     """
 
-    code = "bad-request"
+    code = ErrorCode.BAD_REQUEST
+
+
+class ScoringInputError(RummyError, ValueError):
+    """Hands that cannot be scored as asked (a winner out of range, two players out, ...).
+
+    Examples:
+        >>> from rummylib import RUMMIKUB, score_rummikub
+        >>> try:
+        ...     score_rummikub(["", ""], winner=5, rules=RUMMIKUB)
+        ... except ScoringInputError as exc:
+        ...     print(exc.code)
+        bad-score-input
+    """
+
+    code = ErrorCode.BAD_SCORE_INPUT
+
+
+class GinInputError(RummyError, ValueError):
+    """Gin hands that cannot be judged: a joker, a card twice, too many cards, a missing upcard.
+
+    Examples:
+        >>> from rummylib import GIN_RUMMY, deadwood
+        >>> try:
+        ...     deadwood("Ah Ah 2h", rules=GIN_RUMMY)
+        ... except GinInputError as exc:
+        ...     print(exc.code)
+        bad-gin-hand
+    """
+
+    code = ErrorCode.BAD_GIN_HAND
+
+
+class SaveError(RummyError, ValueError):
+    """A save that cannot be loaded: not a save, another version, malformed, or tampered with.
+
+    Examples:
+        >>> from rummylib.saves import from_json
+        >>> try:
+        ...     from_json({"format": "rummylib-save", "version": 99, "type": "gin-hand", "state": {}})
+        ... except SaveError as exc:
+        ...     print(exc.code, "/", exc)
+        bad-save / save format version 99 is not supported (this library reads version 1)
+    """
+
+    code = ErrorCode.BAD_SAVE
+
+
+class InvalidStateError(RummyError, ValueError):
+    """A game state that no real game could reach: pieces lost or duplicated, impossible counts.
+
+    ``problems`` lists every finding in words.
+
+    Examples:
+        >>> print(InvalidStateError(["hand 0 holds 40 cards"]))
+        the state is not possible: hand 0 holds 40 cards
+    """
+
+    code = ErrorCode.BAD_STATE
+
+    def __init__(
+        self, problems: Sequence[str], *, what: str = "the state", code: ErrorCode | str | None = None
+    ) -> None:
+        self.problems: tuple[str, ...] = tuple(problems)
+        super().__init__(f"{what} is not possible: " + "; ".join(self.problems), code=code)
+
+
+class TableMismatchError(RummyError, ValueError):
+    """A client's table differs from the server's: melds added, removed or changed.
+
+    Examples:
+        >>> print(TableMismatchError("differs").code)
+        table-mismatch
+    """
+
+    code = ErrorCode.TABLE_MISMATCH
 
 
 class IllegalPlayError(RummyError, ValueError):
@@ -370,11 +563,11 @@ class IllegalPlayError(RummyError, ValueError):
 
     Examples:
         >>> err = IllegalPlayError([Violation(RuleId.MELD_EMPTY, "the meld is empty")])
-        >>> err.code, len(err.violations)
-        ('illegal-play', 1)
+        >>> print(err.code, len(err.violations))
+        illegal-play 1
     """
 
-    code = "illegal-play"
+    code = ErrorCode.ILLEGAL_PLAY
 
     def __init__(self, violations: Sequence[Violation], message: str | None = None) -> None:
         self.violations: tuple[Violation, ...] = tuple(violations)
@@ -385,39 +578,71 @@ class IllegalPlayError(RummyError, ValueError):
 class InvalidMeldError(IllegalPlayError):
     """A meld that is neither a valid group nor a valid run under the rule set."""
 
-    code = "invalid-meld"
+    code = ErrorCode.INVALID_MELD
 
 
 class ContractNotMetError(IllegalPlayError):
     """A meld-down that does not meet the round's contract."""
 
-    code = "contract-not-met"
+    code = ErrorCode.CONTRACT_NOT_MET
 
 
 class IllegalTurnError(IllegalPlayError):
     """A Rummikub turn (table before, rack, table after) that is not legal."""
 
-    code = "illegal-turn"
+    code = ErrorCode.ILLEGAL_TURN
 
 
 class IllegalActionError(IllegalPlayError):
     """An action a referee refuses at this point of a game; the state is left unchanged."""
 
-    code = "illegal-action"
+    code = ErrorCode.ILLEGAL_ACTION
+
+
+class KnockError(IllegalPlayError):
+    """A knock the rules do not allow: deadwood over the knock limit (or not gin under gin only).
+
+    Its violation has the code ``knock-over-limit``.
+
+    Examples:
+        >>> from rummylib import GIN_RUMMY, score_hand
+        >>> try:
+        ...     score_hand("Ah 2h 3h 7c 7d 7s 9c 10d Jh Kd", "2c 3c 4c", rules=GIN_RUMMY)
+        ... except KnockError as exc:
+        ...     print(exc.code, exc.violations[0].code)
+        knock-over-limit knock-over-limit
+    """
+
+    code = ErrorCode.KNOCK_OVER_LIMIT
+
+
+class InvalidDeclarationError(IllegalPlayError):
+    """An Indian Rummy declaration that breaks the rules; ``violations`` lists every problem.
+
+    Examples:
+        >>> from rummylib import INDIAN_RUMMY, check_declaration
+        >>> try:
+        ...     check_declaration(["Ah 2h 3h"], rules=INDIAN_RUMMY)
+        ... except InvalidDeclarationError as exc:
+        ...     print(exc.code, [v.code for v in exc.violations])
+        invalid-declaration ['declaration-size', 'too-few-sequences']
+    """
+
+    code = ErrorCode.INVALID_DECLARATION
 
 
 class SolverError(RummyError):
     """A search could not answer."""
 
-    code = "solver-error"
+    code = ErrorCode.SOLVER_ERROR
 
 
 class SearchLimitReached(SolverError):
     """A search ran out of its caller-set budget before it could prove its answer.
 
     Examples:
-        >>> SearchLimitReached("node budget of 10 spent").code
-        'search-limit'
+        >>> print(SearchLimitReached("node budget of 10 spent").code)
+        search-limit
     """
 
-    code = "search-limit"
+    code = ErrorCode.SEARCH_LIMIT

@@ -28,7 +28,13 @@ from enum import StrEnum
 import attrs
 
 from rummylib.cards import Card, Rank, Suit
-from rummylib.errors import IllegalPlayError, LimitExceededError, RuleId, RummyError, Violation
+from rummylib.errors import (
+    GinInputError,
+    KnockError,
+    LimitExceededError,
+    RuleId,
+    Violation,
+)
 from rummylib.melds import Meld
 from rummylib.pieces import Joker, Piece, format_pieces, piece_sort_key
 from rummylib.rules import RuleSet
@@ -57,38 +63,6 @@ _SUITS: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 _SUIT_INDEX = {s: i for i, s in enumerate(_SUITS)}
 _CARDS: tuple[tuple[Card, ...], ...] = tuple(tuple(Card(Rank(r), s) for r in range(1, 14)) for s in _SUITS)
 _FULL = (1 << 13) - 1
-
-
-class GinInputError(RummyError, ValueError):
-    """Gin hands that cannot be judged: a joker, a card twice, too many cards, a missing upcard.
-
-    Examples:
-        >>> from rummylib import GIN_RUMMY
-        >>> try:
-        ...     deadwood("Ah Ah 2h", rules=GIN_RUMMY)
-        ... except GinInputError as exc:
-        ...     print(exc.code)
-        bad-gin-hand
-    """
-
-    code = "bad-gin-hand"
-
-
-class KnockError(IllegalPlayError):
-    """A knock the rules do not allow: deadwood over the knock limit (or not gin under gin only).
-
-    Its violation has the code ``knock-over-limit``.
-
-    Examples:
-        >>> from rummylib import GIN_RUMMY
-        >>> try:
-        ...     score_hand("Ah 2h 3h 7c 7d 7s 9c 10d Jh Kd", "2c 3c 4c", rules=GIN_RUMMY)
-        ... except KnockError as exc:
-        ...     print(exc.code, exc.violations[0].code)
-        knock-over-limit knock-over-limit
-    """
-
-    code = "knock-over-limit"
 
 
 class GinOutcome(StrEnum):

@@ -27,7 +27,13 @@ from typing import Literal
 import attrs
 
 from rummylib.cards import Card, Rank, Suit
-from rummylib.errors import IllegalPlayError, LimitExceededError, RuleId, RuleSetError, Violation
+from rummylib.errors import (
+    InvalidDeclarationError,
+    LimitExceededError,
+    RuleId,
+    RuleSetError,
+    Violation,
+)
 from rummylib.melds import Meld, MeldKind, meld_readings, meld_violations
 from rummylib.pieces import JOKER, Family, Joker, Piece, piece_sort_key
 from rummylib.rules import RuleSet
@@ -52,21 +58,6 @@ MAX_INDIAN_HAND = 14
 
 _SUITS: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 _SUIT_INDEX = {s: i for i, s in enumerate(_SUITS)}
-
-
-class InvalidDeclarationError(IllegalPlayError):
-    """A declaration that breaks the rules; ``violations`` lists every problem.
-
-    Examples:
-        >>> from rummylib import INDIAN_RUMMY
-        >>> try:
-        ...     check_declaration(["Ah 2h 3h"], rules=INDIAN_RUMMY)
-        ... except InvalidDeclarationError as exc:
-        ...     print(exc.code, [v.code for v in exc.violations])
-        invalid-declaration ['declaration-size', 'too-few-sequences']
-    """
-
-    code = "invalid-declaration"
 
 
 def with_wild_joker(card: Card | str, *, rules: RuleSet) -> RuleSet:

@@ -30,7 +30,7 @@ Examples:
     >>> from_json(data)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    rummylib.saves.SaveError: not a valid save: pieces not conserved: missing K8...
+    rummylib.errors.SaveError: not a valid save: pieces not conserved: missing K8...
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ from typing import Any, Literal
 import attrs
 
 from rummylib.cards import Card
-from rummylib.errors import RummyError
+from rummylib.errors import RummyError, SaveError
 from rummylib.pieces import Joker, Piece, PieceCount, format_pieces
 from rummylib.tiles import Tile
 
@@ -74,20 +74,6 @@ MAX_SAVE_ITEMS = 100_000
 """Most items in any list of a save (a history of 100,000 actions is far beyond a real game)."""
 MAX_SAVE_INT = 2**64
 """Largest integer a save may hold (in size): seeds are integers too, so the limit is generous."""
-
-
-class SaveError(RummyError, ValueError):
-    """A save that cannot be loaded: not a save, another version, malformed, or tampered with.
-
-    Examples:
-        >>> try:
-        ...     from_json({"format": "rummylib-save", "version": 99, "type": "gin-hand", "state": {}})
-        ... except SaveError as exc:
-        ...     print(exc.code, "/", exc)
-        bad-save / save format version 99 is not supported (this library reads version 1)
-    """
-
-    code = "bad-save"
 
 
 def _save_types() -> dict[str, type]:
@@ -451,7 +437,7 @@ def from_json(data: Mapping[str, Any], *, check: bool = True) -> Any:
         >>> from_json(data)  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        rummylib.saves.SaveError: not a valid save: ...
+        rummylib.errors.SaveError: not a valid save: ...
     """
     if not isinstance(data, Mapping):
         raise SaveError(f"a save is a JSON object, not {_json_kind(data)}")
@@ -504,7 +490,7 @@ def loads(text: str, *, check: bool = True) -> Any:
         >>> loads("[1, 2]")
         Traceback (most recent call last):
         ...
-        rummylib.saves.SaveError: a save is a JSON object, not a list
+        rummylib.errors.SaveError: a save is a JSON object, not a list
     """
     if not isinstance(text, str | bytes):
         raise TypeError(f"loads needs a str, not {type(text).__name__}")
@@ -582,7 +568,7 @@ def actions_from_json(data: Any) -> tuple[Any, ...]:
         >>> actions_from_json([{"action": "os.system", "player": 0}])
         Traceback (most recent call last):
         ...
-        rummylib.saves.SaveError: not a valid save: actions[0]: unknown action 'os.system'
+        rummylib.errors.SaveError: not a valid save: actions[0]: unknown action 'os.system'
     """
     if not isinstance(data, list):
         raise SaveError(f"an action log is a list, not {_json_kind(data)}")

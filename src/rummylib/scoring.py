@@ -17,27 +17,12 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from rummylib.errors import RummyError
+from rummylib.errors import ScoringInputError
 from rummylib.melds import Meld
 from rummylib.pieces import Piece
 from rummylib.rules import RuleSet, ScoringScheme
 
 __all__ = ["HandCost", "ScoringInputError", "hand_cost", "hand_points", "score_contract_round", "score_rummikub"]
-
-
-class ScoringInputError(RummyError, ValueError):
-    """Hands that cannot be scored as asked (a winner out of range, two players out, ...).
-
-    Examples:
-        >>> from rummylib import RUMMIKUB
-        >>> try:
-        ...     score_rummikub(["", ""], winner=5, rules=RUMMIKUB)
-        ... except ScoringInputError as exc:
-        ...     print(exc.code)
-        bad-score-input
-    """
-
-    code = "bad-score-input"
 
 
 def hand_points(pieces: Iterable[Piece], *, rules: RuleSet) -> int:
