@@ -14,10 +14,12 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
+from rummylib._tokens import MAX_TEXT_LENGTH
+from rummylib._tokens import SPLIT_RE as _SPLIT_RE
 from rummylib.batch import Op, Request, _json_type
 from rummylib.errors import RequestError, RummyError
 from rummylib.melds import Meld
-from rummylib.notation import _SPLIT_RE, MAX_TEXT_LENGTH, parse_pieces
+from rummylib.notation import parse_pieces
 from rummylib.pieces import JOKER, Joker, Piece
 from rummylib.rules import RuleSet, ScoringScheme
 from rummylib.scoring import score_rummikub

@@ -16,7 +16,10 @@ from enum import IntEnum, StrEnum
 
 import attrs
 
-__all__ = ["Card", "Rank", "Suit"]
+from rummylib._tokens import CARD_RE, RANK_LETTERS, SUIT_LETTERS
+from rummylib.errors import ErrorCode, InvalidPiecesError, NotationError
+
+__all__ = ["Card", "Rank", "Suit", "read_card"]
 
 
 class Suit(StrEnum):
@@ -95,18 +98,45 @@ class Rank(IntEnum):
 _RANK_SYMBOLS = {r: (str(int(r)) if 2 <= r <= 10 else "AJQK"[(1, 11, 12, 13).index(r)]) for r in Rank}
 
 
+def _rank(value: Rank | int | str) -> Rank:
+    """A card's rank from a `Rank`, its number (ace 1 to king 13) or its symbol (``"A"``, ``"10"``)."""
+    if type(value) is Rank:
+        return value
+    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 13:
+        return Rank(value)
+    if isinstance(value, str) and value.strip().lower() in RANK_LETTERS:
+        return Rank(RANK_LETTERS[value.strip().lower()])
+    raise InvalidPiecesError(
+        f"a card's rank is A, 2-10, J, Q or K (1 to 13), not {value!r}", code=ErrorCode.NOT_A_PIECE
+    )
+
+
+def _suit(value: Suit | str) -> Suit:
+    """A card's suit from a `Suit`, its letter (``"h"``) or its symbol (``"♥"``)."""
+    if type(value) is Suit:
+        return value
+    if isinstance(value, str) and value.strip().lower() in SUIT_LETTERS:
+        return Suit(SUIT_LETTERS[value.strip().lower()])
+    raise InvalidPiecesError(f"a card's suit is one of c d h s, not {value!r}", code=ErrorCode.NOT_A_PIECE)
+
+
 @attrs.frozen(repr=False, cache_hash=True)
 class Card:
     """One playing card. Decks are often doubled, so two equal cards are two real cards.
 
+    Rank and suit may be given as in notation: ``Card("A", "s")`` is ``Card(Rank.ACE, Suit.SPADES)``.
+
+    Raises:
+        InvalidPiecesError: a rank or suit no card has (code ``not-a-piece``).
+
     Examples:
-        >>> Card(Rank.ACE, Suit.SPADES) == Card.parse("as")
+        >>> Card(Rank.ACE, Suit.SPADES) == Card.parse("as") == Card("A", "♠") == Card(1, "s")
         True
     """
 
-    rank: Rank = attrs.field(converter=Rank)
+    rank: Rank = attrs.field(converter=_rank)
     """The card's rank."""
-    suit: Suit = attrs.field(validator=attrs.validators.instance_of(Suit))
+    suit: Suit = attrs.field(converter=_suit)
     """The card's suit."""
 
     @classmethod
@@ -114,20 +144,19 @@ class Card:
         """Read one card from notation such as ``"10h"``, ``"Th"``, ``"qs"`` or ``"A♠"``.
 
         Raises:
-            NotationError: the text is not a card.
+            NotationError: the text is not one card.
 
         Examples:
             >>> Card.parse("A♠"), Card.parse("10H")
             (Card.parse('As'), Card.parse('10h'))
         """
-        from rummylib.notation import parse_piece
-
-        piece = parse_piece(text)
-        if not isinstance(piece, Card):
-            from rummylib.errors import NotationError
-
-            raise NotationError(f"{text.strip()!r} is not a card", text=text)
-        return piece
+        if not isinstance(text, str):
+            raise TypeError(f"notation must be a str, not {type(text).__name__}")
+        token = text.strip()
+        card = read_card(token)
+        if card is None:
+            raise NotationError(f"{token[:40]!r} is not a card", text=text)
+        return card
 
     def __str__(self) -> str:
         return f"{self.rank.symbol}{self.suit.value}"
@@ -140,3 +169,16 @@ class Card:
         from rummylib import svg
 
         return svg.piece(self)
+
+
+def read_card(token: str) -> Card | None:
+    """The card a single token writes, or ``None`` when the token is not written like a card.
+
+    Examples:
+        >>> read_card("Th"), read_card("r5")
+        (Card.parse('10h'), None)
+    """
+    m = CARD_RE.fullmatch(token.lower())
+    if m is None:
+        return None
+    return Card(Rank(RANK_LETTERS[m.group(1)]), Suit(SUIT_LETTERS[m.group(2)]))

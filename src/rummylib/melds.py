@@ -33,6 +33,7 @@ import attrs
 
 from rummylib.cards import Card, Rank, Suit
 from rummylib.errors import InvalidMeldError, LimitExceededError, RuleId, Violation
+from rummylib.notation import parse_pieces
 from rummylib.pieces import Family, Joker, Piece, format_pieces
 from rummylib.rules import MAX_MELD_PIECES, RuleSet
 from rummylib.tiles import Color, Tile
@@ -102,8 +103,6 @@ class Meld:
             >>> Meld.parse("10h Jh Qh")
             Meld.parse('10h Jh Qh')
         """
-        from rummylib.notation import parse_pieces
-
         return cls(parse_pieces(text, rules=rules))
 
     def __str__(self) -> str:

@@ -13,16 +13,28 @@ Examples:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from enum import StrEnum
 from typing import TypeAlias
 
 import attrs
 
-from rummylib.cards import Card
-from rummylib.tiles import Tile
+from rummylib._tokens import EXPECTED, check_text, split
+from rummylib.cards import Card, read_card
+from rummylib.errors import ErrorCode, InvalidPiecesError, NotationError
+from rummylib.tiles import STANDARD_COLORS, Color, Tile, read_tile
 
-__all__ = ["JOKER", "Family", "Joker", "Piece", "PieceCount", "format_pieces", "piece_sort_key"]
+__all__ = [
+    "JOKER",
+    "Family",
+    "Joker",
+    "Piece",
+    "PieceCount",
+    "format_pieces",
+    "piece_sort_key",
+    "read_piece",
+    "read_pieces",
+]
 
 
 class Family(StrEnum):
@@ -96,6 +108,76 @@ def format_pieces(pieces: Iterable[Piece]) -> str:
     return " ".join(str(p) for p in pieces)
 
 
+def read_piece(token: str, *, colors: Sequence[Color] = STANDARD_COLORS, max_number: int = 13) -> Piece:
+    """The piece one token writes: a joker ``*``, a tile of the box, or a card.
+
+    Raises:
+        NotationError: the token is no piece (or a tile the box does not have).
+
+    Examples:
+        >>> read_piece("*"), read_piece("o7"), read_piece("Th")
+        (JOKER, Tile.parse('Y7'), Card.parse('10h'))
+    """
+    if token == "*":
+        return JOKER
+    tile = read_tile(token, colors=colors, max_number=max_number)
+    if tile is not None:
+        return tile
+    card = read_card(token)
+    if card is not None:
+        return card
+    raise NotationError(f"{token!r} is not a piece: {EXPECTED}", text=token)
+
+
+def read_pieces(
+    text: str,
+    *,
+    colors: Sequence[Color] = STANDARD_COLORS,
+    max_number: int = 13,
+    check: Callable[[Piece, str], None] | None = None,
+) -> tuple[Piece, ...]:
+    """The pieces of ``text``, separated by spaces and/or commas, in order and with duplicates.
+
+    This is the reader behind every piece of notation; `rummylib.notation.parse_pieces` calls it
+    with a rule set's box, and ``check`` (a rule set's ``check_piece``) refuses pieces the game
+    does not have. Blank text reads as no pieces; tiles and cards may not be mixed.
+
+    Raises:
+        NotationError: a token is not a piece (the message says which), or tiles and cards are
+            mixed.
+        LimitExceededError: the text is longer than ``MAX_TEXT_LENGTH``.
+
+    Examples:
+        >>> read_pieces("r5 r5,*")
+        (Tile.parse('R5'), Tile.parse('R5'), JOKER)
+        >>> read_pieces("r5 x9")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        rummylib.errors.NotationError: 'x9' is not a piece: expected a tile like 'r5', ... (token 2 of 'r5 x9')
+    """
+    check_text(text)
+    tokens = split(text)
+    out: list[Piece] = []
+    for i, token in enumerate(tokens):
+        try:
+            piece = read_piece(token, colors=colors, max_number=max_number)
+            if check is not None:
+                check(piece, token)
+        except NotationError as exc:
+            where = f" (token {i + 1} of {text!r})" if len(tokens) > 1 else ""
+            raise NotationError(f"{exc.message}{where}", text=text, column=text.find(token)) from None
+        out.append(piece)
+    kinds = {type(p) for p in out if p is not JOKER}
+    if len(kinds) > 1:
+        raise NotationError(f"{text!r} mixes tiles and cards", text=text)
+    return tuple(out)
+
+
+def _check_piece(p: object) -> None:
+    if not isinstance(p, Tile | Card | Joker):
+        raise InvalidPiecesError(f"{p!r} is not a piece", code=ErrorCode.NOT_A_PIECE)
+
+
 def _counts_converter(items: Iterable[tuple[Piece, int]]) -> tuple[tuple[Piece, int], ...]:
     merged: Counter[Piece] = Counter()
     for piece, n in items:
@@ -124,15 +206,31 @@ class PieceCount:
     """``(piece, count)`` pairs in canonical order, every count positive."""
 
     @classmethod
-    def of(cls, pieces: Iterable[Piece]) -> PieceCount:
-        """Count the given pieces.
+    def of(cls, pieces: Iterable[Piece] | str) -> PieceCount:
+        """Count the given pieces, or the pieces written in notation.
+
+        Raises:
+            NotationError: bad notation.
+            InvalidPiecesError: something that is not a piece (code ``not-a-piece``).
 
         Examples:
-            >>> from rummylib import parse_pieces
-            >>> PieceCount.of(parse_pieces("* *")).count(JOKER)
+            >>> PieceCount.of("r5 r5 k1").count(Tile.parse("r5")), len(PieceCount.of("r5 r5 k1"))
+            (2, 3)
+            >>> PieceCount.of([JOKER, JOKER]).count(JOKER)
             2
         """
-        return cls(tuple(Counter(pieces).items()))
+        if isinstance(pieces, str):
+            pieces = read_pieces(pieces)
+        items = tuple(pieces)
+        try:
+            counts = Counter(items)
+        except TypeError:  # something unhashable among them: name it
+            for p in items:
+                _check_piece(p)
+            raise  # pragma: no cover - an unhashable item is never a piece
+        for p in counts:
+            _check_piece(p)
+        return cls(tuple(counts.items()))
 
     def counter(self) -> Counter[Piece]:
         """A fresh, mutable ``collections.Counter`` copy of the counts."""

@@ -32,6 +32,7 @@ from typing import Any
 
 import attrs
 
+from rummylib._tokens import RANK_LETTERS
 from rummylib.cards import Card, Rank
 from rummylib.errors import InvalidPiecesError, LimitExceededError, NotationError, RuleSetError
 from rummylib.pieces import Family, Joker, Piece
@@ -883,11 +884,9 @@ def _coerce_rank(name: str, value: object) -> Rank:
     if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 13:
         return Rank(value)
     if isinstance(value, str):
-        from rummylib.notation import _RANK_LETTERS
-
-        rank = _RANK_LETTERS.get(value.strip().lower())
+        rank = RANK_LETTERS.get(value.strip().lower())
         if rank is not None:
-            return rank
+            return Rank(rank)
     raise _bad(name, "a rank (A, 2-10, J, Q, K)", value)
 
 

@@ -9,15 +9,15 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import StrEnum
-from typing import TYPE_CHECKING
 
 import attrs
 
-if TYPE_CHECKING:
-    from rummylib.rules import RuleSet
+from rummylib._tokens import COLOR_LETTERS, TILE_RE
+from rummylib.errors import ErrorCode, InvalidPiecesError, NotationError
 
-__all__ = ["MAX_TILE_NUMBER", "STANDARD_COLORS", "Color", "Tile"]
+__all__ = ["MAX_TILE_NUMBER", "STANDARD_COLORS", "Color", "Tile", "read_tile"]
 
 MAX_TILE_NUMBER = 26
 """The highest number any tile may carry (extended boxes go up to 26; the standard box to 13)."""
@@ -61,48 +61,78 @@ STANDARD_COLORS: tuple[Color, ...] = (Color.BLACK, Color.BLUE, Color.YELLOW, Col
 """The four colours of the standard Rummikub box, in canonical order."""
 
 _COLOR_ORDER = {c: i for i, c in enumerate(Color)}
+_ALL_LETTERS = " ".join(c.value for c in Color)
+
+
+def _color(value: Color | str) -> Color:
+    """A tile's colour from a `Color` or its letter (``"r"``, ``"R"``; ``"o"`` is yellow)."""
+    if type(value) is Color:
+        return value
+    if isinstance(value, str) and value.lower() in COLOR_LETTERS:
+        return Color(COLOR_LETTERS[value.lower()])
+    raise InvalidPiecesError(
+        f"a tile's colour is one of {_ALL_LETTERS}, not {value!r}", code=ErrorCode.NOT_A_PIECE
+    )
+
+
+def _number(instance: object, attribute: object, value: int) -> None:
+    if type(value) is not int or not 1 <= value <= MAX_TILE_NUMBER:
+        raise InvalidPiecesError(
+            f"a tile's number is a whole number from 1 to {MAX_TILE_NUMBER}, not {value!r}",
+            code=ErrorCode.NOT_A_PIECE,
+        )
 
 
 @attrs.frozen(repr=False, cache_hash=True)
 class Tile:
     """One numbered tile. Two equal tiles are equal values: duplicates are real.
 
+    The colour may be given as its letter: ``Tile("r", 5)`` is ``Tile(Color.RED, 5)``.
+
+    Raises:
+        InvalidPiecesError: a colour or number no tile has (code ``not-a-piece``).
+
     Examples:
-        >>> Tile(Color.BLUE, 13) == Tile.parse("B13")
+        >>> Tile(Color.BLUE, 13) == Tile.parse("B13") == Tile("b", 13)
         True
         >>> sorted({Tile.parse("r5"), Tile.parse("R5")}, key=str)
         [Tile.parse('R5')]
+        >>> Tile("x", 5)
+        Traceback (most recent call last):
+        ...
+        rummylib.errors.InvalidPiecesError: a tile's colour is one of K B Y R G P C M, not 'x'
     """
 
-    color: Color = attrs.field(validator=attrs.validators.instance_of(Color))
+    color: Color = attrs.field(converter=_color)
     """The tile's colour."""
-    number: int = attrs.field(
-        validator=[attrs.validators.instance_of(int), attrs.validators.in_(range(1, MAX_TILE_NUMBER + 1))]
-    )
+    number: int = attrs.field(validator=_number)
     """The printed number, 1 to 13 in the standard box."""
 
     @classmethod
-    def parse(cls, text: str, *, rules: RuleSet | None = None) -> Tile:
-        """Read one tile from notation such as ``"r5"``, ``"K13"`` or ``"o7"`` (orange is yellow).
+    def parse(cls, text: str) -> Tile:
+        """Read one tile of the standard box from notation such as ``"r5"``, ``"K13"`` or ``"o7"``.
 
-        Without ``rules`` the standard box is assumed (colours k b y r, numbers 1-13); pass a
-        rule set to read tiles of an extended box.
+        Orange (``o``) is read as yellow. Tiles of an extended box are read with
+        `rummylib.notation.parse_piece` and that box's rule set.
 
         Raises:
-            NotationError: the text is not a tile of that box.
+            NotationError: the text is not one tile of the standard box.
 
         Examples:
             >>> Tile.parse(" o7 ")
             Tile.parse('Y7')
+            >>> Tile.parse("r14")
+            Traceback (most recent call last):
+            ...
+            rummylib.errors.NotationError: 'r14' is not a tile: numbers run from 1 to 13
         """
-        from rummylib.notation import parse_piece
-
-        piece = parse_piece(text, rules=rules)
-        if not isinstance(piece, Tile):
-            from rummylib.errors import NotationError
-
-            raise NotationError(f"{text.strip()!r} is not a tile", text=text)
-        return piece
+        if not isinstance(text, str):
+            raise TypeError(f"notation must be a str, not {type(text).__name__}")
+        token = text.strip()
+        tile = read_tile(token)
+        if tile is None:
+            raise NotationError(f"{token[:40]!r} is not a tile", text=text)
+        return tile
 
     def __str__(self) -> str:
         return f"{self.color.value}{self.number}"
@@ -115,3 +145,32 @@ class Tile:
         from rummylib import svg
 
         return svg.piece(self)
+
+
+def read_tile(token: str, *, colors: Sequence[Color] = STANDARD_COLORS, max_number: int = 13) -> Tile | None:
+    """The tile a single token writes, in a box of ``colors`` and numbers up to ``max_number``.
+
+    ``None`` when the token is not written like a tile at all (a card, a joker, a stray word), so
+    that a reader can try other kinds of piece.
+
+    Raises:
+        NotationError: the token is written like a tile, but the box has no such tile.
+
+    Examples:
+        >>> read_tile("R5"), read_tile("10h")
+        (Tile.parse('R5'), None)
+        >>> read_tile("g5", colors=(Color.RED, Color.GREEN), max_number=20)
+        Tile.parse('G5')
+    """
+    m = TILE_RE.fullmatch(token.lower())
+    if m is None or m.group(1) not in COLOR_LETTERS:
+        return None
+    color = Color(COLOR_LETTERS[m.group(1)])
+    digits = m.group(2)
+    number = int(digits) if len(digits) <= 3 else 10**3
+    if not 1 <= number <= max_number:
+        raise NotationError(f"{token!r} is not a tile: numbers run from 1 to {max_number}", text=token)
+    if color not in colors:
+        letters = " ".join(c.value for c in colors)
+        raise NotationError(f"{token!r} is not a tile of this box: its colours are {letters}", text=token)
+    return Tile(color, number)
