@@ -26,7 +26,8 @@ import atheris
 with atheris.instrument_imports():
     from rummylib.batch import all_ops, handle_line
     from rummylib.rules import PRESETS
-    from rummylib.saves import SaveError, loads
+    from rummylib.errors import SaveError
+    from rummylib.saves import loads
 
 FIELDS = {
     (op.name, game): sorted(op.fields)

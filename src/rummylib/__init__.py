@@ -8,7 +8,6 @@ Examples:
 """
 
 # floor 4 and up: turns, contracts, scorers, searches and referees
-from rummylib.audit import InvalidStateError, TableMismatchError
 from rummylib.cards import Card, Rank, Suit
 from rummylib.contracts import (
     ContractPlan,
@@ -22,28 +21,34 @@ from rummylib.contracts import (
 from rummylib.decks import Deal, deal, full_set, shuffled
 from rummylib.errors import (
     ContractNotMetError,
+    ErrorCode,
+    GinInputError,
     IllegalActionError,
     IllegalPlayError,
     IllegalTurnError,
+    InvalidDeclarationError,
     InvalidMeldError,
     InvalidPiecesError,
+    InvalidStateError,
+    KnockError,
     LimitExceededError,
     NotationError,
     RequestError,
     RuleId,
     RuleSetError,
     RummyError,
+    SaveError,
+    ScoringInputError,
     SearchLimitReached,
     SolverError,
+    TableMismatchError,
     Violation,
 )
 from rummylib.games.contract import ContractGame, ContractRound
-from rummylib.games.gin import GinGame, GinHand
 from rummylib.games.rummikub import RummikubGame
-from rummylib.gin import DeadwoodResult, GinHandResult, KnockError, deadwood, score_game, score_hand
+from rummylib.gin import DeadwoodResult, GinGame, GinHand, GinHandResult, deadwood, score_game, score_hand
 from rummylib.indian import (
     IndianArrangement,
-    InvalidDeclarationError,
     best_arrangement,
     check_declaration,
     declaration_violations,
@@ -87,7 +92,6 @@ from rummylib.rules import (
     ScoringScheme,
     find_ruleset,
 )
-from rummylib.saves import SaveError
 from rummylib.scoring import hand_points, score_contract_round, score_rummikub
 from rummylib.solver import Budget, Objective, Solution, arrange, playable_tiles, solve
 from rummylib.table import (
@@ -121,11 +125,13 @@ __all__ = [
     "ContractRound",
     "DeadwoodResult",
     "Deal",
+    "ErrorCode",
     "Face",
     "Family",
     "GinGame",
     "GinHand",
     "GinHandResult",
+    "GinInputError",
     "IllegalActionError",
     "IllegalPlayError",
     "IllegalTurnError",
@@ -158,6 +164,7 @@ __all__ = [
     "RummikubGame",
     "RummyError",
     "SaveError",
+    "ScoringInputError",
     "ScoringScheme",
     "SearchLimitReached",
     "Solution",

@@ -61,8 +61,8 @@ MAX_REPORTED = 20
 
 def _state_kinds() -> dict[type, str]:
     from rummylib.games.contract import ContractGame, ContractRound
-    from rummylib.games.gin import GinGame, GinHand
     from rummylib.games.rummikub import RummikubGame
+    from rummylib.gin import GinGame, GinHand
 
     return {
         RummikubGame: "rummikub",
@@ -90,7 +90,7 @@ def all_pieces(state: Any) -> PieceCount:
 
     Examples:
         >>> from rummylib import GIN_RUMMY
-        >>> from rummylib.games.gin import GinHand
+        >>> from rummylib.gin import GinHand
         >>> len(all_pieces(GinHand.deal(rules=GIN_RUMMY, seed=1)))
         52
     """
@@ -324,8 +324,7 @@ def _contract_game_problems(g: Any) -> Iterator[str]:
 
 
 def _gin_hand_problems(h: Any) -> Iterator[str]:
-    from rummylib.games.gin import GinPhase
-    from rummylib.gin import score_hand
+    from rummylib.gin import GinPhase, score_hand
 
     rules: RuleSet = h.rules
     size = rules.hand_size
@@ -411,7 +410,7 @@ def state_problems(state: Any) -> tuple[str, ...]:
     Examples:
         >>> import attrs
         >>> from rummylib import GIN_RUMMY
-        >>> from rummylib.games.gin import GinHand
+        >>> from rummylib.gin import GinHand
         >>> hand = GinHand.deal(rules=GIN_RUMMY, seed=1)
         >>> state_problems(attrs.evolve(hand, hands=(hand.hands[0] + hand.stock[:1], hand.hands[1])))
         ('pieces not conserved: extra ...', 'hands of 11 and 10 cards in phase draw (expected 10 and 10)')
@@ -553,7 +552,7 @@ def replay(start: Any, actions: Iterable[Any]) -> Any:
 
     Examples:
         >>> from rummylib import GIN_RUMMY
-        >>> from rummylib.games.gin import GinHand, GinDrawStock, GinDiscard
+        >>> from rummylib.gin import GinHand, GinDrawStock, GinDiscard
         >>> hand = GinHand.deal(rules=GIN_RUMMY, seed=7)
         >>> after = hand.apply(GinDrawStock(1))
         >>> after = after.apply(GinDiscard(1, after.hands[1][0]))

@@ -78,8 +78,8 @@ MAX_SAVE_INT = 2**64
 
 def _save_types() -> dict[str, type]:
     from rummylib.games.contract import ContractGame, ContractRound
-    from rummylib.games.gin import GinGame, GinHand
     from rummylib.games.rummikub import RummikubGame
+    from rummylib.gin import GinGame, GinHand
 
     return {
         "rummikub-game": RummikubGame,
@@ -228,7 +228,7 @@ def dumps(state: Any, **kwargs: Any) -> str:
 
     Examples:
         >>> from rummylib import GIN_RUMMY
-        >>> from rummylib.games.gin import GinHand
+        >>> from rummylib.gin import GinHand
         >>> hand = GinHand.deal(rules=GIN_RUMMY, seed=2)
         >>> loads(dumps(hand)) == hand
         True
@@ -431,7 +431,7 @@ def from_json(data: Mapping[str, Any], *, check: bool = True) -> Any:
 
     Examples:
         >>> from rummylib import GIN_RUMMY
-        >>> from rummylib.games.gin import GinHand
+        >>> from rummylib.gin import GinHand
         >>> data = to_json(GinHand.deal(rules=GIN_RUMMY, seed=3))
         >>> data["state"]["hands"][0] = data["state"]["hands"][0] + " Ah"  # an extra ace
         >>> from_json(data)  # doctest: +ELLIPSIS
@@ -507,7 +507,8 @@ def loads(text: str, *, check: bool = True) -> Any:
 
 
 def _action_types() -> dict[str, type]:
-    from rummylib.games import contract, gin, rummikub
+    from rummylib import gin
+    from rummylib.games import contract, rummikub
 
     classes: list[type] = [
         contract.DrawStock,
@@ -561,7 +562,7 @@ def actions_from_json(data: Any) -> tuple[Any, ...]:
         SaveError: not a list of actions, an unknown action, or a malformed field (code ``bad-save``).
 
     Examples:
-        >>> from rummylib.games.gin import GinDrawStock, GinKnock
+        >>> from rummylib.gin import GinDrawStock, GinKnock
         >>> log = [GinDrawStock(1), GinKnock(1, "Kd")]
         >>> actions_from_json(actions_to_json(log)) == tuple(log)
         True

@@ -10,8 +10,7 @@ import pytest
 from rummylib import rules as R
 from rummylib.batch import handle_request
 from rummylib.errors import RummyError
-from rummylib.games.gin import GinDrawStock, GinHand, GinKnock
-from rummylib.gin import deadwood, knock_limit, score_game
+from rummylib.gin import GinDrawStock, GinHand, GinKnock, deadwood, knock_limit, score_game
 
 G = "gin_rummy"
 GR = R.GIN_RUMMY

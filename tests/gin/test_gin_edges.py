@@ -6,9 +6,18 @@ import attrs
 import pytest
 
 from rummylib import GIN_RUMMY, JOKER, RUMMIKUB, Card, Tile
-from rummylib.errors import RuleSetError
-from rummylib.games.gin import STOCK_FLOOR, GinDiscard, GinDrawStock, GinGame, GinHand
-from rummylib.gin import GinInputError, KnockError, deadwood, hand_multiplier, knock_limit, score_hand
+from rummylib.errors import GinInputError, KnockError, RuleSetError
+from rummylib.gin import (
+    STOCK_FLOOR,
+    GinDiscard,
+    GinDrawStock,
+    GinGame,
+    GinHand,
+    deadwood,
+    hand_multiplier,
+    knock_limit,
+    score_hand,
+)
 
 
 def test_bad_arguments() -> None:

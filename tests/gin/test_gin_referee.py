@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from rummylib import GIN_RUMMY, Card, IllegalActionError, parse_pieces
 from rummylib.decks import full_set
-from rummylib.games.gin import (
+from rummylib.gin import (
     STOCK_FLOOR,
     GinAction,
     GinDiscard,
@@ -20,9 +20,11 @@ from rummylib.games.gin import (
     GinGame,
     GinHand,
     GinKnock,
+    GinOutcome,
     GinPhase,
+    deadwood,
+    score_hand,
 )
-from rummylib.gin import GinOutcome, deadwood, score_hand
 from rummylib.pieces import PieceCount
 
 DECK = PieceCount.of(full_set(GIN_RUMMY, players=2))

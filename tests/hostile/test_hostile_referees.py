@@ -38,8 +38,8 @@ from rummylib.games.contract import (
     LayOff,
     SwapJoker,
 )
-from rummylib.games.gin import GinDiscard, GinDrawDiscard, GinDrawStock, GinHand, GinKnock
 from rummylib.games.rummikub import RummikubGame
+from rummylib.gin import GinDiscard, GinDrawDiscard, GinDrawStock, GinHand, GinKnock
 from rummylib.pieces import Piece
 from rummylib.solver import Solution, solve
 

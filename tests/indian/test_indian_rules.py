@@ -7,9 +7,15 @@ import pytest
 
 from rummylib import INDIAN_RUMMY, Rank, parse_piece, read_meld
 from rummylib.decks import full_set
-from rummylib.errors import InvalidPiecesError, LimitExceededError, NotationError, RuleId
-from rummylib.indian import (
+from rummylib.errors import (
     InvalidDeclarationError,
+    InvalidPiecesError,
+    LimitExceededError,
+    NotationError,
+    RuleId,
+    ScoringInputError,
+)
+from rummylib.indian import (
     best_arrangement,
     check_declaration,
     declaration_violations,
@@ -19,7 +25,6 @@ from rummylib.indian import (
     score_deal,
     wrong_declaration_points,
 )
-from rummylib.scoring import ScoringInputError
 
 FIVES = INDIAN_RUMMY.with_options({"wild_ranks": ["5"]})
 

@@ -13,8 +13,6 @@ from hypothesis import strategies as st
 
 from rummylib import GIN_RUMMY, RUMMIKUB, SHANGHAI, IllegalActionError, IllegalTurnError, parse_pieces
 from rummylib.audit import (
-    InvalidStateError,
-    TableMismatchError,
     all_pieces,
     check_claimed_table,
     check_conservation,
@@ -25,12 +23,13 @@ from rummylib.audit import (
     verify_history,
 )
 from rummylib.decks import full_set
+from rummylib.errors import InvalidStateError, SaveError, TableMismatchError
 from rummylib.games.contract import ContractGame, ContractRound, DeclineBuy, DrawStock, LayDown
-from rummylib.games.gin import GinDrawStock, GinGame, GinHand
 from rummylib.games.rummikub import Action, ActionKind, RummikubGame
+from rummylib.gin import GinDrawStock, GinGame, GinHand
 from rummylib.melds import Meld
 from rummylib.pieces import PieceCount
-from rummylib.saves import SaveError, actions_from_json, actions_to_json
+from rummylib.saves import actions_from_json, actions_to_json
 from rummylib.table import Table
 
 SOME = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -136,7 +135,7 @@ def test_states_that_cannot_happen() -> None:
     assert state_problems(attrs.evolve(r, buys=(9, 0, 0)))
     assert state_problems(attrs.evolve(r, reshuffles=-1))
     hand = GinHand.deal(rules=GIN_RUMMY, seed=1)
-    from rummylib.games.gin import GinPhase
+    from rummylib.gin import GinPhase
 
     assert any("cards in phase discard" in p for p in state_problems(attrs.evolve(hand, phase=GinPhase.DISCARD)))
     game = RummikubGame.new(rules=RUMMIKUB, players=2, seed=1)

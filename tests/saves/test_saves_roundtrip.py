@@ -23,8 +23,8 @@ from hypothesis import strategies as st
 from rummylib import CONTRACT_RUMMY, GIN_RUMMY, RUMMIKUB, SHANGHAI
 from rummylib.audit import state_problems
 from rummylib.games.contract import Buy, ContractGame, ContractRound, DeclineBuy, LayDown, LayOff, SwapJoker
-from rummylib.games.gin import GinGame, GinHand, GinKnock
 from rummylib.games.rummikub import RummikubGame
+from rummylib.gin import GinGame, GinHand, GinKnock
 from rummylib.saves import FORMAT, SAVE_TYPES, VERSION, dumps, from_json, loads, to_json
 
 GAMES = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -207,7 +207,8 @@ def test_house_rules_are_kept() -> None:
 
 def test_big_integer_seeds() -> None:
     """A server's 64-bit random seed is kept; a number beyond any seed is refused."""
-    from rummylib.saves import MAX_SAVE_INT, SaveError
+    from rummylib.errors import SaveError
+    from rummylib.saves import MAX_SAVE_INT
 
     game = RummikubGame.new(rules=RUMMIKUB, players=2, seed=2**63 + 5).draw()
     assert _roundtrip(game).seed == 2**63 + 5

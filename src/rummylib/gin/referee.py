@@ -31,8 +31,11 @@ from typing import NoReturn, TypeAlias
 import attrs
 
 from rummylib.cards import Card
-from rummylib.errors import IllegalActionError, RuleId, Violation
-from rummylib.gin import GinGameScore, GinHandResult, KnockError, deadwood, knock_limit, score_hand
+from rummylib.decks import full_set, shuffled
+from rummylib.errors import IllegalActionError, KnockError, RuleId, RuleSetError, Violation
+from rummylib.gin._engine import min_deadwood, read_hand, tables_for
+from rummylib.gin.deadwood import deadwood, knock_limit
+from rummylib.gin.scoring import GinGameScore, GinHandResult, score_hand
 from rummylib.pieces import Piece, PieceCount, piece_sort_key
 from rummylib.rules import RuleSet
 
@@ -201,9 +204,6 @@ class GinHand:
             >>> GinHand.deal(rules=GIN_RUMMY, seed=3) == GinHand.deal(rules=GIN_RUMMY, seed=3)
             True
         """
-        from rummylib.decks import full_set, shuffled
-        from rummylib.errors import RuleSetError
-
         if dealer not in (0, 1):
             raise RuleSetError(f"the dealer must be player 0 or 1, not {dealer!r}", code="bad-players")
         pool = shuffled(full_set(rules, players=2), seed)
@@ -337,10 +337,8 @@ class GinHand:
 
     # --- the rules --------------------------------------------------------------------------
     def _big_gin(self, hand: Sequence[Card]) -> bool:
-        from rummylib.gin import _min_deadwood, _read_hand, _tables_for
-
-        _, masks = _read_hand(hand, self.rules, "hand")
-        return _min_deadwood(masks, _tables_for(self.rules)) == 0
+        _, masks = read_hand(hand, self.rules, "hand")
+        return min_deadwood(masks, tables_for(self.rules)) == 0
 
     def _step(self, action: GinAction) -> GinHand:
         if not isinstance(action, GinDrawStock | GinDrawDiscard | GinDiscard | GinKnock):

@@ -1,0 +1,52 @@
+"""Gin Rummy (rule book §4): least deadwood, knocking, lay-offs, hand and game scores, the referee.
+
+* `deadwood`, `knock_limit`, `can_knock`: what a hand holds and whether it may knock;
+* `score_hand`, `score_game`: a knocked hand (lay-offs, undercut, gin, big gin) and a whole game;
+* `GinHand`, `GinGame`: the referee of one hand and of a game to the target.
+
+Examples:
+    >>> from rummylib import GIN_RUMMY
+    >>> from rummylib.gin import deadwood, score_hand
+    >>> deadwood("Ah 2h 3h 7c 7d 7s 9c 10d Jh Kd", rules=GIN_RUMMY).deadwood
+    39
+    >>> score_hand("Ah 2h 3h 7c 7d 7s 9c 9d 9s Kd", "4h 5h Kc Qc Jc 2c 2d 3s 8s 8h", rules=GIN_RUMMY).points
+    13
+"""
+
+from rummylib.gin.deadwood import MAX_GIN_HAND, DeadwoodResult, can_knock, deadwood, hand_multiplier, knock_limit
+from rummylib.gin.referee import (
+    STOCK_FLOOR,
+    GinAction,
+    GinDiscard,
+    GinDrawDiscard,
+    GinDrawStock,
+    GinGame,
+    GinHand,
+    GinKnock,
+    GinPhase,
+)
+from rummylib.gin.scoring import GinGameScore, GinHandResult, GinOutcome, Layoff, score_game, score_hand
+
+__all__ = [
+    "MAX_GIN_HAND",
+    "STOCK_FLOOR",
+    "DeadwoodResult",
+    "GinAction",
+    "GinDiscard",
+    "GinDrawDiscard",
+    "GinDrawStock",
+    "GinGame",
+    "GinGameScore",
+    "GinHand",
+    "GinHandResult",
+    "GinKnock",
+    "GinOutcome",
+    "GinPhase",
+    "Layoff",
+    "can_knock",
+    "deadwood",
+    "hand_multiplier",
+    "knock_limit",
+    "score_game",
+    "score_hand",
+]

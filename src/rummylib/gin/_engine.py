@@ -1,0 +1,399 @@
+"""The Gin engine: exact least deadwood over bit masks, one 13-bit rank mask per suit.
+
+A hand is four masks (bit ``r - 1`` for rank ``r``, suits in `Suit` order). Per-suit answers for
+every mask (least run-only deadwood, the runs, the best single card to drop) are built once per
+set of meld rules; sets are then tried rank by rank, at most one set per rank (one deck). Nothing
+here is an attrs value: the kernel works on ints and tuples and converts at its edge.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Iterable, Sequence
+
+import attrs
+
+from rummylib.cards import Card, Rank, Suit
+from rummylib.errors import GinInputError, LimitExceededError
+from rummylib.melds import Meld
+from rummylib.notation import parse_pieces
+from rummylib.pieces import Joker, Piece
+from rummylib.rules import RuleSet
+
+MAX_GIN_HAND = 11
+"""Most cards a Gin hand can hold (10 dealt plus the card drawn)."""
+
+CARDS: tuple[tuple[Card, ...], ...] = tuple(tuple(Card(Rank(r), s) for r in range(1, 14)) for s in Suit)
+"""Every card, by suit (in `Suit` order) and rank index."""
+
+
+@attrs.frozen
+class Tables:
+    """Per-suit answers for every 13-bit mask under one set of meld rules."""
+
+    dw: tuple[int, ...]
+    """Least deadwood of the suit's cards using runs only."""
+    runs: tuple[tuple[tuple[int, ...], ...], ...]
+    """The runs reaching it: tuples of positions (1-14, 14 a high ace)."""
+    dwdel: tuple[int, ...]
+    """Least run-only deadwood after removing the best card."""
+    delrank: tuple[int, ...]
+    """The rank removed for ``dwdel`` (0 for the empty mask)."""
+    value: tuple[int, ...]
+    """Point value of the 13 ranks (ace first)."""
+    group_min: int
+    group_max: int
+    run_min: int
+    run_max: int
+    low: int
+    high: int
+
+
+def _segment_best(
+    positions: Sequence[int], values: dict[int, int], run_min: int, run_max: int
+) -> tuple[int, tuple[tuple[int, ...], ...]]:
+    """Most value meldable as runs from sorted positions, and the runs."""
+    n = len(positions)
+    best = [0] * (n + 1)
+    choice: list[int] = [0] * (n + 1)
+    for i in range(n - 1, -1, -1):
+        best[i], choice[i] = best[i + 1], 0
+        total = 0
+        for k in range(1, min(run_max, n - i) + 1):
+            if k > 1 and positions[i + k - 1] != positions[i + k - 2] + 1:
+                break
+            total += values[positions[i + k - 1]]
+            if k >= run_min and total + best[i + k] > best[i]:
+                best[i], choice[i] = total + best[i + k], k
+    runs = []
+    i = 0
+    while i < n:
+        k = choice[i]
+        if k:
+            runs.append(tuple(positions[i : i + k]))
+            i += k
+        else:
+            i += 1
+    return best[0], tuple(runs)
+
+
+@functools.cache
+def _tables(
+    *, run_min: int, run_max: int, low: int, high: int, group_min: int, group_max: int, points: tuple[int, ...]
+) -> Tables:
+    ace_low, ace_high = low == 1, high == 14
+    dw: list[int] = []
+    runs: list[tuple[tuple[int, ...], ...]] = []
+    for mask in range(1 << 13):
+        ranks = [r for r in range(1, 14) if mask >> (r - 1) & 1]
+        total = sum(points[r - 1] for r in ranks)
+        options = []
+        for ace_at in ((1,) if ace_low else ()) + ((14,) if ace_high else ()):
+            pos = sorted(ace_at if r == 1 else r for r in ranks)
+            vals = {p: points[0 if p in (1, 14) else p - 1] for p in pos}
+            options.append(_segment_best(pos, vals, run_min, run_max))
+        melded, best_runs = max(options, key=lambda o: o[0]) if options else (0, ())
+        dw.append(total - melded)
+        runs.append(best_runs)
+    dwdel = [0] * (1 << 13)
+    delrank = [0] * (1 << 13)
+    for mask in range(1, 1 << 13):
+        best_key: tuple[int, int, int] | None = None
+        for r in range(1, 14):
+            if mask >> (r - 1) & 1:
+                key = (dw[mask ^ (1 << (r - 1))], -points[r - 1], -r)
+                if best_key is None or key < best_key:
+                    best_key = key
+        assert best_key is not None
+        dwdel[mask], delrank[mask] = best_key[0], -best_key[2]
+    return Tables(
+        tuple(dw),
+        tuple(runs),
+        tuple(dwdel),
+        tuple(delrank),
+        points,
+        group_min=group_min,
+        group_max=group_max,
+        run_min=run_min,
+        run_max=run_max,
+        low=low,
+        high=high,
+    )
+
+
+_TABLES_BY_RULES: dict[RuleSet, Tables] = {}
+
+
+def tables_for(rules: RuleSet) -> Tables:
+    t = _TABLES_BY_RULES.get(rules)
+    if t is not None:
+        return t
+    if not isinstance(rules, RuleSet):
+        raise TypeError(f"rules must be a RuleSet, not {type(rules).__name__}")
+    if rules.family.value != "cards":
+        raise GinInputError(f"{rules.title} is played with tiles; Gin deadwood needs cards")
+    gmax = 4 if rules.group_max is None else min(rules.group_max, 4)
+    t = _tables(
+        run_min=rules.min_run,
+        run_max=rules.longest_run,
+        low=rules.run_low,
+        high=rules.run_high,
+        group_min=rules.group_min,
+        group_max=gmax,
+        points=rules.rank_points,
+    )
+    if len(_TABLES_BY_RULES) < 64:
+        _TABLES_BY_RULES[rules] = t
+    return t
+
+
+def read_hand(hand: Iterable[Piece] | str, rules: RuleSet, what: str) -> tuple[tuple[Card, ...], list[int]]:
+    """The cards of a hand and its four suit masks, checked."""
+    if isinstance(hand, str):
+        pieces: tuple[Piece, ...] = parse_pieces(hand, rules=rules)
+    else:
+        pieces = tuple(hand)
+    if len(pieces) > MAX_GIN_HAND:
+        raise LimitExceededError(f"{what}: {len(pieces)} cards, but a Gin hand holds at most {MAX_GIN_HAND}")
+    wild = rules.all_wild_ranks
+    masks = [0, 0, 0, 0]
+    for c in pieces:
+        if type(c) is not Card:
+            if isinstance(c, Joker):
+                raise GinInputError(f"{what}: a joker, but Gin Rummy is played without jokers")
+            if not isinstance(c, Card):
+                raise GinInputError(f"{what}: {c} is not a playing card")
+        if wild and c.rank in wild:
+            raise GinInputError(f"{what}: {c} acts as a joker, and Gin Rummy is played without jokers")
+        s = c.suit.order
+        bit = 1 << (c.rank - 1)
+        if masks[s] & bit:
+            raise GinInputError(f"{what}: {c} appears twice, but Gin Rummy uses one deck")
+        masks[s] |= bit
+    return pieces, masks  # type: ignore[return-value]  # every piece was checked to be a Card
+
+
+def as_cards(hand: Iterable[Piece] | str, rules: RuleSet, what: str) -> tuple[Card, ...]:
+    return read_hand(hand, rules, what)[0]
+
+
+def encode(cards: Sequence[Card]) -> list[int]:
+    masks = [0, 0, 0, 0]
+    for c in cards:
+        masks[c.suit.order] |= 1 << (c.rank - 1)
+    return masks
+
+
+Sets = tuple[tuple[int, tuple[int, ...]], ...]
+_NO_REMOVAL = ((0, 0, 0, 0),)
+
+
+def _removals(masks: Sequence[int], t: Tables) -> Sequence[tuple[int, int, int, int]]:
+    """Every choice of sets, as the bits each choice takes out of the four suit masks.
+
+    The first choice is always "no set". A rank can give one set at most (one deck).
+    """
+    a, b, c, d = masks
+    if t.group_min == 3:
+        candidates = (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d)
+        if not candidates:
+            return _NO_REMOVAL
+    else:
+        candidates = a | b | c | d
+    combos: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)]
+    while candidates:
+        low = candidates & -candidates
+        candidates ^= low
+        suits = [s for s in range(4) if masks[s] & low]
+        if len(suits) < t.group_min:
+            continue
+        choices = []
+        for size in range(t.group_min, min(t.group_max, len(suits)) + 1):
+            for combo in itertools.combinations(suits, size):
+                choices.append(tuple(low if s in combo else 0 for s in range(4)))
+        combos += [(w | q[0], x | q[1], y | q[2], z | q[3]) for w, x, y, z in combos for q in choices]
+    return combos
+
+
+def _sets_of(removal: Sequence[int]) -> Sets:
+    """The sets (rank index, suits) that a removal tuple stands for."""
+    taken = removal[0] | removal[1] | removal[2] | removal[3]
+    out = []
+    while taken:
+        low = taken & -taken
+        taken ^= low
+        out.append((low.bit_length() - 1, tuple(s for s in range(4) if removal[s] & low)))
+    return tuple(out)
+
+
+def _apply_sets(masks: Sequence[int], sets: Sequence[tuple[int, tuple[int, ...]]]) -> list[int]:
+    left = list(masks)
+    for r, suits in sets:
+        for s in suits:
+            left[s] &= ~(1 << r)
+    return left
+
+
+def min_deadwood(masks: Sequence[int], t: Tables) -> int:
+    """Least deadwood of a hand (no discard)."""
+    dw = t.dw
+    a, b, c, d = masks
+    best = dw[a] + dw[b] + dw[c] + dw[d]
+    if best == 0:
+        return 0
+    for w, x, y, z in _removals(masks, t):
+        v = dw[a & ~w] + dw[b & ~x] + dw[c & ~y] + dw[d & ~z]
+        best = min(best, v)
+    return best
+
+
+def arrangements(masks: Sequence[int], t: Tables) -> tuple[int, list[Sets]]:
+    """Least deadwood and every choice of sets reaching it (runs follow from the sets)."""
+    dw = t.dw
+    a, b, c, d = masks
+    best = -1
+    found: list[tuple[int, int, int, int]] = []
+    for removal in _removals(masks, t):
+        w, x, y, z = removal
+        v = dw[a & ~w] + dw[b & ~x] + dw[c & ~y] + dw[d & ~z]
+        if best < 0 or v < best:
+            best, found = v, [removal]
+        elif v == best:
+            found.append(removal)
+    return best, [_sets_of(r) for r in found]
+
+
+def best_sets(masks: Sequence[int], t: Tables) -> tuple[int, Sets]:
+    """Least deadwood and the first choice of sets reaching it."""
+    dw = t.dw
+    a, b, c, d = masks
+    best = dw[a] + dw[b] + dw[c] + dw[d]
+    if best == 0:
+        return 0, ()
+    chosen: Sequence[int] = (0, 0, 0, 0)
+    for removal in _removals(masks, t):
+        w, x, y, z = removal
+        v = dw[a & ~w] + dw[b & ~x] + dw[c & ~y] + dw[d & ~z]
+        if v < best:
+            best, chosen = v, removal
+    return best, _sets_of(chosen)
+
+
+def best_with_discard(masks: Sequence[int], t: Tables) -> tuple[int, Sets, int, int]:
+    """Least deadwood after the best discard: (deadwood, sets, discard suit, discard rank)."""
+    best: tuple[int, int, int, int] | None = None
+    best_removal: Sequence[int] = (0, 0, 0, 0)
+    dw, dwdel, delrank, value = t.dw, t.dwdel, t.delrank, t.value
+    for removal in _removals(masks, t):
+        left = [masks[s] & ~removal[s] for s in range(4)]
+        base = dw[left[0]] + dw[left[1]] + dw[left[2]] + dw[left[3]]
+        for s in range(4):
+            m = left[s]
+            if not m:
+                continue
+            rank = delrank[m]
+            key = (base - dw[m] + dwdel[m], -value[rank - 1], -rank, s)
+            if best is None or key < best:
+                best, best_removal = key, removal
+    assert best is not None  # the first choice (no set) keeps every card, so some suit is not empty
+    return best[0], _sets_of(best_removal), best[3], -best[2]
+
+
+def _card_at(suit: int, position: int) -> Card:
+    return CARDS[suit][0 if position == 14 else position - 1]
+
+
+def melds_of(
+    masks: Sequence[int], sets: Sets, t: Tables
+) -> tuple[list[tuple[str, int, tuple[int, ...]]], list[int]]:
+    """The melds of an arrangement as (kind, suit-or-rank, positions-or-suits) and the masks left."""
+    melds: list[tuple[str, int, tuple[int, ...]]] = [("group", r + 1, suits) for r, suits in sets]
+    left = _apply_sets(masks, sets)
+    for s in range(4):
+        for run in t.runs[left[s]]:
+            melds.append(("run", s, run))
+            for p in run:
+                left[s] &= ~(1 << (0 if p == 14 else p - 1))
+    return melds, left
+
+
+def meld_cards(meld: tuple[str, int, tuple[int, ...]]) -> tuple[Card, ...]:
+    kind, key, items = meld
+    if kind == "group":
+        return tuple(CARDS[s][key - 1] for s in items)
+    return tuple(_card_at(key, p) for p in items)
+
+
+def cards_of(masks: Sequence[int]) -> tuple[Card, ...]:
+    out = []
+    for s in range(4):
+        m = masks[s]
+        row = CARDS[s]
+        while m:
+            low = m & -m
+            out.append(row[low.bit_length() - 1])
+            m ^= low
+    return tuple(out)
+
+Meld3 = tuple[str, int, tuple[int, ...]]
+
+
+def _layoff_choices(meld: Meld3, dmasks: Sequence[int], t: Tables) -> list[tuple[tuple[int, int], ...]]:
+    """Ways to lay defender cards on one knocker meld, as tuples of (suit, rank index)."""
+    kind, key, items = meld
+    if kind == "group":
+        rank = key - 1
+        missing = [s for s in range(4) if s not in items and dmasks[s] >> rank & 1]
+        room = t.group_max - len(items)
+        out: list[tuple[tuple[int, int], ...]] = []
+        for k in range(min(room, len(missing)) + 1):
+            out.extend(tuple((s, rank) for s in combo) for combo in itertools.combinations(missing, k))
+        return out
+    suit, lo, hi = key, items[0], items[-1]
+    room = t.run_max - len(items)
+
+    def holds(p: int) -> bool:
+        return t.low <= p <= t.high and bool(dmasks[suit] >> (0 if p == 14 else p - 1) & 1)
+
+    down: list[tuple[int, int]] = []
+    p = lo - 1
+    while holds(p) and len(down) < room:
+        down.append((suit, 0 if p == 14 else p - 1))
+        p -= 1
+    up: list[tuple[int, int]] = []
+    p = hi + 1
+    while holds(p) and len(up) < room:
+        up.append((suit, 0 if p == 14 else p - 1))
+        p += 1
+    return [tuple(down[:d]) + tuple(up[:u]) for d in range(len(down) + 1) for u in range(len(up) + 1) if d + u <= room]
+
+
+def best_layoffs(
+    kmelds: Sequence[Meld3], dmasks: Sequence[int], t: Tables
+) -> tuple[int, tuple[tuple[int, tuple[int, int]], ...]]:
+    """The defender's least deadwood after lay-offs, and the lay-offs (meld index, card)."""
+    per_meld = [_layoff_choices(m, dmasks, t) for m in kmelds]
+    best: tuple[int, int] | None = None
+    best_lay: tuple[tuple[int, tuple[int, int]], ...] = ()
+    for combo in itertools.product(*per_meld):
+        cards = [c for part in combo for c in part]
+        if len(set(cards)) != len(cards):
+            continue
+        left = list(dmasks)
+        for s, r in cards:
+            left[s] &= ~(1 << r)
+        key = (min_deadwood(left, t), len(cards))
+        if best is None or key < best:
+            best = key
+            best_lay = tuple((i, c) for i, part in enumerate(combo) for c in part)
+    assert best is not None
+    return best[0], best_lay
+
+
+def defender_melds(dmasks: Sequence[int], t: Tables) -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
+    _, found = arrangements(dmasks, t)
+    melds, left = melds_of(dmasks, found[0], t)
+    return tuple(Meld(meld_cards(m)) for m in melds), cards_of(left)
+
+

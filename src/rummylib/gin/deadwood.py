@@ -1,0 +1,173 @@
+"""Gin Rummy deadwood and knocking: the least deadwood of a hand, and who may knock (rule book §4).
+
+A hand's **deadwood** is the value of the cards in no meld, taken over the best way of splitting
+the hand into disjoint melds (exact; the ace is low only under `GIN_RUMMY`, as every meld rule
+here comes from the rule set). A player may knock with deadwood of ``knock_limit`` or less
+(10); with 0 it is gin.
+
+Examples:
+    >>> from rummylib import GIN_RUMMY, parse_pieces
+    >>> r = deadwood(parse_pieces("Ah 2h 3h 7c 7d 7s 9c 10d Jh Kd"), rules=GIN_RUMMY)
+    >>> r.deadwood, [str(m) for m in r.melds]
+    (39, ['7c 7d 7s', 'Ah 2h 3h'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from rummylib.cards import Card, Rank, Suit
+from rummylib.errors import GinInputError
+from rummylib.gin._engine import (
+    CARDS,
+    MAX_GIN_HAND,
+    best_sets,
+    best_with_discard,
+    cards_of,
+    meld_cards,
+    melds_of,
+    read_hand,
+    tables_for,
+)
+from rummylib.melds import Meld
+from rummylib.notation import parse_piece
+from rummylib.pieces import Piece
+from rummylib.rules import RuleSet
+
+__all__ = ["MAX_GIN_HAND", "DeadwoodResult", "can_knock", "deadwood", "hand_multiplier", "knock_limit"]
+
+
+
+@attrs.frozen
+class DeadwoodResult:
+    """The least deadwood of a Gin hand and one way of melding that reaches it.
+
+    For an 11-card hand (after the draw) the result is for the ten cards kept after the best
+    discard, and ``discard`` names that card.
+
+    Examples:
+        >>> from rummylib import GIN_RUMMY
+        >>> r = deadwood("Ah 2h 3h 4h 7c 7d 7s 9c 9d Kd Qs", rules=GIN_RUMMY)
+        >>> r.deadwood, str(r.discard), " ".join(str(c) for c in r.unmelded)
+        (28, 'Kd', '9c 9d Qs')
+    """
+
+    deadwood: int
+    """Value of the unmelded cards (after the discard, for an 11-card hand)."""
+    melds: tuple[Meld, ...]
+    """The melds: sets first, then runs from low to high, each in canonical order."""
+    unmelded: tuple[Card, ...]
+    """The cards in no meld (the discard excluded), in canonical order."""
+    discard: Card | None = None
+    """For an 11-card hand, the best card to discard; otherwise ``None``."""
+
+
+def deadwood(hand: Iterable[Piece] | str, *, rules: RuleSet) -> DeadwoodResult:
+    """The least deadwood of a hand over every split into disjoint melds, exactly.
+
+    Melds are the rule set's: sets of ``group_min``-``group_max`` cards of a rank and runs of
+    ``min_run`` or more cards of a suit, the ace where ``ace_low``/``ace_high`` allow (low only
+    in Gin Rummy). Card values come from ``card_points``. A hand of 11 cards is taken to be a
+    hand after the draw: the answer is the deadwood of the best ten cards to keep, and
+    ``discard`` the card to throw (on a tie, the higher-value card).
+
+    Raises:
+        GinInputError: a joker or a wild card, or the same card twice.
+        LimitExceededError: more than 11 cards.
+        NotationError: bad notation, or a card not of the game.
+
+    Examples:
+        >>> from rummylib import GIN_RUMMY
+        >>> deadwood("Qh Kh Ah 2c 3c 4c", rules=GIN_RUMMY).deadwood  # the ace is low only
+        21
+        >>> r = deadwood("5c 5d 5h 5s 6s 7s", rules=GIN_RUMMY)
+        >>> r.deadwood, [str(m) for m in r.melds]
+        (0, ['5c 5d 5h', '5s 6s 7s'])
+    """
+    t = tables_for(rules)
+    cards, masks = read_hand(hand, rules, "hand")
+    if len(cards) == MAX_GIN_HAND:
+        dw, sets, ds, dr = best_with_discard(masks, t)
+        masks[ds] &= ~(1 << (dr - 1))
+        discard: Card | None = CARDS[ds][dr - 1]
+    else:
+        dw, sets = best_sets(masks, t)
+        discard = None
+    melds, left = melds_of(masks, sets, t)
+    return DeadwoodResult(dw, tuple(Meld(meld_cards(m)) for m in melds), cards_of(left), discard)
+
+
+# ------------------------------------------------------------------------------------------
+# Knocking and scoring a hand
+# ------------------------------------------------------------------------------------------
+
+
+def _check_upcard(upcard: Piece | str | None) -> Card | None:
+    if upcard is None:
+        return None
+    if isinstance(upcard, str):
+        upcard = parse_piece(upcard)
+    if not isinstance(upcard, Card):
+        raise GinInputError(f"the upcard must be a card, not {upcard}")
+    return upcard
+
+
+def knock_limit(*, rules: RuleSet, upcard: Piece | str | None = None) -> int:
+    """The most deadwood a player may knock with in this hand.
+
+    ``knock_limit`` normally (10); 0 under ``gin_only``; under ``oklahoma``, the value of the
+    first upcard (J Q K count 10), or 0 (gin only) when the upcard is an ace.
+
+    Raises:
+        GinInputError: Oklahoma without an upcard, or an upcard that is not a card.
+
+    Examples:
+        >>> from rummylib import GIN_RUMMY
+        >>> okla = GIN_RUMMY.with_options({"oklahoma": True})
+        >>> knock_limit(rules=GIN_RUMMY), knock_limit(rules=okla, upcard="7s"), knock_limit(rules=okla, upcard="Ad")
+        (10, 7, 0)
+    """
+    card = _check_upcard(upcard)
+    if rules.gin_only:
+        return 0
+    if rules.oklahoma:
+        if card is None:
+            raise GinInputError("Oklahoma Gin needs the first upcard to set the knock limit")
+        return 0 if card.rank is Rank.ACE else rules.rank_points[card.rank - 1]
+    return rules.knock_limit
+
+
+def hand_multiplier(*, rules: RuleSet, upcard: Piece | str | None = None) -> int:
+    """2 when an Oklahoma hand's first upcard is a spade, else 1.
+
+    Raises:
+        GinInputError: the upcard is not a card.
+
+    Examples:
+        >>> from rummylib import GIN_RUMMY
+        >>> okla = GIN_RUMMY.with_options({"oklahoma": True})
+        >>> hand_multiplier(rules=okla, upcard="2s"), hand_multiplier(rules=GIN_RUMMY, upcard="2s")
+        (2, 1)
+    """
+    card = _check_upcard(upcard)
+    return 2 if rules.oklahoma and card is not None and card.suit is Suit.SPADES else 1
+
+
+def can_knock(hand: Iterable[Piece] | str, *, rules: RuleSet, upcard: Piece | str | None = None) -> bool:
+    """Whether a hand may knock: 10 cards within the knock limit, or 11 after the best discard.
+
+    Raises:
+        GinInputError: a joker, a card twice, or Oklahoma without an upcard.
+
+    Examples:
+        >>> from rummylib import GIN_RUMMY
+        >>> can_knock("Ah 2h 3h 7c 7d 7s 9c 9d 9s Kd", rules=GIN_RUMMY)
+        True
+        >>> can_knock("Ah 2h 3h 7c 7d 7s 9c 9d 9s Kd", rules=GIN_RUMMY.with_options({"gin_only": True}))
+        False
+    """
+    return deadwood(hand, rules=rules).deadwood <= knock_limit(rules=rules, upcard=upcard)
+
+
