@@ -59,7 +59,7 @@ def _declare_op(req: Request) -> dict[str, Any]:
 
 
 def _indian_points_op(req: Request) -> dict[str, Any]:
-    return {"points": indian.hand_points(req.pieces("hand"), rules=req.rules)}
+    return {"points": indian.losing_points(req.pieces("hand"), rules=req.rules)}
 
 
 OPS: tuple[Op, ...] = (

@@ -7,7 +7,7 @@ import pytest
 
 from rummylib import INDIAN_RUMMY, is_valid_meld
 from rummylib.errors import LimitExceededError
-from rummylib.indian import best_arrangement, declaration_violations, hand_points
+from rummylib.indian import best_arrangement, declaration_violations, losing_points
 
 FIVES = INDIAN_RUMMY.with_options({"wild_ranks": ["5"]})
 
@@ -32,23 +32,23 @@ def test_second_sequence_of_jokers_and_wild_cards() -> None:
 def test_joker_ratio_house_rule() -> None:
     ratio = attrs.evolve(INDIAN_RUMMY, joker_ratio=True)
     # 9c * * needs two jokers for one natural card: not allowed, so 9c counts.
-    assert hand_points("Ah 2h 3h 9c * * 4d 4s", rules=ratio) == 9 + 8
-    assert hand_points("Ah 2h 3h 9c * * 4d 4s", rules=INDIAN_RUMMY) == 8
-    assert hand_points("Ah 2h 3h 9c 10c * 4d 4s", rules=ratio) == 8
+    assert losing_points("Ah 2h 3h 9c * * 4d 4s", rules=ratio) == 9 + 8
+    assert losing_points("Ah 2h 3h 9c * * 4d 4s", rules=INDIAN_RUMMY) == 8
+    assert losing_points("Ah 2h 3h 9c 10c * 4d 4s", rules=ratio) == 8
 
 
 def test_rules_without_sequence_requirements() -> None:
     loose = attrs.evolve(INDIAN_RUMMY, min_sequences=0, min_pure_sequences=0)
     a = best_arrangement("9c 9d 9s 4h 4d 4s 2c", rules=loose)
     assert (a.case, a.points) == ("full", 2)
-    assert hand_points("9c 9d 9s 4h 4d 4s 2c", rules=INDIAN_RUMMY) == 41
+    assert losing_points("9c 9d 9s 4h 4d 4s 2c", rules=INDIAN_RUMMY) == 41
 
 
 def test_groups_of_two_and_repeated_suits_in_the_search() -> None:
     # Two 9 of clubs cannot share a set; the second copy counts.
-    assert hand_points("Ah 2h 3h 4s 5s 6s 9c 9c 9d 9s", rules=INDIAN_RUMMY) == 9
+    assert losing_points("Ah 2h 3h 4s 5s 6s 9c 9c 9d 9s", rules=INDIAN_RUMMY) == 9
     pairs = attrs.evolve(INDIAN_RUMMY, group_min=2, group_max=2)
-    assert hand_points("Ah 2h 3h 4s 5s 6s 9c 9d 9s", rules=pairs) == 9
+    assert losing_points("Ah 2h 3h 4s 5s 6s 9c 9d 9s", rules=pairs) == 9
 
 
 def test_too_many_groups() -> None:

@@ -20,8 +20,8 @@ from rummylib.indian import (
     check_declaration,
     declaration_violations,
     drop_points,
-    hand_points,
     is_valid_declaration,
+    losing_points,
     score_deal,
     wrong_declaration_points,
 )
@@ -42,7 +42,7 @@ def test_thirteen_cards_from_two_decks_with_jokers() -> None:
     assert INDIAN_RUMMY.decks_for(2) == (2, 4)
     assert len(full_set(INDIAN_RUMMY, players=2)) == 108
     with pytest.raises(InvalidPiecesError):
-        hand_points("Ah Ah Ah 2c 3c", rules=INDIAN_RUMMY)
+        losing_points("Ah Ah Ah 2c 3c", rules=INDIAN_RUMMY)
 
 
 # --- "its rank is the wild joker - every card of that rank (any suit) acts as a joker, as do ---
@@ -172,11 +172,11 @@ def test_points_take_the_best_arrangement() -> None:
 
 
 def test_card_points_and_cap() -> None:
-    assert hand_points("Jc", rules=INDIAN_RUMMY) == 10
-    assert hand_points("Ac Kd Qh", rules=INDIAN_RUMMY) == 30
-    assert hand_points("2c 9d", rules=INDIAN_RUMMY) == 11
-    assert hand_points("* * 5d", rules=FIVES) == 0  # printed jokers and wild cards count 0
-    assert hand_points("Kh Kd Ks Qh Qd Qs 9h 9d 9s 7c 7d 7h 2c", rules=INDIAN_RUMMY) == 80
+    assert losing_points("Jc", rules=INDIAN_RUMMY) == 10
+    assert losing_points("Ac Kd Qh", rules=INDIAN_RUMMY) == 30
+    assert losing_points("2c 9d", rules=INDIAN_RUMMY) == 11
+    assert losing_points("* * 5d", rules=FIVES) == 0  # printed jokers and wild cards count 0
+    assert losing_points("Kh Kd Ks Qh Qd Qs 9h 9d 9s 7c 7d 7h 2c", rules=INDIAN_RUMMY) == 80
     assert best_arrangement("Kh Kd Ks Qh Qd Qs 9h 9d 9s 7c 7d 7h 2c", rules=INDIAN_RUMMY).raw_points == 110
     assert INDIAN_RUMMY.points_cap == 80
 
@@ -203,9 +203,9 @@ def test_score_deal() -> None:
 
 def test_bad_input() -> None:
     with pytest.raises(NotationError):
-        hand_points("r5 r6", rules=INDIAN_RUMMY)
+        losing_points("r5 r6", rules=INDIAN_RUMMY)
     with pytest.raises(LimitExceededError):
-        hand_points(" ".join(f"{r}{s}" for r in range(2, 10) for s in "cdh"), rules=INDIAN_RUMMY)
+        losing_points(" ".join(f"{r}{s}" for r in range(2, 10) for s in "cdh"), rules=INDIAN_RUMMY)
     with pytest.raises(TypeError):
         declaration_violations("Ah 2h 3h", rules=INDIAN_RUMMY)
 

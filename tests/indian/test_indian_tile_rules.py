@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 
 from rummylib import RUMMIKUB, RuleSetError
-from rummylib.indian import best_arrangement, hand_points, score_deal
+from rummylib.indian import best_arrangement, losing_points, score_deal
 
 
 def test_tile_rules_are_refused() -> None:
     asks = (
         lambda: best_arrangement("r5 r6 r7 k1", rules=RUMMIKUB),
-        lambda: hand_points("r5 r6 r7 k1", rules=RUMMIKUB),
-        lambda: hand_points("", rules=RUMMIKUB),
+        lambda: losing_points("r5 r6 r7 k1", rules=RUMMIKUB),
+        lambda: losing_points("", rules=RUMMIKUB),
         lambda: score_deal(["", "r5 r6 r7 k1"], winner=0, rules=RUMMIKUB),
     )
     for ask in asks:

@@ -1,19 +1,13 @@
-"""Indian Rummy: the wild joker, declarations, and the points of a losing hand (rule book §5).
+"""Indian Rummy's points of a hand: the arrangement that costs the fewest points, found exactly.
 
-The wild-joker rank of a deal is the rule set's ``wild_ranks`` (``attrs.evolve(INDIAN_RUMMY,
-wild_ranks={Rank.FIVE})`` or ``INDIAN_RUMMY.with_options({"wild_ranks": ["5"]})``); every card of
-that rank acts as a joker, as do the printed jokers. A wild card used as its own natural self
-(the 5♠ in ``4s 5s 6s`` with fives wild) keeps a sequence pure: the meld engine reports it as not
-acting (`MeldReading.is_pure`).
+When another player declares, a hand's points are the cards it cannot arrange (rule book §5):
+with no pure sequence every card counts; with a pure sequence but no second sequence every card
+outside that pure sequence counts; with both, only the cards in no valid sequence or set count.
 
 Examples:
     >>> from rummylib import INDIAN_RUMMY
-    >>> fives = INDIAN_RUMMY.with_options({"wild_ranks": ["5"]})
-    >>> groups = ["4s 5s 6s", "7h 8h *", "9c 9d 9s", "Jc Qc Kc 5d"]
-    >>> is_valid_declaration(groups, rules=fives)
-    True
-    >>> hand_points("4s 5s 6s 7h 8h Kd Kc 2c 9d 3h 3d Qs 5d", rules=fives)
-    47
+    >>> best_arrangement("Ah 2h 3h 4c * 6c 9d 9s 9h Kd Kc 2s 7s", rules=INDIAN_RUMMY).points
+    29
 """
 
 from __future__ import annotations
@@ -27,169 +21,18 @@ from typing import Literal
 import attrs
 
 from rummylib.cards import Card, Rank, Suit
-from rummylib.errors import (
-    InvalidDeclarationError,
-    LimitExceededError,
-    RuleId,
-    RuleSetError,
-    Violation,
-)
-from rummylib.melds import Meld, MeldKind, meld_readings, meld_violations
+from rummylib.errors import LimitExceededError, RuleSetError
+from rummylib.melds import Meld
+from rummylib.notation import parse_pieces
 from rummylib.pieces import JOKER, Family, Joker, Piece, piece_sort_key
 from rummylib.rules import RuleSet
 
-__all__ = [
-    "MAX_INDIAN_HAND",
-    "IndianArrangement",
-    "InvalidDeclarationError",
-    "best_arrangement",
-    "check_declaration",
-    "declaration_violations",
-    "drop_points",
-    "hand_points",
-    "is_valid_declaration",
-    "score_deal",
-    "with_wild_joker",
-    "wrong_declaration_points",
-]
+__all__ = ["MAX_INDIAN_HAND", "IndianArrangement", "best_arrangement"]
 
 MAX_INDIAN_HAND = 14
-"""Most cards `hand_points` and `best_arrangement` accept (13 dealt, with room for house rules)."""
+"""Most cards `best_arrangement` accepts (13 dealt and the one drawn)."""
 
-_SUITS: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
-_SUIT_INDEX = {s: i for i, s in enumerate(_SUITS)}
-
-
-def with_wild_joker(card: Card | str, *, rules: RuleSet) -> RuleSet:
-    """The rule set of a deal whose turned-up card is ``card``: its rank becomes the wild joker.
-
-    The printed jokers stay wild; any wild rank of an earlier deal is replaced.
-
-    Raises:
-        NotationError: ``card`` is not a card (a printed joker cannot name a rank).
-
-    Examples:
-        >>> from rummylib import INDIAN_RUMMY
-        >>> deal_rules = with_wild_joker("7s", rules=INDIAN_RUMMY)
-        >>> sorted(r.symbol for r in deal_rules.wild_ranks)
-        ['7']
-    """
-    from rummylib.errors import NotationError
-    from rummylib.notation import parse_piece
-
-    piece = parse_piece(card, rules=rules) if isinstance(card, str) else card
-    if not isinstance(piece, Card):
-        raise NotationError(f"the wild joker is named by a card, not {piece}")
-    return attrs.evolve(rules, wild_ranks=frozenset({piece.rank}))
-
-
-def _groups(groups: Iterable[Meld | str | Sequence[Piece]], rules: RuleSet) -> list[Meld]:
-    from rummylib.melds import as_meld
-
-    if isinstance(groups, str):
-        raise TypeError("pass a list of groups (one notation string per group), not one string")
-    out = [as_meld(g, rules=rules) for g in groups]
-    if len(out) > 64:
-        raise LimitExceededError(f"{len(out)} groups; a declaration has at most 64")
-    return out
-
-
-def declaration_violations(groups: Iterable[Meld | str | Sequence[Piece]], *, rules: RuleSet) -> tuple[Violation, ...]:
-    """Every problem with a declaration: all cards of the hand arranged into valid groups.
-
-    A declaration needs exactly ``hand_size`` cards (13), every group a valid sequence (run) or
-    set (group), at least ``min_sequences`` sequences (2) and at least ``min_pure_sequences`` (1)
-    of them pure, i.e. with no joker or wild card standing in for another card. Problems with a
-    single group carry its index (``meld_index``).
-
-    Raises:
-        NotationError: bad notation or a piece not of the game.
-        InvalidPiecesError: more copies of a card than the decks hold.
-
-    Examples:
-        >>> from rummylib import INDIAN_RUMMY
-        >>> bad = ["Ah 2h 3h", "4c * 6c", "10c Jc Qc Kc", "9s 9s 9d"]
-        >>> [(v.code, v.meld_index) for v in declaration_violations(bad, rules=INDIAN_RUMMY)]
-        [('group-colour-repeated', 3)]
-    """
-    melds = _groups(groups, rules)
-    pieces = [p for m in melds for p in m.pieces]
-    rules.check_piece_counts(pieces, what="the declaration")
-    out: list[Violation] = []
-    if len(pieces) != rules.hand_size:
-        out.append(
-            Violation(
-                RuleId.DECLARATION_SIZE,
-                f"the declaration holds {len(pieces)} cards; it must arrange all {rules.hand_size}",
-            )
-        )
-    sequences = pure = 0
-    for i, meld in enumerate(melds):
-        problems = meld_violations(meld, rules=rules)
-        if problems:
-            out.extend(v.at(i) if v.meld_index is None else v for v in problems)
-            continue
-        runs = [r for r in meld_readings(meld, rules=rules) if r.kind is MeldKind.RUN]
-        if runs:
-            sequences += 1
-            pure += any(r.is_pure for r in runs)
-    if sequences < rules.min_sequences:
-        out.append(
-            Violation(
-                RuleId.TOO_FEW_SEQUENCES,
-                f"{sequences} valid sequence{'s' if sequences != 1 else ''}; "
-                f"a declaration needs at least {rules.min_sequences}",
-            )
-        )
-    if pure < rules.min_pure_sequences:
-        out.append(
-            Violation(
-                RuleId.NO_PURE_SEQUENCE,
-                f"{pure} pure sequence{'s' if pure != 1 else ''} (no joker standing in); "
-                f"a declaration needs at least {rules.min_pure_sequences}",
-            )
-        )
-    return tuple(out)
-
-
-def check_declaration(groups: Iterable[Meld | str | Sequence[Piece]], *, rules: RuleSet) -> tuple[Meld, ...]:
-    """The groups of a valid declaration, as melds; raises with every problem otherwise.
-
-    Raises:
-        InvalidDeclarationError: the declaration is wrong; ``violations`` lists every problem.
-        NotationError: bad notation or a piece not of the game.
-        InvalidPiecesError: more copies of a card than the decks hold.
-
-    Examples:
-        >>> from rummylib import INDIAN_RUMMY
-        >>> len(check_declaration(["Ah 2h 3h", "4c * 6c", "Jc Qc Kc", "9s 9c 9d 9h"], rules=INDIAN_RUMMY))
-        4
-    """
-    melds = tuple(_groups(groups, rules))
-    problems = declaration_violations(melds, rules=rules)
-    if problems:
-        raise InvalidDeclarationError(problems)
-    return melds
-
-
-def is_valid_declaration(groups: Iterable[Meld | str | Sequence[Piece]], *, rules: RuleSet) -> bool:
-    """Whether the groups form a valid declaration.
-
-    Raises:
-        NotationError: bad notation or a piece not of the game.
-        InvalidPiecesError: more copies of a card than the decks hold.
-
-    Examples:
-        >>> from rummylib import INDIAN_RUMMY
-        >>> is_valid_declaration(["Ah 2h *", "4c * 6c", "Jc Jd Js", "9s 9c 9d 9h"], rules=INDIAN_RUMMY)
-        False
-    """
-    return not declaration_violations(groups, rules=rules)
-
-
-# ------------------------------------------------------------------------------------------
-# Points of a hand: the best arrangement, exactly
-# ------------------------------------------------------------------------------------------
+_SUITS: tuple[Suit, ...] = tuple(Suit)
 
 _Nat = tuple[int, int]  # (suit index, rank 1-13)
 _Case = Literal["no-pure", "pure-only", "full"]
@@ -433,8 +276,6 @@ def _ctx(rules: RuleSet) -> _Ctx:
 
 
 def _read(hand: Iterable[Piece] | str, rules: RuleSet) -> tuple[Piece, ...]:
-    from rummylib.notation import parse_pieces
-
     if rules.family is not Family.CARDS:
         raise RuleSetError(f"{rules.title} is played with tiles: Indian Rummy hand points need a card game")
     pieces = parse_pieces(hand, rules=rules) if isinstance(hand, str) else tuple(hand)
@@ -498,9 +339,9 @@ def best_arrangement(hand: Iterable[Piece] | str, *, rules: RuleSet) -> IndianAr
         if isinstance(p, Joker):
             jokers += 1
         elif isinstance(p, Card) and rules.is_wild(p):
-            wilds.append((_SUIT_INDEX[p.suit], int(p.rank)))
+            wilds.append((p.suit.order, int(p.rank)))
         elif isinstance(p, Card):
-            naturals.append((_SUIT_INDEX[p.suit], int(p.rank)))
+            naturals.append((p.suit.order, int(p.rank)))
 
     def finish(
         raw: int, case: Literal["no-pure", "pure-only", "full"], melds: Sequence[Sequence[Piece]]
@@ -529,63 +370,3 @@ def best_arrangement(hand: Iterable[Piece] | str, *, rules: RuleSet) -> IndianAr
 def _ordered(meld: tuple[Piece, ...], is_seq: bool) -> tuple[Piece, ...]:
     return meld if is_seq else tuple(sorted(meld, key=piece_sort_key))
 
-
-def hand_points(hand: Iterable[Piece] | str, *, rules: RuleSet) -> int:
-    """The fewest points a losing hand can be arranged to (see `best_arrangement`), capped at 80.
-
-    Raises:
-        RuleSetError: the rule set is a tile game (Rummikub), not a card game.
-        NotationError: bad notation or a piece not of the game.
-        InvalidPiecesError: more copies of a card than the decks hold.
-        LimitExceededError: more than `MAX_INDIAN_HAND` cards.
-
-    Examples:
-        >>> from rummylib import INDIAN_RUMMY
-        >>> hand_points("Kh Kd Ks Qh Qd Qs 9h 9d 9s 7c 7d 7h 2c", rules=INDIAN_RUMMY)  # no sequence
-        80
-        >>> hand_points("Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh", rules=INDIAN_RUMMY)  # one pure sequence
-        0
-    """
-    return best_arrangement(hand, rules=rules).points
-
-
-def drop_points(*, rules: RuleSet, after_drawing: bool = False) -> int:
-    """What a player who drops out of the deal scores: 20 before drawing, 40 after.
-
-    Examples:
-        >>> from rummylib import INDIAN_RUMMY
-        >>> drop_points(rules=INDIAN_RUMMY), drop_points(rules=INDIAN_RUMMY, after_drawing=True)
-        (20, 40)
-    """
-    return rules.middle_drop_points if after_drawing else rules.drop_points
-
-
-def wrong_declaration_points(*, rules: RuleSet) -> int:
-    """What a player who declares wrongly scores (80).
-
-    Examples:
-        >>> from rummylib import INDIAN_RUMMY
-        >>> wrong_declaration_points(rules=INDIAN_RUMMY)
-        80
-    """
-    return rules.wrong_declaration_points
-
-
-def score_deal(hands: Sequence[Iterable[Piece] | str], *, winner: int, rules: RuleSet) -> tuple[int, ...]:
-    """Points of one deal after a valid declaration: 0 for the declarer, `hand_points` for the rest.
-
-    Raises:
-        ScoringInputError: ``winner`` is not a player (code ``bad-score-input``).
-        RuleSetError: the rule set is a tile game (Rummikub), not a card game.
-        NotationError: bad notation or a piece not of the game.
-
-    Examples:
-        >>> from rummylib import INDIAN_RUMMY
-        >>> score_deal(["", "Kh Kd Ks Qh Qd Qs 9h 9d 9s 7c 7d 7h 2c"], winner=0, rules=INDIAN_RUMMY)
-        (0, 80)
-    """
-    from rummylib.scoring import ScoringInputError
-
-    if isinstance(winner, bool) or not isinstance(winner, int) or not 0 <= winner < len(hands):
-        raise ScoringInputError(f"winner must be a player from 0 to {len(hands) - 1}, not {winner!r}")
-    return tuple(0 if i == winner else hand_points(h, rules=rules) for i, h in enumerate(hands))

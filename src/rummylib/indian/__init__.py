@@ -1,0 +1,39 @@
+"""Indian Rummy (rule book §5): the wild joker, declarations, the best arrangement and the points of a deal.
+
+* `with_wild_joker`: the rule set of a deal from its turned-up card;
+* `declaration_violations`, `check_declaration`, `is_valid_declaration`: is this a declaration;
+* `best_arrangement`, `losing_points`: what a hand costs when another player declares;
+* `score_deal`, `drop_points`, `wrong_declaration_points`: the scores of a deal.
+
+Examples:
+    >>> from rummylib import INDIAN_RUMMY
+    >>> from rummylib.indian import is_valid_declaration, losing_points
+    >>> fives = INDIAN_RUMMY.with_options({"wild_ranks": ["5"]})
+    >>> is_valid_declaration(["4s 5s 6s", "7h 8h *", "9c 9d 9s", "Jc Qc Kc 5d"], rules=fives)
+    True
+    >>> losing_points("4s 5s 6s 7h 8h Kd Kc 2c 9d 3h 3d Qs 5d", rules=fives)
+    47
+"""
+
+from rummylib.indian.arrangement import MAX_INDIAN_HAND, IndianArrangement, best_arrangement
+from rummylib.indian.declarations import (
+    check_declaration,
+    declaration_violations,
+    is_valid_declaration,
+    with_wild_joker,
+)
+from rummylib.indian.scoring import drop_points, losing_points, score_deal, wrong_declaration_points
+
+__all__ = [
+    "MAX_INDIAN_HAND",
+    "IndianArrangement",
+    "best_arrangement",
+    "check_declaration",
+    "declaration_violations",
+    "drop_points",
+    "is_valid_declaration",
+    "losing_points",
+    "score_deal",
+    "with_wild_joker",
+    "wrong_declaration_points",
+]

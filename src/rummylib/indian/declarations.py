@@ -1,0 +1,152 @@
+"""Indian Rummy declarations: the wild joker of a deal, and whether 13 cards are a valid declaration.
+
+The wild-joker rank of a deal is the rule set's ``wild_ranks`` (`with_wild_joker`, or
+``INDIAN_RUMMY.with_options({"wild_ranks": ["5"]})``); every card of that rank acts as a joker, as
+do the printed jokers. A wild card used as its own natural self (the 5♠ in ``4s 5s 6s`` with fives
+wild) keeps a sequence pure: the meld engine reports it as not acting (`MeldReading.is_pure`).
+
+Examples:
+    >>> from rummylib import INDIAN_RUMMY
+    >>> fives = INDIAN_RUMMY.with_options({"wild_ranks": ["5"]})
+    >>> groups = ["4s 5s 6s", "7h 8h *", "9c 9d 9s", "Jc Qc Kc 5d"]
+    >>> is_valid_declaration(groups, rules=fives)
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import attrs
+
+from rummylib.cards import Card
+from rummylib.errors import InvalidDeclarationError, LimitExceededError, NotationError, RuleId, Violation
+from rummylib.melds import Meld, MeldKind, as_meld, meld_readings, meld_violations
+from rummylib.notation import parse_piece
+from rummylib.pieces import Piece
+from rummylib.rules import RuleSet
+
+__all__ = ["check_declaration", "declaration_violations", "is_valid_declaration", "with_wild_joker"]
+
+
+def with_wild_joker(card: Card | str, *, rules: RuleSet) -> RuleSet:
+    """The rule set of a deal whose turned-up card is ``card``: its rank becomes the wild joker.
+
+    The printed jokers stay wild; any wild rank of an earlier deal is replaced.
+
+    Raises:
+        NotationError: ``card`` is not a card (a printed joker cannot name a rank).
+
+    Examples:
+        >>> from rummylib import INDIAN_RUMMY
+        >>> deal_rules = with_wild_joker("7s", rules=INDIAN_RUMMY)
+        >>> sorted(r.symbol for r in deal_rules.wild_ranks)
+        ['7']
+    """
+    piece = parse_piece(card, rules=rules) if isinstance(card, str) else card
+    if not isinstance(piece, Card):
+        raise NotationError(f"the wild joker is named by a card, not {piece}")
+    return attrs.evolve(rules, wild_ranks=frozenset({piece.rank}))
+
+
+def _groups(groups: Iterable[Meld | str | Sequence[Piece]], rules: RuleSet) -> list[Meld]:
+    if isinstance(groups, str):
+        raise TypeError("pass a list of groups (one notation string per group), not one string")
+    out = [as_meld(g, rules=rules) for g in groups]
+    if len(out) > 64:
+        raise LimitExceededError(f"{len(out)} groups; a declaration has at most 64")
+    return out
+
+
+def declaration_violations(groups: Iterable[Meld | str | Sequence[Piece]], *, rules: RuleSet) -> tuple[Violation, ...]:
+    """Every problem with a declaration: all cards of the hand arranged into valid groups.
+
+    A declaration needs exactly ``hand_size`` cards (13), every group a valid sequence (run) or
+    set (group), at least ``min_sequences`` sequences (2) and at least ``min_pure_sequences`` (1)
+    of them pure, i.e. with no joker or wild card standing in for another card. Problems with a
+    single group carry its index (``meld_index``).
+
+    Raises:
+        NotationError: bad notation or a piece not of the game.
+        InvalidPiecesError: more copies of a card than the decks hold.
+
+    Examples:
+        >>> from rummylib import INDIAN_RUMMY
+        >>> bad = ["Ah 2h 3h", "4c * 6c", "10c Jc Qc Kc", "9s 9s 9d"]
+        >>> [(v.code, v.meld_index) for v in declaration_violations(bad, rules=INDIAN_RUMMY)]
+        [('group-colour-repeated', 3)]
+    """
+    melds = _groups(groups, rules)
+    pieces = [p for m in melds for p in m.pieces]
+    rules.check_piece_counts(pieces, what="the declaration")
+    out: list[Violation] = []
+    if len(pieces) != rules.hand_size:
+        out.append(
+            Violation(
+                RuleId.DECLARATION_SIZE,
+                f"the declaration holds {len(pieces)} cards; it must arrange all {rules.hand_size}",
+            )
+        )
+    sequences = pure = 0
+    for i, meld in enumerate(melds):
+        problems = meld_violations(meld, rules=rules)
+        if problems:
+            out.extend(v.at(i) if v.meld_index is None else v for v in problems)
+            continue
+        runs = [r for r in meld_readings(meld, rules=rules) if r.kind is MeldKind.RUN]
+        if runs:
+            sequences += 1
+            pure += any(r.is_pure for r in runs)
+    if sequences < rules.min_sequences:
+        out.append(
+            Violation(
+                RuleId.TOO_FEW_SEQUENCES,
+                f"{sequences} valid sequence{'s' if sequences != 1 else ''}; "
+                f"a declaration needs at least {rules.min_sequences}",
+            )
+        )
+    if pure < rules.min_pure_sequences:
+        out.append(
+            Violation(
+                RuleId.NO_PURE_SEQUENCE,
+                f"{pure} pure sequence{'s' if pure != 1 else ''} (no joker standing in); "
+                f"a declaration needs at least {rules.min_pure_sequences}",
+            )
+        )
+    return tuple(out)
+
+
+def check_declaration(groups: Iterable[Meld | str | Sequence[Piece]], *, rules: RuleSet) -> tuple[Meld, ...]:
+    """The groups of a valid declaration, as melds; raises with every problem otherwise.
+
+    Raises:
+        InvalidDeclarationError: the declaration is wrong; ``violations`` lists every problem.
+        NotationError: bad notation or a piece not of the game.
+        InvalidPiecesError: more copies of a card than the decks hold.
+
+    Examples:
+        >>> from rummylib import INDIAN_RUMMY
+        >>> len(check_declaration(["Ah 2h 3h", "4c * 6c", "Jc Qc Kc", "9s 9c 9d 9h"], rules=INDIAN_RUMMY))
+        4
+    """
+    melds = tuple(_groups(groups, rules))
+    problems = declaration_violations(melds, rules=rules)
+    if problems:
+        raise InvalidDeclarationError(problems)
+    return melds
+
+
+def is_valid_declaration(groups: Iterable[Meld | str | Sequence[Piece]], *, rules: RuleSet) -> bool:
+    """Whether the groups form a valid declaration.
+
+    Raises:
+        NotationError: bad notation or a piece not of the game.
+        InvalidPiecesError: more copies of a card than the decks hold.
+
+    Examples:
+        >>> from rummylib import INDIAN_RUMMY
+        >>> is_valid_declaration(["Ah 2h *", "4c * 6c", "Jc Jd Js", "9s 9c 9d 9h"], rules=INDIAN_RUMMY)
+        False
+    """
+    return not declaration_violations(groups, rules=rules)
+
