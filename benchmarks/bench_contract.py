@@ -33,9 +33,12 @@ from collections.abc import Callable
 from typing import Any
 
 from rummylib import CONTRACT_RUMMY, JOKER, SHANGHAI, RuleSet
-from rummylib.contracts import _brute_force, find_contract
+from rummylib.contracts import find_contract
 from rummylib.decks import full_set
 from rummylib.pieces import Piece
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))  # the repository, for its test oracles
+from tests.oracles.contracts import brute_force as _brute_force
 
 ORACLE_LIMIT = 5.0
 THIRTEEN_CLUBS = "Ac 2c 3c 4c 5c 6c 7c 8c 9c 10c Jc Qc Kc"

@@ -15,7 +15,7 @@ from pathlib import Path
 from types import ModuleType
 
 from rummylib import CONTRACT_RUMMY, RuleSet
-from rummylib.games.contract import ContractGame, Phase
+from rummylib.contracts import ContractGame, Phase
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = 5

@@ -183,14 +183,14 @@ def _raised(function: Any, *args: Any, **kwargs: Any) -> tuple[errors.Violation,
 
 
 def _namespace() -> dict[str, Any]:
-    from rummylib import contracts, gin, indian, layoffs, table
+    from rummylib import contracts, gin, indian, table
 
     names: dict[str, Any] = {name: getattr(rummylib, name) for name in rummylib.__all__}
     names.update(
         validate_turn=table.validate_turn,
         contract_violations=contracts.contract_violations,
-        layoff_violations=layoffs.layoff_violations,
-        substitution_violations=layoffs.substitution_violations,
+        layoff_violations=contracts.layoff_violations,
+        substitution_violations=contracts.substitution_violations,
         declaration_violations=indian.declaration_violations,
         gin=gin,
         raised=_raised,

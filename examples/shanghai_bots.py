@@ -2,7 +2,7 @@
 
 The bots go down as soon as `rummylib.contracts.find_contract` finds the contract in hand, lay
 off every card they can, buy a refused upcard that pairs with their hand, and discard the card that
-helps them least. The referee (`rummylib.games.contract.ContractGame`) enforces every rule.
+helps them least. The referee (`rummylib.contracts.ContractGame`) enforces every rule.
 
 One house rule keeps bot games finite: a round also ends when the stock runs out a second time
 (``max_reshuffles=1``). Under the rule book alone, a round where every player is down holding
@@ -16,7 +16,7 @@ from __future__ import annotations
 import sys
 
 from rummylib import JOKER, SHANGHAI, Card, Piece
-from rummylib.games.contract import (
+from rummylib.contracts import (
     Buy,
     ContractAction,
     ContractGame,
@@ -29,8 +29,8 @@ from rummylib.games.contract import (
     LayOff,
     Phase,
     SwapJoker,
+    layoff_violations,
 )
-from rummylib.layoffs import layoff_violations
 
 RULES = SHANGHAI.with_options({"max_reshuffles": 1})
 PLAYERS = 4

@@ -25,8 +25,8 @@ import atheris
 
 with atheris.instrument_imports():
     from rummylib.batch import all_ops, handle_line
-    from rummylib.rules import PRESETS
     from rummylib.errors import SaveError
+    from rummylib.rules import PRESETS
     from rummylib.saves import loads
 
 FIELDS = {

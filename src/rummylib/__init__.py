@@ -10,13 +10,22 @@ Examples:
 # floor 4 and up: turns, contracts, scorers, searches and referees
 from rummylib.cards import Card, Rank, Suit
 from rummylib.contracts import (
+    ContractGame,
     ContractPlan,
+    ContractRound,
+    LayOffResult,
     MeldDown,
+    Substitution,
     check_contract,
     contract_for,
     contract_violations,
     find_contract,
     is_contract_met,
+    lay_off,
+    layoff_violations,
+    score_contract_round,
+    substitute_joker,
+    substitution_violations,
 )
 from rummylib.decks import Deal, deal, full_set, shuffled
 from rummylib.errors import (
@@ -44,7 +53,6 @@ from rummylib.errors import (
     TableMismatchError,
     Violation,
 )
-from rummylib.games.contract import ContractGame, ContractRound
 from rummylib.games.rummikub import RummikubGame
 from rummylib.gin import DeadwoodResult, GinGame, GinHand, GinHandResult, deadwood, score_game, score_hand
 from rummylib.indian import (
@@ -53,14 +61,6 @@ from rummylib.indian import (
     check_declaration,
     declaration_violations,
     is_valid_declaration,
-)
-from rummylib.layoffs import (
-    LayOff,
-    Substitution,
-    lay_off,
-    layoff_violations,
-    substitute_joker,
-    substitution_violations,
 )
 from rummylib.melds import (
     Face,
@@ -92,7 +92,7 @@ from rummylib.rules import (
     ScoringScheme,
     find_ruleset,
 )
-from rummylib.scoring import hand_points, score_contract_round, score_rummikub
+from rummylib.scoring import hand_points, score_rummikub
 from rummylib.solver import Budget, Objective, Solution, arrange, playable_tiles, solve
 from rummylib.table import (
     Table,
@@ -145,7 +145,7 @@ __all__ = [
     "JokerRetrieval",
     "JokerSwap",
     "KnockError",
-    "LayOff",
+    "LayOffResult",
     "LimitExceededError",
     "Meld",
     "MeldDown",

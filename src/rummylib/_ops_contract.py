@@ -32,9 +32,8 @@ from typing import Any
 import attrs
 
 from rummylib.batch import Op, Request
-from rummylib.contracts import contract_violations, find_contract
+from rummylib.contracts import JokerEnd, contract_violations, find_contract, lay_off
 from rummylib.errors import IllegalPlayError, RequestError, RuleSetError
-from rummylib.layoffs import JokerEnd, lay_off
 from rummylib.melds import Meld
 from rummylib.rules import Contract, ScoringScheme
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 from rummylib.batch import Op, Request
+from rummylib.contracts import score_contract_round
 from rummylib.errors import RequestError
 from rummylib.rules import ScoringScheme
-from rummylib.scoring import score_contract_round
 
 
 def _score_contract_op(req: Request) -> dict[str, Any]:

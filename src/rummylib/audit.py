@@ -60,7 +60,7 @@ MAX_REPORTED = 20
 
 
 def _state_kinds() -> dict[type, str]:
-    from rummylib.games.contract import ContractGame, ContractRound
+    from rummylib.contracts import ContractGame, ContractRound
     from rummylib.games.rummikub import RummikubGame
     from rummylib.gin import GinGame, GinHand
 
@@ -117,7 +117,7 @@ def expected_pieces(state: Any) -> PieceCount:
 
     Examples:
         >>> from rummylib import SHANGHAI
-        >>> from rummylib.games.contract import ContractRound
+        >>> from rummylib.contracts import ContractRound
         >>> len(expected_pieces(ContractRound.deal(rules=SHANGHAI, players=3, seed=0)))
         105
     """
@@ -222,8 +222,7 @@ def _rummikub_problems(g: Any) -> Iterator[str]:
 
 
 def _round_problems(r: Any) -> Iterator[str]:
-    from rummylib.games.contract_actions import Phase
-    from rummylib.scoring import score_contract_round
+    from rummylib.contracts import Phase, score_contract_round
 
     rules: RuleSet = r.rules
     n = len(r.hands)
@@ -295,7 +294,7 @@ def _result_problems(res: Any, rules: RuleSet, n: int, score: Any) -> Iterator[s
 
 
 def _contract_game_problems(g: Any) -> Iterator[str]:
-    from rummylib.scoring import score_contract_round
+    from rummylib.contracts import score_contract_round
 
     r = g.round
     n = len(r.hands)
@@ -444,7 +443,7 @@ def check_state(state: Any) -> None:
 
     Examples:
         >>> from rummylib import SHANGHAI
-        >>> from rummylib.games.contract import ContractGame
+        >>> from rummylib.contracts import ContractGame
         >>> check_state(ContractGame.start(rules=SHANGHAI, players=3, seed=2))
     """
     problems = state_problems(state)

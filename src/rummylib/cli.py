@@ -528,7 +528,7 @@ def _cmd_score(args: argparse.Namespace, out: _Out) -> int:
 
         scores = score_rummikub(hands, winner=args.winner, rules=rules)
     elif rules.scoring is ScoringScheme.CONTRACT:
-        from rummylib.scoring import score_contract_round
+        from rummylib.contracts import score_contract_round
 
         scores = score_contract_round(
             hands, rules=rules, out_in_one_turn=args.out_in_one_turn, joker_used=args.joker_used

@@ -77,7 +77,7 @@ MAX_SAVE_INT = 2**64
 
 
 def _save_types() -> dict[str, type]:
-    from rummylib.games.contract import ContractGame, ContractRound
+    from rummylib.contracts import ContractGame, ContractRound
     from rummylib.games.rummikub import RummikubGame
     from rummylib.gin import GinGame, GinHand
 
@@ -212,7 +212,7 @@ def to_json(state: Any) -> dict[str, Any]:
 
     Examples:
         >>> from rummylib import SHANGHAI
-        >>> from rummylib.games.contract import ContractRound
+        >>> from rummylib.contracts import ContractRound
         >>> data = to_json(ContractRound.deal(rules=SHANGHAI, players=3, seed=1))
         >>> data["type"], data["state"]["rules"]["game"], data["state"]["round_number"]
         ('contract-round', 'shanghai', 1)
@@ -507,8 +507,9 @@ def loads(text: str, *, check: bool = True) -> Any:
 
 
 def _action_types() -> dict[str, type]:
+    from rummylib import contracts as contract
     from rummylib import gin
-    from rummylib.games import contract, rummikub
+    from rummylib.games import rummikub
 
     classes: list[type] = [
         contract.DrawStock,
@@ -538,7 +539,7 @@ def actions_to_json(actions: Any) -> list[dict[str, Any]]:
         TypeError: something that is not a referee action.
 
     Examples:
-        >>> from rummylib.games.contract import LayOff, Discard
+        >>> from rummylib.contracts import LayOff, Discard
         >>> log = actions_to_json([LayOff(1, "8h 9h", 3), Discard(1, "*")])
         >>> log[0]
         {'action': 'LayOff', 'player': 1, 'cards': '8h 9h', 'meld': 3, 'joker_end': 'high'}

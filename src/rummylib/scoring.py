@@ -22,7 +22,7 @@ from rummylib.melds import Meld
 from rummylib.pieces import Piece
 from rummylib.rules import RuleSet, ScoringScheme
 
-__all__ = ["HandCost", "ScoringInputError", "hand_cost", "hand_points", "score_contract_round", "score_rummikub"]
+__all__ = ["HandCost", "hand_cost", "hand_points", "score_rummikub"]
 
 
 def hand_points(pieces: Iterable[Piece], *, rules: RuleSet) -> int:
@@ -49,7 +49,8 @@ def hand_points(pieces: Iterable[Piece], *, rules: RuleSet) -> int:
     """
     held = list(pieces)
     rules.check_piece_counts(held, what="the hand")
-    return _points(held, rules)
+    total = sum(rules.piece_points(piece) for piece in held)
+    return total if rules.points_cap is None else min(total, rules.points_cap)
 
 
 @attrs.frozen
@@ -108,12 +109,6 @@ def hand_cost(pieces: Iterable[Piece], *, rules: RuleSet) -> HandCost:
     return HandCost(hand_points(held, rules=rules), (), "points of the pieces left in hand")
 
 
-def _points(held: Iterable[Piece], rules: RuleSet) -> int:
-    """The points of pieces already checked against the game."""
-    total = sum(rules.piece_points(piece) for piece in held)
-    return total if rules.points_cap is None else min(total, rules.points_cap)
-
-
 def score_rummikub(racks: Sequence[Iterable[Piece]], *, winner: int | None, rules: RuleSet) -> tuple[int, ...]:
     """Scores of a finished Rummikub game; they always add up to zero.
 
@@ -136,7 +131,7 @@ def score_rummikub(racks: Sequence[Iterable[Piece]], *, winner: int | None, rule
     """
     rack_lists = [list(r) for r in racks]
     rules.check_piece_counts([p for r in rack_lists for p in r], what="the racks")
-    values = [_points(r, rules) for r in rack_lists]
+    values = [hand_points(r, rules=rules) for r in rack_lists]
     if len(values) < 1:
         raise ScoringInputError("no racks to score")
     if winner is None:
@@ -150,40 +145,4 @@ def score_rummikub(racks: Sequence[Iterable[Piece]], *, winner: int | None, rule
         best, base = winner, 0
     scores = [-(v - base) for v in values]
     scores[best] = -sum(s for i, s in enumerate(scores) if i != best)
-    return tuple(scores)
-
-
-def score_contract_round(
-    hands: Sequence[Iterable[Piece]],
-    *,
-    rules: RuleSet,
-    out_in_one_turn: bool = False,
-    joker_used: bool = False,
-) -> tuple[int, ...]:
-    """Penalty points of one round of Contract Rummy or Shanghai (lower is better).
-
-    Every player scores the points left in hand. The player who went out (empty hand) scores 0,
-    or, when ``out_in_one_turn`` (all cards laid down in one turn), the rule set's
-    ``one_turn_out_bonus`` (Shanghai: -25), or ``one_turn_out_no_joker_bonus`` (-50) when no joker
-    was among the cards (``joker_used`` false).
-
-    Raises:
-        ScoringInputError: ``out_in_one_turn`` without exactly one player out.
-        InvalidPiecesError: more copies of a card in the hands together than the decks hold.
-
-    Examples:
-        >>> from rummylib import SHANGHAI, parse_pieces
-        >>> score_contract_round([parse_pieces(""), parse_pieces("* Ah 7c")], rules=SHANGHAI,
-        ...                      out_in_one_turn=True)
-        (-50, 47)
-    """
-    lists = [list(h) for h in hands]
-    rules.check_piece_counts([p for h in lists for p in h], what="the hands")
-    scores = [_points(h, rules) for h in lists]
-    out = [i for i, h in enumerate(lists) if not h]
-    if out_in_one_turn:
-        if len(out) != 1:
-            raise ScoringInputError(f"going out in one turn needs exactly one empty hand, found {len(out)}")
-        bonus = rules.one_turn_out_bonus if joker_used else rules.one_turn_out_no_joker_bonus
-        scores[out[0]] = bonus
     return tuple(scores)

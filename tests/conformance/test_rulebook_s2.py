@@ -9,10 +9,19 @@ import pytest
 
 from rummylib import rules as R
 from rummylib.batch import handle_request
+from rummylib.contracts import (
+    Buy,
+    ContractGame,
+    ContractRound,
+    DeclineBuy,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    LayDown,
+    LayOff,
+    SwapJoker,
+)
 from rummylib.errors import RummyError
-from rummylib.games.contract import ContractGame
-from rummylib.games.contract_actions import Buy, DeclineBuy, Discard, DrawDiscard, DrawStock, LayDown, LayOff, SwapJoker
-from rummylib.games.contract_round import ContractRound
 from rummylib.notation import parse_pieces
 from rummylib.pieces import Piece
 
@@ -337,7 +346,7 @@ def test_layoff_issue_example_and_no_wrap() -> None:
 
 def _down_round(table: list[str], hand1: str) -> ContractRound:
     r = crafted(["Ah Ah As 5d 6d 7d 8d 9h 10h Js", hand1, "4c 5c 6c 7c Qh Qs Qd Jc Jd 2h"], "3c 4h 5h 6h 7c", "Kh")
-    from rummylib.games.contract_actions import TableMeld
+    from rummylib.contracts import TableMeld
     from rummylib.melds import check_meld
 
     melds = tuple(TableMeld(owner=0, reading=check_meld(m, rules=CR)) for m in table)

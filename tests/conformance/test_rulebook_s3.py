@@ -9,9 +9,9 @@ import pytest
 
 from rummylib import rules as R
 from rummylib.batch import handle_request
-from rummylib.errors import RummyError
-from rummylib.games.contract_actions import (
+from rummylib.contracts import (
     Buy,
+    ContractRound,
     DeclineBuy,
     Discard,
     DrawDiscard,
@@ -21,7 +21,7 @@ from rummylib.games.contract_actions import (
     SwapJoker,
     TableMeld,
 )
-from rummylib.games.contract_round import ContractRound
+from rummylib.errors import RummyError
 from rummylib.melds import check_meld
 from rummylib.notation import parse_pieces
 from rummylib.pieces import Piece

@@ -12,9 +12,10 @@ import pytest
 
 from rummylib import rules as R
 from rummylib.batch import all_ops, handle_line, handle_request
+from rummylib.contracts import score_contract_round
 from rummylib.errors import RummyError
 from rummylib.notation import parse_pieces
-from rummylib.scoring import hand_points, score_contract_round, score_rummikub
+from rummylib.scoring import hand_points, score_rummikub
 
 GAMES = ["rummikub", "contract_rummy", "shanghai", "gin_rummy", "indian_rummy"]
 

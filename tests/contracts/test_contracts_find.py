@@ -5,6 +5,7 @@ import random
 import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
+from tests.oracles.contracts import brute_force as _brute_force
 
 from rummylib import (
     CONTRACT_RUMMY,
@@ -17,7 +18,7 @@ from rummylib import (
     format_pieces,
     parse_pieces,
 )
-from rummylib.contracts import _brute_force, check_contract, find_contract
+from rummylib.contracts import check_contract, find_contract
 from rummylib.decks import full_set
 from rummylib.pieces import Piece
 

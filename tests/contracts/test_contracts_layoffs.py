@@ -17,7 +17,7 @@ from rummylib import (
     meld_readings,
     parse_pieces,
 )
-from rummylib.layoffs import lay_off, layoff_violations, substitute_joker, substitution_violations
+from rummylib.contracts import lay_off, layoff_violations, substitute_joker, substitution_violations
 from rummylib.melds import Meld
 from rummylib.testing import runs
 

@@ -270,7 +270,7 @@ def test_contract_checks(melds: str, hand: str, round_number: int) -> None:
 @given(card_texts, card_texts, st.sampled_from(["high", "low"]))
 def test_layoff_checks(meld: str, cards: str, end: str) -> None:
     """Lay-offs on any meld (read afresh, or as laid): a valid meld after, or the problems."""
-    from rummylib.layoffs import lay_off, layoff_violations, substitution_violations
+    from rummylib.contracts import lay_off, layoff_violations, substitution_violations
     from rummylib.melds import check_meld
 
     reading = _raises_only_rummy(lambda: check_meld(meld, rules=SHANGHAI))

@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 
 from rummylib import CONTRACT_RUMMY, GIN_RUMMY, RUMMIKUB, SHANGHAI, RummyError
 from rummylib.audit import state_problems
-from rummylib.games.contract import (
+from rummylib.contracts import (
     Buy,
     ContractGame,
     ContractRound,

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 import pytest
 
 from rummylib import RuleSet, check_meld, parse_pieces, piece_sort_key
-from rummylib.games.contract import ContractRound, Phase, TableMeld
+from rummylib.contracts import ContractRound, Phase, TableMeld
 
 Builder = Callable[..., ContractRound]
 

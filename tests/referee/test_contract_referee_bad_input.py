@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from rummylib import SHANGHAI, IllegalActionError, InvalidPiecesError, NotationError
-from rummylib.games.contract import ContractRound, LayDown
+from rummylib.contracts import ContractRound, LayDown
 
 
 @pytest.mark.parametrize(

@@ -8,16 +8,7 @@ from collections.abc import Callable
 import pytest
 
 from rummylib import CONTRACT_RUMMY, SHANGHAI, Card, IllegalActionError, PieceCount, RuleSet, parse_pieces
-from rummylib.games.contract import (
-    Buy,
-    ContractAction,
-    ContractRound,
-    DeclineBuy,
-    Discard,
-    DrawDiscard,
-    DrawStock,
-    Phase,
-)
+from rummylib.contracts import Buy, ContractAction, ContractRound, DeclineBuy, Discard, DrawDiscard, DrawStock, Phase
 
 Builder = Callable[..., ContractRound]
 

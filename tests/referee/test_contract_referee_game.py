@@ -11,16 +11,8 @@ import attrs
 import pytest
 
 from rummylib import CONTRACT_RUMMY, GIN_RUMMY, JOKER, SHANGHAI, IllegalActionError, PieceCount, RuleSetError
+from rummylib.contracts import ContractGame, ContractRound, Discard, DrawDiscard, EndReason, Phase, RoundResult
 from rummylib.decks import full_set
-from rummylib.games.contract import (
-    ContractGame,
-    ContractRound,
-    Discard,
-    DrawDiscard,
-    EndReason,
-    Phase,
-    RoundResult,
-)
 
 Builder = Callable[..., ContractRound]
 

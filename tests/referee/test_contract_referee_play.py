@@ -11,7 +11,7 @@ from collections.abc import Callable
 import pytest
 
 from rummylib import CONTRACT_RUMMY, JOKER, SHANGHAI, Card, IllegalActionError, PieceCount, parse_pieces
-from rummylib.games.contract import (
+from rummylib.contracts import (
     ContractAction,
     ContractRound,
     DeclineBuy,

@@ -19,8 +19,7 @@ from hypothesis import strategies as st
 
 from rummylib import CONTRACT_RUMMY, JOKER, SHANGHAI, IllegalActionError, Piece, PieceCount, RuleSet
 from rummylib.cards import Card, Rank, Suit
-from rummylib.decks import full_set
-from rummylib.games.contract import (
+from rummylib.contracts import (
     Buy,
     ContractAction,
     ContractGame,
@@ -34,8 +33,10 @@ from rummylib.games.contract import (
     LayOff,
     Phase,
     SwapJoker,
+    score_contract_round,
 )
-from rummylib.scoring import hand_points, score_contract_round
+from rummylib.decks import full_set
+from rummylib.scoring import hand_points
 
 VARIANTS: list[RuleSet] = [
     CONTRACT_RUMMY.with_options({"max_reshuffles": 1}),

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from rummylib import CONTRACT_RUMMY, SHANGHAI, IllegalActionError
-from rummylib.games.contract import ContractRound, SwapJoker
+from rummylib.contracts import ContractRound, SwapJoker
 
 Builder = Callable[..., ContractRound]
 

@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 from rummylib import CONTRACT_RUMMY, SHANGHAI, RuleSet, parse_pieces
 from rummylib.batch import handle_line, handle_request
 from rummylib.cards import Card, Rank, Suit
+from rummylib.contracts import score_contract_round
 from rummylib.pieces import JOKER, Piece
-from rummylib.scoring import hand_points, score_contract_round
+from rummylib.scoring import hand_points
 
 
 def points(text: str, rules: RuleSet) -> int:

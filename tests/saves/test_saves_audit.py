@@ -22,9 +22,9 @@ from rummylib.audit import (
     state_problems,
     verify_history,
 )
+from rummylib.contracts import ContractGame, ContractRound, DeclineBuy, DrawStock, LayDown
 from rummylib.decks import full_set
 from rummylib.errors import InvalidStateError, SaveError, TableMismatchError
-from rummylib.games.contract import ContractGame, ContractRound, DeclineBuy, DrawStock, LayDown
 from rummylib.games.rummikub import Action, ActionKind, RummikubGame
 from rummylib.gin import GinDrawStock, GinGame, GinHand
 from rummylib.melds import Meld

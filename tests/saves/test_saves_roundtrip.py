@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from rummylib import CONTRACT_RUMMY, GIN_RUMMY, RUMMIKUB, SHANGHAI
 from rummylib.audit import state_problems
-from rummylib.games.contract import Buy, ContractGame, ContractRound, DeclineBuy, LayDown, LayOff, SwapJoker
+from rummylib.contracts import Buy, ContractGame, ContractRound, DeclineBuy, LayDown, LayOff, SwapJoker
 from rummylib.games.rummikub import RummikubGame
 from rummylib.gin import GinGame, GinHand, GinKnock
 from rummylib.saves import FORMAT, SAVE_TYPES, VERSION, dumps, from_json, loads, to_json

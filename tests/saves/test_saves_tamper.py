@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 
 from rummylib import CONTRACT_RUMMY, GIN_RUMMY, RUMMIKUB, SHANGHAI, RummyError
 from rummylib.audit import state_problems
+from rummylib.contracts import ContractGame, ContractRound, DeclineBuy, LayDown
 from rummylib.errors import SaveError
-from rummylib.games.contract import ContractGame, ContractRound, DeclineBuy, LayDown
 from rummylib.games.rummikub import RummikubGame
 from rummylib.gin import GinGame, GinHand
 from rummylib.saves import from_json, loads, to_json

@@ -25,7 +25,7 @@ from rummylib.gin.referee import (
     GinKnock,
     GinPhase,
 )
-from rummylib.gin.scoring import GinGameScore, GinHandResult, GinOutcome, Layoff, score_game, score_hand
+from rummylib.gin.scoring import GinGameScore, GinHandResult, GinOutcome, LayOff, score_game, score_hand
 
 __all__ = [
     "MAX_GIN_HAND",
@@ -42,7 +42,7 @@ __all__ = [
     "GinKnock",
     "GinOutcome",
     "GinPhase",
-    "Layoff",
+    "LayOff",
     "can_knock",
     "deadwood",
     "hand_multiplier",

@@ -42,7 +42,7 @@ from rummylib.melds import Meld
 from rummylib.pieces import Piece, format_pieces, piece_sort_key
 from rummylib.rules import RuleSet
 
-__all__ = ["GinGameScore", "GinHandResult", "GinOutcome", "Layoff", "score_game", "score_hand"]
+__all__ = ["GinGameScore", "GinHandResult", "GinOutcome", "LayOff", "score_game", "score_hand"]
 
 
 class GinOutcome(StrEnum):
@@ -66,12 +66,12 @@ class GinOutcome(StrEnum):
 
 
 @attrs.frozen
-class Layoff:
+class LayOff:
     """One defender card laid off on one of the knocker's melds.
 
     Examples:
-        >>> Layoff(Card.parse("4h"), 0)
-        Layoff(card=Card.parse('4h'), meld=0)
+        >>> LayOff(Card.parse("4h"), 0)
+        LayOff(card=Card.parse('4h'), meld=0)
     """
 
     card: Card
@@ -110,7 +110,7 @@ class GinHandResult:
     """The defender's own melds."""
     defender_unmelded: tuple[Card, ...]
     """The defender's deadwood cards after the lay-offs."""
-    layoffs: tuple[Layoff, ...] = ()
+    layoffs: tuple[LayOff, ...] = ()
     """The defender's lay-offs on the knocker's melds."""
     discard: Card | None = None
     """The knocker's discard, when an 11-card hand was given (``None`` for big gin)."""
@@ -185,7 +185,7 @@ def _score_ten(
     for _, (s, r) in lay:
         left[s] &= ~(1 << r)
     dmelds, dleft = defender_melds(left, t)
-    layoffs = tuple(Layoff(CARDS[s][r], i) for i, (s, r) in lay)
+    layoffs = tuple(LayOff(CARDS[s][r], i) for i, (s, r) in lay)
     common = (
         kdw,
         ddw,

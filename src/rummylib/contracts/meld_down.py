@@ -35,8 +35,8 @@ from typing import TypeAlias, cast
 
 import attrs
 
-from rummylib._contract_search import _build, _Search
 from rummylib.cards import Card
+from rummylib.contracts._search import _build, _Search
 from rummylib.errors import ContractNotMetError, RuleId, RuleSetError, SolverError, Violation
 from rummylib.melds import Meld, MeldKind, MeldLike, MeldReading, as_meld, meld_readings, meld_violations
 from rummylib.notation import parse_melds, parse_pieces
@@ -589,59 +589,3 @@ def find_contract(
     return ContractPlan(contract=wanted, melds=melds, readings=down.readings, points_left=points_left, left=left)
 
 
-# ------------------------------------------------------------------------------------------
-# The brute-force oracle (tests and benchmarks compare find_contract with it)
-# ------------------------------------------------------------------------------------------
-
-
-def _brute_force(
-    hand: HandLike, *, round_number: int | None = None, contract: Contract | None = None, rules: RuleSet
-) -> int | None:
-    """Fewest points left over every meld-down of the hand that passes the checker (slow; small hands).
-
-    Every sub-multiset of the hand that the meld engine reads as a set or a run is a candidate;
-    every choice of as many candidates as the contract has melds, using each card at most once, is
-    judged by `is_contract_met`. Returns ``None`` when none passes.
-    """
-    wanted = contract_for(rules=rules, round_number=round_number, contract=contract)
-    pieces = _as_hand(hand, rules)
-    mrules = _meld_rules(rules)
-    held = Counter(pieces)
-    distinct = sorted(held, key=piece_sort_key)
-    candidates: list[tuple[Counter[Piece], Meld]] = []
-    for counts in itertools.product(*(range(held[p] + 1) for p in distinct)):
-        size = sum(counts)
-        if size < 2:
-            continue
-        meld = Meld([p for p, n in zip(distinct, counts, strict=True) for _ in range(n)])
-        readings = meld_readings(meld, rules=mrules)
-        ok = any(_fits(r.kind, size, wanted) for r in readings)
-        if ok:
-            candidates.append((Counter(meld.pieces), meld))
-    need = wanted.sets + wanted.runs
-    best: int | None = None
-    total = sum(rules.piece_points(p) for p in pieces)
-
-    def walk(start: int, left: Counter[Piece], picked: list[Meld]) -> None:
-        nonlocal best
-        if len(picked) == need:
-            if is_contract_met(picked, contract=wanted, rules=rules, hand=pieces):
-                used = sum(rules.piece_points(p) for m in picked for p in m.pieces)
-                if best is None or total - used < best:
-                    best = total - used
-            return
-        for i in range(start, len(candidates)):
-            counts, meld = candidates[i]
-            if all(left[p] >= n for p, n in counts.items()):
-                walk(i, left - counts, [*picked, meld])
-
-    walk(0, held, [])
-    return best
-
-
-def _fits(kind: MeldKind, size: int, contract: Contract) -> bool:
-    if kind is MeldKind.GROUP:
-        want, slots = contract.set_size, contract.sets
-    else:
-        want, slots = contract.run_size, contract.runs
-    return slots > 0 and (size == want if contract.exact else size >= want)

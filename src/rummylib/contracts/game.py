@@ -1,19 +1,16 @@
 """Referees for Contract Rummy and Shanghai: whole rounds and whole games as immutable values.
 
-A [`ContractRound`][rummylib.games.contract_round.ContractRound] is one deal played out: the caller
+A [`ContractRound`][rummylib.contracts.round.ContractRound] is one deal played out: the caller
 applies actions (`DrawStock`, `DrawDiscard`, `Buy`, `DeclineBuy`, `LayDown`, `LayOff`,
 `SwapJoker`, `Discard`) and gets a new round back; an illegal action raises
 `rummylib.errors.IllegalActionError` naming the rule, and the old value stays as it was.
-[`ContractGame`][rummylib.games.contract.ContractGame] chains the rounds of a game, moving the
+[`ContractGame`][rummylib.contracts.game.ContractGame] chains the rounds of a game, moving the
 dealer left each round, and adds up the scores (lowest total wins). Every rule is read from the
 `RuleSet`: the same code referees Contract Rummy, Shanghai and their house rules.
 
-This module is the one to import: it holds the game referee and re-exports the round referee
-(`rummylib.games.contract_round`) and the actions and values (`rummylib.games.contract_actions`).
-
 Examples:
     >>> from rummylib import SHANGHAI
-    >>> from rummylib.games.contract import ContractGame, DrawDiscard
+    >>> from rummylib.contracts import ContractGame, DrawDiscard
     >>> g = ContractGame.start(rules=SHANGHAI, players=3, seed=7)
     >>> g.round.current, g.apply(DrawDiscard(1)).round.phase.value
     (1, 'play')
@@ -23,47 +20,16 @@ from __future__ import annotations
 
 import attrs
 
-from rummylib.errors import IllegalActionError, RuleId, Violation
-from rummylib.games.contract_actions import (
-    Buy,
-    BuyWindow,
+from rummylib.contracts.actions import (
     ContractAction,
-    DeclineBuy,
-    Discard,
-    DrawDiscard,
-    DrawStock,
-    EndReason,
-    LayDown,
-    LayOff,
-    Phase,
     RoundResult,
     RoundView,
-    SwapJoker,
-    TableMeld,
 )
-from rummylib.games.contract_round import PLAN_BUDGET, ContractRound, Seed
+from rummylib.contracts.round import ContractRound, Seed
+from rummylib.errors import IllegalActionError, RuleId, Violation
 from rummylib.rules import RuleSet
 
-__all__ = [
-    "PLAN_BUDGET",
-    "Buy",
-    "BuyWindow",
-    "ContractAction",
-    "ContractGame",
-    "ContractRound",
-    "DeclineBuy",
-    "Discard",
-    "DrawDiscard",
-    "DrawStock",
-    "EndReason",
-    "LayDown",
-    "LayOff",
-    "Phase",
-    "RoundResult",
-    "RoundView",
-    "SwapJoker",
-    "TableMeld",
-]
+__all__ = ["ContractGame"]
 
 
 @attrs.frozen(kw_only=True)
@@ -157,6 +123,7 @@ class ContractGame:
 
         Examples:
             >>> from rummylib import SHANGHAI
+            >>> from rummylib.contracts import DrawDiscard
             >>> g = ContractGame.start(rules=SHANGHAI, players=3, seed=0)
             >>> g.apply(DrawDiscard(1)).round.phase.value
             'play'
@@ -191,6 +158,7 @@ class ContractGame:
 
         Examples:
             >>> from rummylib import SHANGHAI
+            >>> from rummylib.contracts import DrawStock
             >>> ContractGame.start(rules=SHANGHAI, players=3, seed=0).is_legal(DrawStock(1))
             True
         """

@@ -1,12 +1,12 @@
 """Laying off cards on melds on the table, and taking jokers back (Contract Rummy, Shanghai).
 
-* [`lay_off`][rummylib.layoffs.lay_off] adds one or more cards to a meld on the table and returns
+* [`lay_off`][rummylib.contracts.lay_off] adds one or more cards to a meld on the table and returns
   the meld they make: a set takes any card of its rank; a run takes cards of its suit at either
   end and keeps its order (never more than ``rules.longest_run`` cards, 14 with the ace high and
   low). Jokers and wild cards go to an end (the high end unless ``joker_end="low"`` or it is full).
   Under ``rules.joker_slides`` (Contract Rummy), a natural card laid off where a joker of a run
   stands takes its place, and the joker moves to an end of the run.
-* [`substitute_joker`][rummylib.layoffs.substitute_joker] takes a joker from a meld by putting in
+* [`substitute_joker`][rummylib.contracts.substitute_joker] takes a joker from a meld by putting in
   the card it stands for, under ``rules.joker_swap`` (never, after going down, anyone) and
   ``rules.dead_set_jokers``. What the player must then do (use the joker this turn, or meet the
   contract this turn) is reported on the result for the game's referee to enforce.
@@ -41,16 +41,16 @@ from rummylib.tiles import Tile
 
 __all__ = [
     "JokerEnd",
-    "LayOff",
+    "LayOffResult",
     "Substitution",
-    "TableMeld",
+    "TableMeldLike",
     "lay_off",
     "layoff_violations",
     "substitute_joker",
     "substitution_violations",
 ]
 
-TableMeld: TypeAlias = MeldLike | MeldReading
+TableMeldLike: TypeAlias = MeldLike | MeldReading
 """A meld on the table: a `MeldReading` (how it was read when laid), or a meld read afresh."""
 
 JokerEnd: TypeAlias = Literal["high", "low"]
@@ -59,7 +59,7 @@ JokerEnd: TypeAlias = Literal["high", "low"]
 _MAX_CARDS = 60
 
 
-def _reading(meld: TableMeld, rules: RuleSet) -> tuple[MeldReading | None, tuple[Violation, ...]]:
+def _reading(meld: TableMeldLike, rules: RuleSet) -> tuple[MeldReading | None, tuple[Violation, ...]]:
     if isinstance(meld, MeldReading):
         return meld, ()
     readings = meld_readings(meld, rules=rules)
@@ -104,7 +104,7 @@ def _spots(piece: Piece, rules: RuleSet) -> tuple[int, ...]:
 
 
 @attrs.frozen
-class LayOff:
+class LayOffResult:
     """Cards laid off on a meld, and the meld they make.
 
     Examples:
@@ -288,8 +288,8 @@ def _set_result(reading: MeldReading, cards: tuple[Piece, ...], rules: RuleSet) 
 
 
 def _examine(
-    meld: TableMeld, cards: str | Piece | Iterable[Piece], rules: RuleSet, joker_end: JokerEnd
-) -> tuple[MeldReading | None, tuple[Piece, ...], LayOff | None, tuple[Violation, ...]]:
+    meld: TableMeldLike, cards: str | Piece | Iterable[Piece], rules: RuleSet, joker_end: JokerEnd
+) -> tuple[MeldReading | None, tuple[Piece, ...], LayOffResult | None, tuple[Violation, ...]]:
     if not isinstance(rules, RuleSet):
         raise TypeError(f"rules must be a RuleSet, not {type(rules).__name__}")
     if joker_end not in ("high", "low"):
@@ -310,7 +310,7 @@ def _examine(
         group = next((r for r in meld_readings(new, rules=rules) if r.kind is MeldKind.GROUP), None)
         if group is None:
             return reading, pieces, None, tuple(v for v in meld_violations(new, rules=rules))
-        return reading, pieces, LayOff(reading, pieces, new, group, 0), ()
+        return reading, pieces, LayOffResult(reading, pieces, new, group, 0), ()
     search = _RunLayOff(reading, rules, joker_end)
     found = search.search(search.start, tuple(sorted(pieces, key=piece_sort_key)))
     if found is None:
@@ -322,11 +322,11 @@ def _examine(
     match = next((r for r in readings if r.kind is MeldKind.RUN and r.positions == positions), None)
     if match is None:  # pragma: no cover - the search only builds runs the engine accepts
         return reading, pieces, None, meld_violations(new, rules=rules)
-    return reading, pieces, LayOff(reading, pieces, new, match, moved), ()
+    return reading, pieces, LayOffResult(reading, pieces, new, match, moved), ()
 
 
 def layoff_violations(
-    meld: TableMeld, cards: str | Piece | Iterable[Piece], *, rules: RuleSet, joker_end: JokerEnd = "high"
+    meld: TableMeldLike, cards: str | Piece | Iterable[Piece], *, rules: RuleSet, joker_end: JokerEnd = "high"
 ) -> tuple[Violation, ...]:
     """Every problem with laying ``cards`` off on ``meld`` (empty when the lay-off is fine).
 
@@ -352,8 +352,8 @@ def layoff_violations(
 
 
 def lay_off(
-    meld: TableMeld, cards: str | Piece | Iterable[Piece], *, rules: RuleSet, joker_end: JokerEnd = "high"
-) -> LayOff:
+    meld: TableMeldLike, cards: str | Piece | Iterable[Piece], *, rules: RuleSet, joker_end: JokerEnd = "high"
+) -> LayOffResult:
     """Lay ``cards`` off on ``meld``: the meld they make, or an error with every problem.
 
     A set takes any card of its rank (and jokers or wild cards), up to ``rules.group_max``. A run
@@ -426,7 +426,7 @@ class Substitution:
 
 
 def _substitute(
-    meld: TableMeld, card: str | Piece, rules: RuleSet, player_down: bool
+    meld: TableMeldLike, card: str | Piece, rules: RuleSet, player_down: bool
 ) -> tuple[Substitution | None, tuple[Violation, ...]]:
     if not isinstance(rules, RuleSet):
         raise TypeError(f"rules must be a RuleSet, not {type(rules).__name__}")
@@ -502,7 +502,7 @@ def _same_shape(new: Meld, old: MeldReading, rules: RuleSet) -> MeldReading | No
 
 
 def substitution_violations(
-    meld: TableMeld, card: str | Piece, *, rules: RuleSet, player_down: bool
+    meld: TableMeldLike, card: str | Piece, *, rules: RuleSet, player_down: bool
 ) -> tuple[Violation, ...]:
     """Every reason ``card`` cannot take a joker's place in ``meld`` (empty when it can).
 
@@ -520,7 +520,7 @@ def substitution_violations(
     return _substitute(meld, card, rules, player_down)[1]
 
 
-def substitute_joker(meld: TableMeld, card: str | Piece, *, rules: RuleSet, player_down: bool) -> Substitution:
+def substitute_joker(meld: TableMeldLike, card: str | Piece, *, rules: RuleSet, player_down: bool) -> Substitution:
     """Take a joker from ``meld`` by putting in ``card``, the card it stands for.
 
     Who may do it is ``rules.joker_swap``: ``never``; ``after-down`` (Contract Rummy: only a player

@@ -1,17 +1,17 @@
 """The round referee of Contract Rummy and Shanghai: one deal played out, as an immutable value.
 
-A [`ContractRound`][rummylib.games.contract_round.ContractRound] is driven by the caller's actions
+A [`ContractRound`][rummylib.contracts.round.ContractRound] is driven by the caller's actions
 (`DrawStock`, `DrawDiscard`, `Buy`, `DeclineBuy`, `LayDown`, `LayOff`, `SwapJoker`, `Discard`)
 and returns a new round for each; an illegal action raises `rummylib.errors.IllegalActionError`
 naming the rule, and the old value stays as it was. Every rule is read from the `RuleSet`: the
 same code referees Contract Rummy, Shanghai and their house rules. Import it from
-`rummylib.games.contract`, which also has the game referee.
+`rummylib.contracts`, which also has the game referee.
 
 Seats are numbered from 0 in the order of play: "left" of a seat is the next number.
 
 Examples:
     >>> from rummylib import SHANGHAI
-    >>> from rummylib.games.contract import ContractRound, DrawStock, Discard
+    >>> from rummylib.contracts import ContractRound, DrawStock, Discard
     >>> r = ContractRound.deal(rules=SHANGHAI, players=3, seed=7)
     >>> r.dealer, r.current, r.phase.value, len(r.hands[1]), str(r.upcard)
     (0, 1, 'draw', 11, '4c')
@@ -31,17 +31,7 @@ from typing import NoReturn, TypeVar
 import attrs
 
 from rummylib.cards import Card
-from rummylib.decks import as_rng, deal, shuffled
-from rummylib.errors import (
-    ContractNotMetError,
-    IllegalActionError,
-    IllegalPlayError,
-    RuleId,
-    RuleSetError,
-    SearchLimitReached,
-    Violation,
-)
-from rummylib.games.contract_actions import (
+from rummylib.contracts.actions import (
     Buy,
     BuyWindow,
     ContractAction,
@@ -58,10 +48,22 @@ from rummylib.games.contract_actions import (
     SwapJoker,
     TableMeld,
 )
+from rummylib.contracts.layoffs import lay_off, layoff_violations, substitute_joker
+from rummylib.contracts.meld_down import check_contract, find_contract
+from rummylib.contracts.scoring import score_contract_round
+from rummylib.decks import as_rng, deal, shuffled
+from rummylib.errors import (
+    ContractNotMetError,
+    IllegalActionError,
+    IllegalPlayError,
+    RuleId,
+    RuleSetError,
+    SearchLimitReached,
+    Violation,
+)
 from rummylib.melds import Meld, MeldKind, MeldReading
 from rummylib.pieces import Piece, PieceCount, format_pieces, piece_sort_key
 from rummylib.rules import JokerSwap, RuleSet, ScoringScheme
-from rummylib.scoring import score_contract_round
 
 __all__ = ["PLAN_BUDGET", "ContractRound"]
 
@@ -107,8 +109,6 @@ def _plan(hand: tuple[Piece, ...], round_number: int, rules: RuleSet) -> tuple[M
     Cached: a hand is asked about many times. Only huge hands (dozens of cards after many buys,
     with many wild cards) can run out of the budget.
     """
-    from rummylib.contracts import find_contract
-
     try:
         plan = find_contract(hand, round_number=round_number, rules=rules, budget=PLAN_BUDGET)
     except SearchLimitReached:
@@ -601,8 +601,6 @@ class ContractRound:
         return left
 
     def _fits_somewhere(self, card: Piece) -> bool:
-        from rummylib.layoffs import layoff_violations
-
         return any(not layoff_violations(m.reading, (card,), rules=self.rules) for m in self.table)
 
     def _joker_playable(self, player: int) -> bool:
@@ -644,8 +642,6 @@ class ContractRound:
         return self
 
     def _lay_down(self, action: LayDown) -> ContractRound:
-        from rummylib.contracts import check_contract
-
         player = action.player
         if self.down[player]:
             _fail(RuleId.ALREADY_DOWN, f"player {player} has already laid down the contract this round")
@@ -677,8 +673,6 @@ class ContractRound:
         return after._after_play(player, "lay down")
 
     def _lay_off(self, action: LayOff) -> ContractRound:
-        from rummylib.layoffs import lay_off
-
         player = action.player
         if not self.down[player]:
             _fail(RuleId.NOT_DOWN, f"player {player} cannot lay off before meeting the contract")
@@ -706,8 +700,6 @@ class ContractRound:
 
     def _take_joker(self, player: int, card: Piece, index: int, doing: str) -> ContractRound:
         """Put ``card`` in place of a joker of table meld ``index``; the joker joins the hand."""
-        from rummylib.layoffs import substitute_joker
-
         if self.rules.joker_swap is JokerSwap.NEVER:
             _fail(RuleId.JOKER_SWAP_NOT_ALLOWED, f"player {player} cannot {doing}: jokers never leave the table")
         target = self._table_meld(index, player, "take a joker")

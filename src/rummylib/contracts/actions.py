@@ -4,7 +4,7 @@ Every action names the seat (from 0) of the player doing it. Cards may be given 
 ``Discard(0, "7h")`` is the same action as ``Discard(0, Card.parse("7h"))``.
 
 Examples:
-    >>> from rummylib.games.contract_actions import Discard, LayDown, LayOff
+    >>> from rummylib.contracts import Discard, LayDown, LayOff
     >>> Discard(0, "7h")
     Discard(player=0, card=Card.parse('7h'))
     >>> [str(m) for m in LayDown(1, "7h 7s 7d | 9c 9d *").melds]
@@ -344,7 +344,7 @@ class RoundView:
 
     Examples:
         >>> from rummylib import SHANGHAI
-        >>> from rummylib.games.contract import ContractRound
+        >>> from rummylib.contracts import ContractRound
         >>> v = ContractRound.deal(rules=SHANGHAI, players=3, seed=1).view(0)
         >>> len(v.hands[0]), v.hands[1], v.hand_sizes, v.stock
         (11, None, (11, 11, 11), None)
@@ -393,7 +393,7 @@ class RoundView:
 
         Examples:
             >>> from rummylib import SHANGHAI
-            >>> from rummylib.games.contract import ContractRound
+            >>> from rummylib.contracts import ContractRound
             >>> j = ContractRound.deal(rules=SHANGHAI, players=3, seed=1).view(0).to_json()
             >>> j["phase"], j["hands"][1], j["stock"], j["hand_sizes"], j["upcard"]
             ('draw', None, None, [11, 11, 11], '8h')

@@ -1,0 +1,54 @@
+"""Scores of a Contract Rummy or Shanghai round: the points left in each hand, and Shanghai's bonus.
+
+Examples:
+    >>> from rummylib import SHANGHAI, parse_pieces
+    >>> score_contract_round([parse_pieces(""), parse_pieces("* Ah 7c")], rules=SHANGHAI)
+    (0, 47)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from rummylib.errors import ScoringInputError
+from rummylib.pieces import Piece
+from rummylib.rules import RuleSet
+from rummylib.scoring import hand_points
+
+__all__ = ["score_contract_round"]
+
+
+def score_contract_round(
+    hands: Sequence[Iterable[Piece]],
+    *,
+    rules: RuleSet,
+    out_in_one_turn: bool = False,
+    joker_used: bool = False,
+) -> tuple[int, ...]:
+    """Penalty points of one round of Contract Rummy or Shanghai (lower is better).
+
+    Every player scores the points left in hand. The player who went out (empty hand) scores 0,
+    or, when ``out_in_one_turn`` (all cards laid down in one turn), the rule set's
+    ``one_turn_out_bonus`` (Shanghai: -25), or ``one_turn_out_no_joker_bonus`` (-50) when no joker
+    was among the cards (``joker_used`` false).
+
+    Raises:
+        ScoringInputError: ``out_in_one_turn`` without exactly one player out.
+        InvalidPiecesError: more copies of a card in the hands together than the decks hold.
+
+    Examples:
+        >>> from rummylib import SHANGHAI, parse_pieces
+        >>> score_contract_round([parse_pieces(""), parse_pieces("* Ah 7c")], rules=SHANGHAI,
+        ...                      out_in_one_turn=True)
+        (-50, 47)
+    """
+    lists = [list(h) for h in hands]
+    rules.check_piece_counts([p for h in lists for p in h], what="the hands")
+    scores = [hand_points(h, rules=rules) for h in lists]
+    out = [i for i, h in enumerate(lists) if not h]
+    if out_in_one_turn:
+        if len(out) != 1:
+            raise ScoringInputError(f"going out in one turn needs exactly one empty hand, found {len(out)}")
+        bonus = rules.one_turn_out_bonus if joker_used else rules.one_turn_out_no_joker_bonus
+        scores[out[0]] = bonus
+    return tuple(scores)
