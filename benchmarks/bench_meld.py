@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 from rummylib import CONTRACT_RUMMY, INDIAN_RUMMY, RUMMIKUB, SHANGHAI, Meld, RuleSet, is_valid_meld, meld_violations
-from rummylib.melds import _diagnosis, _readings
+from rummylib.melds import clear_caches
 
 CASES: list[tuple[str, RuleSet, list[str]]] = [
     ("Rummikub runs, no joker", RUMMIKUB, ["r1 r2 r3", "b4 b5 b6 b7", "k9 k10 k11 k12 k13", "y2 y3 y4"]),
@@ -33,8 +33,7 @@ def rate(rules: RuleSet, melds: list[Meld], seconds: float, *, cold: bool) -> fl
     while True:
         for m in melds:
             if cold:
-                _readings.cache_clear()
-                _diagnosis.cache_clear()
+                clear_caches()
             if not is_valid_meld(m, rules=rules):
                 meld_violations(m, rules=rules)
         done += len(melds)

@@ -23,7 +23,7 @@ from collections import Counter
 from typing import Any
 
 from rummylib import JOKER, RUMMIKUB, Meld, Piece, Tile, is_valid_meld
-from rummylib.solver import solve
+from rummylib.rummikub import solve
 
 KS = (0, 5, 10, 15, 20)
 

@@ -31,8 +31,8 @@ from pathlib import Path
 from rummylib import RUMMIKUB, Meld, Piece, Tile, is_valid_meld
 from rummylib.batch import handle_line
 from rummylib.decks import full_set
-from rummylib.melds import _diagnosis, _readings
-from rummylib.table import Table, _clear_cache, validate_turn
+from rummylib.rummikub import clear_caches, validate_turn
+from rummylib.table import Table
 
 SIZES = (0, 25, 50, 75, 95)
 
@@ -167,9 +167,7 @@ def _measure(size: int) -> Row:
         return validate_turn(b, r, a, rules=RUMMIKUB, initial_meld_done=not first)
 
     def cold() -> object:
-        _clear_cache()  # the turn judge's sets, and the meld engine's own caches under it
-        _readings.cache_clear()
-        _diagnosis.cache_clear()
+        clear_caches()  # the turn judge's sets, and the meld engine's own caches under it
         return warm()
 
     def batch() -> object:

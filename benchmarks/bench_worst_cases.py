@@ -83,8 +83,7 @@ def cases() -> list[tuple[str, str, Callable[[], Any]]]:
     from rummylib.contracts import find_contract
     from rummylib.gin import deadwood, score_hand
     from rummylib.indian import MAX_INDIAN_HAND, best_arrangement
-    from rummylib.solver import Budget, arrange, solve
-    from rummylib.table import validate_turn
+    from rummylib.rummikub import Budget, arrange, solve, validate_turn
 
     box = " ".join(t for t in TILES for _ in range(2))
     runs = [f"{c}1 {c}2 {c}3 {c}4 {c}5 {c}6 {c}7 {c}8 {c}9 {c}10 {c}11 {c}12 {c}13" for c in "kbyr"]

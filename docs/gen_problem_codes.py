@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import rummylib
-from rummylib import errors
+from rummylib import contracts, errors, gin, indian, rummikub
 
 PAGE = Path(__file__).resolve().parent / "reference" / "problem-codes.md"
 START = "<!-- generated problem codes begin here, written by docs/gen_problem_codes.py -->"
@@ -129,7 +129,7 @@ EXAMPLES: dict[str, tuple[str, str | None] | tuple[str, None, str]] = {
         "Contract Rummy",
         'substitution_violations("4c * 6c 7c", "9c", rules=CONTRACT_RUMMY, player_down=True)',
     ),
-    # referees: refusals of an action in a game in play (rummylib.games)
+    # referees: refusals of an action in a game in play (the referees of each game package)
     "round-over": ("any referee", None, "any action after the round (or game) has ended."),
     "not-a-player": ("any referee", None, "an action for seat 5 at a table of four."),
     "not-your-turn": ("any referee", None, "player 2 draws while it is player 1's turn."),
@@ -183,11 +183,9 @@ def _raised(function: Any, *args: Any, **kwargs: Any) -> tuple[errors.Violation,
 
 
 def _namespace() -> dict[str, Any]:
-    from rummylib import contracts, gin, indian, table
-
     names: dict[str, Any] = {name: getattr(rummylib, name) for name in rummylib.__all__}
     names.update(
-        validate_turn=table.validate_turn,
+        validate_turn=rummikub.validate_turn,
         contract_violations=contracts.contract_violations,
         layoff_violations=contracts.layoff_violations,
         substitution_violations=contracts.substitution_violations,

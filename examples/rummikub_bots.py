@@ -25,7 +25,7 @@ from rummylib import (
     is_valid_meld,
     read_meld,
 )
-from rummylib.games.rummikub import ActionKind, RummikubGame
+from rummylib.rummikub import ActionKind, RummikubGame
 from rummylib.table import Table
 
 Bot = Callable[[RummikubGame], RummikubGame]

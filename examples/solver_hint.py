@@ -6,7 +6,7 @@ Run it with no arguments: ``python examples/solver_hint.py``.
 from __future__ import annotations
 
 from rummylib import RUMMIKUB
-from rummylib.solver import playable_tiles, solve
+from rummylib.rummikub import playable_tiles, solve
 
 TABLE = "r3 r4 r5 r6 | k7 b7 y7 | b10 b11 b12"
 RACK = "r7 b9 k8 y2 y3 *"

@@ -18,7 +18,8 @@ from typing import Any
 from rummylib import RummyError, svg
 from rummylib.batch import Request, all_ops
 from rummylib.errors import RequestError
-from rummylib.table import Table, TurnReport, validate_turn
+from rummylib.rummikub import TurnReport, validate_turn
+from rummylib.table import Table
 
 SAMPLE = Path(__file__).with_name("turn.json")
 TURN_OP = next(op for op in all_ops() if op.name == "turn")

@@ -53,7 +53,6 @@ from rummylib.errors import (
     TableMismatchError,
     Violation,
 )
-from rummylib.games.rummikub import RummikubGame
 from rummylib.gin import DeadwoodResult, GinGame, GinHand, GinHandResult, deadwood, score_game, score_hand
 from rummylib.indian import (
     IndianArrangement,
@@ -92,17 +91,24 @@ from rummylib.rules import (
     ScoringScheme,
     find_ruleset,
 )
-from rummylib.scoring import hand_points, score_rummikub
-from rummylib.solver import Budget, Objective, Solution, arrange, playable_tiles, solve
-from rummylib.table import (
-    Table,
+from rummylib.rummikub import (
+    Budget,
+    Objective,
+    RummikubGame,
+    Solution,
     TurnChanges,
     TurnReport,
+    arrange,
     check_turn,
     is_legal_turn,
+    playable_tiles,
+    score_rummikub,
+    solve,
     turn_violations,
     validate_turn,
 )
+from rummylib.scoring import hand_points
+from rummylib.table import Table
 from rummylib.tiles import Color, Tile
 
 __version__ = "0.1.0"

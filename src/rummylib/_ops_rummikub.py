@@ -22,8 +22,9 @@ from rummylib.melds import Meld
 from rummylib.notation import parse_pieces
 from rummylib.pieces import JOKER, Joker, Piece
 from rummylib.rules import RuleSet, ScoringScheme
-from rummylib.scoring import score_rummikub
-from rummylib.table import Table, _count_elements, _table_of, validate_turn
+from rummylib.rummikub import score_rummikub, validate_turn
+from rummylib.rummikub._judge import count_elements as _count_elements
+from rummylib.table import Table
 
 _SHORT = 200  # notation this short is cached (a set is at most 13 tiles: about 50 characters)
 _CACHE_SIZE = 8192  # entries per rule set in each cache below (then forgotten all at once)
@@ -133,7 +134,7 @@ def _table(req: Request, name: str) -> Table:
         except RummyError as exc:
             exc.args = (f"{name}[{i}]: {exc.message}",)
             raise exc from None
-    return _table_of(tuple(melds))
+    return Table(melds)
 
 
 def _turn_op(req: Request) -> dict[str, Any]:

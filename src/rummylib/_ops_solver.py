@@ -1,6 +1,6 @@
 """Batch ops for the solver part of rummylib (see `rummylib.batch`).
 
-``solve``: the best play from a rack onto a Rummikub table (`rummylib.solver.solve`).
+``solve``: the best play from a rack onto a Rummikub table (`rummylib.rummikub.solve`).
 
 Examples:
     >>> from rummylib.batch import handle_request
@@ -17,7 +17,7 @@ from rummylib.batch import Op, Request
 from rummylib.melds import Meld
 from rummylib.pieces import format_pieces
 from rummylib.rules import ScoringScheme
-from rummylib.solver import solve
+from rummylib.rummikub import solve
 
 
 def _solve_op(req: Request) -> dict[str, Any]:

@@ -16,7 +16,7 @@ table is not the server's:
 
 Examples:
     >>> from rummylib import RUMMIKUB
-    >>> from rummylib.games.rummikub import RummikubGame
+    >>> from rummylib.rummikub import RummikubGame
     >>> game = RummikubGame.new(rules=RUMMIKUB, players=2, seed=1).draw()
     >>> state_problems(game)
     ()
@@ -61,8 +61,8 @@ MAX_REPORTED = 20
 
 def _state_kinds() -> dict[type, str]:
     from rummylib.contracts import ContractGame, ContractRound
-    from rummylib.games.rummikub import RummikubGame
     from rummylib.gin import GinGame, GinHand
+    from rummylib.rummikub import RummikubGame
 
     return {
         RummikubGame: "rummikub",
@@ -161,7 +161,7 @@ def check_conservation(state: Any, deal: Iterable[Piece] | PieceCount | None = N
 
     Examples:
         >>> from rummylib import RUMMIKUB
-        >>> from rummylib.games.rummikub import RummikubGame
+        >>> from rummylib.rummikub import RummikubGame
         >>> game = RummikubGame.new(rules=RUMMIKUB, players=2, seed=1)
         >>> check_conservation(game)
         >>> check_conservation(game, game.pool)  # doctest: +ELLIPSIS
@@ -185,7 +185,7 @@ def _seat(value: object, players: int) -> bool:
 
 
 def _rummikub_problems(g: Any) -> Iterator[str]:
-    from rummylib.scoring import score_rummikub
+    from rummylib.rummikub import score_rummikub
 
     rules: RuleSet = g.rules
     n = len(g.racks)
@@ -519,7 +519,7 @@ def check_claimed_table(claimed: object, actual: object) -> None:
 
 
 def _apply(state: Any, action: Any) -> Any:
-    from rummylib.games.rummikub import Action, ActionKind, RummikubGame
+    from rummylib.rummikub import Action, ActionKind, RummikubGame
 
     if isinstance(state, RummikubGame):
         if not isinstance(action, Action):
@@ -537,7 +537,7 @@ def _apply(state: Any, action: Any) -> Any:
 def replay(start: Any, actions: Iterable[Any]) -> Any:
     """Apply ``actions`` one by one to ``start``, re-validating each; the final state.
 
-    Works for every referee: Rummikub (`rummylib.games.rummikub.Action` values, as in a game's
+    Works for every referee: Rummikub (`rummylib.rummikub.Action` values, as in a game's
     ``history``) and the ``apply`` referees (Contract Rummy and Shanghai rounds and games, Gin
     hands and games). The start state itself is checked first (`check_state`). The first action
     the referee refuses stops the replay with its error, its message prefixed by the action's
@@ -596,7 +596,7 @@ def verify_history(game: Any) -> None:
     Examples:
         >>> import attrs
         >>> from rummylib import RUMMIKUB
-        >>> from rummylib.games.rummikub import RummikubGame
+        >>> from rummylib.rummikub import RummikubGame
         >>> game = RummikubGame.new(rules=RUMMIKUB, players=2, seed=4).draw().draw()
         >>> verify_history(game)
         >>> verify_history(attrs.evolve(game, history=game.history[:1]))  # doctest: +ELLIPSIS
@@ -606,7 +606,7 @@ def verify_history(game: Any) -> None:
     """
     import attrs
 
-    from rummylib.games.rummikub import RummikubGame
+    from rummylib.rummikub import RummikubGame
 
     if not isinstance(game, RummikubGame):
         raise TypeError(f"verify_history needs a RummikubGame, not {type(game).__name__}")

@@ -44,14 +44,14 @@ class Suit(StrEnum):
         """The suit's symbol (``♣ ♦ ♥ ♠``)."""
         return _SUIT_SYMBOLS[self]
 
-    @property
-    def order(self) -> int:
-        """Position of the suit in the canonical order (clubs, diamonds, hearts, spades)."""
-        return _SUIT_ORDER[self]
+    order: int
+    """Position of the suit in the canonical order (clubs 0, diamonds 1, hearts 2, spades 3)."""
+
+    def __init__(self, letter: str) -> None:
+        self.order = len(type(self).__members__)
 
 
 _SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
-_SUIT_ORDER = {s: i for i, s in enumerate(Suit)}
 
 
 class Rank(IntEnum):
@@ -166,7 +166,7 @@ class Card:
 
     def _repr_svg_(self) -> str:
         """A picture of the card, for Jupyter (see `rummylib.svg`)."""
-        from rummylib import svg
+        from rummylib import svg  # noqa: PLC0415 - the display hook: pictures sit above the values
 
         return svg.piece(self)
 

@@ -303,7 +303,7 @@ def _cmd_meld(args: argparse.Namespace, out: _Out) -> int:
 
 
 def _cmd_turn(args: argparse.Namespace, out: _Out) -> int:
-    from rummylib.table import validate_turn
+    from rummylib.rummikub import validate_turn
 
     if args.file:
         data = _read_json_object(args.file)
@@ -422,7 +422,7 @@ def _cmd_find_contract(args: argparse.Namespace, out: _Out) -> int:
 
 
 def _cmd_solve(args: argparse.Namespace, out: _Out) -> int:
-    from rummylib.solver import Budget, solve
+    from rummylib.rummikub import Budget, solve
 
     rules = _rules(args, default="rummikub")
     table = _table_melds(args.table or "", rules)
@@ -456,8 +456,7 @@ def _cmd_solve(args: argparse.Namespace, out: _Out) -> int:
 
 
 def _cmd_selfplay(args: argparse.Namespace, out: _Out) -> int:
-    from rummylib.games.rummikub import RummikubGame
-    from rummylib.solver import Budget, solve
+    from rummylib.rummikub import Budget, RummikubGame, solve
 
     rules = _rules(args, default="rummikub")
     if args.games < 1 or args.max_turns < 1:
@@ -506,7 +505,7 @@ def _cmd_points(args: argparse.Namespace, out: _Out) -> int:
     rules = _rules(args)
     hand = parse_pieces(args.hand, rules=rules)
     rules.check_piece_counts(hand, what="hand")
-    from rummylib.scoring import hand_cost
+    from rummylib.registry import hand_cost
 
     cost = hand_cost(hand, rules=rules)
     if args.json:
@@ -524,7 +523,7 @@ def _cmd_score(args: argparse.Namespace, out: _Out) -> int:
     rules.check_piece_counts([p for h in hands for p in h], what="hands")
     scores: tuple[int, ...]
     if rules.scoring is ScoringScheme.RACK:
-        from rummylib.scoring import score_rummikub
+        from rummylib.rummikub import score_rummikub
 
         scores = score_rummikub(hands, winner=args.winner, rules=rules)
     elif rules.scoring is ScoringScheme.CONTRACT:

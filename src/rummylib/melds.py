@@ -46,6 +46,7 @@ __all__ = [
     "MeldReading",
     "as_meld",
     "check_meld",
+    "clear_caches",
     "is_valid_meld",
     "meld_readings",
     "meld_violations",
@@ -113,7 +114,7 @@ class Meld:
 
     def _repr_svg_(self) -> str:
         """A picture of the meld as laid, for Jupyter (see `rummylib.svg`)."""
-        from rummylib import svg
+        from rummylib import svg  # noqa: PLC0415 - the display hook: pictures sit above the values
 
         return svg.meld(self)
 
@@ -226,7 +227,7 @@ class MeldReading:
 
     def _repr_svg_(self) -> str:
         """A picture of the meld with what each joker stands for, for Jupyter."""
-        from rummylib import svg
+        from rummylib import svg  # noqa: PLC0415 - the display hook: pictures sit above the values
 
         return svg.meld(self)
 
@@ -546,6 +547,23 @@ def meld_violations(meld: MeldLike, *, rules: RuleSet) -> tuple[Violation, ...]:
 @functools.lru_cache(maxsize=16_384)
 def _diagnosis(meld: Meld, rules: RuleSet) -> tuple[Violation, ...]:
     return tuple(_diagnose(meld, rules))
+
+
+def clear_caches() -> None:
+    """Empty the meld engine's memo of readings and diagnoses (for benchmarks of the cold path).
+
+    Readings are a pure function of the meld and the rule set, so they are remembered (at most
+    65,536 readings and 16,384 diagnoses, least recently used first out); answers never depend on
+    it.
+
+    Examples:
+        >>> from rummylib import RUMMIKUB
+        >>> clear_caches()
+        >>> is_valid_meld("r1 r2 r3", rules=RUMMIKUB)
+        True
+    """
+    _readings.cache_clear()
+    _diagnosis.cache_clear()
 
 
 # ------------------------------------------------------------------------------------------

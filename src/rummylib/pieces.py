@@ -68,7 +68,7 @@ class Joker:
 
     def _repr_svg_(self) -> str:
         """A picture of the joker (as a tile), for Jupyter (see `rummylib.svg`)."""
-        from rummylib import svg
+        from rummylib import svg  # noqa: PLC0415 - the display hook: pictures sit above the values
 
         return svg.piece(self)
 
@@ -288,6 +288,6 @@ class PieceCount:
 
     def _repr_svg_(self) -> str:
         """A picture of the pieces as a rack, for Jupyter."""
-        from rummylib import svg
+        from rummylib import svg  # noqa: PLC0415 - the display hook: pictures sit above the values
 
         return svg.rack(self)

@@ -19,7 +19,7 @@ A corrupt or tampered save raises `SaveError` (code ``bad-save``) naming what is
 
 Examples:
     >>> from rummylib import RUMMIKUB
-    >>> from rummylib.games.rummikub import RummikubGame
+    >>> from rummylib.rummikub import RummikubGame
     >>> game = RummikubGame.new(rules=RUMMIKUB, players=2, seed=5).draw()
     >>> data = to_json(game)
     >>> data["format"], data["version"], data["type"], data["state"]["pool"][:11]
@@ -78,8 +78,8 @@ MAX_SAVE_INT = 2**64
 
 def _save_types() -> dict[str, type]:
     from rummylib.contracts import ContractGame, ContractRound
-    from rummylib.games.rummikub import RummikubGame
     from rummylib.gin import GinGame, GinHand
+    from rummylib.rummikub import RummikubGame
 
     return {
         "rummikub-game": RummikubGame,
@@ -466,7 +466,7 @@ def from_json(data: Mapping[str, Any], *, check: bool = True) -> Any:
 def _check(state: Any) -> None:
     from rummylib.audit import state_problems, verify_history
     from rummylib.errors import IllegalPlayError
-    from rummylib.games.rummikub import RummikubGame
+    from rummylib.rummikub import RummikubGame
 
     problems = state_problems(state)
     if problems:
@@ -508,8 +508,7 @@ def loads(text: str, *, check: bool = True) -> Any:
 
 def _action_types() -> dict[str, type]:
     from rummylib import contracts as contract
-    from rummylib import gin
-    from rummylib.games import rummikub
+    from rummylib import gin, rummikub
 
     classes: list[type] = [
         contract.DrawStock,

@@ -754,12 +754,12 @@ def turn_marks(report: Any, after: Iterable[MeldLike]) -> dict[tuple[int, int], 
     """Where a turn's tiles went: ``(meld index, piece index)`` on the table after, and the mark.
 
     Rack tiles played are `Mark.PLAYED`, table tiles that changed set `Mark.MOVED`, from the
-    report's ``changes`` (as `rummylib.table.validate_turn` returns them). Where a meld holds
+    report's ``changes`` (as `rummylib.rummikub.validate_turn` returns them). Where a meld holds
     two copies of a tile, the first one not yet marked is marked.
 
     Examples:
         >>> from rummylib import RUMMIKUB
-        >>> from rummylib.table import validate_turn
+        >>> from rummylib.rummikub import validate_turn
         >>> after = ["r3 r4 r5", "r6 r7 r8"]
         >>> report = validate_turn("r3 r4 r5 r6", "r7 r8", after, rules=RUMMIKUB, initial_meld_done=True)
         >>> sorted((where, mark.value) for where, mark in turn_marks(report, after).items())
@@ -801,7 +801,7 @@ def turn(
     Tiles played from the rack are framed green, table tiles that changed set amber (dashed), and
     every invalid set is outlined in red with its problem codes. Problems that belong to no set
     (a tile gone back to the rack, an initial meld below the threshold) are written under the
-    table, after the verdict. The arguments are those of `rummylib.table.validate_turn`.
+    table, after the verdict. The arguments are those of `rummylib.rummikub.validate_turn`.
 
     Args:
         before: the table at the start of the turn (a ``Table``, notation, or a list of melds).
@@ -829,7 +829,8 @@ def turn(
         True
     """
     from rummylib.pieces import format_pieces
-    from rummylib.table import Table, validate_turn
+    from rummylib.rummikub import validate_turn
+    from rummylib.table import Table
 
     new = Table.of(after, rules=rules)
     if report is None:

@@ -51,16 +51,16 @@ class Color(StrEnum):
     MAGENTA = "M"
     """Magenta, for extended boxes (``m``)."""
 
-    @property
-    def order(self) -> int:
-        """Position of the colour in the canonical order (black, blue, yellow, red, ...)."""
-        return _COLOR_ORDER[self]
+    order: int
+    """Position of the colour in the canonical order (black 0, blue 1, yellow 2, red 3, ...)."""
+
+    def __init__(self, letter: str) -> None:
+        self.order = len(type(self).__members__)
 
 
 STANDARD_COLORS: tuple[Color, ...] = (Color.BLACK, Color.BLUE, Color.YELLOW, Color.RED)
 """The four colours of the standard Rummikub box, in canonical order."""
 
-_COLOR_ORDER = {c: i for i, c in enumerate(Color)}
 _ALL_LETTERS = " ".join(c.value for c in Color)
 
 
@@ -142,7 +142,7 @@ class Tile:
 
     def _repr_svg_(self) -> str:
         """A picture of the tile, for Jupyter (see `rummylib.svg`)."""
-        from rummylib import svg
+        from rummylib import svg  # noqa: PLC0415 - the display hook: pictures sit above the values
 
         return svg.piece(self)
 

@@ -1,4 +1,4 @@
-"""`rummylib points` counts a hand through `rummylib.scoring.hand_cost`, as the library does."""
+"""`rummylib points` counts a hand through `rummylib.registry.hand_cost`, as the library does."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 
 from rummylib import cli, find_ruleset, parse_pieces
 from rummylib.batch import handle_request
-from rummylib.scoring import hand_cost
+from rummylib.registry import hand_cost
 
 HANDS = [
     ("rummikub", "r5 k3 *", None),

@@ -9,9 +9,8 @@ import pytest
 from rummylib import rules as R
 from rummylib.batch import handle_request
 from rummylib.decks import full_set
-from rummylib.games.rummikub import RummikubGame
 from rummylib.notation import parse_pieces
-from rummylib.scoring import score_rummikub
+from rummylib.rummikub import RummikubGame, score_rummikub
 
 G = "rummikub"
 

@@ -15,7 +15,8 @@ from rummylib.batch import all_ops, handle_line, handle_request
 from rummylib.contracts import score_contract_round
 from rummylib.errors import RummyError
 from rummylib.notation import parse_pieces
-from rummylib.scoring import hand_points, score_rummikub
+from rummylib.rummikub import score_rummikub
+from rummylib.scoring import hand_points
 
 GAMES = ["rummikub", "contract_rummy", "shanghai", "gin_rummy", "indian_rummy"]
 

@@ -203,7 +203,8 @@ tables = st.lists(tile_tokens, max_size=24).map(" ".join)
 @given(tables, st.lists(tile_tokens, max_size=10).map(" ".join), tables, st.booleans())
 def test_turn_validator_never_says_legal_wrongly(before: str, rack: str, after: str, done: bool) -> None:
     """A legal turn keeps every table tile, plays only rack tiles, and leaves only valid sets."""
-    from rummylib.table import Table, validate_turn
+    from rummylib.rummikub import validate_turn
+    from rummylib.table import Table
 
     report = _raises_only_rummy(lambda: validate_turn(before, rack, after, rules=RUMMIKUB, initial_meld_done=done))
     if isinstance(report, RummyError) or not report.valid:  # type: ignore[union-attr]
@@ -230,7 +231,7 @@ def test_turn_validator_never_says_legal_wrongly(before: str, rack: str, after: 
     ids=["3-copies", "table-dup", "huge-rack", "20k-sets-before", "20k-sets-after"],
 )
 def test_turn_more_tiles_than_exist(before: str, rack: str, after: str) -> None:
-    from rummylib.table import validate_turn
+    from rummylib.rummikub import validate_turn
 
     result = _raises_only_rummy(lambda: validate_turn(before, rack, after, rules=RUMMIKUB, initial_meld_done=True))
     assert isinstance(result, RummyError)
@@ -320,7 +321,7 @@ def test_indian_checks(groups: list[str], hand: str) -> None:
 @given(tables, st.lists(tile_tokens, max_size=14).map(" ".join), st.booleans(), st.sampled_from([50, 2_000, None]))
 def test_solver_answers_or_says_the_budget_ran_out(table: str, rack: str, done: bool, nodes: int | None) -> None:
     """``solve``: a play whose table is all valid sets and conserves the tiles, or a RummyError."""
-    from rummylib.solver import Budget, solve
+    from rummylib.rummikub import Budget, solve
 
     budget = Budget(nodes=nodes, seconds=3.0)
     sol = _raises_only_rummy(lambda: solve(table, rack, rules=RUMMIKUB, initial_meld_done=done, budget=budget))
@@ -335,7 +336,7 @@ def test_solver_answers_or_says_the_budget_ran_out(table: str, rack: str, done: 
 
 def test_solver_budget_is_explicit() -> None:
     """A tiny budget gives SearchLimitReached, never a silent "nothing playable"."""
-    from rummylib.solver import Budget, solve
+    from rummylib.rummikub import Budget, solve
 
     table = "r1 r2 r3 | b4 b5 b6 | k7 k8 k9 | y10 y11 y12 | r5 b5 k5 | y1 y2 y3 y4"
     with pytest.raises(SearchLimitReached):

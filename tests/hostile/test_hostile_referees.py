@@ -38,10 +38,9 @@ from rummylib.contracts import (
     LayOff,
     SwapJoker,
 )
-from rummylib.games.rummikub import RummikubGame
 from rummylib.gin import GinDiscard, GinDrawDiscard, GinDrawStock, GinHand, GinKnock
 from rummylib.pieces import Piece
-from rummylib.solver import Solution, solve
+from rummylib.rummikub import RummikubGame, Solution, solve
 
 FUZZ = settings(deadline=timedelta(seconds=5), suppress_health_check=[HealthCheck.too_slow])
 

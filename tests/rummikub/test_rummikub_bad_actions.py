@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from rummylib import RUMMIKUB, IllegalActionError, NotationError
-from rummylib.games.rummikub import Action, ActionKind, RummikubGame
+from rummylib.rummikub import Action, ActionKind, RummikubGame
 
 
 def test_a_kind_given_as_text_is_read() -> None:

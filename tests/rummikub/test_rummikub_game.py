@@ -16,7 +16,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 from rummylib import RUMMIKUB, IllegalActionError, IllegalTurnError, RuleSetError, Tile, is_valid_meld
 from rummylib.decks import full_set
-from rummylib.games.rummikub import ActionKind, RummikubGame
+from rummylib.rummikub import ActionKind, RummikubGame
 from rummylib.table import Table
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "rummikub_bots.py"

@@ -18,7 +18,10 @@ from rummylib.errors import RummyError
 from rummylib.notation import parse_pieces
 from rummylib.pieces import JOKER, Piece, piece_sort_key
 from rummylib.rules import RuleSet
-from rummylib.table import Table, _clear_cache, _code, _order, validate_turn
+from rummylib.rummikub import clear_caches, validate_turn
+from rummylib.rummikub._judge import code_order as _order
+from rummylib.rummikub._judge import piece_code as _code
+from rummylib.table import Table
 from rummylib.tiles import Color
 
 REPLACE = RUMMIKUB.with_options({"joker_retrieval": "replace"})
@@ -39,7 +42,7 @@ def _verdict(before: Table, rack: list[Piece], after: Table, rules: RuleSet, fir
 
 def _check(before: list[list[Piece]], rack: list[Piece], after: list[list[Piece]], first: bool) -> None:
     for rules in (RUMMIKUB, REPLACE):
-        _clear_cache()
+        clear_caches()
         cold = _verdict(_fresh(before), rack, _fresh(after), rules, first)
         old, new = Table(Meld(m) for m in before), Table(Meld(m) for m in after)
         assert _verdict(old, rack, new, rules, first) == cold

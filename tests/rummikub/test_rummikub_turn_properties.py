@@ -19,8 +19,7 @@ from hypothesis import strategies as st
 
 from rummylib import JOKER, RUMMIKUB, IllegalTurnError, Piece, RuleId, Tile
 from rummylib.decks import full_set
-from rummylib.scoring import score_rummikub
-from rummylib.table import check_turn, is_legal_turn, turn_violations, validate_turn
+from rummylib.rummikub import check_turn, is_legal_turn, score_rummikub, turn_violations, validate_turn
 from rummylib.testing import racks
 
 COLORS = RUMMIKUB.colors

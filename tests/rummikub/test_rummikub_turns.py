@@ -9,14 +9,8 @@ import pytest
 
 from rummylib import JOKER, RUMMIKUB, IllegalTurnError, InvalidPiecesError, NotationError, RuleId, Tile, parse_pieces
 from rummylib.errors import LimitExceededError, RummyError
-from rummylib.table import (
-    ChangeKind,
-    Table,
-    check_turn,
-    is_legal_turn,
-    turn_violations,
-    validate_turn,
-)
+from rummylib.rummikub import ChangeKind, check_turn, is_legal_turn, turn_violations, validate_turn
+from rummylib.table import Table
 
 REPLACE = RUMMIKUB.with_options({"joker_retrieval": "replace"})
 

@@ -5,15 +5,15 @@ from __future__ import annotations
 import pytest
 
 from rummylib import RUMMIKUB, InvalidPiecesError, NotationError
-from rummylib import table as table_module
-from rummylib.table import validate_turn
+from rummylib.rummikub import turns as table_module
+from rummylib.rummikub import validate_turn
 
 
 @pytest.mark.parametrize("box_jokers", [0, 1, 2])
 def test_a_plain_turn_needs_no_exact_count(box_jokers: int, monkeypatch: pytest.MonkeyPatch) -> None:
     rules = RUMMIKUB.with_options({"box_jokers": box_jokers})
     calls: list[str] = []
-    monkeypatch.setattr(table_module, "_check_counts", lambda *args: calls.append(args[3]))
+    monkeypatch.setattr(table_module, "check_counts", lambda *args: calls.append(args[3]))
     report = validate_turn(
         "r3 r4 r5 r6 | k9 b9 y9", "r7 r8 b1", "r3 r4 r5 | r6 r7 r8 | k9 b9 y9", rules=rules, initial_meld_done=True
     )

@@ -25,10 +25,10 @@ from rummylib.audit import (
 from rummylib.contracts import ContractGame, ContractRound, DeclineBuy, DrawStock, LayDown
 from rummylib.decks import full_set
 from rummylib.errors import InvalidStateError, SaveError, TableMismatchError
-from rummylib.games.rummikub import Action, ActionKind, RummikubGame
 from rummylib.gin import GinDrawStock, GinGame, GinHand
 from rummylib.melds import Meld
 from rummylib.pieces import PieceCount
+from rummylib.rummikub import Action, ActionKind, RummikubGame
 from rummylib.saves import actions_from_json, actions_to_json
 from rummylib.table import Table
 

@@ -23,8 +23,8 @@ from hypothesis import strategies as st
 from rummylib import CONTRACT_RUMMY, GIN_RUMMY, RUMMIKUB, SHANGHAI
 from rummylib.audit import state_problems
 from rummylib.contracts import Buy, ContractGame, ContractRound, DeclineBuy, LayDown, LayOff, SwapJoker
-from rummylib.games.rummikub import RummikubGame
 from rummylib.gin import GinGame, GinHand, GinKnock
+from rummylib.rummikub import RummikubGame
 from rummylib.saves import FORMAT, SAVE_TYPES, VERSION, dumps, from_json, loads, to_json
 
 GAMES = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

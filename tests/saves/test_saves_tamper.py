@@ -22,8 +22,8 @@ from rummylib import CONTRACT_RUMMY, GIN_RUMMY, RUMMIKUB, SHANGHAI, RummyError
 from rummylib.audit import state_problems
 from rummylib.contracts import ContractGame, ContractRound, DeclineBuy, LayDown
 from rummylib.errors import SaveError
-from rummylib.games.rummikub import RummikubGame
 from rummylib.gin import GinGame, GinHand
+from rummylib.rummikub import RummikubGame
 from rummylib.saves import from_json, loads, to_json
 
 FUZZ = settings(max_examples=80, deadline=timedelta(seconds=5), suppress_health_check=[HealthCheck.too_slow])

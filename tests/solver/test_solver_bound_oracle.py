@@ -19,7 +19,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummylib import JOKER, Piece, RuleSet, Tile, is_valid_meld
-from rummylib.solver import _dp, solve
+from rummylib.rummikub import solve
+from rummylib.rummikub.solver import _dp
 
 # The brute-force references live next to this file (tests run with --import-mode=importlib).
 _spec = importlib.util.spec_from_file_location("_solver_oracle_ref", Path(__file__).with_name("test_solver_oracle.py"))

@@ -23,8 +23,7 @@ from rummylib import (
     is_valid_meld,
     parse_pieces,
 )
-from rummylib.solver import Budget, Objective, Solution, arrange, playable_tiles, solve
-from rummylib.table import validate_turn
+from rummylib.rummikub import Budget, Objective, Solution, arrange, playable_tiles, solve, validate_turn
 
 
 def _melds(sol: Solution) -> list[str]:

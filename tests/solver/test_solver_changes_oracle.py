@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rummylib import JOKER, Meld, Piece, RuleSet, Tile, piece_sort_key
-from rummylib.solver import solve
+from rummylib.rummikub import solve
 
 # The brute-force references live next to this file (tests run with --import-mode=importlib).
 _spec = importlib.util.spec_from_file_location("_changes_oracle_ref", Path(__file__).with_name("test_solver_oracle.py"))
@@ -117,7 +117,7 @@ def test_breaking_one_set_beats_growing_two() -> None:
 def test_an_exhausted_allowance_still_gives_a_best_play(monkeypatch: Any) -> None:
     """With no allowance for the tie-break, the answer is still a best play, marked not proved."""
     from rummylib import RUMMIKUB, parse_pieces
-    from rummylib.solver import _api
+    from rummylib.rummikub.solver import _api
 
     monkeypatch.setattr(_api, "_KEEP_ALLOWANCE", 0)
     monkeypatch.setattr(_api, "_KEEP_FACTOR", 0)

@@ -100,8 +100,13 @@ from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from rummylib import JOKER, RUMMIKUB, Color, Tile  # noqa: E402
-from rummylib.solver import Solution, arrange, playable_tiles, solve  # noqa: E402
-from rummylib.table import validate_turn  # noqa: E402
+from rummylib.rummikub import (  # noqa: E402
+    Solution,
+    arrange,
+    playable_tiles,
+    solve,
+    validate_turn,
+)
 
 # A small box (3 colours, numbers 1-6, two copies, two jokers) so that random positions interact
 # and brute force stays quick; the initial meld threshold is lowered to fit the small numbers.

@@ -1,7 +1,7 @@
 """Solving from several threads at once gives the same answers as solving one after another.
 
 A game server may answer requests on a thread pool. The search keeps tables of run states that
-outlive one call (see `rummylib.solver._dp`), one set per thread, so that no search sees its
+outlive one call (see `rummylib.rummikub.solver._dp`), one set per thread, so that no search sees its
 tables grow under it. Races are timing-dependent; this is a smoke test of concurrent use, not a
 proof that there are none.
 """
@@ -16,7 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 import attrs
 
 from rummylib import JOKER, RUMMIKUB, Meld, Piece, Tile, piece_sort_key
-from rummylib.solver import solve
+from rummylib.rummikub import solve
 
 
 def _positions(n: int) -> list[tuple[list[Meld], list[Piece]]]:

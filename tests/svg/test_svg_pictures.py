@@ -162,7 +162,7 @@ def test_turn_marks_played_and_moved_tiles() -> None:
 
 
 def test_turn_accepts_a_computed_report() -> None:
-    from rummylib.table import validate_turn
+    from rummylib.rummikub import validate_turn
 
     report = validate_turn("r3 r4 r5 r6", "r7", "r3 r4 r5 r6 r7", rules=RUMMIKUB, initial_meld_done=True)
     direct = svg.turn("r3 r4 r5 r6", "r7", "r3 r4 r5 r6 r7", rules=RUMMIKUB, initial_meld_done=True)

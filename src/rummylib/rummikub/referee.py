@@ -7,12 +7,12 @@ raises and the old state stays as it was. Everything random comes from the seed 
 
 The rules (rule book §1): 2-4 players are dealt 14 tiles each, the rest is the pool. On their
 turn a player either plays (the table after the turn is judged by
-[`validate_turn`][rummylib.table.validate_turn]) or draws one tile. With a time limit, a play
+[`validate_turn`][rummylib.rummikub.turns.validate_turn]) or draws one tile. With a time limit, a play
 reported over the limit puts table and rack back as they were and costs
 ``timeout_penalty_tiles`` tiles. The game ends when a rack empties; once the pool is empty and
 nobody has won, each player has exactly one more turn (drawing is then impossible, so a player
 who does not play passes), and then the game ends. Scores come from
-[`score_rummikub`][rummylib.scoring.score_rummikub].
+[`score_rummikub`][rummylib.rummikub.scoring.score_rummikub].
 
 Examples:
     >>> from rummylib import RUMMIKUB
@@ -37,8 +37,9 @@ from rummylib.decks import deal
 from rummylib.errors import IllegalActionError, IllegalTurnError, NotationError, RuleId, Violation
 from rummylib.pieces import Piece, format_pieces, piece_sort_key
 from rummylib.rules import RuleSet
-from rummylib.scoring import score_rummikub
-from rummylib.table import Table, TableLike, TurnReport, validate_turn
+from rummylib.rummikub.scoring import score_rummikub
+from rummylib.rummikub.turns import TurnReport, validate_turn
+from rummylib.table import Table, TableLike
 
 __all__ = ["Action", "ActionKind", "RummikubGame"]
 

@@ -1,22 +1,22 @@
 """An exact Rummikub solver: the best play from a rack onto a table, whole-table rearranged.
 
-[`solve`][rummylib.solver.solve] finds the play that lays the most rack tiles (or sheds the
+[`solve`][rummylib.rummikub.solver.solve] finds the play that lays the most rack tiles (or sheds the
 most points, or changes the fewest table sets), with every set on the table after it valid;
-[`arrange`][rummylib.solver.arrange] says whether some tiles can be laid out as valid sets at
-all; [`playable_tiles`][rummylib.solver.playable_tiles] lists the rack tiles that could each be
+[`arrange`][rummylib.rummikub.solver.arrange] says whether some tiles can be laid out as valid sets at
+all; [`playable_tiles`][rummylib.rummikub.solver.playable_tiles] lists the rack tiles that could each be
 played on their own. The search is a dynamic programme over the numbers (see the explanation
-page); it works for any tile rule set, and a caller's [`Budget`][rummylib.solver.Budget] stops it
+page); it works for any tile rule set, and a caller's [`Budget`][rummylib.rummikub.solver.Budget] stops it
 with `SearchLimitReached` rather than a wrong answer.
 
 Examples:
     >>> from rummylib import RUMMIKUB
-    >>> from rummylib.solver import solve
+    >>> from rummylib.rummikub.solver import solve
     >>> s = solve("r1 r2 r3 | b5 k5 y5", "r4 r5 *", rules=RUMMIKUB, initial_meld_done=True)
     >>> s.tiles_placed, [str(p) for p in s.played]
     (3, ['R4', 'R5', '*'])
 """
 
-from rummylib.solver._api import (
+from rummylib.rummikub.solver._api import (
     Budget,
     Objective,
     PiecesLike,

@@ -26,7 +26,7 @@ from itertools import product
 import attrs
 
 from rummylib.errors import SearchLimitReached
-from rummylib.solver._encoding import Encoded
+from rummylib.rummikub.solver._encoding import Encoded
 
 __all__ = ["Plan", "Shape", "search"]
 

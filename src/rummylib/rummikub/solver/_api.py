@@ -14,8 +14,8 @@ from rummylib.melds import Meld, MeldLike, as_meld, meld_violations
 from rummylib.notation import parse_melds, parse_pieces
 from rummylib.pieces import JOKER, Family, Joker, Piece, PieceCount, piece_sort_key
 from rummylib.rules import JokerRetrieval, RuleSet
-from rummylib.solver._dp import Plan, Shape, search
-from rummylib.solver._encoding import encode
+from rummylib.rummikub.solver._dp import Plan, Shape, search
+from rummylib.rummikub.solver._encoding import encode
 from rummylib.tiles import Tile
 
 __all__ = [

@@ -1,0 +1,72 @@
+"""Rummikub (rule book §1): the turn judge, the scores, the referee and an exact solver.
+
+* `validate_turn` (with `turn_violations`, `check_turn`, `is_legal_turn`): judge a turn from the
+  table before, the rack and the table after, and explain what happened to every set;
+* `score_rummikub`: the zero-sum scores of a finished game;
+* `RummikubGame`: the referee of a whole game;
+* `solve`, `arrange`, `playable_tiles` (`rummylib.rummikub.solver`): the best play, exactly.
+
+Examples:
+    >>> from rummylib import RUMMIKUB
+    >>> from rummylib.rummikub import solve, validate_turn
+    >>> validate_turn("r1 r2 r3", "r4 k7", "r1 r2 r3 r4", rules=RUMMIKUB, initial_meld_done=True).valid
+    True
+    >>> [str(p) for p in solve("r1 r2 r3", "r4 k7", rules=RUMMIKUB, initial_meld_done=True).played]
+    ['R4']
+"""
+
+from rummylib.melds import clear_caches as _clear_meld_caches
+from rummylib.rummikub._judge import clear_cache as _clear_judge
+from rummylib.rummikub.referee import Action, ActionKind, RummikubGame
+from rummylib.rummikub.scoring import score_rummikub
+from rummylib.rummikub.solver import Budget, Objective, Solution, arrange, playable_tiles, solve
+from rummylib.rummikub.turns import (
+    ChangeKind,
+    SetChange,
+    TileMove,
+    TurnChanges,
+    TurnReport,
+    check_turn,
+    is_legal_turn,
+    turn_violations,
+    validate_turn,
+)
+
+__all__ = [
+    "Action",
+    "ActionKind",
+    "Budget",
+    "ChangeKind",
+    "Objective",
+    "RummikubGame",
+    "SetChange",
+    "Solution",
+    "TileMove",
+    "TurnChanges",
+    "TurnReport",
+    "arrange",
+    "check_turn",
+    "clear_caches",
+    "is_legal_turn",
+    "playable_tiles",
+    "score_rummikub",
+    "solve",
+    "turn_violations",
+    "validate_turn",
+]
+
+
+def clear_caches() -> None:
+    """Empty the turn judge's caches and the meld engine's (the documented ones; for benchmarks).
+
+    Answers never depend on the caches: a turn judged after this is judged from scratch, exactly
+    as before, only slower the first time.
+
+    Examples:
+        >>> from rummylib import RUMMIKUB
+        >>> clear_caches()
+        >>> validate_turn("", "r10 r11 r12", "r10 r11 r12", rules=RUMMIKUB, initial_meld_done=False).valid
+        True
+    """
+    _clear_judge()
+    _clear_meld_caches()

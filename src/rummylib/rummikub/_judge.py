@@ -1,0 +1,399 @@
+"""The Rummikub turn judge's kernel: pieces as small ints, the sets seen, the flow of tiles in a turn.
+
+Pieces are encoded as small ints: hashing attrs tiles (whose colour is an enum) is slow, and every
+multiset comparison of a turn hashes each tile several times. What the judge needs of a set (its
+codes, its sorted codes, the meld engine's verdict) is remembered per rule set, keyed by the `Meld`
+itself (its hash is cached), so a set already seen costs one dict lookup: a server sees the same
+sets turn after turn, and most sets of a turn are unchanged.
+
+These caches are the documented ones of `rummylib.rummikub` (bounded: at most 20,000 sets per rule
+set and 64 rule sets, then forgotten at once); `clear_cache` empties them (benchmarks of the cold
+path use it, through `rummylib.rummikub.clear_caches`).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from operator import eq
+from typing import Any, TypeVar
+
+from rummylib.cards import Card
+from rummylib.decks import full_set
+from rummylib.errors import ErrorCode, InvalidPiecesError, Violation
+from rummylib.melds import Meld, MeldReading, meld_violations, read_meld
+from rummylib.pieces import Family, Joker, Piece
+from rummylib.rules import RuleSet
+from rummylib.tiles import Tile
+
+__all__ = [
+    "DECODE",
+    "JOKER_CODE",
+    "SETS",
+    "Flow",
+    "SetInfo",
+    "allowed_codes",
+    "check_counts",
+    "clear_cache",
+    "code_order",
+    "count_elements",
+    "encode",
+    "explain",
+    "infos",
+    "judge_info",
+    "judge_set",
+    "meld_text",
+    "names",
+    "new_sets",
+    "piece_code",
+    "remember",
+    "sorted_codes",
+    "within_limits",
+]
+
+JOKER_CODE = 0
+DECODE: dict[int, Piece] = {}  # code -> a piece with that code
+_NAMES: dict[int, str] = {}  # id -> notation, for the pieces of DECODE (alive as long as it is)
+# per rule set: the sets seen, by value, and by object (``id``, with the object kept alive so that
+# its id stays its own): a set object seen before costs one int lookup, no hashing of tiles
+SETS: dict[RuleSet, tuple[dict[int, tuple[Meld, SetInfo]], dict[Meld, SetInfo]]] = {}
+_SETS_SIZE = 20_000  # sets remembered per rule set (then forgotten all at once)
+_RULE_SETS = 64  # rule sets remembered (requests may each bring their own options)
+_ALLOWED: dict[RuleSet, frozenset[int]] = {}
+
+
+class SetInfo:
+    """What the judge knows of one set under one rule set."""
+
+    __slots__ = ("codes", "judged", "kept", "key", "mark", "tiles")
+
+    def __init__(self, codes: tuple[int, ...]) -> None:
+        self.codes = codes
+        self.key = tuple(sorted(codes))  # the set as a multiset: equal keys, same tiles
+        self.mark = hash(self.key)  # equal keys, equal marks (a cheap first test)
+        self.tiles = frozenset(codes)
+        self.judged: tuple[MeldReading | None, tuple[Violation, ...]] | None = None
+        # the "kept" explanations made for it (`rummylib.rummikub.turns.SetChange` values)
+        self.kept: dict[tuple[int, int], Any] | None = None
+
+
+def piece_code(p: object) -> int:
+    if isinstance(p, Tile):
+        return 64 + p.color.order * 32 + p.number
+    if isinstance(p, Joker):
+        return JOKER_CODE
+    if isinstance(p, Card):
+        return 1024 + p.suit.order * 32 + int(p.rank)
+    raise InvalidPiecesError(f"{p!r} is not a piece", code=ErrorCode.NOT_A_PIECE)
+
+
+def code_order(code: int) -> int:
+    """Canonical order of codes: tiles by colour and number, then cards, jokers last.
+
+    The same order as `piece_sort_key` (colours and suits in their enum order, as their ``order``).
+    """
+    return code or 1 << 20
+
+
+def names(pieces: Iterable[Piece]) -> str:
+    """``format_pieces(pieces)``, with the notation of the judge's own piece objects remembered."""
+    names = _NAMES
+    return " ".join([names.get(id(p)) or str(p) for p in pieces])
+
+
+def sorted_codes(codes: list[int]) -> list[int]:
+    """``sorted(codes, key=code_order)``, without a Python call per code (jokers, code 0, go last)."""
+    codes.sort()
+    if codes and not codes[0]:
+        jokers = codes.count(0)
+        return codes[jokers:] + codes[:jokers]
+    return codes
+
+
+def encode(pieces: Iterable[object], what: str) -> tuple[int, ...]:
+    out = []
+    decode = DECODE
+    for p in pieces:
+        if type(p) is Tile:  # the common case, inlined
+            c = 64 + p.color.order * 32 + p.number
+        else:
+            try:
+                c = piece_code(p)
+            except InvalidPiecesError as exc:
+                raise InvalidPiecesError(f"{what}: {exc.message}", code=exc.code) from None
+        out.append(c)
+        if c not in decode:
+            decode[c] = p  # type: ignore[assignment]  # piece_code accepted it, so it is a piece
+            _NAMES[id(p)] = str(p)
+    return tuple(out)
+
+
+def infos(
+    melds: Sequence[Meld],
+    sets: tuple[dict[int, tuple[Meld, SetInfo]], dict[Meld, SetInfo]],
+    fresh: list[tuple[Meld, SetInfo]],
+    what: str,
+) -> list[SetInfo]:
+    """The judge's view of each set: from the cache, or encoded now (and listed in ``fresh``)."""
+    out = []
+    by_id, by_value = sets
+    for m in melds:
+        seen = by_id.get(id(m))
+        if seen is not None and seen[0] is m:
+            out.append(seen[1])
+            continue
+        try:
+            info = by_value.get(m)
+        except TypeError:  # something unhashable in the set: encode says what
+            info = None
+        if info is None:
+            info = SetInfo(encode(m.pieces, what))
+            fresh.append((m, info))
+        else:
+            if len(by_id) >= _SETS_SIZE:
+                by_id.clear()
+            by_id[id(m)] = (m, info)
+        out.append(info)
+    return out
+
+
+def new_sets(rules: RuleSet) -> tuple[dict[int, tuple[Meld, SetInfo]], dict[Meld, SetInfo]]:
+    if len(SETS) >= _RULE_SETS:
+        SETS.clear()
+    sets: tuple[dict[int, tuple[Meld, SetInfo]], dict[Meld, SetInfo]] = ({}, {})
+    SETS[rules] = sets
+    return sets
+
+
+def remember(sets: tuple[dict[int, tuple[Meld, SetInfo]], dict[Meld, SetInfo]], m: Meld, info: SetInfo) -> None:
+    by_id, by_value = sets
+    if len(by_value) >= _SETS_SIZE:
+        by_value.clear()
+    if len(by_id) >= _SETS_SIZE:
+        by_id.clear()
+    by_value[m] = info
+    by_id[id(m)] = (m, info)
+
+
+def allowed_codes(rules: RuleSet) -> frozenset[int]:
+    codes = _ALLOWED.get(rules)
+    if codes is None:
+        players = rules.max_players if rules.family is Family.CARDS else None
+        codes = frozenset(piece_code(p) for p in full_set(rules, players=players))
+        if len(_ALLOWED) >= _RULE_SETS:
+            _ALLOWED.clear()
+        _ALLOWED[rules] = codes
+    return codes
+
+
+_K = TypeVar("_K")
+
+
+try:  # the C helper behind Counter.update, when this Python has it
+    from collections import _count_elements as count_elements  # type: ignore[attr-defined]
+except ImportError:  # pragma: no cover - CPython has it
+
+    def count_elements(counts: dict[_K, int], items: Iterable[_K]) -> None:
+        """Add ``items`` to the multiset ``counts`` (what `Counter.update` does, without its checks)."""
+        get = counts.get
+        for c in items:
+            counts[c] = get(c, 0) + 1
+
+
+def within_limits(codes: list[int], rules: RuleSet) -> bool:
+    """A quick sufficient test that no piece is there more often than it may be.
+
+    Jokers (code 0, first once sorted) are held to ``max_jokers``, every other piece to ``copies``.
+    """
+    if len(codes) > rules.total_pieces:
+        return False
+    codes.sort()  # jokers first, then the sets' sorted codes: runs that merge quickly
+    jokers = bisect_right(codes, JOKER_CODE)
+    if jokers > rules.max_jokers:
+        return False
+    return not any(map(eq, codes[jokers:], codes[jokers + rules.copies :]))
+
+
+def check_counts(counts: dict[int, int], pieces: Callable[[], list[Piece]], rules: RuleSet, what: str) -> None:
+    """Raise, through the rule set's own check, when the pieces cannot exist together."""
+    too_many = sum(counts.values()) > rules.total_pieces or any(
+        n > (rules.max_jokers if c == JOKER_CODE else rules.copies) for c, n in counts.items()
+    )
+    if too_many:
+        rules.check_piece_counts(pieces(), what=what)
+
+
+def judge_info(info: SetInfo, meld: Meld, rules: RuleSet) -> tuple[MeldReading | None, tuple[Violation, ...]]:
+    """Read one set with the meld engine (remembered in ``info``)."""
+    found = info.judged
+    if found is None:
+        reading = read_meld(meld, rules=rules)
+        found = (reading, ()) if reading is not None else (None, meld_violations(meld, rules=rules))
+        info.judged = found
+    return found
+
+
+def judge_set(meld: Meld, rules: RuleSet) -> tuple[MeldReading | None, tuple[Violation, ...]]:
+    """Read one set (of pieces known to be of the game) through the cache."""
+    sets = SETS.get(rules) or new_sets(rules)
+    info = sets[1].get(meld)
+    if info is None:
+        info = SetInfo(encode(meld.pieces, "set"))
+        remember(sets, meld, info)
+    return judge_info(info, meld, rules)
+
+
+def clear_cache() -> None:
+    """Forget every set read so far (for benchmarks of the cold path)."""
+    SETS.clear()
+
+
+_TEXTS: dict[int, tuple[Meld, str]] = {}  # id -> (set, its notation), the set kept alive
+
+
+def meld_text(meld: Meld) -> str:
+    """``str(meld)``, remembered for the set objects that come back turn after turn."""
+    seen = _TEXTS.get(id(meld))
+    if seen is not None and seen[0] is meld:
+        return seen[1]
+    text = str(meld)
+    if len(_TEXTS) >= _SETS_SIZE:
+        _TEXTS.clear()
+    _TEXTS[id(meld)] = (meld, text)
+    return text
+
+
+class Flow:
+    """How the tiles of the table after are explained by the table before and the rack."""
+
+    __slots__ = ("flow", "kept", "loose_after", "loose_before", "nowhere", "placed", "played", "vanished")
+
+    kept: dict[int, int]  # before index -> after index, for unchanged sets
+    flow: dict[tuple[int, int], Counter[Piece]]  # (before, after) -> table tiles moved
+    placed: list[tuple[Piece, int]]  # rack tile -> after index
+    nowhere: list[tuple[Piece, int]]  # unexplained tile -> after index
+    vanished: list[tuple[Piece, int]]  # table tile -> before index it left
+    loose_before: list[int]  # before indexes not kept
+    loose_after: list[int]  # after indexes not kept
+    played: list[int]  # codes of the rack tiles placed
+
+    def __init__(
+        self,
+        kept: dict[int, int],
+        flow: dict[tuple[int, int], Counter[Piece]],
+        placed: list[tuple[Piece, int]],
+        nowhere: list[tuple[Piece, int]],
+        vanished: list[tuple[Piece, int]],
+        loose_before: list[int],
+        loose_after: list[int],
+        played: list[int],
+    ) -> None:
+        self.kept = kept
+        self.flow = flow
+        self.placed = placed
+        self.nowhere = nowhere
+        self.vanished = vanished
+        self.loose_before = loose_before
+        self.loose_after = loose_after
+        self.played = played
+
+
+def explain(before: Sequence[SetInfo], after: Sequence[SetInfo], rack: dict[int, int]) -> Flow:
+    """Match unchanged sets by their sorted codes, then explain the tiles of the other sets."""
+    decode = DECODE
+    kept: dict[int, int] = {}
+    loose_before: list[int] = []
+    # each set before is kept if an unused set after has the same tiles (the first such one)
+    where = {info.mark: j for j, info in enumerate(after)}
+    if len(where) == len(after):  # the usual case: the sets after have distinct marks
+        take_spot = where.pop
+        for i, info in enumerate(before):
+            at = take_spot(info.mark, None)
+            if at is None:
+                loose_before.append(i)
+            elif after[at].key == info.key:
+                kept[i] = at
+            else:  # two different sets with one mark: match by keys below
+                break
+        else:
+            loose_after = sorted(where.values())
+            where = {}
+    if where or len(kept) + len(loose_before) < len(before):
+        kept.clear()
+        loose_before.clear()
+        by_key: dict[tuple[int, ...], list[int]] = {}
+        for j, info in enumerate(after):
+            by_key.setdefault(info.key, []).append(j)
+        for i, info in enumerate(before):
+            spots = by_key.get(info.key)
+            if spots:
+                kept[i] = spots.pop(0)
+            else:
+                loose_before.append(i)
+        matched_after = set(kept.values())
+        loose_after = [j for j in range(len(after)) if j not in matched_after]
+    # multisets of codes as plain dicts (Counter arithmetic costs more than these few tiles)
+    supply: dict[int, dict[int, int]] = {}
+    for i in loose_before:
+        d: dict[int, int] = {}
+        for c in before[i].codes:
+            d[c] = d.get(c, 0) + 1
+        supply[i] = d
+    need: dict[int, dict[int, int]] = {}
+    for j in loose_after:
+        d = {}
+        for c in after[j].codes:
+            d[c] = d.get(c, 0) + 1
+        need[j] = d
+    pairs = []
+    for i in loose_before:
+        tiles = before[i].tiles
+        sup = supply[i]
+        for j in loose_after:
+            if not tiles.isdisjoint(after[j].tiles):
+                nd = need[j]
+                common = 0
+                for c, n in sup.items():
+                    m = nd.get(c)
+                    if m:
+                        common += n if n < m else m
+                pairs.append((-common, i, j))
+    pairs.sort()
+    flow: dict[tuple[int, int], Counter[Piece]] = {}
+    for _, i, j in pairs:
+        sup = supply[i]
+        nd = need[j]
+        take: Counter[Piece] | None = None
+        for c, n in sup.items():
+            m = nd.get(c, 0)
+            if n > 0 and m > 0:
+                k = n if n < m else m
+                if take is None:
+                    take = flow[(i, j)] = Counter()
+                take[decode[c]] = k
+                sup[c] = n - k
+                nd[c] = m - k
+    left = dict(rack)
+    placed: list[tuple[Piece, int]] = []
+    played: list[int] = []
+    nowhere: list[tuple[Piece, int]] = []
+    for j in loose_after:
+        nd = need[j]
+        for c in sorted_codes([c for c, n in nd.items() if n > 0]):
+            piece = decode[c]
+            for _ in range(nd[c]):
+                if left.get(c, 0) > 0:
+                    left[c] -= 1
+                    placed.append((piece, j))
+                    played.append(c)
+                else:
+                    nowhere.append((piece, j))
+    vanished = [
+        (decode[c], i)
+        for i in loose_before
+        for c in sorted_codes([c for c, n in supply[i].items() if n > 0])
+        for _ in range(supply[i][c])
+    ]
+    return Flow(kept, flow, placed, nowhere, vanished, loose_before, loose_after, played)
+

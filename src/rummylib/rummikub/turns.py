@@ -1,0 +1,792 @@
+"""The Rummikub turn judge: table before, rack, table after, and the report of what happened.
+
+A turn is judged from two table values alone, never from a list of moves, so any manipulation
+(split a run and add a tile, take the fourth tile of a group for a new set, retrieve a joker, ...)
+is judged the same way. Sets are compared as multisets: their order on the table and the order of
+tiles within a group do not matter.
+
+The checks, in the order their findings are reported (rule book §1):
+
+1. every set on the table after the turn is valid (the meld engine's reasons, placed at the set's
+   index), and no tile stands alone;
+2. every tile that was on the table (jokers included) is still on it;
+3. every other tile on the table came from the rack;
+4. at least one rack tile was played;
+5. an initial meld is worth at least ``initial_meld_points`` and does not touch the table;
+6. under ``joker_retrieval="replace"``, the box rule for taking a joker from the table.
+
+Examples:
+    >>> from rummylib import RUMMIKUB
+    >>> report = validate_turn("r3 r4 r5 r6 r7", "r5 k1", "r3 r4 r5 | r5 r6 r7",
+    ...                        rules=RUMMIKUB, initial_meld_done=True)
+    >>> report.valid, format_pieces(report.played)
+    (True, 'R5')
+    >>> print(report.changes)
+    set 1 (R3 R4 R5 R6 R7) split into sets 1 (R3 R4 R5) and 2 (R5 R6 R7), with R5 from the rack
+    >>> bad = validate_turn("r1 r2 r3", "r4", "r1 r2 | r3 r4", rules=RUMMIKUB, initial_meld_done=True)
+    >>> bad.valid
+    False
+    >>> for v in bad.violations:
+    ...     print(v)
+    meld 1: run of 2 pieces; a run needs at least 3 [run-too-short]
+    meld 2: run of 2 pieces; a run needs at least 3 [run-too-short]
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from enum import StrEnum
+from itertools import chain
+from typing import Any
+
+import attrs
+
+from rummylib.errors import ErrorCode, IllegalTurnError, InvalidPiecesError, LimitExceededError, RuleId, Violation
+from rummylib.melds import Meld, MeldKind, MeldReading
+from rummylib.notation import parse_pieces
+from rummylib.pieces import Joker, Piece, PieceCount, format_pieces, piece_sort_key
+from rummylib.rules import JokerRetrieval, RuleSet
+from rummylib.rummikub._judge import (
+    DECODE,
+    SETS,
+    Flow,
+    SetInfo,
+    allowed_codes,
+    check_counts,
+    count_elements,
+    encode,
+    explain,
+    infos,
+    judge_info,
+    judge_set,
+    meld_text,
+    names,
+    new_sets,
+    remember,
+    sorted_codes,
+    within_limits,
+)
+from rummylib.table import Table, TableLike
+from rummylib.tiles import Tile
+
+__all__ = [
+    "ChangeKind",
+    "SetChange",
+    "TileMove",
+    "TurnChanges",
+    "TurnReport",
+    "check_turn",
+    "is_legal_turn",
+    "turn_violations",
+    "validate_turn",
+]
+
+
+# ------------------------------------------------------------------------------------------
+# The explanation of a turn
+# ------------------------------------------------------------------------------------------
+
+
+class ChangeKind(StrEnum):
+    """What happened to a set of the table during a turn.
+
+    Examples:
+        >>> ChangeKind("split") is ChangeKind.SPLIT
+        True
+    """
+
+    KEPT = "kept"
+    """The set is still on the table, unchanged (order of its tiles aside)."""
+    EXTENDED = "extended"
+    """All its tiles are in one set after the turn, together with tiles from the rack only."""
+    MERGED = "merged"
+    """All its tiles are in one set after the turn, together with tiles of other table sets."""
+    SPLIT = "split"
+    """Its tiles went into several sets, each made only of its tiles and rack tiles."""
+    BROKEN_UP = "broken-up"
+    """Its tiles went into several sets mixed with tiles of other table sets, or left the table."""
+    NEW = "new"
+    """A set after the turn made only of tiles that were not on the table."""
+
+
+# module names for the kinds: reading an enum member off its class is slow in the hot paths
+_KEPT, _EXTENDED, _MERGED = ChangeKind.KEPT, ChangeKind.EXTENDED, ChangeKind.MERGED
+_SPLIT, _BROKEN_UP, _NEW = ChangeKind.SPLIT, ChangeKind.BROKEN_UP, ChangeKind.NEW
+
+
+@attrs.frozen
+class TileMove:
+    """One tile that changed place: from a set before (or the rack) to a set after (or nowhere).
+
+    Set indexes count from 0 in the caller's lists (``source`` in the table before, ``target`` in
+    the table after).
+
+    Examples:
+        >>> TileMove(Tile.parse("r4"), None, 2).to_json()
+        {'tile': 'R4', 'from': 'rack', 'to': 2}
+    """
+
+    piece: Piece
+    """The tile."""
+    source: int | None
+    """Index of the set it came from in the table before, or ``None`` for the rack."""
+    target: int | None
+    """Index of the set it went to in the table after, or ``None`` when it left the table."""
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"tile", "from", "to"}`` with ``"rack"`` for a rack tile and ``null`` for gone."""
+        source = "rack" if self.source is None else self.source
+        return {"tile": names((self.piece,)), "from": source, "to": self.target}
+
+
+@attrs.frozen
+class SetChange:
+    """What happened to one set of the table (or how one new set was made).
+
+    Examples:
+        >>> c = SetChange(ChangeKind.NEW, (), (1,), added=(Tile.parse("r4"),), new=(Meld.parse("r4 r5 r6"),))
+        >>> c.to_json()["change"], c.to_json()["added"], c.text
+        ('new', 'R4', 'new set 2 (R4 R5 R6)')
+    """
+
+    kind: ChangeKind
+    """Kept, extended, merged, split, broken up, or new."""
+    before: tuple[int, ...]
+    """Indexes (from 0) of the sets concerned in the table before (empty for a new set)."""
+    after: tuple[int, ...]
+    """Indexes (from 0) of the sets they became in the table after (empty if all tiles left)."""
+    added: tuple[Piece, ...] = ()
+    """Rack tiles that went into the sets of ``after`` (canonical order)."""
+    old: tuple[Meld, ...] = ()
+    """The sets of ``before``, as they were."""
+    new: tuple[Meld, ...] = ()
+    """The sets of ``after``, as they are."""
+    lost: tuple[Piece, ...] = ()
+    """Tiles of these sets that are no longer on the table (an illegal turn)."""
+    joined: tuple[int, ...] = ()
+    """For a merge: other sets before (by index) that gave some of their tiles to the set after."""
+
+    @property
+    def text(self) -> str:
+        """The change in words, sets numbered from 1 as players count them."""
+        rack = f", with {names(self.added)} from the rack" if self.added else ""
+        old = _sets_phrase(self.before, self.old)
+        new = _sets_phrase(self.after, self.new)
+        kind = self.kind
+        if kind is _KEPT:
+            moved = "" if self.before == self.after else f" (now set {self.after[0] + 1})"
+            return f"{old} kept{moved}"
+        if kind is _EXTENDED:
+            return f"{old} extended to {new}{rack}"
+        if kind is _MERGED:
+            also = f" (with tiles of {_sets_phrase(self.joined, ())})" if self.joined else ""
+            return f"{old} merged into {new}{also}{rack}"
+        if kind is _SPLIT:
+            return f"{old} split into {new}{rack}"
+        if kind is _NEW:
+            whole = self.new and len(self.added) == len(self.new[0])
+            return f"new {new}" + (" from the rack" if whole else "")
+        parts = [f"broken up into {new}"] if self.after else []
+        if self.lost:
+            parts.append(f"{names(self.lost)} left the table")
+        return f"{old} " + "; ".join(parts)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"change", "before", "after", "added", "message"}``."""
+        return {
+            "change": self.kind.value,
+            "before": list(self.before),
+            "after": list(self.after),
+            "added": names(self.added),
+            "message": self.text,
+        }
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@attrs.frozen
+class TurnChanges:
+    """The explanation of a turn, for a UI: what each set became and where each tile went.
+
+    Examples:
+        >>> from rummylib import RUMMIKUB
+        >>> ch = validate_turn("k7 b7 y7 r7", "k5 k6", "k7 b7 y7 | k5 k6 k7".replace("k7 b7", "r7 b7"),
+        ...                    rules=RUMMIKUB, initial_meld_done=True).changes
+        >>> [c.kind.value for c in ch.sets], [m.to_json() for m in ch.moved]
+        (['split'], [{'tile': 'K7', 'from': 0, 'to': 1}])
+    """
+
+    sets: tuple[SetChange, ...]
+    """One entry per set of the table before (merges grouped), then one per new set."""
+    placed: tuple[TileMove, ...]
+    """Where each rack tile played went (``source`` is ``None``)."""
+    moved: tuple[TileMove, ...]
+    """Table tiles that changed set (``target`` ``None``: the tile left the table)."""
+
+    @property
+    def kept(self) -> tuple[int, ...]:
+        """Indexes in the table before of the sets kept unchanged."""
+        return tuple(i for c in self.sets if c.kind is _KEPT for i in c.before)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"kept": [[before, after], ...], "sets": [...], "placed": [...], "moved": [...]}``.
+
+        ``kept`` pairs the indexes of each unchanged set before and after the turn; ``sets`` lists
+        every other change.
+        """
+        return {
+            "kept": [[c.before[0], c.after[0]] for c in self.sets if c.kind is _KEPT],
+            "sets": [c.to_json() for c in self.sets if c.kind is not _KEPT],
+            "placed": [m.to_json() for m in self.placed],
+            "moved": [m.to_json() for m in self.moved],
+        }
+
+    def __str__(self) -> str:
+        return "\n".join(c.text for c in self.sets if c.kind is not _KEPT) or "no set changed"
+
+
+@attrs.frozen
+class TurnReport:
+    """The verdict on a turn: valid or not, the rack tiles played, every problem, the explanation.
+
+    Examples:
+        >>> from rummylib import RUMMIKUB
+        >>> r = validate_turn("", "r10 r11 r12 k1", "r10 r11 r12", rules=RUMMIKUB, initial_meld_done=False)
+        >>> r.valid, r.initial_meld_value, sorted(r.to_json())
+        (True, 33, ['changes', 'played', 'problems', 'valid'])
+    """
+
+    valid: bool
+    """True when the turn breaks no rule."""
+    played: tuple[Piece, ...]
+    """The rack tiles played (now on the table), in canonical order."""
+    violations: tuple[Violation, ...]
+    """Every problem found, in the order of the checks (empty when valid)."""
+    changes: TurnChanges
+    """What became of each set and where each tile went."""
+    initial_meld_value: int | None = None
+    """For an initial meld: the value of the new sets from the rack; ``None`` otherwise."""
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"valid", "played", "problems", "changes"}``; ``played`` is notation (``"R4 R5"``)."""
+        return {
+            "valid": self.valid,
+            "played": names(self.played),
+            "problems": [v.to_json() for v in self.violations],
+            "changes": self.changes.to_json(),
+        }
+
+    def __str__(self) -> str:
+        head = f"legal turn, played {format_pieces(self.played) or 'nothing'}" if self.valid else "illegal turn"
+        lines = [head, *(f"  {v}" for v in self.violations), *(f"  {line}" for line in str(self.changes).split("\n"))]
+        return "\n".join(lines)
+
+def _show(index: int, meld: Meld | None) -> str:
+    return f"{index + 1} ({meld_text(meld)})" if meld is not None else str(index + 1)
+
+
+def _sets_phrase(indexes: Sequence[int], melds: Sequence[Meld]) -> str:
+    shown = [_show(j, melds[k] if k < len(melds) else None) for k, j in enumerate(indexes)]
+    if not shown:
+        return "no set"
+    if len(shown) == 1:
+        return f"set {shown[0]}"
+    return "sets " + ", ".join(shown[:-1]) + " and " + shown[-1]
+
+
+
+def _kept_change(info: SetInfo, i: int, at: int, old: Meld, new: Meld) -> SetChange:
+    made = info.kept
+    if made is None or len(made) > 16:
+        made = info.kept = {}
+    change = made[(i, at)] = SetChange(_KEPT, (i,), (at,), old=(old,), new=(new,))
+    return change
+
+
+def _changes(before: Sequence[Meld], after: Sequence[Meld], f: Flow, infos: Sequence[SetInfo]) -> TurnChanges:
+    targets: dict[int, list[int]] = {}
+    sources: dict[int, list[int]] = {}
+    for i, j in sorted(f.flow):
+        targets.setdefault(i, []).append(j)
+        sources.setdefault(j, []).append(i)
+    added: dict[int, list[Piece]] = {}
+    for piece, j in f.placed:
+        added.setdefault(j, []).append(piece)
+    lost: dict[int, list[Piece]] = {}
+    for piece, i in f.vanished:
+        lost.setdefault(i, []).append(piece)
+
+    def rack_part(js: Sequence[int]) -> tuple[Piece, ...]:
+        if len(js) == 1:  # the rack tiles of one set are placed in canonical order already
+            return tuple(added.get(js[0], ()))
+        return tuple(sorted((p for j in js for p in added.get(j, ())), key=piece_sort_key))
+
+    def sets_after(js: Sequence[int]) -> tuple[Meld, ...]:
+        return tuple(after[j] for j in js)
+
+    sets: list[SetChange] = []
+    merged: dict[int, list[int]] = {}
+    moved: list[TileMove] = []
+    kept = f.kept
+    for i, m in enumerate(before):
+        at = kept.get(i)
+        if at is not None:
+            # the same set, at the same places, comes back turn after turn: reuse its value
+            made = infos[i].kept
+            change = made.get((i, at)) if made is not None else None
+            if change is None or change.old[0] is not m or change.new[0] is not after[at]:
+                change = _kept_change(infos[i], i, at, m, after[at])
+            sets.append(change)
+            continue
+        ts = targets.get(i, [])
+        gone = lost.get(i, [])
+        if len(ts) > 1:
+            main = max(ts, key=lambda j: (f.flow[(i, j)].total(), -j))
+            for j in ts:
+                if j != main:
+                    moved.extend(TileMove(p, i, j) for p in sorted(f.flow[(i, j)].elements(), key=piece_sort_key))
+        if gone:
+            moved.extend(TileMove(p, i, None) for p in gone)
+        if not gone and len(ts) == 1:
+            j = ts[0]
+            if sources[j] == [i]:
+                sets.append(SetChange(_EXTENDED, (i,), (j,), rack_part([j]), (m,), (after[j],)))
+            else:
+                merged.setdefault(j, []).append(i)
+                if len(merged[j]) == 1:
+                    sets.append(SetChange(_MERGED, (i,), (j,)))  # completed below
+            continue
+        kind = _SPLIT if not gone and all(sources[j] == [i] for j in ts) else _BROKEN_UP
+        extra = rack_part(ts) if kind is _SPLIT else ()
+        sets.append(SetChange(kind, (i,), tuple(ts), extra, (m,), sets_after(ts), tuple(gone)))
+    for k, change in enumerate(sets if merged else ()):
+        if change.kind is _MERGED:
+            j = change.after[0]
+            group = merged[j]
+            others = tuple(i for i in sources[j] if i not in group)
+            old = tuple(before[i] for i in group)
+            sets[k] = SetChange(_MERGED, tuple(group), (j,), rack_part([j]), old, (after[j],), joined=others)
+    for j in f.loose_after:  # ascending, like the table after
+        if j not in sources:
+            sets.append(SetChange(_NEW, (), (j,), rack_part([j]), new=(after[j],)))
+    # f.placed is in order of set, then of code, and codes sort as piece_sort_key does
+    placed = tuple(TileMove(p, None, j) for p, j in f.placed)
+    return TurnChanges(tuple(sets), placed, tuple(moved))
+
+
+def _as_table(value: TableLike, rules: RuleSet, what: str) -> Table:
+    table = Table.of(value, rules=rules)
+    if len(table.melds) > rules.total_pieces:
+        raise LimitExceededError(
+            f"{what}: {len(table.melds)} sets, more than the {rules.total_pieces} pieces of a game"
+        )
+    return table
+
+
+def _as_rack(value: str | Iterable[Piece], rules: RuleSet) -> tuple[Piece, ...]:
+    if isinstance(value, str):
+        return parse_pieces(value, rules=rules)
+    if isinstance(value, PieceCount):
+        return tuple(value)
+    try:
+        return tuple(value)
+    except TypeError:
+        raise InvalidPiecesError(
+            f"a rack is pieces or notation, not {type(value).__name__}", code=ErrorCode.NOT_A_PIECE
+        ) from None
+
+
+def validate_turn(
+    before: TableLike,
+    rack: str | Iterable[Piece],
+    after: TableLike,
+    *,
+    rules: RuleSet,
+    initial_meld_done: bool,
+) -> TurnReport:
+    """Judge a turn from the table before, the player's rack, and the table after.
+
+    Never raises for an illegal turn: the report lists every problem (see the module docs for the
+    order of the checks). ``played`` is the rack tiles now on the table.
+
+    Args:
+        before: the table at the start of the turn.
+        rack: the player's rack at the start of the turn.
+        after: the table the player proposes.
+        rules: the rule set (``initial_meld_points`` and ``joker_retrieval`` are used).
+        initial_meld_done: whether the player has already made the initial meld.
+
+    Raises:
+        InvalidPiecesError: more copies of a tile than the box holds on the table and rack
+            together (or in the table after), or something that is not a piece.
+        NotationError: bad notation, or a piece that is not part of the game.
+        LimitExceededError: more sets or pieces than any game could have.
+
+    Examples:
+        >>> from rummylib import RUMMIKUB
+        >>> r = validate_turn("r1 r2 r3", "r4 r9", "r1 r2 r3 r4", rules=RUMMIKUB, initial_meld_done=True)
+        >>> r.valid, format_pieces(r.played), [c.kind.value for c in r.changes.sets]
+        (True, 'R4', ['extended'])
+        >>> r = validate_turn("r1 r2 r3 | k5 k6 k7", "", "r1 r2 r3 | k5 k6", rules=RUMMIKUB,
+        ...                   initial_meld_done=True)
+        >>> [v.code for v in r.violations]
+        ['run-too-short', 'table-tile-missing', 'no-tile-played']
+        >>> validate_turn("r5 r5", "r5", "", rules=RUMMIKUB, initial_meld_done=True)
+        Traceback (most recent call last):
+        ...
+        rummylib.errors.InvalidPiecesError: table before and rack: 3 copies of R5, but Rummikub has at most 2
+    """
+    if not isinstance(rules, RuleSet):
+        raise TypeError(f"rules must be a RuleSet, not {type(rules).__name__}")
+    old = _as_table(before, rules, "table before")
+    new = _as_table(after, rules, "table after")
+    hand = _as_rack(rack, rules)
+    sets = SETS.get(rules) or new_sets(rules)
+    fresh: list[tuple[Meld, SetInfo]] = []
+    old_infos = infos(old.melds, sets, fresh, "table before")
+    new_infos = infos(new.melds, sets, fresh, "table after")
+    hand_codes = encode(hand, "rack")
+    allowed = allowed_codes(rules)
+    for codes in chain((info.codes for _, info in fresh), (hand_codes,)):
+        if not allowed.issuperset(codes):
+            for c in codes:
+                if c not in allowed:
+                    rules.check_piece(DECODE[c])
+    for m, info in fresh:
+        remember(sets, m, info)
+    r_count: dict[int, int] = {}
+    count_elements(r_count, hand_codes)
+    flow = explain(old_infos, new_infos, r_count)
+    b_codes = [*chain.from_iterable([info.key for info in old_infos]), *hand_codes]
+    b_ok = within_limits(b_codes, rules)
+    if not b_ok:
+        b_count: dict[int, int] = {}
+        count_elements(b_count, b_codes)
+        check_counts(
+            b_count, lambda: [*(p for m in old.melds for p in m.pieces), *hand], rules, "table before and rack"
+        )
+    # when every tile after is explained (nothing from nowhere), each piece is there no more often
+    # than on the table before and the rack together, which passed the quick test
+    if flow.nowhere or not b_ok:
+        a_codes = list(chain.from_iterable([info.key for info in new_infos]))
+        if not within_limits(a_codes, rules):
+            a_count: dict[int, int] = {}
+            count_elements(a_count, a_codes)
+            check_counts(a_count, lambda: [p for m in new.melds for p in m.pieces], rules, "table after")
+    # the rack tiles placed are exactly (table after - table before) & rack, counted as multisets
+    decode = DECODE
+    played = tuple([decode[c] for c in sorted_codes(flow.played)])
+
+    violations: list[Violation] = []
+    readings: list[MeldReading | None] = []
+    for j, info in enumerate(new_infos):
+        judged = info.judged
+        if judged is None:
+            judged = judge_info(info, new.melds[j], rules)
+        readings.append(judged[0])
+        if judged[1] or len(info.codes) == 1:
+            m = new.melds[j]
+            if len(m.pieces) == 1:
+                violations.append(
+                    Violation(
+                        RuleId.TILE_ALONE,
+                        f"{m.pieces[0]} stands alone; every tile on the table must be part of a set",
+                        meld_index=j,
+                        pieces=m.pieces,
+                    )
+                )
+            violations.extend(v.at(j) for v in judged[1])
+
+    for piece, i in flow.vanished:
+        why = " (a joker taken from a set must be placed again in the same turn)" if isinstance(piece, Joker) else ""
+        violations.append(
+            Violation(
+                RuleId.TABLE_TILE_MISSING,
+                f"{piece} from table set {_show(i, old.melds[i])} is no longer on the table; "
+                f"no tile may go back to a rack{why}",
+                pieces=(piece,),
+            )
+        )
+    for piece, j in flow.nowhere:
+        violations.append(
+            Violation(
+                RuleId.TILE_FROM_NOWHERE,
+                f"{piece} was neither on the table nor on the rack",
+                meld_index=j,
+                pieces=(piece,),
+            )
+        )
+    if not played:
+        violations.append(
+            Violation(RuleId.NO_TILE_PLAYED, "no tile from the rack was played; a player who cannot play must draw")
+        )
+
+    initial_value: int | None = None
+    if not initial_meld_done:
+        initial_value, found = _initial_meld(
+            before=old.melds, after=new.melds, readings=readings, flow=flow, rules=rules, anything_played=bool(played)
+        )
+        violations.extend(found)
+
+    if rules.joker_retrieval is _REPLACE:
+        played_count = Counter(played)
+        violations.extend(_replace_rule(before=old.melds, after=new.melds, flow=flow, played=played_count, rules=rules))
+
+    changes = _changes(old.melds, new.melds, flow, old_infos)
+    return TurnReport(not violations, played, tuple(violations), changes, initial_value)
+
+
+_REPLACE = JokerRetrieval.REPLACE
+
+
+def _initial_meld(
+    *,
+    before: Sequence[Meld],
+    after: Sequence[Meld],
+    readings: Sequence[MeldReading | None],
+    flow: Flow,
+    rules: RuleSet,
+    anything_played: bool,
+) -> tuple[int, list[Violation]]:
+    out: list[Violation] = []
+    kept_after = set(flow.kept.values())
+    used: dict[int, Counter[Piece]] = {}
+    for (_, j), moved in flow.flow.items():
+        used.setdefault(j, Counter()).update(moved)
+    value = 0
+    for j in range(len(after)):
+        reading = readings[j]
+        if j not in kept_after and j not in used and reading is not None and reading.value is not None:
+            value += reading.value
+    if anything_played and value < rules.initial_meld_points:
+        out.append(
+            Violation(
+                RuleId.INITIAL_MELD_TOO_LOW,
+                f"the initial meld is worth {value} points; it needs at least {rules.initial_meld_points} "
+                "from new sets of rack tiles",
+            )
+        )
+    for i, m in enumerate(before):
+        if i not in flow.kept:
+            out.append(
+                Violation(
+                    RuleId.INITIAL_MELD_TABLE_CHANGED,
+                    f"table set {_show(i, m)} changed; during the initial meld no set on the table may change",
+                    pieces=m.pieces,
+                )
+            )
+    for j in sorted(used):
+        tiles = tuple(sorted(used[j].elements(), key=piece_sort_key))
+        out.append(
+            Violation(
+                RuleId.INITIAL_MELD_TABLE_TILE_USED,
+                f"{format_pieces(tiles)} came from the table; the initial meld must use rack tiles only",
+                meld_index=j,
+                pieces=tiles,
+            )
+        )
+    return value, out
+
+
+def _naturals(meld: Meld) -> Counter[Piece]:
+    return Counter(p for p in meld.pieces if not isinstance(p, Joker))
+
+
+def _replace_rule(
+    *,
+    before: Sequence[Meld],
+    after: Sequence[Meld],
+    flow: Flow,
+    played: Counter[Piece],
+    rules: RuleSet,
+) -> list[Violation]:
+    """The box rule for jokers on the table (``joker_retrieval="replace"``)."""
+    out: list[Violation] = []
+    free_rack = Counter(played)
+    kept_after = set(flow.kept.values())
+    loose_after = [j for j in range(len(after)) if j not in kept_after]
+    continuations: set[int] = set()
+    freed_total = 0
+    for i, m in enumerate(before):
+        jokers = sum(1 for p in m.pieces if isinstance(p, Joker))
+        if not jokers or i in flow.kept:
+            continue
+        old_reading, _ = judge_set(m, rules)
+        if old_reading is None:
+            continue  # an invalid set before the turn: nothing to keep together
+        nat = _naturals(m)
+        best: tuple[int, int, int, Counter[Piece]] | None = None  # (shortfall, freed, index, replacements)
+        for j in loose_after:
+            have = _naturals(after[j])
+            if nat - have:
+                continue
+            kept_jokers = min(jokers, sum(1 for p in after[j].pieces if isinstance(p, Joker)))
+            freed = jokers - kept_jokers
+            replacements = _replacements(old_reading, have - nat, free_rack, freed)
+            shortfall = freed - replacements.total()
+            cand = (shortfall, freed, j, replacements)
+            if best is None or cand[:3] < best[:3]:
+                best = cand
+        if best is None:
+            out.append(
+                Violation(
+                    RuleId.JOKER_SET_BROKEN,
+                    f"table set {_show(i, m)} holds a joker, so it must stay together (it may only grow); "
+                    "a joker leaves its set only when the tile it stands for takes its place",
+                    pieces=m.pieces,
+                )
+            )
+            continue
+        shortfall, freed, j, replacements = best
+        continuations.add(j)
+        free_rack -= replacements
+        if old_reading.kind is MeldKind.RUN:
+            # a run's joker stands for one tile: if that tile now sits in the run while the joker
+            # stayed, the joker was freed and reused in its own set, not in a new one
+            have = _naturals(after[j])
+            stayed = _replacements(old_reading, have - nat, free_rack, jokers - freed)
+            if stayed:
+                free_rack -= stayed
+                out.append(
+                    Violation(
+                        RuleId.FREED_JOKER_MISPLACED,
+                        f"{format_pieces(sorted(stayed.elements(), key=piece_sort_key))} took the place of a joker "
+                        f"of table set {_show(i, m)}, which stayed in that set; a freed joker must go into a new "
+                        "set together with at least two tiles from the rack",
+                        meld_index=j,
+                        pieces=m.pieces,
+                    )
+                )
+        if shortfall > 0:
+            wanted = ", ".join(str(f) for f in old_reading.jokers)
+            out.append(
+                Violation(
+                    RuleId.JOKER_NOT_REPLACED,
+                    f"a joker left table set {_show(i, m)} without the tile it stands for ({wanted}) "
+                    "taking its place from the rack",
+                    meld_index=j,
+                    pieces=m.pieces,
+                )
+            )
+        freed_total += freed - max(shortfall, 0)
+    if freed_total:
+        slots = 0
+        from_table = {j for (_, j), moved in flow.flow.items() if any(not isinstance(p, Joker) for p in moved)}
+        for j in loose_after:
+            if j in continuations or j in from_table:
+                continue
+            jokers = sum(1 for p in after[j].pieces if isinstance(p, Joker))
+            nat = _naturals(after[j])
+            if jokers and nat.total() >= 2 and not (nat - free_rack):
+                free_rack -= nat
+                slots += jokers
+        if slots < freed_total:
+            out.append(
+                Violation(
+                    RuleId.FREED_JOKER_MISPLACED,
+                    f"{freed_total} joker{'s' if freed_total > 1 else ''} freed from the table must go into a new "
+                    "set together with at least two tiles from the rack and no tile that was on the table",
+                    pieces=tuple(p for m in after for p in m.pieces if isinstance(p, Joker))[: max(freed_total, 1)],
+                )
+            )
+    return out
+
+
+def _replacements(reading: MeldReading, extra: Counter[Piece], rack: Counter[Piece], freed: int) -> Counter[Piece]:
+    """Rack tiles among ``extra`` that can take the place of the set's jokers (at most ``freed``)."""
+    out: Counter[Piece] = Counter()
+    if freed <= 0:
+        return out
+    if reading.kind is MeldKind.RUN:
+        wanted: list[Piece] = list(reading.jokers)
+    else:
+        present = {
+            f.color
+            for f, acting in zip(reading.faces, reading.acting, strict=True)
+            if isinstance(f, Tile) and not acting
+        }
+        rank = reading.rank
+        wanted = [p for p in extra if isinstance(p, Tile) and p.number == rank and p.color not in present]
+    for piece in wanted:
+        if out.total() >= freed:
+            break
+        if extra[piece] - out[piece] > 0 and rack[piece] - out[piece] > 0:
+            out[piece] += 1
+    return out
+
+
+def turn_violations(
+    before: TableLike,
+    rack: str | Iterable[Piece],
+    after: TableLike,
+    *,
+    rules: RuleSet,
+    initial_meld_done: bool,
+) -> tuple[Violation, ...]:
+    """Every problem with a turn (empty when it is legal); see `validate_turn`.
+
+    Raises:
+        InvalidPiecesError: too many copies of a tile, or something that is not a piece.
+        NotationError: bad notation.
+
+    Examples:
+        >>> from rummylib import RUMMIKUB
+        >>> [v.code for v in turn_violations("", "r1 r2 r3", "r1 r2 r3", rules=RUMMIKUB,
+        ...                                  initial_meld_done=False)]
+        ['initial-meld-too-low']
+    """
+    return validate_turn(before, rack, after, rules=rules, initial_meld_done=initial_meld_done).violations
+
+
+def check_turn(
+    before: TableLike,
+    rack: str | Iterable[Piece],
+    after: TableLike,
+    *,
+    rules: RuleSet,
+    initial_meld_done: bool,
+) -> TurnReport:
+    """The report of a legal turn; raises with every problem otherwise.
+
+    Raises:
+        IllegalTurnError: the turn is not legal; ``violations`` lists every problem.
+        InvalidPiecesError: too many copies of a tile, or something that is not a piece.
+        NotationError: bad notation.
+
+    Examples:
+        >>> from rummylib import RUMMIKUB
+        >>> check_turn("r1 r2 r3", "r4", "r1 r2 r3 r4", rules=RUMMIKUB, initial_meld_done=True).played
+        (Tile.parse('R4'),)
+        >>> check_turn("r1 r2 r3", "r4", "r1 r2 r3", rules=RUMMIKUB, initial_meld_done=True)
+        Traceback (most recent call last):
+        ...
+        rummylib.errors.IllegalTurnError: no tile from the rack was played; ... [no-tile-played]
+    """
+    report = validate_turn(before, rack, after, rules=rules, initial_meld_done=initial_meld_done)
+    if not report.valid:
+        raise IllegalTurnError(report.violations)
+    return report
+
+
+def is_legal_turn(
+    before: TableLike,
+    rack: str | Iterable[Piece],
+    after: TableLike,
+    *,
+    rules: RuleSet,
+    initial_meld_done: bool,
+) -> bool:
+    """Whether a turn is legal; see `validate_turn`.
+
+    Raises:
+        InvalidPiecesError: too many copies of a tile, or something that is not a piece.
+        NotationError: bad notation.
+
+    Examples:
+        >>> from rummylib import RUMMIKUB
+        >>> is_legal_turn("r1 r2 r3", "r4", "r1 r2 r3 r4", rules=RUMMIKUB, initial_meld_done=False)
+        False
+    """
+    return validate_turn(before, rack, after, rules=rules, initial_meld_done=initial_meld_done).valid
