@@ -33,6 +33,7 @@ import attrs
 
 from rummylib.cards import Card, Rank, Suit
 from rummylib.errors import InvalidMeldError, LimitExceededError, RuleId, Violation
+from rummylib.notation import clear_cache as _clear_notation
 from rummylib.notation import parse_pieces
 from rummylib.pieces import Family, Joker, Piece, format_pieces
 from rummylib.rules import MAX_MELD_PIECES, RuleSet
@@ -104,6 +105,8 @@ class Meld:
             >>> Meld.parse("10h Jh Qh")
             Meld.parse('10h Jh Qh')
         """
+        if type(text) is str and len(text) <= 200:
+            return _parse_short(text, rules)  # the same meld object for the same text: see below
         return cls(parse_pieces(text, rules=rules))
 
     def __str__(self) -> str:
@@ -123,6 +126,13 @@ class Meld:
 
     def __iter__(self) -> Iterator[Piece]:
         return iter(self.pieces)
+
+
+@functools.lru_cache(maxsize=16_384)
+def _parse_short(text: str, rules: RuleSet | None) -> Meld:
+    # Melds come back turn after turn; one object per text lets the turn judge find what it knows
+    # of a set by identity (a documented cache, like the readings below).
+    return Meld(parse_pieces(text, rules=rules))
 
 
 MeldLike: TypeAlias = Meld | str | Sequence[Piece]
@@ -550,11 +560,12 @@ def _diagnosis(meld: Meld, rules: RuleSet) -> tuple[Violation, ...]:
 
 
 def clear_caches() -> None:
-    """Empty the meld engine's memo of readings and diagnoses (for benchmarks of the cold path).
+    """Empty the meld engine's memo of readings, diagnoses and melds read from notation.
 
     Readings are a pure function of the meld and the rule set, so they are remembered (at most
-    65,536 readings and 16,384 diagnoses, least recently used first out); answers never depend on
-    it.
+    65,536 readings, 16,384 diagnoses and 16,384 melds read with `Meld.parse`, least recently used
+    first out), and so are short texts of notation (`rummylib.notation.clear_cache`); answers never
+    depend on it. Benchmarks of the cold path empty it.
 
     Examples:
         >>> from rummylib import RUMMIKUB
@@ -564,6 +575,8 @@ def clear_caches() -> None:
     """
     _readings.cache_clear()
     _diagnosis.cache_clear()
+    _parse_short.cache_clear()
+    _clear_notation()
 
 
 # ------------------------------------------------------------------------------------------

@@ -9,7 +9,9 @@
 * a **table** is melds separated by ``|``.
 
 Input is case-insensitive and tolerant of extra spaces and commas; output is one canonical form,
-and ``parse(format(x)) == x`` always holds.
+and ``parse(format(x)) == x`` always holds. Reading is a pure function of the text and the rule
+set, so short texts (up to 200 characters: a meld, a rack) are remembered once read (at most
+16,384 of them, the least recently used forgotten first).
 
 Examples:
     >>> from rummylib import parse_pieces, format_pieces
@@ -23,6 +25,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from rummylib._tokens import MAX_TEXT_LENGTH, check_text
@@ -32,6 +35,7 @@ from rummylib.rules import RuleSet
 
 __all__ = [
     "MAX_TEXT_LENGTH",
+    "clear_cache",
     "format_melds",
     "parse_melds",
     "parse_piece",
@@ -73,9 +77,36 @@ def parse_pieces(text: str, *, rules: RuleSet | None = None) -> tuple[Piece, ...
         >>> parse_pieces("  ")
         ()
     """
+    if type(text) is str and len(text) <= _SHORT:
+        return _read_short(text, rules)
+    return _read(text, rules)
+
+
+_SHORT = 200
+"""Notation this short (a meld or a rack: about 50 characters) is remembered once read."""
+
+
+def _read(text: str, rules: RuleSet | None) -> tuple[Piece, ...]:
     if rules is None:
         return read_pieces(text)
     return read_pieces(text, colors=rules.colors, max_number=rules.max_number, check=rules.check_piece)
+
+
+# The same melds and racks are read turn after turn (a server sees each set again and again):
+# reading is a pure function of the text and the rule set, so short texts are remembered. Only
+# successful reads are remembered; bad notation is read (and refused) afresh every time.
+_read_short = functools.lru_cache(maxsize=16_384)(_read)
+
+
+def clear_cache() -> None:
+    """Forget the short texts read so far (answers never depend on it; cold benchmarks use it).
+
+    Examples:
+        >>> clear_cache()
+        >>> parse_pieces("r5 *")
+        (Tile.parse('R5'), JOKER)
+    """
+    _read_short.cache_clear()
 
 
 def parse_melds(text: str, *, rules: RuleSet | None = None) -> tuple[tuple[Piece, ...], ...]:

@@ -22,6 +22,7 @@ Examples:
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import types
 import typing
@@ -33,7 +34,7 @@ from typing import Any
 import attrs
 
 from rummylib._tokens import RANK_LETTERS
-from rummylib.cards import Card, Rank
+from rummylib.cards import Card, Rank, Suit
 from rummylib.errors import InvalidPiecesError, LimitExceededError, NotationError, RuleSetError
 from rummylib.pieces import Family, Joker, Piece
 from rummylib.tiles import MAX_TILE_NUMBER, STANDARD_COLORS, Color, Tile
@@ -690,24 +691,36 @@ class RuleSet:
             ...
             rummylib.errors.InvalidPiecesError: these pieces: 3 jokers, but Rummikub has at most 2
         """
-        counts: Counter[Piece] = Counter()
-        for n, piece in enumerate(pieces):
-            if n >= self.total_pieces:
-                raise LimitExceededError(
-                    f"{what}: more than the {self.total_pieces} pieces a game of {self.title} has"
-                )
-            counts[piece] += 1
+        held = tuple(itertools.islice(pieces, self.total_pieces + 1))
+        if len(held) > self.total_pieces:
+            raise LimitExceededError(f"{what}: more than the {self.total_pieces} pieces a game of {self.title} has")
+        try:
+            counts = Counter(held)
+        except TypeError:  # something unhashable: check_piece names it
+            for piece in held:
+                self.check_piece(piece)
+            raise  # pragma: no cover - an unhashable value is never a piece
+        box = self._box
         for piece, n in counts.items():
-            self.check_piece(piece)
+            if piece not in box:
+                self.check_piece(piece)
             if isinstance(piece, Joker):
                 if n > self.max_jokers:
-                    raise InvalidPiecesError(
-                        f"{what}: {n} jokers, but {self.title} has at most {self.max_jokers}"
-                    )
+                    raise InvalidPiecesError(f"{what}: {n} jokers, but {self.title} has at most {self.max_jokers}")
             elif n > self.copies:
-                raise InvalidPiecesError(
-                    f"{what}: {n} copies of {piece}, but {self.title} has at most {self.copies}"
-                )
+                raise InvalidPiecesError(f"{what}: {n} copies of {piece}, but {self.title} has at most {self.copies}")
+
+    @functools.cached_property
+    def _box(self) -> frozenset[Piece]:
+        """Every distinct piece of the game (a quick test before `check_piece`'s own)."""
+        found: set[Piece] = set()
+        if self.family is Family.TILES:
+            found.update(Tile(c, n) for c in self.colors for n in range(1, self.max_number + 1))
+        else:
+            found.update(Card(Rank(r), s) for r in range(1, 14) for s in Suit)
+        if self.max_jokers:
+            found.add(Joker())
+        return frozenset(p for p in found if self._piece_problem(p) is None)
 
     @functools.cached_property
     def total_pieces(self) -> int:

@@ -159,4 +159,3 @@ TableLike: TypeAlias = Table | str | Sequence[MeldLike]
 
 def _is_piece(p: object) -> bool:
     return isinstance(p, Tile | Card | Joker)
-

@@ -70,9 +70,7 @@ def _color(value: Color | str) -> Color:
         return value
     if isinstance(value, str) and value.lower() in COLOR_LETTERS:
         return Color(COLOR_LETTERS[value.lower()])
-    raise InvalidPiecesError(
-        f"a tile's colour is one of {_ALL_LETTERS}, not {value!r}", code=ErrorCode.NOT_A_PIECE
-    )
+    raise InvalidPiecesError(f"a tile's colour is one of {_ALL_LETTERS}, not {value!r}", code=ErrorCode.NOT_A_PIECE)
 
 
 def _number(instance: object, attribute: object, value: int) -> None:

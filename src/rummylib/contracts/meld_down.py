@@ -587,5 +587,3 @@ def find_contract(
     if total_left != points_left:  # pragma: no cover - a bug, never an answer
         raise SolverError(f"internal error: points left {total_left} != {points_left}")
     return ContractPlan(contract=wanted, melds=melds, readings=down.readings, points_left=points_left, left=left)
-
-

@@ -304,9 +304,7 @@ def _card_at(suit: int, position: int) -> Card:
     return CARDS[suit][0 if position == 14 else position - 1]
 
 
-def melds_of(
-    masks: Sequence[int], sets: Sets, t: Tables
-) -> tuple[list[tuple[str, int, tuple[int, ...]]], list[int]]:
+def melds_of(masks: Sequence[int], sets: Sets, t: Tables) -> tuple[list[tuple[str, int, tuple[int, ...]]], list[int]]:
     """The melds of an arrangement as (kind, suit-or-rank, positions-or-suits) and the masks left."""
     melds: list[tuple[str, int, tuple[int, ...]]] = [("group", r + 1, suits) for r, suits in sets]
     left = _apply_sets(masks, sets)
@@ -335,6 +333,7 @@ def cards_of(masks: Sequence[int]) -> tuple[Card, ...]:
             out.append(row[low.bit_length() - 1])
             m ^= low
     return tuple(out)
+
 
 Meld3 = tuple[str, int, tuple[int, ...]]
 
@@ -395,5 +394,3 @@ def defender_melds(dmasks: Sequence[int], t: Tables) -> tuple[tuple[Meld, ...], 
     _, found = arrangements(dmasks, t)
     melds, left = melds_of(dmasks, found[0], t)
     return tuple(Meld(meld_cards(m)) for m in melds), cards_of(left)
-
-

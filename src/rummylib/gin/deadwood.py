@@ -39,7 +39,6 @@ from rummylib.rules import RuleSet
 __all__ = ["MAX_GIN_HAND", "DeadwoodResult", "can_knock", "deadwood", "hand_multiplier", "knock_limit"]
 
 
-
 @attrs.frozen
 class DeadwoodResult:
     """The least deadwood of a Gin hand and one way of melding that reaches it.
@@ -169,5 +168,3 @@ def can_knock(hand: Iterable[Piece] | str, *, rules: RuleSet, upcard: Piece | st
         False
     """
     return deadwood(hand, rules=rules).deadwood <= knock_limit(rules=rules, upcard=upcard)
-
-

@@ -63,8 +63,6 @@ class GinOutcome(StrEnum):
     """The defender's deadwood was equal or lower: the defender scores the difference plus a bonus."""
 
 
-
-
 @attrs.frozen
 class LayOff:
     """One defender card laid off on one of the knocker's melds.
@@ -125,7 +123,6 @@ class GinHandResult:
     def points_for(self, seat: str) -> int:
         """Points ``"knocker"`` or ``"defender"`` scores for this hand."""
         return self.points if seat == self.winner else 0
-
 
 
 def _gin_result(
@@ -386,4 +383,3 @@ def score_game(hands: Iterable[tuple[int, int | GinHandResult]], *, rules: RuleS
     for winner, points in hands:
         score = score.add(points, winner=winner, rules=rules)
     return score
-

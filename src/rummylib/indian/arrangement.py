@@ -369,4 +369,3 @@ def best_arrangement(hand: Iterable[Piece] | str, *, rules: RuleSet) -> IndianAr
 
 def _ordered(meld: tuple[Piece, ...], is_seq: bool) -> tuple[Piece, ...]:
     return meld if is_seq else tuple(sorted(meld, key=piece_sort_key))
-

@@ -149,4 +149,3 @@ def is_valid_declaration(groups: Iterable[Meld | str | Sequence[Piece]], *, rule
         False
     """
     return not declaration_violations(groups, rules=rules)
-

@@ -80,4 +80,3 @@ def score_deal(hands: Sequence[Iterable[Piece] | str], *, winner: int, rules: Ru
     if isinstance(winner, bool) or not isinstance(winner, int) or not 0 <= winner < len(hands):
         raise ScoringInputError(f"winner must be a player from 0 to {len(hands) - 1}, not {winner!r}")
     return tuple(0 if i == winner else losing_points(h, rules=rules) for i, h in enumerate(hands))
-

@@ -396,4 +396,3 @@ def explain(before: Sequence[SetInfo], after: Sequence[SetInfo], rack: dict[int,
         for _ in range(supply[i][c])
     ]
     return Flow(kept, flow, placed, nowhere, vanished, loose_before, loose_after, played)
-

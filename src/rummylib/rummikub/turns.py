@@ -283,6 +283,7 @@ class TurnReport:
         lines = [head, *(f"  {v}" for v in self.violations), *(f"  {line}" for line in str(self.changes).split("\n"))]
         return "\n".join(lines)
 
+
 def _show(index: int, meld: Meld | None) -> str:
     return f"{index + 1} ({meld_text(meld)})" if meld is not None else str(index + 1)
 
@@ -294,7 +295,6 @@ def _sets_phrase(indexes: Sequence[int], melds: Sequence[Meld]) -> str:
     if len(shown) == 1:
         return f"set {shown[0]}"
     return "sets " + ", ".join(shown[:-1]) + " and " + shown[-1]
-
 
 
 def _kept_change(info: SetInfo, i: int, at: int, old: Meld, new: Meld) -> SetChange:

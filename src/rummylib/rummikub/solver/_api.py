@@ -214,9 +214,7 @@ def _ranking(rules: RuleSet, objective: Objective) -> _Weights:
 @functools.lru_cache(maxsize=64)
 def _box(rules: RuleSet) -> tuple[tuple[Tile, ...], ...]:
     """``box[c][v]``: the tile of colour index c and number v (index 0 unused), made once."""
-    return tuple(
-        (Tile(color, 1), *(Tile(color, v) for v in range(1, rules.max_number + 1))) for color in rules.colors
-    )
+    return tuple((Tile(color, 1), *(Tile(color, v) for v in range(1, rules.max_number + 1))) for color in rules.colors)
 
 
 def _plan_melds(plan: Plan, rules: RuleSet) -> list[Meld]:

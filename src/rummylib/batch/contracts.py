@@ -1,11 +1,13 @@
-"""Batch ops for contracts, lay-offs and the best meld-down (see `rummylib.batch`).
+"""Batch ops for Contract Rummy and Shanghai: contracts, the best meld-down, lay-offs, round scores.
 
 * ``contract``: ``{"round": n, "melds": ["7h 7s 7d", ...], "hand": "..."}`` (``hand`` optional)
   → ``{"valid": bool, "problems": [...]}``;
 * ``find_contract``: ``{"round": n, "hand": "..."}`` → ``{"possible": bool, "melds": [...] or
   null, "points_left": int or null}``;
 * ``layoff``: ``{"meld": "4c 5c 6c 7c", "cards": "8c 9c"}`` → ``{"valid": bool, "meld": "..." or
-  null, "problems": [...]}``.
+  null, "problems": [...]}``;
+* ``score``: ``{"hands": [...], "out_in_one_turn": bool, "joker_used": bool}`` → ``{"scores": [...]}``,
+  the penalty points of one round.
 
 Instead of ``round``, ``contract`` and ``find_contract`` accept ``"contract": {"sets": 1, "runs":
 1, "set_size": 3, "run_size": 4, "exact": false, "whole_hand": false}`` (fields as in
@@ -23,6 +25,9 @@ Examples:
     {'valid': True, 'meld': '4c 5c 6c 7c 8c 9c', 'problems': []}
     >>> handle_request({"op": "contract", "game": "shanghai", "round": 11, "melds": []})["error"]["code"]
     'unknown-round'
+    >>> handle_request({"op": "score", "game": "shanghai", "hands": ["", "* Ah 7c", "Kd"],
+    ...                 "out_in_one_turn": True, "joker_used": False})
+    {'scores': [-50, 47, 10]}
 """
 
 from __future__ import annotations
@@ -31,8 +36,8 @@ from typing import Any
 
 import attrs
 
-from rummylib.batch import Op, Request
-from rummylib.contracts import JokerEnd, contract_violations, find_contract, lay_off
+from rummylib.batch.protocol import Op, Request
+from rummylib.contracts import JokerEnd, contract_violations, find_contract, lay_off, score_contract_round
 from rummylib.errors import IllegalPlayError, RequestError, RuleSetError
 from rummylib.melds import Meld
 from rummylib.rules import Contract, ScoringScheme
@@ -107,11 +112,32 @@ def _layoff_op(req: Request) -> dict[str, Any]:
     return {"valid": True, "meld": str(done.meld), "problems": []}
 
 
+def _score_contract_op(req: Request) -> dict[str, Any]:
+    hands = req.piece_lists("hands")
+    if not hands:
+        raise RequestError("field 'hands' must hold at least one hand", code="bad-field")
+    if len(hands) > req.rules.max_players:
+        raise RequestError(
+            f"field 'hands' has {len(hands)} hands, but {req.rules.title} is for at most "
+            f"{req.rules.max_players} players",
+            code="bad-field",
+        )
+    req.rules.check_piece_counts([p for hand in hands for p in hand], what="the hands together")
+    scores = score_contract_round(
+        hands,
+        rules=req.rules,
+        out_in_one_turn=req.boolean("out_in_one_turn", default=False),
+        joker_used=req.boolean("joker_used", default=False),
+    )
+    return {"scores": list(scores)}
+
+
 _CONTRACT_GAMES = frozenset({ScoringScheme.CONTRACT})
 
 OPS: tuple[Op, ...] = (
     Op("contract", frozenset({"round", "contract", "melds", "hand"}), _contract_op, _CONTRACT_GAMES),
     Op("find_contract", frozenset({"round", "contract", "hand", "budget"}), _find_contract_op, _CONTRACT_GAMES),
     Op("layoff", frozenset({"meld", "cards", "joker_end"}), _layoff_op, _CONTRACT_GAMES),
+    Op("score", frozenset({"hands", "out_in_one_turn", "joker_used"}), _score_contract_op, _CONTRACT_GAMES),
 )
-"""Ops registered by this module."""
+"""``contract``, ``find_contract``, ``layoff`` and ``score`` (Contract Rummy and Shanghai)."""

@@ -1,0 +1,70 @@
+"""Batch ops for Rummikub: ``turn`` (judge a turn), ``score`` (a finished game) and ``solve``.
+
+Examples:
+    >>> from rummylib.batch import handle_request
+    >>> answer = handle_request({"op": "turn", "game": "rummikub", "table_before": ["r1 r2 r3"],
+    ...                          "rack": "r4 k9", "table_after": ["r1 r2 r3 r4"], "initial_meld_done": True})
+    >>> answer["valid"], answer["played"], answer["problems"]
+    (True, 'R4', [])
+    >>> handle_request({"op": "score", "game": "rummikub", "racks": ["", "r5 k3", "*"], "winner": 0})
+    {'scores': [38, -8, -30]}
+    >>> handle_request({"op": "solve", "game": "rummikub", "table": ["r1 r2 r3"], "rack": "r4 b9",
+    ...                 "initial_meld_done": True})
+    {'tiles_placed': 1, 'value_placed': 4, 'played': 'R4', 'table_after': ['R1 R2 R3 R4']}
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rummylib.batch.protocol import Op, Request
+from rummylib.errors import ErrorCode, RequestError
+from rummylib.pieces import Piece, format_pieces
+from rummylib.rules import ScoringScheme
+from rummylib.rummikub import score_rummikub, solve, validate_turn
+
+
+def _turn_op(req: Request) -> dict[str, Any]:
+    if not req.has("table_after"):
+        raise RequestError("missing field 'table_after'", code=ErrorCode.MISSING_FIELD)
+    report = validate_turn(
+        req.table("table_before"),
+        req.pieces("rack", default=()),
+        req.table("table_after"),
+        rules=req.rules,
+        initial_meld_done=req.boolean("initial_meld_done", default=False),
+    )
+    return report.to_json()
+
+
+def _score_op(req: Request) -> dict[str, Any]:
+    racks: list[tuple[Piece, ...]] = req.piece_lists("racks")
+    req.rules.check_players(len(racks))
+    winner = req.field("winner", int, default=None, what="a player number or null")
+    return {"scores": list(score_rummikub(racks, winner=winner, rules=req.rules))}
+
+
+def _solve_op(req: Request) -> dict[str, Any]:
+    solution = solve(
+        list(req.table("table").melds),
+        req.pieces("rack"),
+        rules=req.rules,
+        initial_meld_done=req.boolean("initial_meld_done"),
+        objective=req.text("objective", default="tiles"),
+    )
+    return {
+        "tiles_placed": solution.tiles_placed,
+        "value_placed": solution.value_placed,
+        "played": format_pieces(solution.played),
+        "table_after": [str(m) for m in solution.table_after],
+    }
+
+
+_RUMMIKUB = frozenset({ScoringScheme.RACK})
+
+OPS: tuple[Op, ...] = (
+    Op("turn", frozenset({"table_before", "rack", "table_after", "initial_meld_done"}), _turn_op, _RUMMIKUB),
+    Op("score", frozenset({"racks", "winner"}), _score_op, _RUMMIKUB),
+    Op("solve", frozenset({"table", "rack", "initial_meld_done", "objective"}), _solve_op, _RUMMIKUB),
+)
+"""``turn``, ``score`` and ``solve`` (Rummikub)."""
