@@ -23,19 +23,19 @@ from __future__ import annotations
 
 import functools
 import itertools
-import math
 import types
 import typing
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from enum import Enum, StrEnum
+from enum import StrEnum
 from typing import Any
 
 import attrs
 
+from rummylib._json import BadValue, Codec, Limits, Special
 from rummylib._tokens import RANK_LETTERS
 from rummylib.cards import Card, Rank, Suit
-from rummylib.errors import InvalidPiecesError, LimitExceededError, NotationError, RuleSetError
+from rummylib.errors import ErrorCode, InvalidPiecesError, LimitExceededError, NotationError, RuleSetError
 from rummylib.pieces import Family, Joker, Piece
 from rummylib.tiles import MAX_TILE_NUMBER, STANDARD_COLORS, Color, Tile
 
@@ -780,7 +780,10 @@ class RuleSet:
             name = _OPTION_ALIASES.get(raw_name, raw_name) if isinstance(raw_name, str) else raw_name
             if not isinstance(name, str) or name not in hints or name in _FIXED_FIELDS:
                 raise RuleSetError(f"unknown option {raw_name!r} for {self.title}", code="unknown-option")
-            changes[name] = _coerce(name, hints[name], value)
+            try:
+                changes[name] = _OPTIONS.decode(value, hints[name], name)
+            except BadValue as exc:
+                raise _option_error(name, exc) from None
         try:
             return attrs.evolve(self, **changes)
         except RuleSetError:
@@ -795,8 +798,11 @@ class RuleSet:
             >>> RUMMIKUB.options()["joker_retrieval"], RUMMIKUB.options()["colors"]
             ('free', ['K', 'B', 'Y', 'R'])
         """
+        hints = _field_types()
         return {
-            f.name: _to_json(getattr(self, f.name)) for f in attrs.fields(RuleSet) if f.name not in _FIXED_FIELDS
+            f.name: _OPTIONS.encode(getattr(self, f.name), hints[f.name])
+            for f in attrs.fields(RuleSet)
+            if f.name not in _FIXED_FIELDS
         }
 
 
@@ -811,96 +817,41 @@ def _field_types() -> dict[str, Any]:
     return _FIELD_TYPES
 
 
-def _to_json(value: object) -> object:
-    if isinstance(value, Enum):
-        return value.value if not isinstance(value, Rank) else value.symbol
-    if isinstance(value, tuple | frozenset):
-        items = sorted(value) if isinstance(value, frozenset) else value
-        return [_to_json(v) for v in items]
-    if attrs.has(type(value)):
-        fields: Any = attrs.fields(type(value))  # type: ignore[arg-type]  # attrs.has() checked it
-        return {f.name: _to_json(getattr(value, f.name)) for f in fields}
-    return value
-
-
-def _bad(name: str, expected: str, value: object) -> RuleSetError:
-    return RuleSetError(f"option {name!r} must be {expected}, not {value!r}", code="bad-option")
-
-
-def _coerce(name: str, hint: Any, value: object) -> object:
-    origin = typing.get_origin(hint)
-    args = typing.get_args(hint)
-    if origin in (types.UnionType, typing.Union):
-        if value is None and type(None) in args:
-            return None
-        inner = [a for a in args if a is not type(None)]
-        return _coerce(name, inner[0], value)
-    if hint is bool:
-        if not isinstance(value, bool):
-            raise _bad(name, "true or false", value)
-        return value
-    if hint is int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise _bad(name, "an integer", value)
-        if abs(value) > 10**6:
-            raise _bad(name, "a reasonable integer", value)
-        return value
-    if hint is float:
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise _bad(name, "a number", value)
-        if not -(10**6) <= value <= 10**6 or math.isnan(value):
-            raise _bad(name, "a reasonable number", value)
-        return float(value)
-    if hint is str:
-        if not isinstance(value, str):
-            raise _bad(name, "a string", value)
-        return value
-    if isinstance(hint, type) and issubclass(hint, Rank):
-        return _coerce_rank(name, value)
-    if isinstance(hint, type) and issubclass(hint, Enum):
-        try:
-            return hint(value.upper() if hint is Color and isinstance(value, str) else value)
-        except (ValueError, TypeError):
-            allowed = ", ".join(repr(m.value) for m in hint)
-            raise _bad(name, f"one of {allowed}", value) from None
-    if origin in (tuple, frozenset):
-        if not isinstance(value, list | tuple):
-            raise _bad(name, "a list", value)
-        if len(value) > 64:
-            raise _bad(name, "a list of at most 64 items", f"{len(value)} items")
-        if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-            items = [_coerce(name, args[0], v) for v in value]
-        elif origin is tuple:
-            if len(value) != len(args):
-                raise _bad(name, f"a list of {len(args)} items", value)
-            items = [_coerce(name, a, v) for a, v in zip(args, value, strict=True)]
-        else:
-            items = [_coerce(name, args[0], v) for v in value]
-        return tuple(items) if origin is tuple else frozenset(items)
-    if attrs.has(hint):
-        if not isinstance(value, Mapping):
-            raise _bad(name, f"an object for {hint.__name__}", value)
-        sub = typing.get_type_hints(hint)
-        unknown = set(value) - set(sub)
-        if unknown:
-            raise _bad(name, f"an object with fields {sorted(sub)}", value)
-        try:
-            return hint(**{k: _coerce(name, sub[k], v) for k, v in value.items()})
-        except RuleSetError:
-            raise
-        except (TypeError, ValueError) as exc:
-            raise _bad(name, f"a valid {hint.__name__} ({exc})", value) from None
-    raise _bad(name, str(hint), value)  # pragma: no cover - every field type is handled above
-
-
-def _coerce_rank(name: str, value: object) -> Rank:
+def _read_rank(value: object, path: str) -> Rank:
     if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 13:
         return Rank(value)
     if isinstance(value, str):
         rank = RANK_LETTERS.get(value.strip().lower())
         if rank is not None:
             return Rank(rank)
-    raise _bad(name, "a rank (A, 2-10, J, Q, K)", value)
+    raise BadValue(path, "", expected="a rank (A, 2-10, J, Q, K)", value=value)
+
+
+def _read_color(value: object, path: str) -> Color:
+    try:
+        return Color(value.upper() if isinstance(value, str) else value)  # type: ignore[arg-type]
+    except ValueError:
+        allowed = ", ".join(repr(c.value) for c in Color)
+        raise BadValue(path, "", expected=f"one of {allowed}", value=value) from None
+
+
+_OPTIONS = Codec(
+    Limits(max_int=10**6, max_items=64, max_text=1_000),
+    specials=(
+        Special(matches=lambda hint: hint is Rank, write=lambda rank: rank.symbol, read=_read_rank),
+        Special(matches=lambda hint: hint is Color, write=lambda color: color.value, read=_read_color),
+    ),
+)
+"""How rule options are written and read as JSON: ranks by symbol, colours by letter, small sizes."""
+
+
+def _option_error(name: str, exc: BadValue) -> RuleSetError:
+    where = exc.path if exc.path != name else name
+    if exc.expected is not None:
+        shown = repr(exc.value)
+        shown = shown if len(shown) <= 60 else f"{shown[:56]} ...{shown[-1]}"
+        return RuleSetError(f"option {where!r} must be {exc.expected}, not {shown}", code=ErrorCode.BAD_OPTION)
+    return RuleSetError(f"option {where!r}: {exc.detail}", code=ErrorCode.BAD_OPTION)
 
 
 # ------------------------------------------------------------------------------------------

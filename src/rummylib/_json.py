@@ -1,0 +1,340 @@
+"""Typed JSON <-> attrs values: one walker for rule-set options and for saved game states.
+
+A value is written and read guided by the type annotations of its attrs class: enums by value,
+tuples and frozensets as lists, nested attrs values as objects, unions tried member by member (a
+union of several attrs classes tags its objects with ``"$type"``). What a particular type looks
+like in JSON (a rank written ``"A"``, a piece written ``"R5"``, a rule set written as its game and
+options) is a `Special` given by the caller, so this module names no game and no piece, and rule
+options (`rummylib.rules`) and saves (`rummylib.referee`) share it.
+
+Decoding builds only the classes the annotations name, never anything a document asks for, and
+refuses what does not fit with `BadValue` (a path, what was expected and the value found); each
+caller turns that into its own error (`RuleSetError`, `SaveError`).
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+import types
+import typing
+from collections.abc import Callable, Mapping
+from typing import Any, Literal
+
+import attrs
+
+__all__ = ["BadValue", "Codec", "Limits", "Special", "json_kind"]
+
+
+class BadValue(Exception):
+    """A JSON value that does not fit the type it is read as: where, and what is wrong.
+
+    ``expected`` and ``value`` are set when the fault is a value of the wrong kind, so that a
+    caller can word it its own way ("option 'x' must be an integer, not 'thirty'").
+
+    Examples:
+        >>> Codec(Limits()).decode("x", int, "field")
+        Traceback (most recent call last):
+        ...
+        rummylib._json.BadValue: field: expected an integer, not a string
+    """
+
+    def __init__(self, path: str, detail: str, *, expected: str | None = None, value: object = None) -> None:
+        self.path = path
+        self.detail = detail
+        self.expected = expected
+        self.value = value
+        super().__init__(f"{path}: {detail}")
+
+
+def _bad(path: str, expected: str, value: object, found: str | None = None) -> BadValue:
+    shown = found if found is not None else json_kind(value)
+    return BadValue(path, f"expected {expected}, not {shown}", expected=expected, value=value)
+
+
+@attrs.frozen
+class Limits:
+    """How large a document may be: integers, lists and strings.
+
+    Examples:
+        >>> Limits(max_items=3).max_items
+        3
+    """
+
+    max_int: int = 2**64
+    """Largest integer (in size) accepted."""
+    max_items: int = 100_000
+    """Most items in one list."""
+    max_text: int = 10_000
+    """Longest string."""
+
+
+@attrs.frozen
+class Special:
+    """How one type that is not plain JSON is written and read (a piece as ``"R5"``, say).
+
+    ``matches`` says whether a type annotation is this special type; ``write`` turns a value into
+    JSON and ``read`` turns JSON back (raising `BadValue`, or a ``ValueError`` whose message says
+    what is wrong).
+    """
+
+    matches: Callable[[Any], bool]
+    """Whether an annotation names this type."""
+    write: Callable[[Any], Any]
+    """The JSON form of a value."""
+    read: Callable[[Any, str], Any]
+    """The value of a JSON form (``path`` for messages)."""
+    instance: Callable[[Any], bool] = lambda value: False
+    """Whether a Python value is of this type (for unions of plain and special types)."""
+
+
+def json_kind(value: object) -> str:
+    """How a JSON value's type is named in messages.
+
+    Examples:
+        >>> json_kind(None), json_kind(3), json_kind([1]), json_kind(True)
+        ('null', 'a number', 'a list', 'a boolean')
+    """
+    if value is None:
+        return "null"
+    names = {bool: "a boolean", int: "a number", float: "a number", str: "a string", list: "a list", dict: "an object"}
+    return names.get(type(value), type(value).__name__)
+
+
+def _union_args(hint: Any) -> tuple[Any, ...] | None:
+    if typing.get_origin(hint) in (types.UnionType, typing.Union):
+        return typing.get_args(hint)
+    return None
+
+
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    found = _HINTS.get(cls)
+    if found is None:
+        found = _HINTS[cls] = typing.get_type_hints(cls)
+    return found
+
+
+@attrs.frozen
+class Codec:
+    """Writes and reads attrs values as JSON, with ``specials`` for the types that need them.
+
+    Examples:
+        >>> import enum
+        >>> class Kind(enum.Enum):
+        ...     A = "a"
+        >>> @attrs.frozen
+        ... class Thing:
+        ...     kind: Kind
+        ...     sizes: tuple[int, ...] = ()
+        >>> codec = Codec(Limits())
+        >>> codec.encode_attrs(Thing(Kind.A, (1, 2)))
+        {'kind': 'a', 'sizes': [1, 2]}
+        >>> codec.decode_attrs({"kind": "a", "sizes": [3]}, Thing, "thing")
+        Thing(kind=<Kind.A: 'a'>, sizes=(3,))
+    """
+
+    limits: Limits
+    """The size limits of what is read."""
+    specials: tuple[Special, ...] = ()
+    """Types written in a form of their own, tried in order before the general rules."""
+    float_from_int: bool = True
+    """Whether an integer is accepted where a float is expected."""
+
+    # --- writing ----------------------------------------------------------------------------
+    def _special(self, hint: Any) -> Special | None:
+        for s in self.specials:
+            if s.matches(hint):
+                return s
+        return None
+
+    def encode(self, value: Any, hint: Any) -> Any:
+        """The JSON form of ``value``, read as the annotation ``hint``."""
+        special = self._special(hint)
+        if special is not None:
+            return None if value is None else special.write(value)
+        args = _union_args(hint)
+        if args is not None:
+            if value is None:
+                return None
+            classes = [a for a in args if attrs.has(a)]
+            if attrs.has(type(value)) and len(classes) > 1:
+                return {"$type": type(value).__name__, **self.encode_attrs(value)}
+            for a in args:
+                if a is not type(None) and self._fits(value, a):
+                    return self.encode(value, a)
+            raise TypeError(f"cannot write {value!r} as {hint}")
+        if value is None:
+            return None
+        if isinstance(value, enum.Enum):
+            return value.value
+        if isinstance(value, bool | int | str | float):
+            return value
+        if isinstance(value, tuple | list | frozenset):
+            items = sorted(value) if isinstance(value, frozenset) else value
+            targs = typing.get_args(hint)
+            if typing.get_origin(hint) is tuple and targs and targs[-1] is not Ellipsis:
+                return [self.encode(v, t) for v, t in zip(items, targs, strict=True)]
+            inner = targs[0] if targs else Any
+            return [self.encode(v, inner) for v in items]
+        if attrs.has(type(value)):
+            return self.encode_attrs(value)
+        raise TypeError(f"cannot write a {type(value).__name__}")
+
+    def _fits(self, value: Any, hint: Any) -> bool:
+        if hint is Any:
+            return True
+        special = self._special(hint)
+        if special is not None:
+            return special.instance(value)
+        origin = typing.get_origin(hint) or hint
+        if origin is Literal:
+            return value in typing.get_args(hint)
+        if origin is float:
+            return isinstance(value, float | int) and not isinstance(value, bool)
+        if origin is int:
+            return isinstance(value, int) and not isinstance(value, bool)
+        return isinstance(value, origin) if isinstance(origin, type) else False
+
+    def encode_attrs(self, value: Any) -> dict[str, Any]:
+        """The JSON object of an attrs value: every field its ``__init__`` takes."""
+        cls = type(value)
+        hints = _hints(cls)
+        return {f.name: self.encode(getattr(value, f.name), hints[f.name]) for f in attrs.fields(cls) if f.init}
+
+    # --- reading ----------------------------------------------------------------------------
+    def decode(self, data: Any, hint: Any, path: str) -> Any:
+        """The value of JSON ``data`` read as the annotation ``hint``.
+
+        Raises:
+            BadValue: ``data`` does not fit ``hint`` (or a size limit).
+        """
+        special = self._special(hint)
+        if special is not None:
+            try:
+                return special.read(data, path)
+            except BadValue:
+                raise
+            except (TypeError, ValueError) as exc:
+                raise BadValue(path, getattr(exc, "message", None) or str(exc)) from None
+        args = _union_args(hint)
+        if args is not None:
+            if data is None and type(None) in args:
+                return None
+            members = [a for a in args if a is not type(None)]
+            classes = [a for a in members if attrs.has(a)]
+            if len(classes) > 1:
+                if not isinstance(data, dict) or not isinstance(data.get("$type"), str):
+                    raise _bad(path, 'an object with a "$type"', data)
+                chosen = [c for c in classes if c.__name__ == data["$type"]]
+                if not chosen:
+                    raise _bad(path, "a known type", data, found=repr(data["$type"][:40]))
+                return self.decode({k: v for k, v in data.items() if k != "$type"}, chosen[0], path)
+            for m in members:
+                if self._json_fits(data, m):
+                    return self.decode(data, m, path)
+            if len(members) == 1:
+                return self.decode(data, members[0], path)
+            raise _bad(path, f"a value of {hint}", data)
+        origin = typing.get_origin(hint)
+        if origin is Literal:
+            literals = typing.get_args(hint)
+            if data not in literals:
+                raise _bad(path, "one of " + ", ".join(repr(a) for a in literals), data, found=repr(data)[:40])
+            return data
+        if hint is bool:
+            if not isinstance(data, bool):
+                raise _bad(path, "true or false", data)
+            return data
+        if hint is int:
+            if isinstance(data, bool) or not isinstance(data, int):
+                raise _bad(path, "an integer", data)
+            if abs(data) > self.limits.max_int:
+                raise _bad(path, "a number no larger than any game value", data, found=f"the number {data}")
+            return data
+        if hint is float:
+            kinds = (int, float) if self.float_from_int else (float,)
+            if isinstance(data, bool) or not isinstance(data, kinds) or not math.isfinite(data):
+                raise _bad(path, "a finite number", data)
+            if abs(data) > self.limits.max_int:
+                raise _bad(path, "a number no larger than any game value", data, found=f"the number {data}")
+            return float(data)
+        if hint is str:
+            if not isinstance(data, str):
+                raise _bad(path, "a string", data)
+            if len(data) > self.limits.max_text:
+                raise _bad(
+                    path,
+                    f"a string of at most {self.limits.max_text} characters",
+                    data,
+                    found=f"{len(data)} characters",
+                )
+            return data
+        if isinstance(hint, type) and issubclass(hint, enum.Enum):
+            try:
+                return hint(data)
+            except (ValueError, TypeError):
+                allowed = ", ".join(repr(m.value) for m in hint)
+                raise _bad(path, f"one of {allowed}", data, found=repr(data)[:40]) from None
+        if origin in (tuple, frozenset) or hint in (tuple, frozenset):
+            if not isinstance(data, list | tuple):
+                raise _bad(path, "a list", data)
+            if len(data) > self.limits.max_items:
+                raise _bad(path, f"a list of at most {self.limits.max_items} items", data, found=f"{len(data)} items")
+            targs = typing.get_args(hint)
+            if origin is tuple and targs and targs[-1] is not Ellipsis:
+                if len(data) != len(targs):
+                    raise _bad(path, f"a list of {len(targs)} items", data, found=f"{len(data)} items")
+                return tuple(
+                    self.decode(v, t, f"{path}[{i}]") for i, (v, t) in enumerate(zip(data, targs, strict=True))
+                )
+            inner = targs[0] if targs else Any
+            items = [self.decode(v, inner, f"{path}[{i}]") for i, v in enumerate(data)]
+            return tuple(items) if origin is tuple or hint is tuple else frozenset(items)
+        if isinstance(hint, type) and attrs.has(hint):
+            return self.decode_attrs(data, hint, path)
+        raise _bad(path, f"a value of {hint}", data)  # pragma: no cover - every field type is handled
+
+    def _json_fits(self, data: Any, hint: Any) -> bool:
+        if hint is int:
+            return isinstance(data, int) and not isinstance(data, bool)
+        if hint is float:
+            return isinstance(data, int | float) and not isinstance(data, bool)
+        if hint is str:
+            return isinstance(data, str)
+        if hint is bool:
+            return isinstance(data, bool)
+        if isinstance(hint, type) and attrs.has(hint):
+            return isinstance(data, dict)
+        return True
+
+    def decode_attrs(self, data: Any, cls: type, path: str, *, build: Callable[..., Any] | None = None) -> Any:
+        """The attrs value of class ``cls`` a JSON object holds (every field checked, none unknown).
+
+        ``build`` makes the value from the decoded fields (default: ``cls(**fields)``); an error
+        the class raises on bad fields becomes a `BadValue`.
+
+        Raises:
+            BadValue: not an object, an unknown or missing field, or a field that does not fit.
+        """
+        if not isinstance(data, Mapping):
+            raise _bad(path, f"an object for {cls.__name__}", data)
+        hints = _hints(cls)
+        fields = [f for f in attrs.fields(cls) if f.init]
+        names = {f.name for f in fields}
+        unknown = sorted(str(k) for k in set(data) - names)
+        if unknown:
+            raise BadValue(path, f"unknown field {unknown[0][:40]!r} for {cls.__name__}")
+        kwargs: dict[str, Any] = {}
+        for f in fields:
+            if f.name not in data:
+                if f.default is attrs.NOTHING:
+                    raise BadValue(path, f"missing field {f.name!r} of {cls.__name__}")
+                continue
+            kwargs[f.alias or f.name] = self.decode(data[f.name], hints[f.name], f"{path}.{f.name}")
+        try:
+            return (build or cls)(**kwargs)
+        except (TypeError, ValueError) as exc:
+            raise BadValue(path, getattr(exc, "message", None) or f"not a valid {cls.__name__} ({exc})") from None
