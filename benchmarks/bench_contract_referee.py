@@ -37,7 +37,7 @@ def run(rules: RuleSet, players: int, bots: ModuleType) -> dict[str, float]:
     actions = 0
     for seed in range(GAMES):
         start = time.perf_counter()
-        game = ContractGame.start(rules=rules, players=players, seed=seed)
+        game = ContractGame.deal(rules=rules, players=players, seed=seed)
         while not game.is_over:
             state = game.round
             if state.phase is Phase.PLAY:

@@ -25,7 +25,7 @@ from rummylib import (
     is_valid_meld,
     read_meld,
 )
-from rummylib.rummikub import ActionKind, RummikubGame
+from rummylib.rummikub import ActionKind, Draw, Pass, Play, RummikubGame
 from rummylib.table import Table
 
 Bot = Callable[[RummikubGame], RummikubGame]
@@ -108,10 +108,10 @@ def _bot(game: RummikubGame, *, extend: bool) -> RummikubGame:
     proposal = Table(table)
     if proposal != game.table:
         try:
-            return game.play(proposal)
+            return game.apply(Play(game.current, proposal))
         except IllegalTurnError:
             pass  # not worth enough for an initial meld, say: draw instead
-    return game.draw() if game.pool else game.pass_turn()
+    return game.apply(Draw(game.current)) if game.pool else game.apply(Pass(game.current))
 
 
 def greedy_bot(game: RummikubGame) -> RummikubGame:
@@ -126,7 +126,7 @@ def cautious_bot(game: RummikubGame) -> RummikubGame:
 
 def play_game(bots: Sequence[Bot], *, seed: int, rules: RuleSet = RUMMIKUB, verbose: bool = False) -> RummikubGame:
     """Play a whole game, each seat moved by its bot, and return the final state."""
-    game = RummikubGame.new(rules=rules, players=len(bots), seed=seed)
+    game = RummikubGame.deal(rules=rules, players=len(bots), seed=seed)
     while not game.is_over:
         game = bots[game.current](game)
         if verbose:
@@ -143,7 +143,7 @@ def main() -> None:
     game = play_game([greedy_bot, cautious_bot], seed=2024, verbose=True)
     print()
     print("winner:", "nobody went out" if game.winner is None else f"player {game.winner + 1}")
-    for seat, (rack, score) in enumerate(zip(game.racks, game.scores(), strict=True)):
+    for seat, (rack, score) in enumerate(zip(game.racks, game.result().scores, strict=True)):
         print(f"player {seat + 1}: {score:+d}  (rack left: {format_pieces(rack) or 'empty'})")
 
 

@@ -87,7 +87,7 @@ def choose(state: ContractRound) -> ContractAction:
 
 def play(seed: int) -> ContractGame:
     """Play a whole game with the bots and return it, finished."""
-    game = ContractGame.start(rules=RULES, players=PLAYERS, seed=seed)
+    game = ContractGame.deal(rules=RULES, players=PLAYERS, seed=seed)
     while not game.is_over:
         game = game.apply(choose(game.round))
     return game

@@ -122,18 +122,12 @@ class Codec:
     """Writes and reads attrs values as JSON, with ``specials`` for the types that need them.
 
     Examples:
-        >>> import enum
-        >>> class Kind(enum.Enum):
-        ...     A = "a"
-        >>> @attrs.frozen
-        ... class Thing:
-        ...     kind: Kind
-        ...     sizes: tuple[int, ...] = ()
+        >>> from rummylib.rules import Contract
         >>> codec = Codec(Limits())
-        >>> codec.encode_attrs(Thing(Kind.A, (1, 2)))
-        {'kind': 'a', 'sizes': [1, 2]}
-        >>> codec.decode_attrs({"kind": "a", "sizes": [3]}, Thing, "thing")
-        Thing(kind=<Kind.A: 'a'>, sizes=(3,))
+        >>> codec.encode_attrs(Contract(sets=2, exact=True))["sets"]
+        2
+        >>> codec.decode_attrs({"runs": 3, "run_size": 5}, Contract, "contract")
+        Contract(sets=0, runs=3, set_size=3, run_size=5, exact=False, whole_hand=False)
     """
 
     limits: Limits
@@ -252,24 +246,34 @@ class Codec:
             if isinstance(data, bool) or not isinstance(data, int):
                 raise _bad(path, "an integer", data)
             if abs(data) > self.limits.max_int:
-                raise _bad(path, "a number no larger than any game value", data, found=f"the number {data}")
+                raise BadValue(
+                    path,
+                    f"the number {data} is larger than any game value",
+                    expected="a number no larger than any game value",
+                    value=data,
+                )
             return data
         if hint is float:
             kinds = (int, float) if self.float_from_int else (float,)
             if isinstance(data, bool) or not isinstance(data, kinds) or not math.isfinite(data):
                 raise _bad(path, "a finite number", data)
             if abs(data) > self.limits.max_int:
-                raise _bad(path, "a number no larger than any game value", data, found=f"the number {data}")
+                raise BadValue(
+                    path,
+                    f"the number {data} is larger than any game value",
+                    expected="a number no larger than any game value",
+                    value=data,
+                )
             return float(data)
         if hint is str:
             if not isinstance(data, str):
                 raise _bad(path, "a string", data)
             if len(data) > self.limits.max_text:
-                raise _bad(
+                raise BadValue(
                     path,
-                    f"a string of at most {self.limits.max_text} characters",
-                    data,
-                    found=f"{len(data)} characters",
+                    f"a string of {len(data)} characters is too long (the limit is {self.limits.max_text})",
+                    expected=f"a string of at most {self.limits.max_text} characters",
+                    value=data,
                 )
             return data
         if isinstance(hint, type) and issubclass(hint, enum.Enum):
@@ -277,12 +281,19 @@ class Codec:
                 return hint(data)
             except (ValueError, TypeError):
                 allowed = ", ".join(repr(m.value) for m in hint)
-                raise _bad(path, f"one of {allowed}", data, found=repr(data)[:40]) from None
+                raise BadValue(
+                    path, f"{repr(data)[:40]} is not one of {allowed}", expected=f"one of {allowed}", value=data
+                ) from None
         if origin in (tuple, frozenset) or hint in (tuple, frozenset):
             if not isinstance(data, list | tuple):
                 raise _bad(path, "a list", data)
             if len(data) > self.limits.max_items:
-                raise _bad(path, f"a list of at most {self.limits.max_items} items", data, found=f"{len(data)} items")
+                raise BadValue(
+                    path,
+                    f"a list of {len(data)} items is longer than the limit of {self.limits.max_items}",
+                    expected=f"a list of at most {self.limits.max_items} items",
+                    value=data,
+                )
             targs = typing.get_args(hint)
             if origin is tuple and targs and targs[-1] is not Ellipsis:
                 if len(data) != len(targs):

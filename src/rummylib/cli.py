@@ -456,7 +456,7 @@ def _cmd_solve(args: argparse.Namespace, out: _Out) -> int:
 
 
 def _cmd_selfplay(args: argparse.Namespace, out: _Out) -> int:
-    from rummylib.rummikub import Budget, RummikubGame, solve
+    from rummylib.rummikub import Budget, Draw, Pass, Play, RummikubGame, solve
 
     rules = _rules(args, default="rummikub")
     if args.games < 1 or args.max_turns < 1:
@@ -464,7 +464,7 @@ def _cmd_selfplay(args: argparse.Namespace, out: _Out) -> int:
     results = []
     for k in _Progress(args.games, label="playing").wrap(range(args.games)):
         seed = args.seed + k
-        game = RummikubGame.new(rules=rules, players=args.players, seed=seed)
+        game = RummikubGame.deal(rules=rules, players=args.players, seed=seed)
         turns = 0
         while not game.is_over and turns < args.max_turns:
             play = solve(
@@ -475,14 +475,13 @@ def _cmd_selfplay(args: argparse.Namespace, out: _Out) -> int:
                 objective=args.objective,
                 budget=Budget(seconds=args.seconds) if args.seconds else None,
             )
+            seat = game.current
             if not play.is_pass:
-                game = game.play(play.table_after)
-            elif game.pool:
-                game = game.draw()
+                game = game.apply(Play(seat, play.table_after))
             else:
-                game = game.pass_turn()
+                game = game.apply(Draw(seat) if game.pool else Pass(seat))
             turns += 1
-        scores = list(game.scores()) if game.is_over else None
+        scores = list(game.result().scores) if game.is_over else None
         results.append({"seed": seed, "turns": turns, "winner": game.winner, "scores": scores})
     if args.json:
         for result in results:

@@ -587,16 +587,19 @@ class ContractNotMetError(IllegalPlayError):
     code = ErrorCode.CONTRACT_NOT_MET
 
 
-class IllegalTurnError(IllegalPlayError):
-    """A Rummikub turn (table before, rack, table after) that is not legal."""
-
-    code = ErrorCode.ILLEGAL_TURN
-
-
 class IllegalActionError(IllegalPlayError):
     """An action a referee refuses at this point of a game; the state is left unchanged."""
 
     code = ErrorCode.ILLEGAL_ACTION
+
+
+class IllegalTurnError(IllegalActionError):
+    """A Rummikub turn (table before, rack, table after) that is not legal.
+
+    The Rummikub referee refuses an illegal play with it, so it is an `IllegalActionError` too.
+    """
+
+    code = ErrorCode.ILLEGAL_TURN
 
 
 class KnockError(IllegalPlayError):

@@ -23,10 +23,11 @@ import attrs
 
 from rummylib import contracts, gin, indian, rummikub
 from rummylib.pieces import Piece
+from rummylib.referee import Referee
 from rummylib.rules import RuleSet, ScoringScheme
 from rummylib.scoring import HandCost, hand_points
 
-__all__ = ["FAMILIES", "GameFamily", "family", "family_of", "hand_cost", "state_types"]
+__all__ = ["FAMILIES", "GameFamily", "family", "family_named", "family_of", "hand_cost", "state_types"]
 
 
 @attrs.frozen
@@ -44,8 +45,8 @@ class GameFamily:
     """Its name for people (``"Contract Rummy and Shanghai"``)."""
     schemes: frozenset[ScoringScheme]
     """The scoring schemes of the rule sets it plays (a rule set's ``scoring`` picks its family)."""
-    states: tuple[tuple[str, type], ...]
-    """Its referee state classes, each with the name saves give it (``("gin-hand", GinHand)``)."""
+    states: tuple[type[Referee], ...]
+    """Its referee state classes (each names its saves by its ``SAVE_TYPE``)."""
     actions: tuple[type, ...]
     """The action classes its referees take."""
     cost: Callable[[Sequence[Piece], RuleSet], HandCost] = attrs.field(repr=False)
@@ -74,15 +75,15 @@ FAMILIES: tuple[GameFamily, ...] = (
         name="rummikub",
         title="Rummikub",
         schemes=frozenset({ScoringScheme.RACK}),
-        states=(("rummikub-game", rummikub.RummikubGame),),
-        actions=(rummikub.Action,),
+        states=(rummikub.RummikubGame,),
+        actions=(rummikub.Play, rummikub.Draw, rummikub.Pass, rummikub.Timeout),
         cost=_pieces_cost,
     ),
     GameFamily(
         name="contracts",
         title="Contract Rummy and Shanghai",
         schemes=frozenset({ScoringScheme.CONTRACT}),
-        states=(("contract-round", contracts.ContractRound), ("contract-game", contracts.ContractGame)),
+        states=(contracts.ContractRound, contracts.ContractGame),
         actions=(
             contracts.DrawStock,
             contracts.DrawDiscard,
@@ -99,8 +100,8 @@ FAMILIES: tuple[GameFamily, ...] = (
         name="gin",
         title="Gin Rummy",
         schemes=frozenset({ScoringScheme.GIN}),
-        states=(("gin-hand", gin.GinHand), ("gin-game", gin.GinGame)),
-        actions=(gin.GinDrawStock, gin.GinDrawDiscard, gin.GinDiscard, gin.GinKnock),
+        states=(gin.GinHand, gin.GinGame),
+        actions=(gin.DrawStock, gin.DrawDiscard, gin.Discard, gin.Knock),
         cost=_gin_cost,
     ),
     GameFamily(
@@ -115,8 +116,9 @@ FAMILIES: tuple[GameFamily, ...] = (
 """Every game family rummylib knows, in the order of the rule book."""
 
 _BY_SCHEME = {scheme: f for f in FAMILIES for scheme in f.schemes}
-_BY_STATE = {cls: f for f in FAMILIES for _, cls in f.states}
-_STATES: Mapping[str, type] = MappingProxyType({name: cls for f in FAMILIES for name, cls in f.states})
+_BY_STATE = {cls: f for f in FAMILIES for cls in f.states}
+_STATES: Mapping[str, type[Referee]] = MappingProxyType({cls.SAVE_TYPE: cls for f in FAMILIES for cls in f.states})
+_BY_NAME = {f.name: f for f in FAMILIES}
 
 
 def family(rules: RuleSet) -> GameFamily:
@@ -150,7 +152,20 @@ def family_of(state: object) -> GameFamily:
     return found
 
 
-def state_types() -> Mapping[str, type]:
+def family_named(name: str) -> GameFamily:
+    """The family of that name (``"gin"``).
+
+    Raises:
+        KeyError: no family of that name.
+
+    Examples:
+        >>> family_named("contracts").title
+        'Contract Rummy and Shanghai'
+    """
+    return _BY_NAME[name]
+
+
+def state_types() -> Mapping[str, type[Referee]]:
     """Every referee state class, by the name saves give it (``"gin-hand"``).
 
     Examples:

@@ -10,7 +10,7 @@ from rummylib import rules as R
 from rummylib.batch import handle_request
 from rummylib.decks import full_set
 from rummylib.notation import parse_pieces
-from rummylib.rummikub import RummikubGame, score_rummikub
+from rummylib.rummikub import Draw, Pass, Play, RummikubGame, Timeout, score_rummikub
 
 G = "rummikub"
 
@@ -73,7 +73,7 @@ def test_notation_case_spaces_commas_and_orange() -> None:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_deal_14_tiles_each_rest_is_pool(players: int) -> None:
     """'2–4 players, 14 tiles each, the rest face down as the pool.'"""
-    game = RummikubGame.new(rules=R.RUMMIKUB, players=players, seed=7)
+    game = RummikubGame.deal(rules=R.RUMMIKUB, players=players, seed=7)
     assert [len(game.rack(p)) for p in range(players)] == [14] * players
     assert len(game.pool) == 106 - 14 * players
 
@@ -84,7 +84,7 @@ def test_deal_rejects_other_player_counts(players: int) -> None:
     from rummylib.errors import RummyError
 
     with pytest.raises(RummyError):
-        RummikubGame.new(rules=R.RUMMIKUB, players=players, seed=7)
+        RummikubGame.deal(rules=R.RUMMIKUB, players=players, seed=7)
 
 
 # --- Sets: groups and runs ------------------------------------------------------------------------
@@ -407,8 +407,8 @@ def test_joker_retrieval_replace_joker_set_may_grow() -> None:
 
 def test_draw_one_tile_and_turn_ends() -> None:
     """'If the player cannot or will not play, they draw one tile from the pool instead, and the turn ends.'"""
-    game = RummikubGame.new(rules=R.RUMMIKUB, players=2, seed=3)
-    after = game.draw()
+    game = RummikubGame.deal(rules=R.RUMMIKUB, players=2, seed=3)
+    after = game.apply(Draw(game.current))
     assert len(after.rack(0)) == 15 and len(after.pool) == len(game.pool) - 1
     assert after.current == 1
 
@@ -419,23 +419,23 @@ def test_timeout_penalty_tiles(penalty: int | None, expected: int) -> None:
     opts: dict[str, Any] = {"turn_time_limit": 30}
     if penalty is not None:
         opts["timeout_penalty_tiles"] = penalty
-    game = RummikubGame.new(rules=R.RUMMIKUB.with_options(opts), players=2, seed=3)
-    after = game.timeout()
+    game = RummikubGame.deal(rules=R.RUMMIKUB.with_options(opts), players=2, seed=3)
+    after = game.apply(Timeout(game.current))
     assert len(after.rack(0)) == 14 + expected
     assert after.table == game.table
 
 
 def test_empty_pool_each_player_one_more_turn_then_end() -> None:
     """'If the pool is empty and nobody has won, each player has exactly one more turn, then the game ends.'"""
-    game = RummikubGame.new(rules=R.RUMMIKUB, players=3, seed=1)
+    game = RummikubGame.deal(rules=R.RUMMIKUB, players=3, seed=1)
     while game.pool:
-        game = game.draw()
+        game = game.apply(Draw(game.current))
     extra = 0
     while not game.is_over:
-        game = game.pass_turn()
+        game = game.apply(Pass(game.current))
         extra += 1
     assert extra == 3
-    assert sum(game.scores()) == 0
+    assert sum(game.result().scores) == 0
 
 
 # --- Scoring -------------------------------------------------------------------------------------
@@ -474,15 +474,15 @@ def test_scores_add_up_to_zero(racks: list[str], winner: int | None) -> None:
 def test_play_over_time_limit_reverts_and_draws_penalty() -> None:
     """'Over the limit, the table and rack go back to how they were and the player draws 3 tiles'."""
     rules = R.RUMMIKUB.with_options({"turn_time_limit": 30})
-    game = RummikubGame.new(rules=rules, players=2, seed=0)
+    game = RummikubGame.deal(rules=rules, players=2, seed=0)
     rack = " ".join(str(t) for t in game.rack(0))
     answer = handle_request(
         {"op": "solve", "game": G, "table": [], "rack": rack, "initial_meld_done": False, "objective": "tiles"}
     )
     assert answer["tiles_placed"] > 0
-    late = game.play(answer["table_after"], elapsed=45)
+    late = game.apply(Play(game.current, answer["table_after"], elapsed=45))
     assert len(late.rack(0)) == 17 and late.table == game.table
-    in_time = game.play(answer["table_after"], elapsed=10)
+    in_time = game.apply(Play(game.current, answer["table_after"], elapsed=10))
     assert len(in_time.rack(0)) == 14 - answer["tiles_placed"]
 
 
@@ -680,14 +680,15 @@ def test_game_enforces_initial_meld_per_player_then_frees_it() -> None:
 
     from rummylib.errors import RummyError
 
-    game = RummikubGame.new(rules=R.RUMMIKUB, players=2, seed=1)
+    game = RummikubGame.deal(rules=R.RUMMIKUB, players=2, seed=1)
     tiles = lambda s: tuple(parse_pieces(s, rules=R.RUMMIKUB))  # noqa: E731
     game = attrs.evolve(game, racks=(tiles("r1 r2 r3 r10 r11 r12 k5"), tiles("b1 b2 b3 b4 y9")))
     with pytest.raises(RummyError):
-        game.play(["r1 r2 r3"])
-    game = game.play(["r10 r11 r12"])
+        game.apply(Play(game.current, ["r1 r2 r3"]))
+    game = game.apply(Play(game.current, ["r10 r11 r12"]))
     assert game.initial_meld_done == (True, False)
     with pytest.raises(RummyError):  # player 1 has not melded yet: 10 is not enough
-        game.play(["r10 r11 r12", "b1 b2 b3 b4"])
-    game = game.draw().play(["r10 r11 r12", "r1 r2 r3"])
+        game.apply(Play(game.current, ["r10 r11 r12", "b1 b2 b3 b4"]))
+    game = game.apply(Draw(game.current))
+    game = game.apply(Play(game.current, ["r10 r11 r12", "r1 r2 r3"]))
     assert game.rack(0) == tiles("k5")

@@ -126,7 +126,7 @@ def test_no_round_outside_1_to_7(n: int) -> None:
 
 def test_dealer_moves_left_play_starts_left_of_dealer() -> None:
     """'The dealer moves left each round; play starts left of the dealer.'"""
-    game = ContractGame.start(rules=CR, players=4, seed=9, dealer=2)
+    game = ContractGame.deal(rules=CR, players=4, seed=9, dealer=2)
     assert game.round.dealer == 2 and game.round.current == 3
 
 
@@ -506,7 +506,7 @@ def test_card_melds_agree_with_an_independent_oracle() -> None:
 
 def test_dealer_moves_left_each_round_and_round_scores_add_up() -> None:
     """'The dealer moves left each round; play starts left of the dealer.' and 'lowest total after 7 rounds wins'."""
-    game = ContractGame.start(rules=CR, players=3, seed=9, dealer=0)
+    game = ContractGame.deal(rules=CR, players=3, seed=9, dealer=0)
     r = crafted(["Ah Ah As 5d", "7h 7s 7d 8c 8h 8d", "4c 5c 6c 7c"], "2c 3c", "Kh")
     r = attrs.evolve(r, dealer=0, current=1)
     game = attrs.evolve(game, round=r)

@@ -350,7 +350,7 @@ def test_empty_stock_and_discards_ends_round() -> None:
     r = crafted(HANDS, "", "Kh")
     r = r.apply(DrawDiscard(1)).apply(Discard(1, "4h"))  # the stock is gone, the discard is the upcard only
     assert r.is_over
-    assert r.result is not None
+    assert r.round_result is not None
 
 
 def test_empty_stock_reshuffles_discards_except_top() -> None:
@@ -394,5 +394,5 @@ def test_referee_out_in_one_turn_scores_bonus(hand: str, melds: list[str], bonus
     """'A player who goes out in one turn, laying down all their cards at once, scores −25, or −50 if no joker'."""
     r = crafted(["Ah Ah As 5d 6d 7d 8d 9h 10h Js Qs", hand, "4c 5c 6c 7c Qh Qd Jc Jd 2h 3h 9s"], "2c 3c", "Kh")
     r = r.apply(DrawDiscard(1)).apply(LayDown(1, melds)).apply(Discard(1, "Kh"))
-    assert r.is_over and r.result is not None
-    assert r.result.scores == (110, bonus, 76)
+    assert r.is_over and r.round_result is not None
+    assert r.round_result.scores == (110, bonus, 76)

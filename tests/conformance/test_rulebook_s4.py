@@ -10,7 +10,7 @@ import pytest
 from rummylib import rules as R
 from rummylib.batch import handle_request
 from rummylib.errors import RummyError
-from rummylib.gin import GinDrawStock, GinHand, GinKnock, deadwood, knock_limit, score_game
+from rummylib.gin import DrawStock, GinHand, Knock, deadwood, knock_limit, score_game
 
 G = "gin_rummy"
 GR = R.GIN_RUMMY
@@ -28,7 +28,7 @@ def test_two_players_one_deck_no_jokers_ten_cards() -> None:
     """'2 players, one 52-card deck, no jokers, 10 cards each.'"""
     hand = GinHand.deal(rules=GR, seed=4)
     assert [len(h) for h in hand.hands] == [10, 10]
-    everything = hand.all_cards()
+    everything = hand.all_pieces()
     assert len(everything) == 52 and len(everything.distinct()) == 52
     assert all(str(c) != "*" for c in everything)
     assert call("points", hand="*")["error"]["code"] == "bad-notation"
@@ -201,14 +201,14 @@ def _hand(knocker: str, defender: str, draw: str) -> GinHand:
 
 def test_referee_knock_within_limit_and_gin() -> None:
     """Referee: a knock over the limit is refused; a knock within it ends the hand with the §4 score."""
-    h = _hand("Ah 2h 3h 4s 4d 4c 7c 7d Kc 5c", "Kd Ks Qh Qs Qd Jh Jc 9d 9c 8s", "7s").apply(GinDrawStock(0))
+    h = _hand("Ah 2h 3h 4s 4d 4c 7c 7d Kc 5c", "Kd Ks Qh Qs Qd Jh Jc 9d 9c 8s", "7s").apply(DrawStock(0))
     with pytest.raises(RummyError):
-        h.apply(GinKnock(0, "7s"))  # would leave 29 deadwood
-    done = h.apply(GinKnock(0, "Kc"))  # leaves 5c: 5
-    assert done.is_over and done.result is not None and done.result.points == 66 - 5
-    big = _hand("Ah 2h 3h 4h 4d 4c 4s 7c 7d 7s", "Kd Ks Qh Qs Qd Jh Jc 9d 9c 8s", "7h").apply(GinDrawStock(0))
-    over = big.apply(GinKnock(0))
-    assert over.result is not None and over.result.kind.value == "big_gin" and over.result.points == 66 + 31
+        h.apply(Knock(0, "7s"))  # would leave 29 deadwood
+    done = h.apply(Knock(0, "Kc"))  # leaves 5c: 5
+    assert done.is_over and done.hand_result is not None and done.hand_result.points == 66 - 5
+    big = _hand("Ah 2h 3h 4h 4d 4c 4s 7c 7d 7s", "Kd Ks Qh Qs Qd Jh Jc 9d 9c 8s", "7h").apply(DrawStock(0))
+    over = big.apply(Knock(0))
+    assert over.hand_result is not None and over.hand_result.kind.value == "big_gin" and over.hand_result.points == 66 + 31
 
 
 # --- The whole §4 score against an independent brute-force oracle ------------------------------------

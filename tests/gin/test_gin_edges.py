@@ -9,8 +9,8 @@ from rummylib import GIN_RUMMY, JOKER, RUMMIKUB, Card, Tile
 from rummylib.errors import GinInputError, KnockError, RuleSetError
 from rummylib.gin import (
     STOCK_FLOOR,
-    GinDiscard,
-    GinDrawStock,
+    Discard,
+    DrawStock,
     GinGame,
     GinHand,
     deadwood,
@@ -67,14 +67,14 @@ def test_referee_bad_setups() -> None:
 
 
 def test_game_redeals_a_drawn_hand_with_the_same_dealer() -> None:
-    game = GinGame.start(rules=GIN_RUMMY, seed=3)
+    game = GinGame.deal(rules=GIN_RUMMY, seed=3)
     hand = game.hand
     hand = attrs.evolve(
         hand, stock=hand.stock[: STOCK_FLOOR + 1], discards=(*hand.stock[STOCK_FLOOR + 1 :], hand.upcard)
     )
     game = attrs.evolve(game, hand=hand)
-    game = game.apply(GinDrawStock(hand.turn))
-    game = game.apply(GinDiscard(hand.turn, game.hand.hands[hand.turn][0]))
+    game = game.apply(DrawStock(hand.turn))
+    game = game.apply(Discard(hand.turn, game.hand.hands[hand.turn][0]))
     assert game.last_hand is not None
     assert game.last_hand.is_draw
     assert game.hand_number == 2

@@ -13,15 +13,15 @@ from rummylib import GIN_RUMMY, Card, IllegalActionError, parse_pieces
 from rummylib.decks import full_set
 from rummylib.gin import (
     STOCK_FLOOR,
+    Discard,
+    DrawDiscard,
+    DrawStock,
     GinAction,
-    GinDiscard,
-    GinDrawDiscard,
-    GinDrawStock,
     GinGame,
     GinHand,
-    GinKnock,
     GinOutcome,
     GinPhase,
+    Knock,
     deadwood,
     score_hand,
 )
@@ -59,7 +59,7 @@ def test_deal_ten_each_upcard_and_non_dealer_first() -> None:
     assert len(hand.stock) == 31
     assert hand.discards == (hand.upcard,)
     assert hand.turn == 1
-    assert hand.all_cards() == DECK
+    assert hand.all_pieces() == DECK
     assert GinHand.deal(rules=GIN_RUMMY, seed=11) == hand
     assert GinHand.deal(rules=GIN_RUMMY, seed=12) != hand
     assert GinHand.deal(rules=GIN_RUMMY, seed=11, dealer=1).turn == 0
@@ -68,15 +68,15 @@ def test_deal_ten_each_upcard_and_non_dealer_first() -> None:
 def test_draw_from_stock_or_discard_then_discard() -> None:
     hand = GinHand.deal(rules=GIN_RUMMY, seed=2)
     top = hand.stock[0]
-    after = hand.apply(GinDrawStock(1))
+    after = hand.apply(DrawStock(1))
     assert top in after.hands[1]
     assert after.phase is GinPhase.DISCARD
     assert after.stock == hand.stock[1:]
-    taken = hand.apply(GinDrawDiscard(1))
+    taken = hand.apply(DrawDiscard(1))
     assert hand.upcard in taken.hands[1]
     assert taken.discards == ()
     card = after.hands[1][0]
-    done = after.apply(GinDiscard(1, card))
+    done = after.apply(Discard(1, card))
     assert done.discards[-1] == card
     assert card not in done.hands[1]
     assert (done.turn, done.phase) == (0, GinPhase.DRAW)
@@ -86,79 +86,79 @@ def test_illegal_actions_raise_and_change_nothing() -> None:
     hand = GinHand.deal(rules=GIN_RUMMY, seed=4)
     snapshot = attrs.evolve(hand)
     bad: list[tuple[GinAction, str]] = [
-        (GinDrawStock(0), "not-your-turn"),
-        (GinDiscard(1, hand.hands[1][0]), "wrong-phase"),
-        (GinKnock(1, hand.hands[1][0]), "wrong-phase"),
-        (GinDrawStock(2), "not-a-player"),
+        (DrawStock(0), "not-your-turn"),
+        (Discard(1, hand.hands[1][0]), "wrong-phase"),
+        (Knock(1, hand.hands[1][0]), "wrong-phase"),
+        (DrawStock(2), "not-a-player"),
     ]
     for action, code in bad:
         with pytest.raises(IllegalActionError) as info:
             hand.apply(action)
         assert info.value.violations[0].code == code
         assert hand == snapshot
-    drawn = hand.apply(GinDrawStock(1))
+    drawn = hand.apply(DrawStock(1))
     stranger = next(c for c in drawn.hands[0])
     with pytest.raises(IllegalActionError) as info:
-        drawn.apply(GinDiscard(1, stranger))
+        drawn.apply(Discard(1, stranger))
     assert info.value.violations[0].code == "not-in-hand"
-    assert drawn.action_violations(GinDrawDiscard(1))[0].code == "wrong-phase"
+    assert drawn.action_violations(DrawDiscard(1))[0].code == "wrong-phase"
     with pytest.raises(TypeError):
         hand.apply("draw")  # type: ignore[arg-type]
 
 
 def test_knock_over_the_limit_is_illegal() -> None:
-    hand = rigged("Ah 2h 3h 7c 7d 7s 9c 9d Ks Kd", "4c 5c 6c 8h 8d 2d 3s 10s Jd Qc").apply(GinDrawStock(0))
+    hand = rigged("Ah 2h 3h 7c 7d 7s 9c 9d Ks Kd", "4c 5c 6c 8h 8d 2d 3s 10s Jd Qc").apply(DrawStock(0))
     with pytest.raises(IllegalActionError) as info:
-        hand.apply(GinKnock(0, hand.hands[0][-1]))
+        hand.apply(Knock(0, hand.hands[0][-1]))
     assert info.value.violations[0].code == "knock-over-limit"
-    assert not any(isinstance(a, GinKnock) and a.card == hand.hands[0][-1] for a in hand.legal_actions())
+    assert not any(isinstance(a, Knock) and a.card == hand.hands[0][-1] for a in hand.legal_actions())
 
 
 def test_knock_is_scored_by_the_scorer() -> None:
     hand = rigged("Ah 2h 3h 7c 7d 7s 9c 9d 9s Kd", "4h 5h Kc Qc Jc 2c 2d 3s 8s 8h")
-    hand = hand.apply(GinDrawDiscard(0))  # takes the 2s
-    assert GinKnock(0, Card.parse("Kd")) in hand.legal_actions()
-    over = hand.apply(GinKnock(0, "Kd"))
+    hand = hand.apply(DrawDiscard(0))  # takes the 2s
+    assert Knock(0, Card.parse("Kd")) in hand.legal_actions()
+    over = hand.apply(Knock(0, "Kd"))
     assert over.is_over
     assert not over.is_draw
     assert over.knocker == 0
     expected = score_hand(cards("Ah 2h 3h 7c 7d 7s 9c 9d 9s 2s"), over.hands[1], rules=GIN_RUMMY)
-    assert over.result == expected
+    assert over.hand_result == expected
     assert over.winner == 0
     assert over.scores == (expected.points, 0)
     assert over.discards[-1] == Card.parse("Kd")
-    assert over.all_cards() == DECK
+    assert over.all_pieces() == DECK
     assert over.legal_actions() == ()
     with pytest.raises(IllegalActionError) as info:
-        over.apply(GinDrawStock(1))
+        over.apply(DrawStock(1))
     assert info.value.violations[0].code == "round-over"
 
 
 def test_big_gin_knock_without_discard() -> None:
     hand = rigged("Ah 2h 3h 7c 7d 7s 9c 9d 9s 9h", "Kc Kd 2c 3c 5d 6d 8h 10s Js Qd", upcard="4h")
-    hand = hand.apply(GinDrawDiscard(0))
-    assert GinKnock(0) in hand.legal_actions()
-    over = hand.apply(GinKnock(0))
-    assert over.result is not None
-    assert over.result.kind is GinOutcome.BIG_GIN
+    hand = hand.apply(DrawDiscard(0))
+    assert Knock(0) in hand.legal_actions()
+    over = hand.apply(Knock(0))
+    assert over.hand_result is not None
+    assert over.hand_result.kind is GinOutcome.BIG_GIN
     assert len(over.hands[0]) == 11
-    assert over.all_cards() == DECK
+    assert over.all_pieces() == DECK
     # Without all 11 melded there is no big gin.
     other = rigged("Ah 2h 3h 7c 7d 7s 9c 9d 9s Kh", "Kc Kd 2c 3c 5d 6d 8h 10s Js Qd", upcard="4h")
-    other = other.apply(GinDrawDiscard(0))
-    assert GinKnock(0) not in other.legal_actions()
-    assert other.action_violations(GinKnock(0))[0].code == "knock-over-limit"
+    other = other.apply(DrawDiscard(0))
+    assert Knock(0) not in other.legal_actions()
+    assert other.action_violations(Knock(0))[0].code == "knock-over-limit"
 
 
 def test_oklahoma_limit_from_the_upcard() -> None:
     okla = GIN_RUMMY.with_options({"oklahoma": True})
     hand = rigged("Ah 2h 3h 7c 7d 7s 9c 9d 9s 8d", "Kc Kd 2c 3c 5d 6d 8h 10s Js Qd", upcard="4h", rules=okla)
-    hand = hand.apply(GinDrawDiscard(0))  # the 4h
+    hand = hand.apply(DrawDiscard(0))  # the 4h
     assert hand.knock_limit == 4
-    knocks = [a for a in hand.legal_actions() if isinstance(a, GinKnock)]
+    knocks = [a for a in hand.legal_actions() if isinstance(a, Knock)]
     assert all(deadwood([c for c in hand.hands[0] if c != a.card], rules=okla).deadwood <= 4 for a in knocks)
-    assert not hand.is_legal(GinKnock(0, "4h"))  # would leave 8d: over the limit of 4
-    assert hand.is_legal(GinKnock(0, "8d"))  # gin
+    assert not hand.is_legal(Knock(0, "4h"))  # would leave 8d: over the limit of 4
+    assert hand.is_legal(Knock(0, "8d"))  # gin
 
 
 def test_hand_is_a_draw_when_the_stock_runs_down() -> None:
@@ -166,25 +166,25 @@ def test_hand_is_a_draw_when_the_stock_runs_down() -> None:
     hand = attrs.evolve(
         hand, stock=hand.stock[: STOCK_FLOOR + 1], discards=(*hand.stock[STOCK_FLOOR + 1 :], hand.upcard)
     )
-    hand = hand.apply(GinDrawStock(1))
+    hand = hand.apply(DrawStock(1))
     assert len(hand.stock) == STOCK_FLOOR
-    hand = hand.apply(GinDiscard(1, hand.hands[1][0]))
+    hand = hand.apply(Discard(1, hand.hands[1][0]))
     assert hand.is_over
     assert hand.is_draw
-    assert hand.result is None
+    assert hand.hand_result is None
     assert hand.winner is None
     assert hand.scores == (0, 0)
-    assert hand.all_cards() == DECK
+    assert hand.all_pieces() == DECK
 
 
 def _bot_move(state: GinHand | GinGame, rng: random.Random, smart: bool) -> GinAction:
     actions = state.legal_actions()
     if not smart:
         return rng.choice(actions)
-    knocks = [a for a in actions if isinstance(a, GinKnock)]
+    knocks = [a for a in actions if isinstance(a, Knock)]
     if knocks:
         return knocks[0]
-    discards = [a for a in actions if isinstance(a, GinDiscard)]
+    discards = [a for a in actions if isinstance(a, Discard)]
     if discards:
         hand = state.hand if isinstance(state, GinGame) else state
         rules = hand.rules
@@ -202,12 +202,12 @@ def test_random_legal_play_conserves_cards_and_scores_by_the_rules(seed: int, sm
     hand = GinHand.deal(rules=GIN_RUMMY, seed=seed, dealer=seed % 2)
     steps = 0
     while not hand.is_over:
-        assert hand.all_cards() == DECK
+        assert hand.all_pieces() == DECK
         actions = hand.legal_actions()
         assert actions
         for a in rng.sample(actions, min(3, len(actions))):
             assert hand.is_legal(a)
-        wrong = GinDrawStock(1 - hand.turn)
+        wrong = DrawStock(1 - hand.turn)
         before = attrs.evolve(hand)
         with pytest.raises(IllegalActionError):
             hand.apply(wrong)
@@ -215,18 +215,18 @@ def test_random_legal_play_conserves_cards_and_scores_by_the_rules(seed: int, sm
         hand = hand.apply(_bot_move(hand, rng, smart))
         steps += 1
         assert steps < 200
-    assert hand.all_cards() == DECK
-    if hand.result is not None:
+    assert hand.all_pieces() == DECK
+    if hand.hand_result is not None:
         assert hand.knocker is not None
         kept = hand.hands[hand.knocker]
-        assert hand.result == score_hand(kept, hand.hands[1 - hand.knocker], rules=GIN_RUMMY, upcard=hand.upcard)
+        assert hand.hand_result == score_hand(kept, hand.hands[1 - hand.knocker], rules=GIN_RUMMY, upcard=hand.upcard)
     else:
         assert len(hand.stock) == STOCK_FLOOR
 
 
 def test_a_whole_game_reaches_the_target() -> None:
     rng = random.Random(1)
-    game = GinGame.start(rules=GIN_RUMMY, seed=1)
+    game = GinGame.deal(rules=GIN_RUMMY, seed=1)
     totals = [0, 0]
     steps = 0
     while not game.is_over:
@@ -244,4 +244,4 @@ def test_a_whole_game_reaches_the_target() -> None:
     assert game.winner == (0 if totals[0] > totals[1] else 1)
     assert game.legal_actions() == ()
     with pytest.raises(IllegalActionError):
-        game.apply(GinDrawStock(game.hand.turn))
+        game.apply(DrawStock(game.hand.turn))

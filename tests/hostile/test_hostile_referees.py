@@ -38,9 +38,13 @@ from rummylib.contracts import (
     LayOff,
     SwapJoker,
 )
-from rummylib.gin import GinDiscard, GinDrawDiscard, GinDrawStock, GinHand, GinKnock
+from rummylib.gin import Discard as GinDiscard
+from rummylib.gin import DrawDiscard as GinDrawDiscard
+from rummylib.gin import DrawStock as GinDrawStock
+from rummylib.gin import GinHand
+from rummylib.gin import Knock as GinKnock
 from rummylib.pieces import Piece
-from rummylib.rummikub import RummikubGame, Solution, solve
+from rummylib.rummikub import Draw, Pass, Play, RummikubGame, Solution, solve
 
 FUZZ = settings(deadline=timedelta(seconds=5), suppress_health_check=[HealthCheck.too_slow])
 
@@ -183,7 +187,7 @@ def test_contract_round_refuses_or_stays_possible(rules: Any, seed: int, steps: 
 @FUZZ
 @given(seed=st.integers(0, 10**6), steps=st.integers(0, 200), data=st.data())
 def test_contract_game_refuses_or_stays_possible(seed: int, steps: int, data: st.DataObject) -> None:
-    state = _advance(ContractGame.start(rules=SHANGHAI, players=3, seed=seed), steps, seed)
+    state = _advance(ContractGame.deal(rules=SHANGHAI, players=3, seed=seed), steps, seed)
     for n in range(data.draw(st.integers(1, 4), label="actions")):
         pool, action = _contract_proposal(data, state.round)
         state = _judge(state, action, pool)
@@ -234,10 +238,8 @@ tables = st.lists(st.lists(tile_tokens, min_size=1, max_size=5).map(" ".join), m
 
 def _bend_table(data: st.DataObject, table: list[list[Piece]], rack: tuple[Piece, ...], others: list[Piece]) -> str:
     """A proposed table changed in one place; returns how (the table is changed in place)."""
-    how = data.draw(
-        st.sampled_from(["drop-tile", "add-rack-tile", "add-foreign-tile", "move-tile", "drop-set", "copy-set"]),
-        label="bend",
-    )
+    how = data.draw(st.sampled_from(["drop-tile", "add-rack-tile", "add-foreign-tile", "move-tile", "drop-set", "copy-set"]),
+        label="bend",)
     if how in ("add-rack-tile", "add-foreign-tile"):
         source = rack if how == "add-rack-tile" else others
         if not source:
@@ -303,14 +305,14 @@ def test_rummikub_play_refuses_or_stays_possible(seed: int, draws: int, warm_up:
     Some turns of best plays first, so that proposals also come after initial melds, on a table
     that may be rearranged. A refused proposal leaves the game as it was; the player then draws.
     """
-    game = RummikubGame.new(rules=RUMMIKUB, players=2, seed=seed)
+    game = RummikubGame.deal(rules=RUMMIKUB, players=2, seed=seed)
     for _ in range(draws):
-        game = game.draw()
+        game = game.apply(Draw(game.current))
     for _ in range(warm_up):
         if game.is_over:
             break
         best = _best(game)
-        game = game.play(best.table_after) if not best.is_pass else game.draw() if game.pool else game.pass_turn()
+        game = game.apply(Play(game.current, best.table_after)) if not best.is_pass else game.apply(Draw(game.current)) if game.pool else game.apply(Pass(game.current))
     for _ in range(data.draw(st.integers(1, 8), label="turns")):
         if game.is_over:
             break
@@ -318,11 +320,11 @@ def test_rummikub_play_refuses_or_stays_possible(seed: int, draws: int, warm_up:
         before = copy.deepcopy(game)
         met = "after the initial meld" if game.initial_meld_done[game.current] else "initial meld"
         try:
-            played = game.play(after)
+            played = game.apply(Play(game.current, after))
         except RummyError:
             assert game == before
             event(f"{pool}, {met}: refused")
-            game = game.draw() if game.pool else game.pass_turn()
+            game = game.apply(Draw(game.current)) if game.pool else game.apply(Pass(game.current))
             continue
         event(f"{pool}, {met}: accepted")
         assert state_problems(played) == ()
@@ -330,7 +332,7 @@ def test_rummikub_play_refuses_or_stays_possible(seed: int, draws: int, warm_up:
 
 
 def test_rummikub_rack_of_another_seat() -> None:
-    game = RummikubGame.new(rules=RUMMIKUB, players=2, seed=1)
+    game = RummikubGame.deal(rules=RUMMIKUB, players=2, seed=1)
     for seat in (-1, 2, 10**30, True):
         with pytest.raises(RummyError):
             game.rack(seat)  # type: ignore[arg-type]

@@ -156,7 +156,7 @@ def test_multiple_buys_the_next_card_but_never_the_same_player_twice_running(bui
     r = r.apply(DeclineBuy(1)).apply(DeclineBuy(2))
     assert r.phase is Phase.PLAY
     assert r.buys == (0, 1, 0, 1)
-    assert r.all_cards() == at_draw(build, rules).all_cards()
+    assert r.all_pieces() == at_draw(build, rules).all_pieces()
 
 
 def test_without_multiple_buys_one_buy_closes_the_window(build: Builder) -> None:

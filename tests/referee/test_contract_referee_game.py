@@ -27,22 +27,22 @@ def test_contract_rummy_decks_and_jokers_by_players(players: int, decks: int, jo
     # §2 "Up to 4 players: 2 standard 52-card decks; 5 or more: 3 decks. Jokers: one fewer than the
     # number of players"
     r = ContractRound.deal(rules=CONTRACT_RUMMY, players=players, seed=1)
-    assert len(r.all_cards()) == 52 * decks + jokers
-    assert r.all_cards().count(JOKER) == jokers
+    assert len(r.all_pieces()) == 52 * decks + jokers
+    assert r.all_pieces().count(JOKER) == jokers
 
 
 def test_jokers_all_option_keeps_two_per_deck() -> None:
     # §2 "(option jokers: players-1 default, or all = 2 per deck)"
     r = ContractRound.deal(rules=CONTRACT_RUMMY.with_options({"jokers": "all"}), players=5, seed=1)
-    assert r.all_cards().count(JOKER) == 6
+    assert r.all_pieces().count(JOKER) == 6
 
 
 @pytest.mark.parametrize(("players", "total", "jokers"), [(3, 105, 1), (4, 105, 1), (5, 158, 2), (8, 158, 2)])
 def test_shanghai_decks_and_jokers_by_players(players: int, total: int, jokers: int) -> None:
     # §3 "3-4 players: 2 decks plus 1 joker; 5 or more: 3 decks plus 2 jokers"
     r = ContractRound.deal(rules=SHANGHAI, players=players, seed=1)
-    assert len(r.all_cards()) == total
-    assert r.all_cards().count(JOKER) == jokers
+    assert len(r.all_pieces()) == total
+    assert r.all_pieces().count(JOKER) == jokers
 
 
 @pytest.mark.parametrize(("round_number", "cards"), [(1, 10), (4, 10), (5, 12), (7, 12)])
@@ -64,7 +64,7 @@ def test_the_deal_turns_up_an_upcard_and_play_starts_left_of_the_dealer() -> Non
     r = ContractRound.deal(rules=SHANGHAI, players=4, seed=5, dealer=3)
     assert (r.dealer, r.current, r.phase, r.turn) == (3, 0, Phase.DRAW, 1)
     assert len(r.discards) == 1
-    assert r.all_cards() == PieceCount.of(full_set(SHANGHAI, players=4))
+    assert r.all_pieces() == PieceCount.of(full_set(SHANGHAI, players=4))
 
 
 def test_the_deal_is_seeded() -> None:
@@ -143,7 +143,7 @@ def test_the_next_round_is_dealt_with_the_dealer_moved_left(build: Builder) -> N
     assert [len(h) for h in nxt.round.hands] == [11, 11, 11]
     assert nxt.winners == ()
     assert nxt.previous_round is not None
-    assert nxt.previous_round.result == nxt.results[-1]
+    assert nxt.previous_round.round_result == nxt.results[-1]
     assert nxt.previous_round.round_number == 3
 
 
@@ -174,7 +174,7 @@ def test_ties_share_the_win(build: Builder) -> None:
 
 
 def test_game_start_and_views() -> None:
-    g = ContractGame.start(rules=CONTRACT_RUMMY, players=3, seed="s", dealer=1)
+    g = ContractGame.deal(rules=CONTRACT_RUMMY, players=3, seed="s", dealer=1)
     assert (g.round_number, g.round.dealer, g.round.current, g.players) == (1, 1, 2, 3)
     assert g.legal_actions() == g.round.legal_actions()
     assert g.is_legal(DrawDiscard(2))

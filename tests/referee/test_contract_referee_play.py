@@ -123,10 +123,10 @@ def test_round_seven_contract_takes_the_whole_hand(build: Builder) -> None:
     assert PieceCount.of(down.hands[0]) == cards("Kd")
     out = down.apply(Discard(0, "Kd"))
     assert out.is_over
-    assert out.result is not None
-    assert out.result.went_out == 0
-    assert out.result.out_in_one_turn
-    assert out.result.scores == (0, 9)
+    assert out.round_result is not None
+    assert out.round_result.went_out == 0
+    assert out.round_result.out_in_one_turn
+    assert out.round_result.scores == (0, 9)
     short = build(CONTRACT_RUMMY, [hand + " 3d", "9c"], stock="Kd", discards="2d", round_number=7)
     assert refused(short, LayDown(0, "2c 3c 4c 5c | 6h 7h 8h 9h | Js Qs Ks As")) == ["contract-whole-hand"]
 
@@ -191,19 +191,19 @@ def test_going_out_by_the_last_lay_off(build: Builder) -> None:
     out = r.apply(LayOff(0, "7c", 0))
     assert out.is_over
     assert out.legal_actions() == ()
-    assert out.result is not None
-    assert out.result.reason is EndReason.WENT_OUT
-    assert out.result.went_out == 0
-    assert out.result.scores == (0, 10 + 15 + 25)
-    assert not out.result.out_in_one_turn
+    assert out.round_result is not None
+    assert out.round_result.reason is EndReason.WENT_OUT
+    assert out.round_result.went_out == 0
+    assert out.round_result.scores == (0, 10 + 15 + 25)
+    assert not out.round_result.out_in_one_turn
     assert refused(out, DrawStock(1)) == ["round-over"]
 
 
 def test_going_out_by_the_discard(build: Builder) -> None:
     r = build(SHANGHAI, ["Kc", "Kd", "5h 5s"], stock="2d", discards="2c", down=(True, False, False))
     out = r.apply(Discard(0, "Kc"))
-    assert out.result is not None
-    assert out.result.scores == (0, 10, 10)
+    assert out.round_result is not None
+    assert out.round_result.scores == (0, 10, 10)
 
 
 def test_go_out_by_discard_off_the_last_card_must_be_laid_off(build: Builder) -> None:
@@ -217,8 +217,8 @@ def test_go_out_by_discard_off_the_last_card_must_be_laid_off(build: Builder) ->
     assert refused(r2, LayOff(0, "7c", 0)) == ["last-card-discard"]
     r3 = build(rules, ["7c 7h", "Kd", "5h"], stock="2d", discards="2c", table=table, down=(True, True, False))
     out = r3.apply(LayOff(0, "7c", 0)).apply(LayOff(0, "7h", 0))
-    assert out.result is not None
-    assert out.result.went_out == 0
+    assert out.round_result is not None
+    assert out.round_result.went_out == 0
 
 
 def test_shanghai_going_out_in_one_turn_scores_minus_50_or_minus_25(build: Builder) -> None:
@@ -226,24 +226,24 @@ def test_shanghai_going_out_in_one_turn_scores_minus_50_or_minus_25(build: Build
     hand = "7h 7h 7s 7s 7d 7c 8c 8c 8s 8h 8d Kd"
     r = build(SHANGHAI, [hand, "Ah", "2c"], stock="2d", discards="3c")
     out = r.apply(LayDown(0, "7h 7h 7s 7s 7d 7c | 8c 8c 8s 8h 8d")).apply(Discard(0, "Kd"))
-    assert out.result is not None
-    assert out.result.out_in_one_turn
-    assert not out.result.joker_used
-    assert out.result.scores == (-50, 15, 2)
+    assert out.round_result is not None
+    assert out.round_result.out_in_one_turn
+    assert not out.round_result.joker_used
+    assert out.round_result.scores == (-50, 15, 2)
     joker_hand = "7h 7h 7s 7s 7d * 8c 8c 8s 8h 8d Kd"
     r = build(SHANGHAI, [joker_hand, "Ah", "2c"], stock="2d", discards="3c")
     out = r.apply(LayDown(0, "7h 7h 7s 7s 7d * | 8c 8c 8s 8h 8d")).apply(Discard(0, "Kd"))
-    assert out.result is not None
-    assert out.result.joker_used
-    assert out.result.scores == (-25, 15, 2)
+    assert out.round_result is not None
+    assert out.round_result.joker_used
+    assert out.round_result.scores == (-25, 15, 2)
 
 
 def test_going_out_over_several_turns_scores_zero(build: Builder) -> None:
     r = build(SHANGHAI, ["Kc", "Kd", "5h"], stock="2d", discards="2c", down=(True, False, False))
     out = r.apply(Discard(0, "Kc"))
-    assert out.result is not None
-    assert out.result.scores[0] == 0
-    assert not out.result.out_in_one_turn
+    assert out.round_result is not None
+    assert out.round_result.scores[0] == 0
+    assert not out.round_result.out_in_one_turn
 
 
 # --- jokers ----------------------------------------------------------------------------------
@@ -363,7 +363,7 @@ def test_empty_stock_shuffles_the_discards_but_the_top_into_a_new_stock(build: B
     assert after.discards == parse_pieces("5c")
     assert after.reshuffles == 1
     assert PieceCount.of((*after.stock, *after.hands[1])) == cards("2c 3c 4c 9c 10c")
-    assert after.all_cards() == r.all_cards()
+    assert after.all_pieces() == r.all_pieces()
     # the shuffle is seeded: the same position gives the same stock
     assert r.apply(DrawStock(1)).apply(DeclineBuy(0)) == after
 
@@ -372,11 +372,11 @@ def test_round_ends_when_stock_and_discards_are_gone(build: Builder) -> None:
     # §3 "if stock and discards are both gone, the round ends and everyone scores their hand"
     r = build(SHANGHAI, ["7h 8h", "9c 10c", "Ah *"], stock="", discards="")
     over = r.apply(Discard(0, "8h"))
-    assert over.result is not None
-    assert over.result.reason is EndReason.STOCK_EXHAUSTED
-    assert over.result.went_out is None
-    assert over.result.scores == (7, 19, 40)
-    assert over.result.scores == tuple(hand_points(h, rules=SHANGHAI) for h in over.hands)
+    assert over.round_result is not None
+    assert over.round_result.reason is EndReason.STOCK_EXHAUSTED
+    assert over.round_result.went_out is None
+    assert over.round_result.scores == (7, 19, 40)
+    assert over.round_result.scores == tuple(hand_points(h, rules=SHANGHAI) for h in over.hands)
 
 
 def test_max_reshuffles_house_rule(build: Builder) -> None:

@@ -101,7 +101,7 @@ def random_action(state: ContractRound, rng: random.Random) -> ContractAction:
 
 
 def check_result(state: ContractRound) -> None:
-    result = state.result
+    result = state.round_result
     assert result is not None
     rules = state.rules
     assert result.hands == state.hands
@@ -139,7 +139,7 @@ def test_random_rounds_conserve_cards_and_end_with_the_rules_scores(
     state = ContractRound.deal(rules=rules, players=players, seed=seed, round_number=number, dealer=seed % players)
     deal = PieceCount.of(full_set(rules, players=players))
     for step in range(4000):
-        assert state.all_cards() == deal
+        assert state.all_pieces() == deal
         if state.is_over:
             break
         if step % 7 == 0:
@@ -151,7 +151,7 @@ def test_random_rounds_conserve_cards_and_end_with_the_rules_scores(
                 assert info.value.violations == problems
                 assert not state.is_legal(probe)
             else:
-                assert state.apply(probe).all_cards() == deal
+                assert state.apply(probe).all_pieces() == deal
                 if not isinstance(probe, LayDown):
                     # every legal draw, buy answer, discard, single-card lay-off and swap is listed
                     assert probe in state.legal_actions()
@@ -166,7 +166,7 @@ def test_random_rounds_conserve_cards_and_end_with_the_rules_scores(
 def test_random_short_games_add_up_and_rotate_the_dealer(seed: int) -> None:
     rules = attrs.evolve(SHANGHAI.with_options({"max_reshuffles": 1}), rounds=SHANGHAI.rounds[:3])
     rng = random.Random(seed)
-    game = ContractGame.start(rules=rules, players=3, seed=seed, dealer=seed % 3)
+    game = ContractGame.deal(rules=rules, players=3, seed=seed, dealer=seed % 3)
     dealers = [game.round.dealer]
     for _ in range(20000):
         if game.is_over:

@@ -16,7 +16,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 from rummylib import RUMMIKUB, IllegalActionError, IllegalTurnError, RuleSetError, Tile, is_valid_meld
 from rummylib.decks import full_set
-from rummylib.rummikub import ActionKind, RummikubGame
+from rummylib.rummikub import ActionKind, Draw, Pass, Play, RummikubGame, Timeout
 from rummylib.table import Table
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "rummikub_bots.py"
@@ -54,30 +54,30 @@ def _with_rack(game: RummikubGame, rack: str, *, pool: str | None = None) -> Rum
 def test_deal_14_each_rest_is_the_pool() -> None:
     """'2-4 players, 14 tiles each, the rest face down as the pool.'"""
     for players in (2, 3, 4):
-        game = RummikubGame.new(rules=RUMMIKUB, players=players, seed=players)
+        game = RummikubGame.deal(rules=RUMMIKUB, players=players, seed=players)
         assert [len(r) for r in game.racks] == [14] * players
         assert len(game.pool) == 106 - 14 * players
         assert _all_tiles(game) == Counter(full_set(RUMMIKUB))
     for players in (1, 5):
         with pytest.raises(RuleSetError):
-            RummikubGame.new(rules=RUMMIKUB, players=players, seed=0)
+            RummikubGame.deal(rules=RUMMIKUB, players=players, seed=0)
 
 
 def test_seeded_and_no_global_random_state() -> None:
     import random
 
     random.seed(1)
-    a = RummikubGame.new(rules=RUMMIKUB, players=3, seed=42)
+    a = RummikubGame.deal(rules=RUMMIKUB, players=3, seed=42)
     random.seed(2)
-    b = RummikubGame.new(rules=RUMMIKUB, players=3, seed=42)
+    b = RummikubGame.deal(rules=RUMMIKUB, players=3, seed=42)
     assert a == b
-    assert a != RummikubGame.new(rules=RUMMIKUB, players=3, seed=43)
+    assert a != RummikubGame.deal(rules=RUMMIKUB, players=3, seed=43)
 
 
 def test_draw_ends_the_turn() -> None:
     """'If the player cannot or will not play, they draw one tile from the pool instead.'"""
-    game = RummikubGame.new(rules=RUMMIKUB, players=2, seed=5)
-    after = game.draw()
+    game = RummikubGame.deal(rules=RUMMIKUB, players=2, seed=5)
+    after = game.apply(Draw(game.current))
     assert after.current == 1
     assert len(after.rack(0)) == 15
     assert after.pool == game.pool[1:]
@@ -85,66 +85,66 @@ def test_draw_ends_the_turn() -> None:
 
 
 def test_illegal_play_raises_and_leaves_state_unchanged() -> None:
-    game = _with_rack(RummikubGame.new(rules=RUMMIKUB, players=2, seed=5), "r1 r2 r3 k5 k6")
+    game = _with_rack(RummikubGame.deal(rules=RUMMIKUB, players=2, seed=5), "r1 r2 r3 k5 k6")
     before = game
     with pytest.raises(IllegalTurnError) as info:
-        game.play("r1 r2 r3")  # worth 6: below the initial meld
+        game.apply(Play(game.current, "r1 r2 r3"))  # worth 6: below the initial meld
     assert [v.code for v in info.value.violations] == ["initial-meld-too-low"]
     assert game == before
 
 
 def test_play_then_manipulate_after_initial_meld() -> None:
-    game = _with_rack(RummikubGame.new(rules=RUMMIKUB, players=2, seed=5), "r10 r11 r12 k1 k2 k3 r9")
-    game = game.play("r10 r11 r12")
+    game = _with_rack(RummikubGame.deal(rules=RUMMIKUB, players=2, seed=5), "r10 r11 r12 k1 k2 k3 r9")
+    game = game.apply(Play(game.current, "r10 r11 r12"))
     assert game.initial_meld_done == (True, False)
     assert game.rack(0) == tuple(Tile.parse(t) for t in ("k1", "k2", "k3", "r9"))
-    game = game.draw()  # player 2
-    game = game.play("r9 r10 r11 r12 | k1 k2 k3")
+    game = game.apply(Draw(game.current))  # player 2
+    game = game.apply(Play(game.current, "r9 r10 r11 r12 | k1 k2 k3"))
     assert game.rack(0) == ()
     assert game.is_over
     assert game.winner == 0
     assert game.legal_actions() == ()
-    scores = game.scores()
+    scores = game.result().scores
     assert sum(scores) == 0
     assert scores[1] == -sum(p.number if isinstance(p, Tile) else 30 for p in game.rack(1))
     with pytest.raises(IllegalActionError):
-        game.draw()
+        game.apply(Draw(game.current))
 
 
 def test_time_limit_penalty_returns_to_previous_position() -> None:
     """'Over the limit, the table and rack go back to how they were and the player draws 3 tiles.'"""
     rules = RUMMIKUB.with_options({"turn_time_limit": 30})
-    game = _with_rack(RummikubGame.new(rules=rules, players=2, seed=5), "r10 r11 r12")
-    late = game.play("r10 r11 r12", elapsed=31)
+    game = _with_rack(RummikubGame.deal(rules=rules, players=2, seed=5), "r10 r11 r12")
+    late = game.apply(Play(game.current, "r10 r11 r12", elapsed=31))
     assert late.table == game.table
     assert len(late.rack(0)) == 6
     assert late.history[-1].kind is ActionKind.TIMEOUT
     assert late.current == 1
-    on_time = game.play("r10 r11 r12", elapsed=29)
+    on_time = game.apply(Play(game.current, "r10 r11 r12", elapsed=29))
     assert on_time.is_over
-    assert ActionKind.TIMEOUT in game.legal_actions()
+    assert ActionKind.TIMEOUT in [a.kind for a in game.legal_actions()]
     penalty = RUMMIKUB.with_options({"turn_time_limit": 15, "timeout_penalty_tiles": 1})
-    g = RummikubGame.new(rules=penalty, players=2, seed=5)
-    assert len(g.timeout().rack(0)) == 15
+    g = RummikubGame.deal(rules=penalty, players=2, seed=5)
+    assert len(g.apply(Timeout(g.current)).rack(0)) == 15
     with pytest.raises(IllegalActionError):
-        RummikubGame.new(rules=RUMMIKUB, players=2, seed=5).timeout()
+        RummikubGame.deal(rules=RUMMIKUB, players=2, seed=5).apply(Timeout(0))
 
 
 def test_empty_pool_each_player_one_more_turn() -> None:
     """'If the pool is empty and nobody has won, each player has exactly one more turn.'"""
-    game = _with_rack(RummikubGame.new(rules=RUMMIKUB, players=3, seed=5), "k1", pool="r13")
-    game = game.draw()  # player 1 takes the last tile
+    game = _with_rack(RummikubGame.deal(rules=RUMMIKUB, players=3, seed=5), "k1", pool="r13")
+    game = game.apply(Draw(game.current))  # player 1 takes the last tile
     assert game.pool == ()
-    assert game.legal_actions() == (ActionKind.PLAY, ActionKind.PASS)
+    assert [a.kind for a in game.legal_actions()] == [ActionKind.PASS]  # a play is never listed
     with pytest.raises(IllegalActionError):
-        game.draw()
-    game = game.pass_turn()  # player 2
-    game = game.pass_turn()  # player 3
+        game.apply(Draw(game.current))
+    game = game.apply(Pass(game.current))  # player 2
+    game = game.apply(Pass(game.current))  # player 3
     assert not game.is_over
-    game = game.pass_turn()  # player 1 again: the last of the three turns
+    game = game.apply(Pass(game.current))  # player 1 again: the last of the three turns
     assert game.is_over
     assert game.winner is None
-    scores = game.scores()
+    scores = game.result().scores
     assert sum(scores) == 0
     assert scores[0] == max(scores)  # player 1 holds K1 R13 (14): far the lowest rack
     values = [sum(p.number if isinstance(p, Tile) else 30 for p in r) for r in game.racks]
@@ -152,9 +152,9 @@ def test_empty_pool_each_player_one_more_turn() -> None:
 
 
 def test_pass_only_when_pool_is_empty() -> None:
-    game = RummikubGame.new(rules=RUMMIKUB, players=2, seed=5)
+    game = RummikubGame.deal(rules=RUMMIKUB, players=2, seed=5)
     with pytest.raises(IllegalActionError):
-        game.pass_turn()
+        game.apply(Pass(game.current))
 
 
 def test_history_replays() -> None:
@@ -175,7 +175,7 @@ class RummikubGames(RuleBasedStateMachine):
     @rule(seed=st.integers(0, 10**6), players=st.integers(2, 4), limit=st.booleans())
     def start(self, seed: int, players: int, limit: bool) -> None:
         rules = RUMMIKUB.with_options({"turn_time_limit": 30}) if limit else RUMMIKUB
-        self.game = RummikubGame.new(rules=rules, players=players, seed=seed)
+        self.game = RummikubGame.deal(rules=rules, players=players, seed=seed)
         self.total = _all_tiles(self.game)
 
     @precondition(lambda self: self.game is not None and not self.game.is_over)
@@ -187,12 +187,12 @@ class RummikubGames(RuleBasedStateMachine):
             if game.is_over:
                 break
             if choice == "draw" and game.pool:
-                self.game = game.draw()
-            elif choice == "timeout" and ActionKind.TIMEOUT in game.legal_actions():
-                self.game = game.timeout(elapsed=99.0)
+                self.game = game.apply(Draw(game.current))
+            elif choice == "timeout" and ActionKind.TIMEOUT in [a.kind for a in game.legal_actions()]:
+                self.game = game.apply(Timeout(game.current, elapsed=99.0))
             elif choice == "bad":
                 with pytest.raises(IllegalTurnError):
-                    game.play(Table())  # playing nothing is never a turn
+                    game.apply(Play(game.current, Table()))  # playing nothing is never a turn
                 assert self.game == game
                 self.game = BOTS.cautious_bot(game)
             else:
@@ -205,7 +205,7 @@ class RummikubGames(RuleBasedStateMachine):
         assert self.game is not None
         while not self.game.is_over:
             self.game = BOTS.greedy_bot(self.game)
-        assert sum(self.game.scores()) == 0
+        assert sum(self.game.result().scores) == 0
         assert self.game.winner is not None or not self.game.pool
 
     @precondition(lambda self: self.game is not None and self.game.is_over)
@@ -213,9 +213,9 @@ class RummikubGames(RuleBasedStateMachine):
     def game_over(self) -> None:
         assert self.game is not None
         assert self.game.legal_actions() == ()
-        assert sum(self.game.scores()) == 0
+        assert sum(self.game.result().scores) == 0
         with pytest.raises(IllegalActionError):
-            self.game.play(self.game.table)
+            self.game.apply(Play(self.game.current, self.game.table))
 
     @invariant()
     def conserved_and_valid(self) -> None:

@@ -25,10 +25,11 @@ from rummylib.audit import (
 from rummylib.contracts import ContractGame, ContractRound, DeclineBuy, DrawStock, LayDown
 from rummylib.decks import full_set
 from rummylib.errors import InvalidStateError, SaveError, TableMismatchError
-from rummylib.gin import GinDrawStock, GinGame, GinHand
+from rummylib.gin import DrawStock as GinDrawStock
+from rummylib.gin import GinGame, GinHand
 from rummylib.melds import Meld
 from rummylib.pieces import PieceCount
-from rummylib.rummikub import Action, ActionKind, RummikubGame
+from rummylib.rummikub import ActionKind, Draw, RummikubGame, Timeout, TurnRecord
 from rummylib.saves import actions_from_json, actions_to_json
 from rummylib.table import Table
 
@@ -52,9 +53,9 @@ def _step(state: Any, rng: random.Random) -> tuple[Any, Any]:
     "start",
     [
         lambda s: ContractRound.deal(rules=SHANGHAI, players=4, seed=s, round_number=1 + s % 10),
-        lambda s: ContractGame.start(rules=SHANGHAI, players=3, seed=s),
+        lambda s: ContractGame.deal(rules=SHANGHAI, players=3, seed=s),
         lambda s: GinHand.deal(rules=GIN_RUMMY, seed=s),
-        lambda s: GinGame.start(rules=GIN_RUMMY, seed=s),
+        lambda s: GinGame.deal(rules=GIN_RUMMY, seed=s),
     ],
     ids=["shanghai-round", "shanghai-game", "gin-hand", "gin-game"],
 )
@@ -80,25 +81,25 @@ def test_every_action_keeps_the_state_possible(start: Any, seed: int) -> None:
 
 
 def test_rummikub_games_verify_against_their_history() -> None:
-    game = RummikubGame.new(rules=RUMMIKUB, players=3, seed=12)
+    game = RummikubGame.deal(rules=RUMMIKUB, players=3, seed=12)
     for _ in range(9):
-        game = game.draw()
+        game = game.apply(Draw(game.current))
         verify_history(game)
         check_state(game)
-    assert replay(RummikubGame.new(rules=RUMMIKUB, players=3, seed=12), game.history) == game
+    assert replay(RummikubGame.deal(rules=RUMMIKUB, players=3, seed=12), game.history) == game
 
 
 def test_a_forged_rummikub_history_is_caught() -> None:
-    game = RummikubGame.new(rules=RUMMIKUB, players=2, seed=12).draw().draw()
+    game = RummikubGame.deal(rules=RUMMIKUB, players=2, seed=12).apply(Draw(0)).apply(Draw(1))
     forged = attrs.evolve(game, history=(game.history[0], attrs.evolve(game.history[1], kind=ActionKind.PASS)))
     with pytest.raises(IllegalActionError, match="action 2"):
         verify_history(forged)
-    wrong_player = (Action(ActionKind.DRAW, 1),)
-    with pytest.raises(IllegalActionError, match="action 1 is by player 1"):
-        replay(RummikubGame.new(rules=RUMMIKUB, players=2, seed=12), wrong_player)
-    bad_play = (Action(ActionKind.PLAY, 0, table=Table.parse("r1 r2 r3")),)
+    wrong_player = (TurnRecord(ActionKind.DRAW, 1),)
+    with pytest.raises(IllegalActionError, match=r"^action 1: it is player 0's turn, not player 1's"):
+        replay(RummikubGame.deal(rules=RUMMIKUB, players=2, seed=12), wrong_player)
+    bad_play = (TurnRecord(ActionKind.PLAY, 0, table=Table.parse("r1 r2 r3")),)
     with pytest.raises(IllegalTurnError, match="action 1"):
-        replay(RummikubGame.new(rules=RUMMIKUB, players=2, seed=12), bad_play)
+        replay(RummikubGame.deal(rules=RUMMIKUB, players=2, seed=12), bad_play)
 
 
 def test_replay_refuses_illegal_actions_with_their_number() -> None:
@@ -138,7 +139,7 @@ def test_states_that_cannot_happen() -> None:
     from rummylib.gin import GinPhase
 
     assert any("cards in phase discard" in p for p in state_problems(attrs.evolve(hand, phase=GinPhase.DISCARD)))
-    game = RummikubGame.new(rules=RUMMIKUB, players=2, seed=1)
+    game = RummikubGame.deal(rules=RUMMIKUB, players=2, seed=1)
     assert state_problems(attrs.evolve(game, winner=0))
     assert state_problems(attrs.evolve(game, initial_meld_done=(False,)))
     with pytest.raises(InvalidStateError) as info:
@@ -187,10 +188,10 @@ def test_claimed_table_of_a_contract_round() -> None:
 
 
 def test_rummikub_history_as_an_action_log() -> None:
-    game = RummikubGame.new(rules=RUMMIKUB.with_options({"turn_time_limit": 9}), players=2, seed=3)
-    game = game.draw().timeout(elapsed=12.5).draw()
+    game = RummikubGame.deal(rules=RUMMIKUB.with_options({"turn_time_limit": 9}), players=2, seed=3)
+    game = game.apply(Draw(0)).apply(Timeout(1, elapsed=12.5)).apply(Draw(0))
     log = actions_to_json(game.history)
-    start = RummikubGame.new(rules=game.rules, players=2, seed=3)
+    start = RummikubGame.deal(rules=game.rules, players=2, seed=3)
     assert replay(start, actions_from_json(json.loads(json.dumps(log)))) == game
 
 

@@ -23,7 +23,7 @@ from rummylib.audit import state_problems
 from rummylib.contracts import ContractGame, ContractRound, DeclineBuy, LayDown
 from rummylib.errors import SaveError
 from rummylib.gin import GinGame, GinHand
-from rummylib.rummikub import RummikubGame
+from rummylib.rummikub import Draw, RummikubGame
 from rummylib.saves import from_json, loads, to_json
 
 FUZZ = settings(max_examples=80, deadline=timedelta(seconds=5), suppress_health_check=[HealthCheck.too_slow])
@@ -42,9 +42,9 @@ def _played(state: Any, steps: int, seed: int = 3) -> Any:
 
 
 def _rummikub() -> RummikubGame:
-    game = RummikubGame.new(rules=RUMMIKUB, players=3, seed=8)
+    game = RummikubGame.deal(rules=RUMMIKUB, players=3, seed=8)
     for _ in range(6):
-        game = game.draw()
+        game = game.apply(Draw(game.current))
     return game
 
 
@@ -58,7 +58,7 @@ def _rummikub_with_table() -> RummikubGame:
     assert spec is not None and spec.loader is not None
     bots = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bots)
-    game = RummikubGame.new(rules=RUMMIKUB, players=2, seed=4)
+    game = RummikubGame.deal(rules=RUMMIKUB, players=2, seed=4)
     while not game.table.melds and not game.is_over:
         game = bots.greedy_bot(game)
     assert game.table.melds
@@ -69,9 +69,9 @@ STATES: dict[str, Any] = {
     "rummikub": _rummikub(),
     "rummikub-table": _rummikub_with_table(),
     "shanghai-round": _played(ContractRound.deal(rules=SHANGHAI, players=3, seed=2), 40),
-    "contract-game": _played(ContractGame.start(rules=CONTRACT_RUMMY, players=3, seed=4), 60),
+    "contract-game": _played(ContractGame.deal(rules=CONTRACT_RUMMY, players=3, seed=4), 60),
     "gin-hand": _played(GinHand.deal(rules=GIN_RUMMY, seed=6), 9),
-    "gin-game": _played(GinGame.start(rules=GIN_RUMMY, seed=1), 30),
+    "gin-game": _played(GinGame.deal(rules=GIN_RUMMY, seed=1), 30),
 }
 
 
@@ -144,7 +144,7 @@ def test_a_foreign_piece(name: str) -> None:
 
 
 def test_an_impossible_contract_score() -> None:
-    state = _played(ContractGame.start(rules=SHANGHAI, players=3, seed=1), 2000)
+    state = _played(ContractGame.deal(rules=SHANGHAI, players=3, seed=1), 2000)
     assert state.results, "a round must have finished"
     data = to_json(state)
     data["state"]["results"][0]["scores"][0] -= 5
@@ -164,9 +164,9 @@ def test_an_impossible_knock_result() -> None:
         hand = GinHand.deal(rules=GIN_RUMMY, seed=seed)
         while not hand.is_over:
             hand = _played(hand, 1, seed=rng.randrange(10**6))
-        if hand.result is not None:
+        if hand.hand_result is not None:
             data = to_json(hand)
-            data["state"]["result"]["points"] += 20
+            data["state"]["hand_result"]["points"] += 20
             _refused(data, "knock")
             return
     pytest.fail("no knock in 60 hands")  # pragma: no cover

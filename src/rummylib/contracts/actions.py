@@ -1,6 +1,7 @@
 """The values a contract-game referee works with: actions, table melds, buy windows, results, views.
 
-Every action names the seat (from 0) of the player doing it. Cards may be given as notation:
+Every action names the seat (from 0) of the player doing it, and its class attribute ``kind`` is
+its name in JSON (``"draw-stock"``, ``"lay-off"``, ...). Cards may be given as notation:
 ``Discard(0, "7h")`` is the same action as ``Discard(0, Card.parse("7h"))``.
 
 Examples:
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import StrEnum
-from typing import Literal, TypeAlias
+from typing import ClassVar, Literal, TypeAlias
 
 import attrs
 
@@ -133,6 +134,7 @@ class DrawStock:
         DrawStock(player=0)
     """
 
+    kind: ClassVar[str] = "draw-stock"
     player: int = attrs.field(validator=_INT)
     """Seat of the player."""
 
@@ -146,6 +148,7 @@ class DrawDiscard:
         2
     """
 
+    kind: ClassVar[str] = "draw-discard"
     player: int = attrs.field(validator=_INT)
     """Seat of the player."""
 
@@ -161,6 +164,7 @@ class Buy:
         Buy(player=3)
     """
 
+    kind: ClassVar[str] = "buy"
     player: int = attrs.field(validator=_INT)
     """Seat of the player asking."""
 
@@ -174,6 +178,7 @@ class DeclineBuy:
         1
     """
 
+    kind: ClassVar[str] = "decline-buy"
     player: int = attrs.field(validator=_INT)
     """Seat of the player."""
 
@@ -198,6 +203,7 @@ class LayDown:
         ((Card.parse('4c'), 2),)
     """
 
+    kind: ClassVar[str] = "lay-down"
     player: int = attrs.field(validator=_INT)
     """Seat of the player."""
     melds: tuple[Meld, ...] = attrs.field(converter=_melds)
@@ -215,6 +221,7 @@ class LayOff:
         LayOff(player=1, cards=(Card.parse('8h'), Card.parse('9h')), meld=3, joker_end='high')
     """
 
+    kind: ClassVar[str] = "lay-off"
     player: int = attrs.field(validator=_INT)
     """Seat of the player."""
     cards: tuple[Piece, ...] = attrs.field(converter=_pieces)
@@ -235,6 +242,7 @@ class SwapJoker:
         Card.parse('5h')
     """
 
+    kind: ClassVar[str] = "swap-joker"
     player: int = attrs.field(validator=_INT)
     """Seat of the player."""
     card: Piece = attrs.field(converter=_piece)
@@ -252,6 +260,7 @@ class Discard:
         JOKER
     """
 
+    kind: ClassVar[str] = "discard"
     player: int = attrs.field(validator=_INT)
     """Seat of the player."""
     card: Piece = attrs.field(converter=_piece)

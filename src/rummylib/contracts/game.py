@@ -11,12 +11,15 @@ dealer left each round, and adds up the scores (lowest total wins). Every rule i
 Examples:
     >>> from rummylib import SHANGHAI
     >>> from rummylib.contracts import ContractGame, DrawDiscard
-    >>> g = ContractGame.start(rules=SHANGHAI, players=3, seed=7)
+    >>> g = ContractGame.deal(rules=SHANGHAI, players=3, seed=7)
     >>> g.round.current, g.apply(DrawDiscard(1)).round.phase.value
     (1, 'play')
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any, ClassVar
 
 import attrs
 
@@ -25,8 +28,10 @@ from rummylib.contracts.actions import (
     RoundResult,
     RoundView,
 )
-from rummylib.contracts.round import ContractRound, Seed
-from rummylib.errors import IllegalActionError, RuleId, Violation
+from rummylib.contracts.round import ContractRound, Seed, result_problems
+from rummylib.errors import RuleId, Violation
+from rummylib.pieces import PieceCount
+from rummylib.referee import Outcome, check_problems, refuse, state_from_json, state_to_json
 from rummylib.rules import RuleSet
 
 __all__ = ["ContractGame"]
@@ -42,7 +47,7 @@ class ContractGame:
 
     Examples:
         >>> from rummylib import SHANGHAI
-        >>> g = ContractGame.start(rules=SHANGHAI, players=4, seed=11)
+        >>> g = ContractGame.deal(rules=SHANGHAI, players=4, seed=11)
         >>> g.round_number, g.round.dealer, g.round.current, g.totals
         (1, 0, 1, (0, 0, 0, 0))
     """
@@ -60,8 +65,10 @@ class ContractGame:
     previous_round: ContractRound | None = None
     """The round that ended last, as it stood at its end (to show the final table), or ``None``."""
 
+    SAVE_TYPE: ClassVar[str] = "contract-game"
+
     @classmethod
-    def start(cls, *, rules: RuleSet, players: int, seed: Seed, dealer: int = 0) -> ContractGame:
+    def deal(cls, *, rules: RuleSet, players: int, seed: Seed, dealer: int = 0) -> ContractGame:
         """Deal round 1.
 
         Raises:
@@ -69,7 +76,7 @@ class ContractGame:
 
         Examples:
             >>> from rummylib import CONTRACT_RUMMY
-            >>> ContractGame.start(rules=CONTRACT_RUMMY, players=2, seed=0, dealer=1).round.current
+            >>> ContractGame.deal(rules=CONTRACT_RUMMY, players=2, seed=0, dealer=1).round.current
             0
         """
         first = ContractRound.deal(rules=rules, players=players, seed=seed, round_number=1, dealer=dealer)
@@ -91,12 +98,46 @@ class ContractGame:
         return len(self.results) == len(self.rules.rounds)
 
     @property
+    def to_move(self) -> int | None:
+        """Whose decision it is in the round in play (``None`` once the game is over)."""
+        return None if self.is_over else self.round.to_move
+
+    def all_pieces(self) -> PieceCount:
+        """Every card of the round in play (always its deal)."""
+        return self.round.all_pieces()
+
+    def result(self) -> Outcome:
+        """The totals over every round (lower is better) and the winners (the lowest total).
+
+        Raises:
+            IllegalActionError: the game is not over yet (code ``wrong-phase``).
+
+        Examples:
+            >>> from rummylib import SHANGHAI
+            >>> ContractGame.deal(rules=SHANGHAI, players=3, seed=0).result()
+            Traceback (most recent call last):
+            ...
+            rummylib.errors.IllegalActionError: the game is not over yet: round 1 of 10 [wrong-phase]
+        """
+        if not self.is_over:
+            refuse(
+                RuleId.WRONG_PHASE, f"the game is not over yet: round {self.round_number} of {len(self.rules.rounds)}"
+            )
+        shown = " and ".join(f"player {p}" for p in self.winners)
+        return Outcome(
+            scores=self.totals,
+            winners=self.winners,
+            lower_wins=True,
+            reason=f"{shown} {'has' if len(self.winners) == 1 else 'have'} the lowest total after every round",
+        )
+
+    @property
     def totals(self) -> tuple[int, ...]:
         """Each player's total over the rounds finished.
 
         Examples:
             >>> from rummylib import SHANGHAI
-            >>> ContractGame.start(rules=SHANGHAI, players=3, seed=0).totals
+            >>> ContractGame.deal(rules=SHANGHAI, players=3, seed=0).totals
             (0, 0, 0)
         """
         return tuple(sum(r.scores[p] for r in self.results) for p in range(self.players))
@@ -107,7 +148,7 @@ class ContractGame:
 
         Examples:
             >>> from rummylib import SHANGHAI
-            >>> ContractGame.start(rules=SHANGHAI, players=3, seed=0).winners
+            >>> ContractGame.deal(rules=SHANGHAI, players=3, seed=0).winners
             ()
         """
         if not self.is_over:
@@ -124,16 +165,16 @@ class ContractGame:
         Examples:
             >>> from rummylib import SHANGHAI
             >>> from rummylib.contracts import DrawDiscard
-            >>> g = ContractGame.start(rules=SHANGHAI, players=3, seed=0)
+            >>> g = ContractGame.deal(rules=SHANGHAI, players=3, seed=0)
             >>> g.apply(DrawDiscard(1)).round.phase.value
             'play'
         """
         if self.is_over:
-            raise IllegalActionError([Violation(RuleId.ROUND_OVER, "the game is over")])
+            refuse(RuleId.ROUND_OVER, "the game is over")
         nxt = self.round.apply(action)
-        if nxt.result is None:
+        if nxt.round_result is None:
             return attrs.evolve(self, round=nxt)
-        results = (*self.results, nxt.result)
+        results = (*self.results, nxt.round_result)
         if len(results) == len(self.rules.rounds):
             return attrs.evolve(self, round=nxt, results=results)
         number = nxt.round_number + 1
@@ -148,10 +189,23 @@ class ContractGame:
 
         Examples:
             >>> from rummylib import SHANGHAI
-            >>> ContractGame.start(rules=SHANGHAI, players=3, seed=0).legal_actions()
+            >>> ContractGame.deal(rules=SHANGHAI, players=3, seed=0).legal_actions()
             (DrawStock(player=1), DrawDiscard(player=1))
         """
         return () if self.is_over else self.round.legal_actions(player)
+
+    def action_violations(self, action: ContractAction) -> tuple[Violation, ...]:
+        """Every reason ``action`` is illegal now (empty when it is legal).
+
+        Examples:
+            >>> from rummylib import SHANGHAI
+            >>> from rummylib.contracts import DrawStock
+            >>> [v.code for v in ContractGame.deal(rules=SHANGHAI, players=3, seed=0).action_violations(DrawStock(0))]
+            ['not-your-turn']
+        """
+        if self.is_over:
+            return (Violation(RuleId.ROUND_OVER, "the game is over"),)
+        return self.round.action_violations(action)
 
     def is_legal(self, action: ContractAction) -> bool:
         """Whether ``action`` is legal now.
@@ -159,7 +213,7 @@ class ContractGame:
         Examples:
             >>> from rummylib import SHANGHAI
             >>> from rummylib.contracts import DrawStock
-            >>> ContractGame.start(rules=SHANGHAI, players=3, seed=0).is_legal(DrawStock(1))
+            >>> ContractGame.deal(rules=SHANGHAI, players=3, seed=0).is_legal(DrawStock(1))
             True
         """
         return not self.is_over and self.round.is_legal(action)
@@ -172,7 +226,7 @@ class ContractGame:
 
         Examples:
             >>> from rummylib import SHANGHAI
-            >>> ContractGame.start(rules=SHANGHAI, players=3, seed=0).view(1).stock
+            >>> ContractGame.deal(rules=SHANGHAI, players=3, seed=0).view(1).stock
         """
         return self.round.view(player)
 
@@ -181,17 +235,93 @@ class ContractGame:
 
         Examples:
             >>> from rummylib import SHANGHAI
-            >>> len(ContractGame.start(rules=SHANGHAI, players=3, seed=0).table_view().hands[0])
+            >>> len(ContractGame.deal(rules=SHANGHAI, players=3, seed=0).table_view().hands[0])
             11
         """
         return self.round.table_view()
+
+    def to_json(self) -> dict[str, Any]:
+        """The saved form of the game (see `rummylib.saves`).
+
+        Examples:
+            >>> from rummylib import SHANGHAI
+            >>> ContractGame.deal(rules=SHANGHAI, players=3, seed=2).to_json()["type"]
+            'contract-game'
+        """
+        return state_to_json(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], *, check: bool = True) -> ContractGame:
+        """The game a saved form holds, checked (``problems``) unless ``check`` is false.
+
+        Raises:
+            SaveError: not a saved game, malformed, or a state no real game could reach.
+
+        Examples:
+            >>> from rummylib import SHANGHAI
+            >>> g = ContractGame.deal(rules=SHANGHAI, players=3, seed=2)
+            >>> ContractGame.from_json(g.to_json()) == g
+            True
+        """
+        state = state_from_json(cls, data)
+        return check_problems(state) if check else state
+
+    @classmethod
+    def action_from_json(cls, data: object) -> ContractAction:
+        """The action a JSON object holds (see `ContractRound.action_from_json`).
+
+        Examples:
+            >>> ContractGame.action_from_json({"action": "discard", "player": 0, "card": "*"})
+            Discard(player=0, card=JOKER)
+        """
+        return ContractRound.action_from_json(data)
+
+    def problems(self) -> tuple[str, ...]:
+        """Every reason this game could not come out of real play (empty when it could).
+
+        Examples:
+            >>> from rummylib import SHANGHAI
+            >>> ContractGame.deal(rules=SHANGHAI, players=3, seed=2).problems()
+            ()
+        """
+        return tuple(self._problems())
+
+    def _problems(self) -> Iterator[str]:
+        r = self.round
+        n = len(r.hands)
+        if r.rules != self.rules or r.seed != self.seed:
+            yield "the round in play has other rules or another seed than the game"
+        if not (
+            isinstance(self.first_dealer, int)
+            and not isinstance(self.first_dealer, bool)
+            and 0 <= self.first_dealer < n
+        ):
+            yield f"the first dealer ({self.first_dealer!r}) is not a seat"
+            return
+        rounds = len(self.rules.rounds)
+        done = len(self.results)
+        if done > rounds:
+            yield f"{done} round results, but {self.rules.title} has {rounds} rounds"
+            return
+        for i, res in enumerate(self.results):
+            if res.round_number != i + 1:
+                yield f"result {i + 1} is for round {res.round_number}"
+            yield from result_problems(res, self.rules, n)
+        number = done if done == rounds else done + 1
+        if r.round_number != number:
+            yield f"round {r.round_number} in play after {done} rounds finished"
+        elif r.dealer != (self.first_dealer + number - 1) % n:
+            yield f"round {number} is dealt by player {r.dealer}, not by player {(self.first_dealer + number - 1) % n}"
+        if done == rounds and r.round_result != self.results[-1]:
+            yield "the last round's result is not the one recorded"
+        yield from r.problems()
 
     def score_table(self) -> str:
         """The scores round by round and the totals, as a plain-text table.
 
         Examples:
             >>> from rummylib import SHANGHAI
-            >>> print(ContractGame.start(rules=SHANGHAI, players=3, seed=0).score_table())
+            >>> print(ContractGame.deal(rules=SHANGHAI, players=3, seed=0).score_table())
             round     P0    P1    P2
             total      0     0     0
         """

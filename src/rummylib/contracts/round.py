@@ -25,8 +25,8 @@ Examples:
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
-from typing import NoReturn, TypeVar
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, ClassVar, TypeVar
 
 import attrs
 
@@ -58,21 +58,62 @@ from rummylib.errors import (
     IllegalPlayError,
     RuleId,
     RuleSetError,
+    RummyError,
     SearchLimitReached,
     Violation,
 )
-from rummylib.melds import Meld, MeldKind, MeldReading
+from rummylib.melds import Meld, MeldKind, MeldReading, is_valid_meld
 from rummylib.pieces import Piece, PieceCount, format_pieces, piece_sort_key
+from rummylib.referee import (
+    Outcome,
+    action_from_json,
+    check_problems,
+    check_seat,
+    piece_problems,
+    refuse,
+    state_from_json,
+    state_to_json,
+)
 from rummylib.rules import JokerSwap, RuleSet, ScoringScheme
 
-__all__ = ["PLAN_BUDGET", "ContractRound"]
+__all__ = ["PLAN_BUDGET", "ContractRound", "result_problems"]
 
 Seed = int | str
 _T = TypeVar("_T")
 
 
-def _fail(rule: RuleId, detail: str, *, pieces: Sequence[Piece] = (), meld_index: int | None = None) -> NoReturn:
-    raise IllegalActionError([Violation(rule, detail, meld_index=meld_index, pieces=tuple(pieces))])
+_ACTIONS: tuple[type, ...] = (DrawStock, DrawDiscard, Buy, DeclineBuy, LayDown, LayOff, SwapJoker, Discard)
+
+
+def _is_seat(value: object, players: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players
+
+
+def result_problems(res: RoundResult, rules: RuleSet, players: int) -> Iterator[str]:
+    """Why a recorded round result is not what its hands give (nothing when it is).
+
+    Examples:
+        >>> from rummylib import SHANGHAI, parse_pieces
+        >>> from rummylib.contracts import EndReason
+        >>> res = RoundResult(round_number=1, scores=(0, 9), reason=EndReason.WENT_OUT, went_out=0,
+        ...                   out_in_one_turn=False, joker_used=False, hands=((), parse_pieces("Kd")))
+        >>> list(result_problems(res, SHANGHAI, 2))
+        ['round 1: scores [0, 9] are not the [0, 10] the hands give']
+    """
+    if len(res.scores) != players or len(res.hands) != players:
+        yield f"round {res.round_number}: {len(res.scores)} scores for {players} players"
+        return
+    if res.went_out is not None and (not _is_seat(res.went_out, players) or res.hands[res.went_out]):
+        yield f"round {res.round_number}: player {res.went_out} went out holding cards"
+    try:
+        expected = score_contract_round(
+            res.hands, rules=rules, out_in_one_turn=res.out_in_one_turn, joker_used=res.joker_used
+        )
+    except RummyError as exc:
+        yield f"round {res.round_number}: the hands cannot be scored: {exc.message}"
+        return
+    if tuple(res.scores) != tuple(expected):
+        yield f"round {res.round_number}: scores {list(res.scores)} are not the {list(expected)} the hands give"
 
 
 def _sorted(pieces: Sequence[Piece]) -> tuple[Piece, ...]:
@@ -149,6 +190,8 @@ class ContractRound:
         rummylib.errors.IllegalActionError: player 0 cannot discard: it is player 3's turn [not-your-turn]
     """
 
+    SAVE_TYPE: ClassVar[str] = "contract-round"
+
     rules: RuleSet
     """The game's rules."""
     seed: Seed
@@ -185,8 +228,8 @@ class ContractRound:
     """Jokers taken from the table this turn that must still be played (``swapped_joker_must_be_used``)."""
     reshuffles: int = 0
     """How many times the discards were shuffled into a new stock."""
-    result: RoundResult | None = None
-    """How the round ended, once it has."""
+    round_result: RoundResult | None = None
+    """How the round ended, once it has (`result` gives it as an `Outcome`)."""
 
     # --- construction -----------------------------------------------------------------------
     @classmethod
@@ -244,19 +287,174 @@ class ContractRound:
         """Whether the round has ended."""
         return self.phase is Phase.OVER
 
-    def all_cards(self) -> PieceCount:
+    @property
+    def to_move(self) -> int | None:
+        """Whose decision it is (``None`` once over).
+
+        The player in turn or, while the upcard is on offer, the first seat still to answer (every
+        waiting seat may answer, in any order).
+
+        Examples:
+            >>> from rummylib import SHANGHAI
+            >>> ContractRound.deal(rules=SHANGHAI, players=3, seed=0).to_move
+            1
+        """
+        if self.phase is Phase.OVER:
+            return None
+        if self.phase is Phase.BUY and self.window is not None and self.window.waiting:
+            return self.window.waiting[0]
+        return self.current
+
+    def all_pieces(self) -> PieceCount:
         """Every card of the round wherever it is (hands, stock, discards, table): always the deal.
 
         Examples:
             >>> from rummylib import SHANGHAI
             >>> from rummylib.decks import full_set
             >>> r = ContractRound.deal(rules=SHANGHAI, players=4, seed=0)
-            >>> r.all_cards() == PieceCount.of(full_set(SHANGHAI, players=4))
+            >>> r.all_pieces() == PieceCount.of(full_set(SHANGHAI, players=4))
             True
         """
         pieces = [p for h in self.hands for p in h] + list(self.stock) + list(self.discards)
         pieces += [p for m in self.table for p in m.meld]
         return PieceCount.of(pieces)
+
+    def result(self) -> Outcome:
+        """How the round ended: each seat's penalty points (lower is better) and who won.
+
+        The winner is the player who went out, or, when the stock ran out, the lowest score.
+
+        Raises:
+            IllegalActionError: the round is not over yet (code ``wrong-phase``).
+
+        Examples:
+            >>> from rummylib import SHANGHAI
+            >>> ContractRound.deal(rules=SHANGHAI, players=3, seed=0).result()
+            Traceback (most recent call last):
+            ...
+            rummylib.errors.IllegalActionError: round 1 is not over yet [wrong-phase]
+        """
+        res = self.round_result
+        if res is None:
+            refuse(RuleId.WRONG_PHASE, f"round {self.round_number} is not over yet")
+        if res.went_out is not None:
+            winners: tuple[int, ...] = (res.went_out,)
+            reason = f"player {res.went_out} went out" + (" in one turn" if res.out_in_one_turn else "")
+        else:
+            best = min(res.scores)
+            winners = tuple(p for p, v in enumerate(res.scores) if v == best)
+            reason = "the stock ran out"
+        return Outcome(scores=res.scores, winners=winners, lower_wins=True, reason=reason)
+
+    def to_json(self) -> dict[str, Any]:
+        """The saved form of the round (see `rummylib.saves`).
+
+        Examples:
+            >>> from rummylib import SHANGHAI
+            >>> ContractRound.deal(rules=SHANGHAI, players=3, seed=1).to_json()["type"]
+            'contract-round'
+        """
+        return state_to_json(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], *, check: bool = True) -> ContractRound:
+        """The round a saved form holds, checked (``problems``) unless ``check`` is false.
+
+        Raises:
+            SaveError: not a saved round, malformed, or a state no real round could reach.
+
+        Examples:
+            >>> from rummylib import SHANGHAI
+            >>> r = ContractRound.deal(rules=SHANGHAI, players=3, seed=1)
+            >>> ContractRound.from_json(r.to_json()) == r
+            True
+        """
+        state = state_from_json(cls, data)
+        return check_problems(state) if check else state
+
+    @classmethod
+    def action_from_json(cls, data: object) -> ContractAction:
+        """The action a JSON object holds (``{"action": "lay-off", "player": 1, "cards": "8h", "meld": 0}``).
+
+        Raises:
+            SaveError: not an action of the contract games (code ``bad-save``).
+
+        Examples:
+            >>> ContractRound.action_from_json({"action": "buy", "player": 2})
+            Buy(player=2)
+        """
+        return action_from_json(data, _ACTIONS)  # type: ignore[no-any-return]
+
+    def problems(self) -> tuple[str, ...]:
+        """Every reason this round could not come out of a real game (empty when it could).
+
+        Every card of the deal exactly once, hand sizes, seats, phases and counters (buys,
+        reshuffles, turns) in range, table melds valid and laid by players who are down, and a
+        recorded result that is what the hands give.
+
+        Examples:
+            >>> from rummylib import SHANGHAI
+            >>> r = ContractRound.deal(rules=SHANGHAI, players=3, seed=1)
+            >>> attrs.evolve(r, buys=(9, 0, 0)).problems()
+            ('player 0 made 9 buys (limit 4)',)
+        """
+        found = piece_problems(self)
+        found.extend(self._invariant_problems())
+        return tuple(found)
+
+    def _invariant_problems(self) -> Iterator[str]:
+        rules = self.rules
+        n = len(self.hands)
+        if not rules.min_players <= n <= rules.max_players:
+            yield f"{n} players, but {rules.title} is for {rules.min_players} to {rules.max_players}"
+            return
+        if not isinstance(self.round_number, int) or not 1 <= self.round_number <= len(rules.rounds):
+            yield f"round {self.round_number!r} does not exist in {rules.title}"
+            return
+        for name in ("current", "dealer"):
+            if not _is_seat(getattr(self, name), n):
+                yield f"{name} ({getattr(self, name)!r}) is not a seat"
+        for name in ("down", "buys"):
+            if len(getattr(self, name)) != n:
+                yield f"{name} has {len(getattr(self, name))} entries for {n} players"
+        if len(self.buys) == n:
+            limit = rules.buy_limit(self.round_number)
+            for p, b in enumerate(self.buys):
+                if b < 0 or (limit is not None and b > limit):
+                    yield f"player {p} made {b} buys (limit {limit})"
+        dealt = rules.round(self.round_number).cards
+        over = self.phase is Phase.OVER
+        for p, hand in enumerate(self.hands):
+            bought = self.buys[p] if len(self.buys) == n else 0
+            most = dealt + bought * (1 + rules.buy_penalty_cards) + 1
+            if len(hand) > most:
+                yield f"player {p} holds {len(hand)} cards, more than the {most} possible"
+            if not hand and not over:
+                yield f"player {p} holds no card but the round is not over"
+        if self.reshuffles < 0 or (rules.max_reshuffles is not None and self.reshuffles > rules.max_reshuffles):
+            yield f"{self.reshuffles} reshuffles is not possible"
+        if not isinstance(self.turn, int) or self.turn < 1:
+            yield f"turn {self.turn!r} is not possible"
+        for i, tm in enumerate(self.table):
+            if not _is_seat(tm.owner, n):
+                yield f"table meld {i} belongs to {tm.owner!r}, not a seat"
+            elif len(self.down) == n and not self.down[tm.owner]:
+                yield f"table meld {i} belongs to player {tm.owner}, who is not down"
+            if not is_valid_meld(tm.reading.meld, rules=rules):
+                yield f"table meld {i} ({tm.reading.meld}) is not a valid meld"
+        if (self.phase is Phase.BUY) != (self.window is not None):
+            yield f"phase {self.phase.value} with {'a' if self.window else 'no'} buy window"
+        if self.window is not None and (not self.discards or self.window.card != self.discards[-1]):
+            yield "the card on offer is not the top of the discard pile"
+        if over != (self.round_result is not None):
+            yield "a round over without a result, or a result while the round goes on"
+        if self.round_result is not None:
+            res = self.round_result
+            if res.hands != self.hands:
+                yield "the result's hands are not the hands of the round"
+            if res.round_number != self.round_number:
+                yield "the result is for another round"
+            yield from result_problems(res, rules, n)
 
     def may_lay_off(self, player: int) -> bool:
         """Whether ``player`` may lay off now: down, and not in the turn of the contract (unless allowed).
@@ -439,7 +637,7 @@ class ContractRound:
             down=self.down,
             buys=self.buys,
             window=self.window,
-            result=self.result,
+            result=self.round_result,
         )
 
     def __str__(self) -> str:
@@ -447,19 +645,18 @@ class ContractRound:
 
     # --- the referee ------------------------------------------------------------------------
     def _check_seat(self, player: object, doing: str) -> None:
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.players:
-            _fail(RuleId.NOT_A_PLAYER, f"player {player!r} cannot {doing}: seats are 0 to {self.players - 1}")
+        check_seat(player, self.players, doing)
 
     def _check_turn(self, player: int, doing: str, phase: Phase) -> None:
         if player != self.current:
-            _fail(RuleId.NOT_YOUR_TURN, f"player {player} cannot {doing}: it is player {self.current}'s turn")
+            refuse(RuleId.NOT_YOUR_TURN, f"player {player} cannot {doing}: it is player {self.current}'s turn")
         if self.phase is not phase:
             hint = {
                 Phase.DRAW: "draw first",
                 Phase.BUY: "the upcard is on offer to the other players",
                 Phase.PLAY: "the card is already drawn",
             }[self.phase]
-            _fail(RuleId.WRONG_PHASE, f"player {player} cannot {doing}: {hint}")
+            refuse(RuleId.WRONG_PHASE, f"player {player} cannot {doing}: {hint}")
 
     def _step(self, action: ContractAction) -> ContractRound:
         names = {
@@ -476,7 +673,7 @@ class ContractRound:
         if doing is None:
             raise TypeError(f"not a contract-game action: {action!r}")
         if self.phase is Phase.OVER:
-            _fail(RuleId.ROUND_OVER, f"round {self.round_number} is over")
+            refuse(RuleId.ROUND_OVER, f"round {self.round_number} is over")
         self._check_seat(action.player, doing)
         if isinstance(action, Buy | DeclineBuy):
             return self._answer_buy(action, doing)
@@ -497,7 +694,7 @@ class ContractRound:
     # --- drawing and buying -------------------------------------------------------------------
     def _draw_discard(self) -> ContractRound:
         if not self.discards:
-            _fail(RuleId.WRONG_PHASE, "the discard pile is empty")
+            refuse(RuleId.WRONG_PHASE, "the discard pile is empty")
         card = self.discards[-1]
         hands = _replace(self.hands, self.current, _sorted((*self.hands[self.current], card)))
         return attrs.evolve(self, hands=hands, discards=self.discards[:-1], phase=Phase.PLAY)
@@ -543,18 +740,18 @@ class ContractRound:
         player = action.player
         window = self.window
         if self.phase is not Phase.BUY or window is None:
-            _fail(
+            refuse(
                 RuleId.WRONG_PHASE,
                 f"player {player} cannot {doing}: no upcard is on offer (it is offered when the player "
                 "in turn draws from the stock)",
             )
         if player not in window.waiting:
             if player in window.requests:
-                _fail(RuleId.BUY_NOT_OFFERED, f"player {player} has already asked for {window.card}")
+                refuse(RuleId.BUY_NOT_OFFERED, f"player {player} has already asked for {window.card}")
             problems = self.buy_violations(player, last_buyer=window.last_buyer)
             if problems:
                 raise IllegalActionError(problems)
-            _fail(RuleId.BUY_NOT_OFFERED, f"player {player} has already declined {window.card}")
+            refuse(RuleId.BUY_NOT_OFFERED, f"player {player} has already declined {window.card}")
         waiting = tuple(p for p in window.waiting if p != player)
         requests = (*window.requests, player) if isinstance(action, Buy) else window.requests
         window = attrs.evolve(window, waiting=waiting, requests=requests)
@@ -583,7 +780,7 @@ class ContractRound:
     # --- laying down, laying off, jokers --------------------------------------------------------
     def _table_meld(self, index: int, player: int, doing: str) -> TableMeld:
         if isinstance(index, bool) or not 0 <= index < len(self.table):
-            _fail(
+            refuse(
                 RuleId.NO_SUCH_MELD,
                 f"player {player} cannot {doing} on meld {index}: the table has {len(self.table)} melds",
             )
@@ -593,7 +790,7 @@ class ContractRound:
         left = _take(self.hands[player], pieces)
         if left is None:
             missing = PieceCount.of(pieces) - PieceCount.of(self.hands[player])
-            _fail(
+            refuse(
                 RuleId.NOT_IN_HAND,
                 f"player {player} cannot {doing}: {format_pieces(missing)} not in hand",
                 pieces=tuple(missing),
@@ -623,7 +820,7 @@ class ContractRound:
         if not hand:
             return self._end(EndReason.WENT_OUT, player)
         if self.jokers_owed and not self._joker_playable(player):
-            _fail(
+            refuse(
                 RuleId.SWAPPED_JOKER_UNUSED,
                 f"player {player} cannot {doing}: the joker taken from the table must be played this turn, "
                 "and it could not be",
@@ -633,7 +830,7 @@ class ContractRound:
             and len(hand) == 1
             and not (self.may_lay_off(player) and self._fits_somewhere(hand[0]))
         ):
-            _fail(
+            refuse(
                 RuleId.LAST_CARD_DISCARD,
                 f"player {player} cannot {doing}: {hand[0]} would be left as the last card, which may not be "
                 "discarded and cannot be laid off",
@@ -644,7 +841,7 @@ class ContractRound:
     def _lay_down(self, action: LayDown) -> ContractRound:
         player = action.player
         if self.down[player]:
-            _fail(RuleId.ALREADY_DOWN, f"player {player} has already laid down the contract this round")
+            refuse(RuleId.ALREADY_DOWN, f"player {player} has already laid down the contract this round")
         state = self
         for card, index in action.swaps:
             state = state._take_joker(player, card, index, "lay down")
@@ -657,7 +854,7 @@ class ContractRound:
             raise IllegalActionError(exc.violations) from None
         owed = state._pay_jokers(pieces)
         if owed and not self.rules.layoff_same_turn:
-            _fail(
+            refuse(
                 RuleId.SWAPPED_JOKER_UNUSED,
                 f"player {player} cannot lay down: the joker taken from the table must be in the melds",
             )
@@ -675,14 +872,14 @@ class ContractRound:
     def _lay_off(self, action: LayOff) -> ContractRound:
         player = action.player
         if not self.down[player]:
-            _fail(RuleId.NOT_DOWN, f"player {player} cannot lay off before meeting the contract")
+            refuse(RuleId.NOT_DOWN, f"player {player} cannot lay off before meeting the contract")
         if not self.may_lay_off(player):
-            _fail(
+            refuse(
                 RuleId.LAYOFF_SAME_TURN,
                 f"player {player} cannot lay off in the turn the contract was laid down",
             )
         if not action.cards:
-            _fail(RuleId.NOT_IN_HAND, f"player {player} cannot lay off: no cards given")
+            refuse(RuleId.NOT_IN_HAND, f"player {player} cannot lay off: no cards given")
         target = self._table_meld(action.meld, player, "lay off")
         left = self._holding(player, action.cards, "lay off")
         try:
@@ -701,7 +898,7 @@ class ContractRound:
     def _take_joker(self, player: int, card: Piece, index: int, doing: str) -> ContractRound:
         """Put ``card`` in place of a joker of table meld ``index``; the joker joins the hand."""
         if self.rules.joker_swap is JokerSwap.NEVER:
-            _fail(RuleId.JOKER_SWAP_NOT_ALLOWED, f"player {player} cannot {doing}: jokers never leave the table")
+            refuse(RuleId.JOKER_SWAP_NOT_ALLOWED, f"player {player} cannot {doing}: jokers never leave the table")
         target = self._table_meld(index, player, "take a joker")
         left = self._holding(player, (card,), doing)
         try:
@@ -722,20 +919,20 @@ class ContractRound:
         player, rules = action.player, self.rules
         if self.down[player]:
             if not self.may_lay_off(player):
-                _fail(
+                refuse(
                     RuleId.LAYOFF_SAME_TURN,
                     f"player {player} cannot swap a joker in the turn the contract was laid down",
                 )
         elif rules.joker_swap is not JokerSwap.NEVER and self._swap_needs_lay_down():
             # (Under NEVER, `_take_joker` refuses every player alike.) Only the message is chosen here.
             if rules.joker_swap is JokerSwap.AFTER_DOWN:
-                _fail(RuleId.JOKER_SWAP_NOT_DOWN, f"player {player} may take a joker only once down")
+                refuse(RuleId.JOKER_SWAP_NOT_DOWN, f"player {player} may take a joker only once down")
             if rules.joker_swap_requires_contract:
-                _fail(
+                refuse(
                     RuleId.JOKER_SWAP_NEEDS_CONTRACT,
                     f"player {player} is not down: take the joker as part of the lay-down (LayDown swaps)",
                 )
-            _fail(
+            refuse(
                 RuleId.SWAPPED_JOKER_UNUSED,
                 f"player {player} is not down, so the joker could not be played this turn except in the "
                 "contract: take it as part of the lay-down (LayDown swaps)",
@@ -747,13 +944,13 @@ class ContractRound:
     def _discard(self, action: Discard) -> ContractRound:
         player = action.player
         if self.jokers_owed:
-            _fail(
+            refuse(
                 RuleId.SWAPPED_JOKER_UNUSED,
                 f"player {player} cannot discard yet: the joker taken from the table must be played this turn",
             )
         left = self._holding(player, (action.card,), "discard")
         if not left and not self.rules.go_out_by_discard:
-            _fail(
+            refuse(
                 RuleId.LAST_CARD_DISCARD,
                 f"player {player} cannot discard the last card: it must be laid off",
                 pieces=(action.card,),
@@ -791,7 +988,7 @@ class ContractRound:
             joker_used=joker_used,
             hands=self.hands,
         )
-        return attrs.evolve(self, phase=Phase.OVER, window=None, result=result)
+        return attrs.evolve(self, phase=Phase.OVER, window=None, round_result=result)
 
     # --- listing actions ----------------------------------------------------------------------
     def _play_candidates(self) -> list[ContractAction]:

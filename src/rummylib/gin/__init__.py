@@ -2,7 +2,8 @@
 
 * `deadwood`, `knock_limit`, `can_knock`: what a hand holds and whether it may knock;
 * `score_hand`, `score_game`: a knocked hand (lay-offs, undercut, gin, big gin) and a whole game;
-* `GinHand`, `GinGame`: the referee of one hand and of a game to the target.
+* `GinHand`, `GinGame`: the referees of one hand and of a game to the target, with their actions
+  `DrawStock`, `DrawDiscard`, `Discard` and `Knock`.
 
 Examples:
     >>> from rummylib import GIN_RUMMY
@@ -16,14 +17,15 @@ Examples:
 from rummylib.gin.deadwood import MAX_GIN_HAND, DeadwoodResult, can_knock, deadwood, hand_multiplier, knock_limit
 from rummylib.gin.referee import (
     STOCK_FLOOR,
+    Discard,
+    DrawDiscard,
+    DrawStock,
     GinAction,
-    GinDiscard,
-    GinDrawDiscard,
-    GinDrawStock,
     GinGame,
     GinHand,
-    GinKnock,
     GinPhase,
+    GinView,
+    Knock,
 )
 from rummylib.gin.scoring import GinGameScore, GinHandResult, GinOutcome, LayOff, score_game, score_hand
 
@@ -31,17 +33,18 @@ __all__ = [
     "MAX_GIN_HAND",
     "STOCK_FLOOR",
     "DeadwoodResult",
+    "Discard",
+    "DrawDiscard",
+    "DrawStock",
     "GinAction",
-    "GinDiscard",
-    "GinDrawDiscard",
-    "GinDrawStock",
     "GinGame",
     "GinGameScore",
     "GinHand",
     "GinHandResult",
-    "GinKnock",
     "GinOutcome",
     "GinPhase",
+    "GinView",
+    "Knock",
     "LayOff",
     "can_knock",
     "deadwood",

@@ -1,21 +1,24 @@
-"""The Gin Rummy hand referee: deal, draw, discard, knock, and the score by the rule book's §4.
+"""The Gin Rummy referees: one hand (`GinHand`) and a game to the target (`GinGame`), rule book §4.
 
-`GinHand` is an immutable state. Each action returns a new state; an illegal action raises
-`rummylib.errors.IllegalActionError` naming the rule broken, and the state it was applied to is
-unchanged (as every value is). The hand ends when a player knocks (scored by
-`rummylib.gin.score_hand`) or, with no knock, when only two cards are left in the stock after a
-discard: then the hand is a draw and nobody scores. `GinGame` plays hands until a player reaches
-the rule set's target.
+Both follow the referee protocol of `rummylib.referee`: ``deal``, ``to_move``, ``legal_actions``,
+``action_violations`` / ``is_legal``, ``apply`` (an illegal action raises
+`rummylib.errors.IllegalActionError` naming the rule broken, and the state is unchanged, as every
+value is), ``view``, ``is_over``, ``result`` and ``to_json`` / ``from_json``. The actions are
+`DrawStock`, `DrawDiscard`, `Discard` and `Knock`.
+
+A hand ends when a player knocks (scored by `rummylib.gin.score_hand`) or, with no knock, when only
+two cards are left in the stock after a discard: then the hand is a draw and nobody scores.
+`GinGame` plays hands until a player reaches the rule set's target.
 
 Examples:
     >>> from rummylib import GIN_RUMMY
     >>> hand = GinHand.deal(rules=GIN_RUMMY, seed=7)
-    >>> [len(h) for h in hand.hands], len(hand.stock), str(hand.upcard), hand.turn
+    >>> [len(h) for h in hand.hands], len(hand.stock), str(hand.upcard), hand.to_move
     ([10, 10], 31, '9d', 1)
-    >>> hand = hand.apply(GinDrawStock(1))
+    >>> hand = hand.apply(DrawStock(1))
     >>> hand.phase.value, len(hand.hands[1])
     ('discard', 11)
-    >>> hand.apply(GinDrawStock(1))
+    >>> hand.apply(DrawStock(1))
     Traceback (most recent call last):
     ...
     rummylib.errors.IllegalActionError: player 1 cannot draw now: discard or knock first [wrong-phase]
@@ -24,31 +27,42 @@ Examples:
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from enum import StrEnum
-from typing import NoReturn, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 import attrs
 
 from rummylib.cards import Card
 from rummylib.decks import full_set, shuffled
-from rummylib.errors import IllegalActionError, KnockError, RuleId, RuleSetError, Violation
+from rummylib.errors import ErrorCode, IllegalActionError, KnockError, RuleId, RuleSetError, RummyError, Violation
 from rummylib.gin._engine import min_deadwood, read_hand, tables_for
 from rummylib.gin.deadwood import deadwood, knock_limit
 from rummylib.gin.scoring import GinGameScore, GinHandResult, score_hand
-from rummylib.pieces import Piece, PieceCount, piece_sort_key
+from rummylib.pieces import PieceCount, format_pieces, piece_sort_key
+from rummylib.referee import (
+    Outcome,
+    action_from_json,
+    check_problems,
+    check_seat,
+    piece_problems,
+    refuse,
+    state_from_json,
+    state_to_json,
+)
 from rummylib.rules import RuleSet
 
 __all__ = [
     "STOCK_FLOOR",
+    "Discard",
+    "DrawDiscard",
+    "DrawStock",
     "GinAction",
-    "GinDiscard",
-    "GinDrawDiscard",
-    "GinDrawStock",
     "GinGame",
     "GinHand",
-    "GinKnock",
     "GinPhase",
+    "GinView",
+    "Knock",
 ]
 
 STOCK_FLOOR = 2
@@ -68,40 +82,43 @@ def _maybe_card(value: Card | str | None) -> Card | None:
 
 
 @attrs.frozen
-class GinDrawStock:
+class DrawStock:
     """The player in turn draws the top card of the stock.
 
     Examples:
-        >>> GinDrawStock(0)
-        GinDrawStock(player=0)
+        >>> DrawStock(0)
+        DrawStock(player=0)
     """
 
+    kind: ClassVar[str] = "draw-stock"
     player: int = attrs.field(validator=_INT)
     """Seat of the player (0 or 1)."""
 
 
 @attrs.frozen
-class GinDrawDiscard:
+class DrawDiscard:
     """The player in turn takes the top card of the discard pile.
 
     Examples:
-        >>> GinDrawDiscard(1).player
+        >>> DrawDiscard(1).player
         1
     """
 
+    kind: ClassVar[str] = "draw-discard"
     player: int = attrs.field(validator=_INT)
     """Seat of the player (0 or 1)."""
 
 
 @attrs.frozen
-class GinDiscard:
+class Discard:
     """The player in turn discards a card face up, ending the turn.
 
     Examples:
-        >>> GinDiscard(0, "Kd")
-        GinDiscard(player=0, card=Card.parse('Kd'))
+        >>> Discard(0, "Kd")
+        Discard(player=0, card=Card.parse('Kd'))
     """
 
+    kind: ClassVar[str] = "discard"
     player: int = attrs.field(validator=_INT)
     """Seat of the player (0 or 1)."""
     card: Card = attrs.field(converter=_card)
@@ -109,24 +126,27 @@ class GinDiscard:
 
 
 @attrs.frozen
-class GinKnock:
+class Knock:
     """The player in turn discards ``card`` face down and knocks, ending the hand.
 
     With ``card=None`` the player lays down all 11 cards: big gin.
 
     Examples:
-        >>> GinKnock(1, "Kd").card, GinKnock(1).card is None
+        >>> Knock(1, "Kd").card, Knock(1).card is None
         (Card.parse('Kd'), True)
     """
 
+    kind: ClassVar[str] = "knock"
     player: int = attrs.field(validator=_INT)
     """Seat of the player (0 or 1)."""
     card: Card | None = attrs.field(default=None, converter=_maybe_card)
     """The card discarded before knocking, or ``None`` for big gin."""
 
 
-GinAction: TypeAlias = GinDrawStock | GinDrawDiscard | GinDiscard | GinKnock
-"""Any action of the Gin referee."""
+GinAction: TypeAlias = DrawStock | DrawDiscard | Discard | Knock
+"""Any action of the Gin referees."""
+
+_ACTIONS: tuple[type, ...] = (DrawStock, DrawDiscard, Discard, Knock)
 
 
 class GinPhase(StrEnum):
@@ -142,11 +162,78 @@ class GinPhase(StrEnum):
     DISCARD = "discard"
     """The player in turn holds 11 cards and must discard or knock."""
     OVER = "over"
-    """The hand is over: knocked (see `GinHand.result`) or a draw."""
+    """The hand is over: knocked (see `GinHand.hand_result`) or a draw."""
 
 
-def _fail(rule: RuleId, detail: str, *, pieces: Sequence[Piece] = ()) -> NoReturn:
-    raise IllegalActionError([Violation(rule, detail, pieces=tuple(pieces))])
+@attrs.frozen
+class GinView:
+    """What one player sees of a Gin hand: their own hand, the other's size, the discard pile.
+
+    Once the hand is over by a knock, both hands are laid down and shown.
+
+    Examples:
+        >>> from rummylib import GIN_RUMMY
+        >>> v = GinHand.deal(rules=GIN_RUMMY, seed=7).view(0)
+        >>> len(v.hand), v.hand_sizes, v.stock_size, str(v.upcard)
+        (10, (10, 10), 31, '9d')
+    """
+
+    viewer: int
+    """The seat whose view this is."""
+    dealer: int
+    """The dealer's seat."""
+    to_move: int | None
+    """The seat to act (``None`` once over)."""
+    phase: GinPhase
+    """Draw, discard or over."""
+    hand: tuple[Card, ...]
+    """The viewer's cards."""
+    hand_sizes: tuple[int, int]
+    """How many cards each player holds."""
+    stock_size: int
+    """Cards left in the stock."""
+    discards: tuple[Card, ...]
+    """The discard pile, bottom first (face up: everyone sees it)."""
+    upcard: Card
+    """The first upcard, turned after the deal."""
+    knock_limit: int
+    """The most deadwood a player may knock with in this hand."""
+    shown: tuple[tuple[Card, ...], ...] | None = None
+    """Both hands, once the hand is over by a knock (they are laid down); ``None`` before."""
+    hand_result: GinHandResult | None = None
+    """The score of the knock, once the hand is over by one."""
+    totals: tuple[int, int] | None = None
+    """In a game: hand points won so far by players 0 and 1."""
+    hand_number: int | None = None
+    """In a game: the hand being played."""
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict of the view (cards in notation).
+
+        Examples:
+            >>> from rummylib import GIN_RUMMY
+            >>> GinHand.deal(rules=GIN_RUMMY, seed=7).view(1).to_json()["hand_sizes"]
+            [10, 10]
+        """
+        result = self.hand_result
+        return {
+            "viewer": self.viewer,
+            "dealer": self.dealer,
+            "to_move": self.to_move,
+            "phase": self.phase.value,
+            "hand": format_pieces(self.hand),
+            "hand_sizes": list(self.hand_sizes),
+            "stock_size": self.stock_size,
+            "discards": format_pieces(self.discards),
+            "upcard": str(self.upcard),
+            "knock_limit": self.knock_limit,
+            "shown": None if self.shown is None else [format_pieces(h) for h in self.shown],
+            "hand_result": None
+            if result is None
+            else {"winner": result.winner, "kind": result.kind.value, "points": result.points},
+            "totals": None if self.totals is None else list(self.totals),
+            "hand_number": self.hand_number,
+        }
 
 
 def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
@@ -160,6 +247,11 @@ def _replace(
     return (hand, pair[1]) if seat == 0 else (pair[0], hand)
 
 
+def _two_players(players: int) -> None:
+    if isinstance(players, bool) or not isinstance(players, int) or players != 2:
+        raise RuleSetError(f"Gin Rummy is for 2 players, not {players!r}", code=ErrorCode.BAD_PLAYERS)
+
+
 @attrs.frozen
 class GinHand:
     """One hand of Gin Rummy between players 0 and 1.
@@ -167,9 +259,11 @@ class GinHand:
     Examples:
         >>> from rummylib import GIN_RUMMY
         >>> hand = GinHand.deal(rules=GIN_RUMMY, seed=1, dealer=1)
-        >>> hand.turn, hand.phase.value, len(hand.all_cards())
+        >>> hand.to_move, hand.phase.value, len(hand.all_pieces())
         (0, 'draw', 52)
     """
+
+    SAVE_TYPE: ClassVar[str] = "gin-hand"
 
     rules: RuleSet
     """The rule set (Gin Rummy or a house variant of it)."""
@@ -187,25 +281,27 @@ class GinHand:
     """The seat of the player to act."""
     phase: GinPhase = GinPhase.DRAW
     """Draw, discard or over."""
-    result: GinHandResult | None = None
+    hand_result: GinHandResult | None = None
     """The score of a knocked hand (``None`` while playing, and for a drawn hand)."""
     knocker: int | None = None
     """The seat of the player who knocked, once the hand is over by a knock."""
 
     @classmethod
-    def deal(cls, *, rules: RuleSet, seed: random.Random | int | str, dealer: int = 0) -> GinHand:
+    def deal(cls, *, rules: RuleSet, seed: random.Random | int | str, players: int = 2, dealer: int = 0) -> GinHand:
         """Shuffle one deck with ``seed``, deal ``hand_size`` (10) cards each and turn the upcard.
 
         Raises:
-            RuleSetError: the rule set does not give a one-deck game without jokers.
+            RuleSetError: not two players, a dealer who is not a seat, or a rule set that does not
+                give a one-deck game without jokers.
 
         Examples:
             >>> from rummylib import GIN_RUMMY
             >>> GinHand.deal(rules=GIN_RUMMY, seed=3) == GinHand.deal(rules=GIN_RUMMY, seed=3)
             True
         """
-        if dealer not in (0, 1):
-            raise RuleSetError(f"the dealer must be player 0 or 1, not {dealer!r}", code="bad-players")
+        _two_players(players)
+        if dealer not in (0, 1) or isinstance(dealer, bool):
+            raise RuleSetError(f"the dealer must be player 0 or 1, not {dealer!r}", code=ErrorCode.BAD_PLAYERS)
         pool = shuffled(full_set(rules, players=2), seed)
         cards = tuple(p for p in pool if isinstance(p, Card) and not rules.is_wild(p))
         if len(cards) != len(pool) or len(set(cards)) != len(cards):
@@ -230,6 +326,16 @@ class GinHand:
 
     # --- facts ------------------------------------------------------------------------------
     @property
+    def players(self) -> int:
+        """Always 2."""
+        return 2
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to act, ``None`` once the hand is over."""
+        return None if self.is_over else self.turn
+
+    @property
     def is_over(self) -> bool:
         """Whether the hand has ended (by a knock or as a draw)."""
         return self.phase is GinPhase.OVER
@@ -237,33 +343,59 @@ class GinHand:
     @property
     def is_draw(self) -> bool:
         """Whether the hand ended with nobody knocking."""
-        return self.is_over and self.result is None
+        return self.is_over and self.hand_result is None
 
     @property
     def winner(self) -> int | None:
         """The seat that scores the hand, or ``None`` (still playing, or a draw)."""
-        if self.result is None or self.knocker is None:
+        if self.hand_result is None or self.knocker is None:
             return None
-        return self.knocker if self.result.winner == "knocker" else 1 - self.knocker
+        return self.knocker if self.hand_result.winner == "knocker" else 1 - self.knocker
 
     @property
     def scores(self) -> tuple[int, int]:
         """Points each seat scores for this hand (zeros until it is over, and for a draw)."""
         w = self.winner
-        if w is None or self.result is None:
+        if w is None or self.hand_result is None:
             return (0, 0)
-        return (self.result.points, 0) if w == 0 else (0, self.result.points)
+        return (self.hand_result.points, 0) if w == 0 else (0, self.hand_result.points)
 
     @property
     def knock_limit(self) -> int:
         """The most deadwood a player may knock with in this hand (see `rummylib.gin.knock_limit`)."""
         return knock_limit(rules=self.rules, upcard=self.upcard)
 
-    def all_cards(self) -> PieceCount:
+    def all_pieces(self) -> PieceCount:
         """Every card of the hand: both hands, stock and discard pile (always the whole deck)."""
         return PieceCount.of((*self.hands[0], *self.hands[1], *self.stock, *self.discards))
 
-    # --- the three-way API ------------------------------------------------------------------
+    def result(self) -> Outcome:
+        """How the hand ended: the points each seat scored, and who won (nobody, for a draw).
+
+        Raises:
+            IllegalActionError: the hand is not over yet (code ``wrong-phase``).
+
+        Examples:
+            >>> from rummylib import GIN_RUMMY
+            >>> GinHand.deal(rules=GIN_RUMMY, seed=7).result()
+            Traceback (most recent call last):
+            ...
+            rummylib.errors.IllegalActionError: the hand is not over yet [wrong-phase]
+        """
+        if not self.is_over:
+            refuse(RuleId.WRONG_PHASE, "the hand is not over yet")
+        w = self.winner
+        if w is None or self.hand_result is None:
+            return Outcome(scores=(0, 0), winners=(), lower_wins=False, reason="a draw: nobody knocked")
+        how = self.hand_result.kind.value.replace("_", " ")
+        return Outcome(
+            scores=self.scores,
+            winners=(w,),
+            lower_wins=False,
+            reason=f"player {self.knocker} knocked ({how}); player {w} scores {self.hand_result.points}",
+        )
+
+    # --- the protocol -----------------------------------------------------------------------
     def apply(self, action: GinAction) -> GinHand:
         """The hand after ``action``.
 
@@ -274,7 +406,7 @@ class GinHand:
         Examples:
             >>> from rummylib import GIN_RUMMY
             >>> hand = GinHand.deal(rules=GIN_RUMMY, seed=7)
-            >>> hand.apply(GinDrawStock(0))
+            >>> hand.apply(DrawStock(0))
             Traceback (most recent call last):
             ...
             rummylib.errors.IllegalActionError: it is player 1's turn, not player 0's [not-your-turn]
@@ -287,7 +419,7 @@ class GinHand:
         Examples:
             >>> from rummylib import GIN_RUMMY
             >>> hand = GinHand.deal(rules=GIN_RUMMY, seed=7)
-            >>> [v.code for v in hand.action_violations(GinDiscard(1, hand.hands[1][0]))]
+            >>> [v.code for v in hand.action_violations(Discard(1, hand.hands[1][0]))]
             ['wrong-phase']
         """
         try:
@@ -302,38 +434,164 @@ class GinHand:
         Examples:
             >>> from rummylib import GIN_RUMMY
             >>> hand = GinHand.deal(rules=GIN_RUMMY, seed=7)
-            >>> hand.is_legal(GinDrawDiscard(1)), hand.is_legal(GinDrawDiscard(0))
+            >>> hand.is_legal(DrawDiscard(1)), hand.is_legal(DrawDiscard(0))
             (True, False)
         """
         return not self.action_violations(action)
 
-    def legal_actions(self) -> tuple[GinAction, ...]:
-        """Every legal action now, for the player in turn (none once the hand is over).
+    def legal_actions(self, player: int | None = None) -> tuple[GinAction, ...]:
+        """Every legal action now: the player in turn's (none for the other, none once over).
+
+        In the draw phase both draws; in the discard phase every discard, every knock whose kept
+        ten cards are within the knock limit, and big gin when all eleven cards meld.
 
         Examples:
             >>> from rummylib import GIN_RUMMY
             >>> GinHand.deal(rules=GIN_RUMMY, seed=7).legal_actions()
-            (GinDrawStock(player=1), GinDrawDiscard(player=1))
+            (DrawStock(player=1), DrawDiscard(player=1))
         """
-        if self.is_over:
+        if self.is_over or (player is not None and player != self.turn):
             return ()
         p = self.turn
         if self.phase is GinPhase.DRAW:
             draws: list[GinAction] = []
             if self.stock:
-                draws.append(GinDrawStock(p))
+                draws.append(DrawStock(p))
             if self.discards:
-                draws.append(GinDrawDiscard(p))
+                draws.append(DrawDiscard(p))
             return tuple(draws)
         hand = tuple(sorted(self.hands[p], key=piece_sort_key))
-        out: list[GinAction] = [GinDiscard(p, c) for c in hand]
+        out: list[GinAction] = [Discard(p, c) for c in hand]
         limit = self.knock_limit
         for c in hand:
             if deadwood(_without(hand, c), rules=self.rules).deadwood <= limit:
-                out.append(GinKnock(p, c))
+                out.append(Knock(p, c))
         if self._big_gin(hand):
-            out.append(GinKnock(p))
+            out.append(Knock(p))
         return tuple(out)
+
+    def view(self, player: int) -> GinView:
+        """What ``player`` sees: their own hand, the other's size, the discard pile; both hands after a knock.
+
+        Raises:
+            IllegalActionError: ``player`` is not 0 or 1 (code ``not-a-player``).
+
+        Examples:
+            >>> from rummylib import GIN_RUMMY
+            >>> GinHand.deal(rules=GIN_RUMMY, seed=7).view(1).to_move
+            1
+        """
+        seat = check_seat(player, 2, "view the hand")
+        return GinView(
+            viewer=seat,
+            dealer=self.dealer,
+            to_move=self.to_move,
+            phase=self.phase,
+            hand=self.hands[seat],
+            hand_sizes=(len(self.hands[0]), len(self.hands[1])),
+            stock_size=len(self.stock),
+            discards=self.discards,
+            upcard=self.upcard,
+            knock_limit=self.knock_limit,
+            shown=self.hands if self.hand_result is not None else None,
+            hand_result=self.hand_result,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """The saved form of the hand (see `rummylib.saves`).
+
+        Examples:
+            >>> from rummylib import GIN_RUMMY
+            >>> GinHand.deal(rules=GIN_RUMMY, seed=2).to_json()["type"]
+            'gin-hand'
+        """
+        return state_to_json(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], *, check: bool = True) -> GinHand:
+        """The hand a saved form holds, checked (``problems``) unless ``check`` is false.
+
+        Raises:
+            SaveError: not a saved Gin hand, malformed, or a state no real hand could reach.
+
+        Examples:
+            >>> from rummylib import GIN_RUMMY
+            >>> hand = GinHand.deal(rules=GIN_RUMMY, seed=2)
+            >>> GinHand.from_json(hand.to_json()) == hand
+            True
+        """
+        state = state_from_json(cls, data)
+        return check_problems(state) if check else state
+
+    @classmethod
+    def action_from_json(cls, data: object) -> GinAction:
+        """The action a JSON object holds (``{"action": "discard", "player": 0, "card": "Kd"}``).
+
+        Raises:
+            SaveError: not a Gin action (code ``bad-save``).
+
+        Examples:
+            >>> GinHand.action_from_json({"action": "knock", "player": 1, "card": "Kd"})
+            Knock(player=1, card=Card.parse('Kd'))
+        """
+        return action_from_json(data, _ACTIONS)  # type: ignore[no-any-return]
+
+    def problems(self) -> tuple[str, ...]:
+        """Every reason this hand could not come out of a real game (empty when it could).
+
+        Every card of the deck exactly once, hand sizes that fit the phase, seats, the upcard, and
+        a recorded knock that is what the hands give.
+
+        Examples:
+            >>> from rummylib import GIN_RUMMY
+            >>> hand = GinHand.deal(rules=GIN_RUMMY, seed=1)
+            >>> attrs.evolve(hand, stock=hand.stock[1:]).problems()
+            ('pieces not conserved: missing ...',)
+        """
+        found = piece_problems(self)
+        found.extend(self._invariant_problems())
+        return tuple(found)
+
+    def _invariant_problems(self) -> Iterator[str]:
+        size = self.rules.hand_size
+        for name in ("dealer", "turn"):
+            if getattr(self, name) not in (0, 1) or isinstance(getattr(self, name), bool):
+                yield f"{name} ({getattr(self, name)!r}) is not player 0 or 1"
+                return
+        sizes = [len(x) for x in self.hands]
+        if self.phase is GinPhase.DRAW:
+            want = [size, size]
+        elif self.phase is GinPhase.DISCARD:
+            want = [size, size]
+            want[self.turn] = size + 1
+        else:
+            knocked = self.knocker is not None and sorted(sizes) in ([size, size], [size, size + 1])
+            want = sizes if knocked else [size, size]
+        if sizes != want:
+            yield (
+                f"hands of {sizes[0]} and {sizes[1]} cards in phase {self.phase.value} "
+                f"(expected {want[0]} and {want[1]})"
+            )
+        if self.upcard not in (*self.discards, *self.hands[0], *self.hands[1]):
+            yield f"the first upcard {self.upcard} is neither in a hand nor in the discard pile"
+        if (self.hand_result is None) != (self.knocker is None):
+            yield "a knock without a result, or a result without a knocker"
+        if self.hand_result is not None and self.phase is not GinPhase.OVER:
+            yield "a knock result while the hand goes on"
+        knocker = self.knocker
+        if self.hand_result is not None and knocker in (0, 1) and not [s for s in sizes if s > size + 1]:
+            try:
+                expected = score_hand(
+                    self.hands[knocker], self.hands[1 - knocker], rules=self.rules, upcard=self.upcard
+                )
+            except RummyError as exc:
+                yield f"the knock cannot be scored: {exc.message}"
+            else:
+                if expected != self.hand_result:
+                    yield (
+                        f"the recorded knock ({self.hand_result.winner} wins {self.hand_result.points}) is not what "
+                        f"the hands give ({expected.winner} wins {expected.points})"
+                    )
 
     # --- the rules --------------------------------------------------------------------------
     def _big_gin(self, hand: Sequence[Card]) -> bool:
@@ -341,26 +599,26 @@ class GinHand:
         return min_deadwood(masks, tables_for(self.rules)) == 0
 
     def _step(self, action: GinAction) -> GinHand:
-        if not isinstance(action, GinDrawStock | GinDrawDiscard | GinDiscard | GinKnock):
+        if not isinstance(action, DrawStock | DrawDiscard | Discard | Knock):
             raise TypeError(f"not a Gin action: {action!r}")
         p = action.player
         if self.is_over:
-            _fail(RuleId.ROUND_OVER, "the hand is over: no action is legal any more")
+            refuse(RuleId.ROUND_OVER, "the hand is over: no action is legal any more")
         if p not in (0, 1):
-            _fail(RuleId.NOT_A_PLAYER, f"player {p} is not at the table (players 0 and 1)")
+            refuse(RuleId.NOT_A_PLAYER, f"player {p} is not at the table (players 0 and 1)")
         if p != self.turn:
-            _fail(RuleId.NOT_YOUR_TURN, f"it is player {self.turn}'s turn, not player {p}'s")
+            refuse(RuleId.NOT_YOUR_TURN, f"it is player {self.turn}'s turn, not player {p}'s")
         hand = self.hands[p]
-        if isinstance(action, GinDrawStock | GinDrawDiscard):
+        if isinstance(action, DrawStock | DrawDiscard):
             if self.phase is not GinPhase.DRAW:
-                _fail(RuleId.WRONG_PHASE, f"player {p} cannot draw now: discard or knock first")
-            if isinstance(action, GinDrawStock):
+                refuse(RuleId.WRONG_PHASE, f"player {p} cannot draw now: discard or knock first")
+            if isinstance(action, DrawStock):
                 if not self.stock:  # pragma: no cover - the hand ends before the stock runs out
-                    _fail(RuleId.WRONG_PHASE, "the stock is empty")
+                    refuse(RuleId.WRONG_PHASE, "the stock is empty")
                 card, stock, discards = self.stock[0], self.stock[1:], self.discards
             else:
                 if not self.discards:  # pragma: no cover - the upcard starts the pile
-                    _fail(RuleId.WRONG_PHASE, "the discard pile is empty")
+                    refuse(RuleId.WRONG_PHASE, "the discard pile is empty")
                 card, stock, discards = self.discards[-1], self.stock, self.discards[:-1]
             return attrs.evolve(
                 self,
@@ -370,14 +628,14 @@ class GinHand:
                 phase=GinPhase.DISCARD,
             )
         if self.phase is not GinPhase.DISCARD:
-            _fail(RuleId.WRONG_PHASE, f"player {p} must draw before discarding or knocking")
+            refuse(RuleId.WRONG_PHASE, f"player {p} must draw before discarding or knocking")
         if action.card is not None and action.card not in hand:
-            _fail(RuleId.NOT_IN_HAND, f"player {p} does not hold {action.card}", pieces=(action.card,))
+            refuse(RuleId.NOT_IN_HAND, f"player {p} does not hold {action.card}", pieces=(action.card,))
         other = self.hands[1 - p]
-        if isinstance(action, GinKnock):
+        if isinstance(action, Knock):
             if action.card is None:
                 if not self._big_gin(hand):
-                    _fail(
+                    refuse(
                         RuleId.KNOCK_OVER_LIMIT,
                         "big gin needs all 11 cards melded; discard a card to knock",
                         pieces=hand,
@@ -396,7 +654,7 @@ class GinHand:
                 hands=_replace(self.hands, p, kept),
                 discards=discards,
                 phase=GinPhase.OVER,
-                result=result,
+                hand_result=result,
                 knocker=p,
             )
         assert action.card is not None
@@ -421,10 +679,12 @@ class GinGame:
 
     Examples:
         >>> from rummylib import GIN_RUMMY
-        >>> game = GinGame.start(rules=GIN_RUMMY, seed=5)
-        >>> game.hand.turn, game.score.totals, game.is_over
+        >>> game = GinGame.deal(rules=GIN_RUMMY, seed=5)
+        >>> game.to_move, game.score.totals, game.is_over
         (1, (0, 0), False)
     """
+
+    SAVE_TYPE: ClassVar[str] = "gin-game"
 
     rules: RuleSet
     """The rule set."""
@@ -437,22 +697,34 @@ class GinGame:
     seed: str = "0"
     """The seed the game was started with; each hand's deal is seeded from it and the hand number."""
     last_hand: GinHand | None = None
-    """The hand finished most recently (with its `GinHand.result`), or ``None``."""
+    """The hand finished most recently (with its `GinHand.hand_result`), or ``None``."""
 
     @classmethod
-    def start(cls, *, rules: RuleSet, seed: int | str, dealer: int = 0) -> GinGame:
+    def deal(cls, *, rules: RuleSet, seed: int | str, players: int = 2, dealer: int = 0) -> GinGame:
         """Deal the first hand.
 
         Raises:
-            RuleSetError: the rule set does not give a one-deck game without jokers.
+            RuleSetError: not two players, or a rule set that does not give a one-deck game
+                without jokers.
 
         Examples:
             >>> from rummylib import GIN_RUMMY
-            >>> game = GinGame.start(rules=GIN_RUMMY, seed="club night", dealer=1)
+            >>> game = GinGame.deal(rules=GIN_RUMMY, seed="club night", dealer=1)
             >>> game.hand.dealer, game.hand_number, game.winner
             (1, 1, None)
         """
-        return cls(rules=rules, hand=GinHand.deal(rules=rules, seed=f"{seed}/1", dealer=dealer), seed=str(seed))
+        first = GinHand.deal(rules=rules, seed=f"{seed}/1", players=players, dealer=dealer)
+        return cls(rules=rules, hand=first, seed=str(seed))
+
+    @property
+    def players(self) -> int:
+        """Always 2."""
+        return 2
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to act in the hand being played, ``None`` once the game is over."""
+        return None if self.is_over else self.hand.to_move
 
     @property
     def is_over(self) -> bool:
@@ -464,9 +736,67 @@ class GinGame:
         """The seat with the higher score once the game is over."""
         return self.score.winner(rules=self.rules)
 
-    def legal_actions(self) -> tuple[GinAction, ...]:
-        """The legal actions of the hand being played (none once the game is over)."""
-        return () if self.is_over else self.hand.legal_actions()
+    def all_pieces(self) -> PieceCount:
+        """Every card of the hand being played (always the whole deck)."""
+        return self.hand.all_pieces()
+
+    def result(self) -> Outcome:
+        """The final scores (with the end-of-game bonuses) and the winner.
+
+        Raises:
+            IllegalActionError: the game is not over yet (code ``wrong-phase``).
+
+        Examples:
+            >>> from rummylib import GIN_RUMMY
+            >>> GinGame.deal(rules=GIN_RUMMY, seed=5).result()
+            Traceback (most recent call last):
+            ...
+            rummylib.errors.IllegalActionError: the game is not over yet [wrong-phase]
+        """
+        w = self.winner
+        if w is None:
+            refuse(RuleId.WRONG_PHASE, "the game is not over yet")
+        final = self.score.final_scores(rules=self.rules)
+        return Outcome(
+            scores=final,
+            winners=(w,),
+            lower_wins=False,
+            reason=f"player {w} reached {self.rules.game_target} ({self.score.totals[w]} points in hands)",
+        )
+
+    def legal_actions(self, player: int | None = None) -> tuple[GinAction, ...]:
+        """The legal actions of the hand being played (none once the game is over).
+
+        Examples:
+            >>> from rummylib import GIN_RUMMY
+            >>> GinGame.deal(rules=GIN_RUMMY, seed=5).legal_actions(0)
+            ()
+        """
+        return () if self.is_over else self.hand.legal_actions(player)
+
+    def action_violations(self, action: GinAction) -> tuple[Violation, ...]:
+        """Every reason ``action`` is illegal now (empty when it is legal).
+
+        Examples:
+            >>> from rummylib import GIN_RUMMY
+            >>> [v.code for v in GinGame.deal(rules=GIN_RUMMY, seed=5).action_violations(DrawStock(0))]
+            ['not-your-turn']
+        """
+        try:
+            self.apply(action)
+        except IllegalActionError as exc:
+            return exc.violations
+        return ()
+
+    def is_legal(self, action: GinAction) -> bool:
+        """Whether ``action`` is legal now.
+
+        Examples:
+            >>> from rummylib import GIN_RUMMY
+            >>> GinGame.deal(rules=GIN_RUMMY, seed=5).is_legal(DrawStock(1))
+            True
+        """
+        return not self.action_violations(action)
 
     def apply(self, action: GinAction) -> GinGame:
         """The game after ``action``; when the hand ends it is scored and the next one dealt.
@@ -476,22 +806,98 @@ class GinGame:
 
         Examples:
             >>> from rummylib import GIN_RUMMY
-            >>> game = GinGame.start(rules=GIN_RUMMY, seed=5)
-            >>> game.apply(GinDrawStock(1)).hand.phase.value
+            >>> game = GinGame.deal(rules=GIN_RUMMY, seed=5)
+            >>> game.apply(DrawStock(1)).hand.phase.value
             'discard'
         """
         if self.is_over:
-            _fail(RuleId.ROUND_OVER, "the game is over: a player has reached the target")
+            refuse(RuleId.ROUND_OVER, "the game is over: a player has reached the target")
         hand = self.hand.apply(action)
         if not hand.is_over:
             return attrs.evolve(self, hand=hand)
         score = self.score
         dealer = hand.dealer
-        if hand.result is not None and hand.winner is not None:
-            score = score.add(hand.result, winner=hand.winner, rules=self.rules)
+        if hand.hand_result is not None and hand.winner is not None:
+            score = score.add(hand.hand_result, winner=hand.winner, rules=self.rules)
             dealer = 1 - hand.dealer
         if score.is_over(rules=self.rules):
             return attrs.evolve(self, hand=hand, score=score, last_hand=hand)
         number = self.hand_number + 1
         following = GinHand.deal(rules=self.rules, seed=f"{self.seed}/{number}", dealer=dealer)
         return attrs.evolve(self, hand=following, score=score, hand_number=number, last_hand=hand)
+
+    def view(self, player: int) -> GinView:
+        """What ``player`` sees of the hand being played, with the game's totals.
+
+        Raises:
+            IllegalActionError: ``player`` is not 0 or 1 (code ``not-a-player``).
+
+        Examples:
+            >>> from rummylib import GIN_RUMMY
+            >>> GinGame.deal(rules=GIN_RUMMY, seed=5).view(0).totals
+            (0, 0)
+        """
+        return attrs.evolve(self.hand.view(player), totals=self.score.totals, hand_number=self.hand_number)
+
+    def to_json(self) -> dict[str, Any]:
+        """The saved form of the game (see `rummylib.saves`).
+
+        Examples:
+            >>> from rummylib import GIN_RUMMY
+            >>> GinGame.deal(rules=GIN_RUMMY, seed=5).to_json()["type"]
+            'gin-game'
+        """
+        return state_to_json(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], *, check: bool = True) -> GinGame:
+        """The game a saved form holds, checked (``problems``) unless ``check`` is false.
+
+        Raises:
+            SaveError: not a saved Gin game, malformed, or a state no real game could reach.
+
+        Examples:
+            >>> from rummylib import GIN_RUMMY
+            >>> game = GinGame.deal(rules=GIN_RUMMY, seed=5).apply(DrawStock(1))
+            >>> GinGame.from_json(game.to_json()) == game
+            True
+        """
+        state = state_from_json(cls, data)
+        return check_problems(state) if check else state
+
+    @classmethod
+    def action_from_json(cls, data: object) -> GinAction:
+        """The action a JSON object holds (see `GinHand.action_from_json`).
+
+        Examples:
+            >>> GinGame.action_from_json({"action": "draw-stock", "player": 0})
+            DrawStock(player=0)
+        """
+        return GinHand.action_from_json(data)
+
+    def problems(self) -> tuple[str, ...]:
+        """Every reason this game could not come out of real play (empty when it could).
+
+        Examples:
+            >>> from rummylib import GIN_RUMMY
+            >>> GinGame.deal(rules=GIN_RUMMY, seed=5).problems()
+            ()
+        """
+        found: list[str] = []
+        s = self.score
+        if self.hand.rules != self.rules:
+            found.append("the hand in play has other rules than the game")
+        if not isinstance(self.hand_number, int) or self.hand_number < 1:
+            found.append(f"hand number {self.hand_number!r} is not possible")
+        for p in (0, 1):
+            total, won = s.totals[p], s.hands_won[p]
+            if won < 0 or total < 0:
+                found.append(f"player {p} has a negative total or hands won")
+            elif total < won or total > won * 600:
+                found.append(f"player {p}: {total} points from {won} hands won is not possible")
+        if isinstance(self.hand_number, int) and sum(s.hands_won) > self.hand_number:
+            found.append(f"{sum(s.hands_won)} hands won in {self.hand_number} hands dealt")
+        found.extend(self.hand.problems())
+        if self.last_hand is not None:
+            found.extend(f"last hand: {p}" for p in self.last_hand._invariant_problems())
+        return tuple(found)

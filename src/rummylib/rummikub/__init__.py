@@ -3,7 +3,7 @@
 * `validate_turn` (with `turn_violations`, `check_turn`, `is_legal_turn`): judge a turn from the
   table before, the rack and the table after, and explain what happened to every set;
 * `score_rummikub`: the zero-sum scores of a finished game;
-* `RummikubGame`: the referee of a whole game;
+* `RummikubGame`: the referee of a whole game, with its actions `Play`, `Draw`, `Pass` and `Timeout`;
 * `solve`, `arrange`, `playable_tiles` (`rummylib.rummikub.solver`): the best play, exactly.
 
 Examples:
@@ -17,7 +17,17 @@ Examples:
 
 from rummylib.melds import clear_caches as _clear_meld_caches
 from rummylib.rummikub._judge import clear_cache as _clear_judge
-from rummylib.rummikub.referee import Action, ActionKind, RummikubGame
+from rummylib.rummikub.referee import (
+    ActionKind,
+    Draw,
+    Pass,
+    Play,
+    RummikubAction,
+    RummikubGame,
+    RummikubView,
+    Timeout,
+    TurnRecord,
+)
 from rummylib.rummikub.scoring import score_rummikub
 from rummylib.rummikub.solver import Budget, Objective, Solution, arrange, playable_tiles, solve
 from rummylib.rummikub.turns import (
@@ -33,16 +43,22 @@ from rummylib.rummikub.turns import (
 )
 
 __all__ = [
-    "Action",
     "ActionKind",
     "Budget",
     "ChangeKind",
+    "Draw",
     "Objective",
+    "Pass",
+    "Play",
+    "RummikubAction",
     "RummikubGame",
+    "RummikubView",
     "SetChange",
     "Solution",
     "TileMove",
+    "Timeout",
     "TurnChanges",
+    "TurnRecord",
     "TurnReport",
     "arrange",
     "check_turn",

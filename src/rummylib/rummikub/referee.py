@@ -1,51 +1,92 @@
-"""The Rummikub referee: an immutable game state driven by the caller's actions.
+"""The Rummikub referee: an immutable game state driven by action values (rule book §1).
 
-A game is a value. Each action (`RummikubGame.play`, `RummikubGame.draw`,
-`RummikubGame.pass_turn`, `RummikubGame.timeout`) returns the next state; an illegal action
-raises and the old state stays as it was. Everything random comes from the seed given to
-`RummikubGame.new`, so a game can be replayed from its seed and its `history`.
+`RummikubGame` follows the referee protocol of `rummylib.referee`: ``deal``, ``to_move``,
+``legal_actions``, ``action_violations`` / ``is_legal``, ``apply`` (a refused action raises
+`rummylib.errors.IllegalActionError` and the state stays as it was), ``view``, ``is_over``,
+``result`` and ``to_json`` / ``from_json``. The actions:
 
-The rules (rule book §1): 2-4 players are dealt 14 tiles each, the rest is the pool. On their
-turn a player either plays (the table after the turn is judged by
-[`validate_turn`][rummylib.rummikub.turns.validate_turn]) or draws one tile. With a time limit, a play
-reported over the limit puts table and rack back as they were and costs
-``timeout_penalty_tiles`` tiles. The game ends when a rack empties; once the pool is empty and
-nobody has won, each player has exactly one more turn (drawing is then impossible, so a player
-who does not play passes), and then the game ends. Scores come from
-[`score_rummikub`][rummylib.rummikub.scoring.score_rummikub].
+* `Play`: the table after the turn (tiles laid from the rack, the table rearranged), judged by
+  [`validate_turn`][rummylib.rummikub.turns.validate_turn]; a refused play raises
+  `rummylib.errors.IllegalTurnError` (an `IllegalActionError`) with every problem of the turn;
+* `Draw`: one tile from the pool (only while the pool holds tiles);
+* `Pass`: nothing (only once the pool is empty, when drawing is impossible);
+* `Timeout`: the turn ran over the time limit (rule sets with ``turn_time_limit``): table and rack
+  stay as they were and the player draws ``timeout_penalty_tiles``; a `Play` reported with an
+  ``elapsed`` over the limit counts as a timeout.
+
+2-4 players are dealt 14 tiles each, the rest is the pool. The game ends when a rack empties;
+once the pool is empty and nobody has won, each player has exactly one more turn. Scores come
+from [`score_rummikub`][rummylib.rummikub.scoring.score_rummikub]. Everything random comes from
+the seed, and the game keeps its `history` (one `TurnRecord` per turn), so it can be replayed.
+
+`legal_actions` lists the actions that can be listed: a draw (or a pass) and a timeout. A play is
+a whole new table and there are far too many to list; `turn_report` judges any proposed table,
+and `rummylib.rummikub.solve` finds the best one (`playable_tiles` the tiles that can go down).
 
 Examples:
     >>> from rummylib import RUMMIKUB
-    >>> game = RummikubGame.new(rules=RUMMIKUB, players=2, seed=1)
-    >>> game.current, len(game.rack(0)), len(game.pool)
+    >>> game = RummikubGame.deal(rules=RUMMIKUB, players=2, seed=1)
+    >>> game.to_move, len(game.rack(0)), len(game.pool)
     (0, 14, 78)
-    >>> game = game.draw()
-    >>> game.current, len(game.rack(0)), [a.kind.value for a in game.history]
+    >>> game = game.apply(Draw(0))
+    >>> game.to_move, len(game.rack(0)), [t.kind.value for t in game.history]
     (1, 15, ['draw'])
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar, TypeAlias
 
 import attrs
 
 from rummylib.decks import deal
-from rummylib.errors import IllegalActionError, IllegalTurnError, NotationError, RuleId, Violation
-from rummylib.pieces import Piece, format_pieces, piece_sort_key
+from rummylib.errors import (
+    IllegalActionError,
+    IllegalTurnError,
+    InvalidStateError,
+    NotationError,
+    RuleId,
+    RummyError,
+    SaveError,
+    Violation,
+)
+from rummylib.melds import Meld, is_valid_meld
+from rummylib.pieces import Piece, PieceCount, format_pieces, piece_sort_key, read_pieces
+from rummylib.referee import (
+    Outcome,
+    action_from_json,
+    check_problems,
+    check_seat,
+    piece_problems,
+    refuse,
+    replace_at,
+    state_from_json,
+    state_to_json,
+)
 from rummylib.rules import RuleSet
 from rummylib.rummikub.scoring import score_rummikub
 from rummylib.rummikub.turns import TurnReport, validate_turn
 from rummylib.table import Table, TableLike
+from rummylib.tiles import MAX_TILE_NUMBER, Color
 
-__all__ = ["Action", "ActionKind", "RummikubGame"]
+__all__ = [
+    "ActionKind",
+    "Draw",
+    "Pass",
+    "Play",
+    "RummikubAction",
+    "RummikubGame",
+    "RummikubView",
+    "Timeout",
+    "TurnRecord",
+]
 
 
 class ActionKind(StrEnum):
-    """The kinds of action a player may take on their turn.
+    """The kinds of action a player may take on their turn (each action's ``kind``).
 
     Examples:
         >>> ActionKind("draw") is ActionKind.DRAW
@@ -66,6 +107,97 @@ def _sorted(pieces: Iterable[Piece]) -> tuple[Piece, ...]:
     return tuple(sorted(pieces, key=piece_sort_key))
 
 
+_ALL_COLORS = tuple(Color)
+
+
+def _any_table(value: TableLike) -> Table:
+    """A table from what a caller gives; notation is read for any box (the game checks its own)."""
+    if isinstance(value, str):
+        melds = value.split("|") if value.strip() else []
+        out = []
+        for i, part in enumerate(melds):
+            pieces = read_pieces(part, colors=_ALL_COLORS, max_number=MAX_TILE_NUMBER)
+            if not pieces:
+                raise NotationError(f"set {i + 1} of {value!r} is empty", text=value)
+            out.append(Meld(pieces))
+        return Table(out)
+    return Table.of(value)
+
+
+_INT = attrs.validators.instance_of(int)
+_ELAPSED = attrs.validators.optional(attrs.validators.instance_of(int | float))
+
+
+@attrs.frozen
+class Play:
+    """The player to move proposes the table after their turn.
+
+    Examples:
+        >>> Play(0, "r1 r2 r3 | k7 b7 y7").table
+        Table.parse('R1 R2 R3 | K7 B7 Y7')
+    """
+
+    kind: ClassVar[ActionKind] = ActionKind.PLAY
+    player: int = attrs.field(validator=_INT)
+    """Seat of the player (from 0)."""
+    table: Table = attrs.field(converter=_any_table)
+    """The table after the turn (a `Table`, its ``|`` notation, or a sequence of melds)."""
+    elapsed: float | None = attrs.field(default=None, validator=_ELAPSED)
+    """Seconds the turn took, when the caller measures it (over the time limit: a timeout)."""
+
+
+@attrs.frozen
+class Draw:
+    """The player to move draws one tile from the pool, and the turn ends.
+
+    Examples:
+        >>> Draw(1)
+        Draw(player=1, elapsed=None)
+    """
+
+    kind: ClassVar[ActionKind] = ActionKind.DRAW
+    player: int = attrs.field(validator=_INT)
+    """Seat of the player (from 0)."""
+    elapsed: float | None = attrs.field(default=None, validator=_ELAPSED)
+    """Seconds the turn took, when the caller measures it."""
+
+
+@attrs.frozen
+class Pass:
+    """The player to move does nothing; allowed only once the pool is empty.
+
+    Examples:
+        >>> Pass(0).kind is ActionKind.PASS
+        True
+    """
+
+    kind: ClassVar[ActionKind] = ActionKind.PASS
+    player: int = attrs.field(validator=_INT)
+    """Seat of the player (from 0)."""
+
+
+@attrs.frozen
+class Timeout:
+    """The turn ran over the time limit: the player draws the penalty tiles, nothing else changes.
+
+    Examples:
+        >>> Timeout(0, elapsed=31.5).elapsed
+        31.5
+    """
+
+    kind: ClassVar[ActionKind] = ActionKind.TIMEOUT
+    player: int = attrs.field(validator=_INT)
+    """Seat of the player (from 0)."""
+    elapsed: float | None = attrs.field(default=None, validator=_ELAPSED)
+    """Seconds the turn took, when the caller measures it."""
+
+
+RummikubAction: TypeAlias = Play | Draw | Pass | Timeout
+"""Any action of the Rummikub referee."""
+
+_ACTIONS: tuple[type, ...] = (Play, Draw, Pass, Timeout)
+
+
 def _kind(value: ActionKind | str) -> ActionKind:
     """Read an action kind given as an `ActionKind` or its value (``"draw"``)."""
     if isinstance(value, ActionKind):
@@ -80,21 +212,22 @@ def _kind(value: ActionKind | str) -> ActionKind:
 
 
 @attrs.frozen
-class Action:
+class TurnRecord:
     """One turn of the history: who did what, and what they played or drew.
 
-    ``kind`` may be given as its value: ``Action("draw", 0)`` is ``Action(ActionKind.DRAW, 0)``.
+    ``kind`` may be given as its value: ``TurnRecord("draw", 0)`` is
+    ``TurnRecord(ActionKind.DRAW, 0)``. `action` is the action that replays the turn.
 
     Raises:
         NotationError: ``kind`` is not an action kind.
 
     Examples:
-        >>> Action("pass", 1).kind is ActionKind.PASS
+        >>> TurnRecord("pass", 1).kind is ActionKind.PASS
         True
         >>> from rummylib import RUMMIKUB
-        >>> g = RummikubGame.new(rules=RUMMIKUB, players=2, seed=1).draw()
-        >>> str(g.history[0]).startswith("player 1 draws ")
-        True
+        >>> g = RummikubGame.deal(rules=RUMMIKUB, players=2, seed=1).apply(Draw(0))
+        >>> str(g.history[0]).startswith("player 1 draws "), g.history[0].action
+        (True, Draw(player=0, elapsed=None))
     """
 
     kind: ActionKind = attrs.field(converter=_kind)
@@ -109,6 +242,23 @@ class Action:
     """For a draw or a timeout: the tiles drawn from the pool."""
     elapsed: float | None = None
     """Seconds the turn took, when the caller reported it."""
+
+    @property
+    def action(self) -> RummikubAction:
+        """The action that replays this turn.
+
+        Raises:
+            IllegalActionError: a play recorded without a table (code ``no-tile-played``).
+        """
+        if self.kind is ActionKind.PLAY:
+            if self.table is None:
+                refuse(RuleId.NO_TILE_PLAYED, f"the play of player {self.player} has no table after it")
+            return Play(self.player, self.table, elapsed=self.elapsed)
+        if self.kind is ActionKind.DRAW:
+            return Draw(self.player, elapsed=self.elapsed)
+        if self.kind is ActionKind.PASS:
+            return Pass(self.player)
+        return Timeout(self.player, elapsed=self.elapsed)
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict: ``kind``, ``player``, and ``table``/``played``/``drawn``/``elapsed``."""
@@ -134,27 +284,82 @@ class Action:
 
 
 @attrs.frozen
+class RummikubView:
+    """What one player sees of a Rummikub game: their own rack, the table, how many tiles the others hold.
+
+    Examples:
+        >>> from rummylib import RUMMIKUB
+        >>> v = RummikubGame.deal(rules=RUMMIKUB, players=3, seed=2).view(1)
+        >>> len(v.rack), v.rack_sizes, v.pool_size, v.to_move
+        (14, (14, 14, 14), 64, 0)
+    """
+
+    viewer: int
+    """The seat whose view this is."""
+    to_move: int | None
+    """The seat whose turn it is (``None`` once over)."""
+    rack: tuple[Piece, ...]
+    """The viewer's rack, in canonical order."""
+    rack_sizes: tuple[int, ...]
+    """How many tiles each player holds."""
+    pool_size: int
+    """Tiles left in the pool."""
+    table: Table
+    """The sets on the table."""
+    initial_meld_done: tuple[bool, ...]
+    """For each player, whether they have made their initial meld."""
+    turns_left: int | None
+    """Once the pool is empty: turns left before the game ends."""
+    is_over: bool
+    """Whether the game has ended."""
+    winner: int | None
+    """The player who emptied their rack, once over (``None``: nobody did)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict of the view (tiles in notation, the table as a list of sets).
+
+        Examples:
+            >>> from rummylib import RUMMIKUB
+            >>> RummikubGame.deal(rules=RUMMIKUB, players=2, seed=2).view(0).to_json()["table"]
+            []
+        """
+        return {
+            "viewer": self.viewer,
+            "to_move": self.to_move,
+            "rack": format_pieces(self.rack),
+            "rack_sizes": list(self.rack_sizes),
+            "pool_size": self.pool_size,
+            "table": self.table.to_json(),
+            "initial_meld_done": list(self.initial_meld_done),
+            "turns_left": self.turns_left,
+            "is_over": self.is_over,
+            "winner": self.winner,
+        }
+
+
+@attrs.frozen
 class RummikubGame:
     """The state of a Rummikub game; every action returns a new state.
 
-    Build one with `RummikubGame.new`. Seats are numbered from 0 and play in that order. The
-    number of players is checked when a state is made; `rummylib.audit` checks the rest of a state
-    that did not come from `new` and the actions (a loaded save, say).
+    Build one with `RummikubGame.deal`. Seats are numbered from 0 and play in that order. The
+    number of players is checked when a state is made; `problems` checks the rest of a state that
+    did not come from `deal` and `apply` (a loaded save, say).
 
     Raises:
         RuleSetError: a number of players the rules do not allow.
 
     Examples:
         >>> from rummylib import RUMMIKUB
-        >>> g = RummikubGame.new(rules=RUMMIKUB, players=3, seed="table 4")
-        >>> g.players, g.is_over, [k.value for k in g.legal_actions()]
-        (3, False, ['play', 'draw'])
-        >>> import attrs
+        >>> g = RummikubGame.deal(rules=RUMMIKUB, players=3, seed="table 4")
+        >>> g.players, g.is_over, g.legal_actions()
+        (3, False, (Draw(player=0, elapsed=None),))
         >>> attrs.evolve(g, racks=g.racks[:1])
         Traceback (most recent call last):
         ...
         rummylib.errors.RuleSetError: Rummikub is for 2 to 4 players, not 1
     """
+
+    SAVE_TYPE: ClassVar[str] = "rummikub-game"
 
     rules: RuleSet
     """The rule set (``initial_meld_points``, ``joker_retrieval``, time limit and penalty, ...)."""
@@ -170,8 +375,8 @@ class RummikubGame:
     """Seat of the player whose turn it is."""
     initial_meld_done: tuple[bool, ...] = ()
     """For each player, whether they have made their initial meld."""
-    history: tuple[Action, ...] = ()
-    """Every action so far, in order; `RummikubGame.replay` rebuilds the game from it."""
+    history: tuple[TurnRecord, ...] = ()
+    """Every turn so far, in order; `RummikubGame.replay` rebuilds the game from it."""
     turns_left: int | None = None
     """Once the pool is empty: how many turns remain before the game ends."""
     winner: int | None = None
@@ -188,7 +393,7 @@ class RummikubGame:
             object.__setattr__(self, "initial_meld_done", (False,) * players)
 
     @classmethod
-    def new(cls, *, rules: RuleSet, players: int, seed: int | str) -> RummikubGame:
+    def deal(cls, *, rules: RuleSet, players: int, seed: int | str) -> RummikubGame:
         """Deal a new game: ``rules.hand_size`` (14) tiles each, the rest is the pool.
 
         Raises:
@@ -196,10 +401,10 @@ class RummikubGame:
 
         Examples:
             >>> from rummylib import RUMMIKUB
-            >>> g = RummikubGame.new(rules=RUMMIKUB, players=4, seed=9)
+            >>> g = RummikubGame.deal(rules=RUMMIKUB, players=4, seed=9)
             >>> [len(r) for r in g.racks], len(g.pool)
             ([14, 14, 14, 14], 50)
-            >>> g == RummikubGame.new(rules=RUMMIKUB, players=4, seed=9)
+            >>> g == RummikubGame.deal(rules=RUMMIKUB, players=4, seed=9)
             True
         """
         if not isinstance(rules, RuleSet):
@@ -214,81 +419,72 @@ class RummikubGame:
         )
 
     @classmethod
-    def replay(cls, actions: Sequence[Action], *, rules: RuleSet, players: int, seed: int | str) -> RummikubGame:
-        """Rebuild a game by applying recorded actions to a new deal from the same seed.
+    def replay(
+        cls, turns: Sequence[TurnRecord | RummikubAction], *, rules: RuleSet, players: int, seed: int | str
+    ) -> RummikubGame:
+        """Rebuild a game by applying recorded turns (or actions) to a new deal from the same seed.
 
         Raises:
-            IllegalActionError: an action does not fit the game (wrong player or kind, or a play
-                with no table: code ``no-tile-played``).
+            IllegalActionError: a turn does not fit the game (wrong player or kind, or a play
+                with no table: code ``no-tile-played``); the message says which, from 1.
             IllegalTurnError: a recorded play is not legal in the rebuilt game.
 
         Examples:
             >>> from rummylib import RUMMIKUB
-            >>> g = RummikubGame.new(rules=RUMMIKUB, players=2, seed=3).draw().draw()
+            >>> g = RummikubGame.deal(rules=RUMMIKUB, players=2, seed=3).apply(Draw(0)).apply(Draw(1))
             >>> RummikubGame.replay(g.history, rules=RUMMIKUB, players=2, seed=3) == g
             True
         """
-        game = cls.new(rules=rules, players=players, seed=seed)
-        for n, action in enumerate(actions):
-            if action.player != game.current:
-                raise _refused(
-                    f"action {n + 1} is by player {action.player + 1}, but it is player {game.current + 1}'s turn",
-                    RuleId.NOT_YOUR_TURN,
-                )
-            if action.kind is ActionKind.PLAY:
-                if action.table is None:
-                    raise _refused(f"action {n + 1} is a play with no table after it", RuleId.NO_TILE_PLAYED)
-                game = game.play(action.table)
-            elif action.kind is ActionKind.DRAW:
-                game = game.draw()
-            elif action.kind is ActionKind.PASS:
-                game = game.pass_turn()
-            else:
-                game = game.timeout(elapsed=action.elapsed)
+        game = cls.deal(rules=rules, players=players, seed=seed)
+        for n, turn in enumerate(turns, 1):
+            if isinstance(turn, TurnRecord) and turn.kind is ActionKind.PLAY and turn.table is None:
+                refuse(RuleId.NO_TILE_PLAYED, f"action {n} is a play with no table after it")
+            try:
+                action = turn.action if isinstance(turn, TurnRecord) else turn
+                if action.player != game.current:
+                    refuse(
+                        RuleId.NOT_YOUR_TURN,
+                        f"action {n} is by player {action.player + 1}, but it is player {game.current + 1}'s turn",
+                    )
+                game = game.apply(action)
+            except IllegalActionError as exc:
+                if not exc.message.startswith("action "):
+                    exc.args = (f"action {n}: {exc.message}",)
+                raise exc from None
         return game
 
-    # --- views ------------------------------------------------------------------------------
+    # --- facts ------------------------------------------------------------------------------
     @property
     def players(self) -> int:
         """Number of players."""
         return len(self.racks)
 
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose turn it is, ``None`` once the game is over."""
+        return None if self.is_over else self.current
+
     def rack(self, player: int | None = None) -> tuple[Piece, ...]:
         """A player's rack (default: the player whose turn it is).
 
         Raises:
-            IllegalActionError: no such player.
+            IllegalActionError: no such player (code ``not-a-player``).
 
         Examples:
             >>> from rummylib import RUMMIKUB
-            >>> len(RummikubGame.new(rules=RUMMIKUB, players=2, seed=1).rack(1))
+            >>> len(RummikubGame.deal(rules=RUMMIKUB, players=2, seed=1).rack(1))
             14
         """
         seat = self.current if player is None else player
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise _refused(f"there is no player {seat!r} in a game of {self.players}", RuleId.NOT_A_PLAYER)
+        check_seat(seat, self.players, "show a rack")
         return self.racks[seat]
 
-    def legal_actions(self) -> tuple[ActionKind, ...]:
-        """The kinds of action the player to move may take (none once the game is over).
+    def all_pieces(self) -> PieceCount:
+        """Every tile of the game: racks, pool and table (always the whole box)."""
+        return PieceCount.of(p for r in self.racks for p in r) + PieceCount.of(self.pool) + self.table.pieces()
 
-        A play is always offered: whether a given table is legal is for `play` to judge.
-
-        Examples:
-            >>> from rummylib import RUMMIKUB
-            >>> g = RummikubGame.new(rules=RUMMIKUB.with_options({"turn_time_limit": 30}), players=2, seed=1)
-            >>> [k.value for k in g.legal_actions()]
-            ['play', 'draw', 'timeout']
-        """
-        if self.is_over:
-            return ()
-        kinds = [ActionKind.PLAY, ActionKind.DRAW if self.pool else ActionKind.PASS]
-        if self.rules.turn_time_limit is not None:
-            kinds.append(ActionKind.TIMEOUT)
-        return tuple(kinds)
-
-    def check_play(self, after: TableLike) -> TurnReport:
-        """Judge a proposed table for the player to move, without playing it.
+    def turn_report(self, after: TableLike) -> TurnReport:
+        """Judge a proposed table for the player to move, without playing it (every problem, explained).
 
         Raises:
             InvalidPiecesError: too many copies of a tile, or something that is not a piece.
@@ -296,8 +492,8 @@ class RummikubGame:
 
         Examples:
             >>> from rummylib import RUMMIKUB
-            >>> g = RummikubGame.new(rules=RUMMIKUB, players=2, seed=1)
-            >>> g.check_play("").valid
+            >>> g = RummikubGame.deal(rules=RUMMIKUB, players=2, seed=1)
+            >>> g.turn_report("").valid
             False
         """
         return validate_turn(
@@ -308,141 +504,326 @@ class RummikubGame:
             initial_meld_done=self.initial_meld_done[self.current],
         )
 
-    def scores(self) -> tuple[int, ...]:
-        """The final scores, one per player (they add up to zero).
+    def result(self) -> Outcome:
+        """The final scores (they add up to zero) and the winner.
+
+        The winner is the player who emptied the rack or, when the pool ran out, the lowest rack.
 
         Raises:
-            IllegalActionError: the game is not over yet.
+            IllegalActionError: the game is not over yet (code ``wrong-phase``).
 
         Examples:
             >>> from rummylib import RUMMIKUB
-            >>> RummikubGame.new(rules=RUMMIKUB, players=2, seed=1).scores()
+            >>> RummikubGame.deal(rules=RUMMIKUB, players=2, seed=1).result()
             Traceback (most recent call last):
             ...
             rummylib.errors.IllegalActionError: the game is not over yet [wrong-phase]
         """
         if not self.is_over:
-            raise _refused("the game is not over yet", RuleId.WRONG_PHASE)
-        return score_rummikub(self.racks, winner=self.winner, rules=self.rules)
+            refuse(RuleId.WRONG_PHASE, "the game is not over yet")
+        scores = score_rummikub(self.racks, winner=self.winner, rules=self.rules)
+        if self.winner is not None:
+            return Outcome(
+                scores=scores,
+                winners=(self.winner,),
+                lower_wins=False,
+                reason=f"player {self.winner} placed every tile",
+            )
+        best = max(scores)
+        winners = tuple(p for p, s in enumerate(scores) if s == best)
+        return Outcome(
+            scores=scores, winners=winners, lower_wins=False, reason="the pool ran out: the lowest rack wins"
+        )
 
-    # --- actions ----------------------------------------------------------------------------
-    def play(self, after: TableLike, *, elapsed: float | None = None) -> RummikubGame:
-        """The player to move proposes the table after their turn.
+    # --- the protocol -----------------------------------------------------------------------
+    def legal_actions(self, player: int | None = None) -> tuple[RummikubAction, ...]:
+        """The actions that can be listed: a draw (a pass once the pool is empty), and a timeout.
 
-        With a time limit and ``elapsed`` over it, the play is not judged: it counts as a
-        `timeout`. A legal play takes the played tiles off the rack; a player whose rack empties
-        wins and the game ends.
+        A `Play` is legal whenever the table it proposes passes `turn_report`; plays are too many to
+        list (use `rummylib.rummikub.solve` and `rummylib.rummikub.playable_tiles` to find them).
+
+        Examples:
+            >>> from rummylib import RUMMIKUB
+            >>> g = RummikubGame.deal(rules=RUMMIKUB.with_options({"turn_time_limit": 30}), players=2, seed=1)
+            >>> [a.kind.value for a in g.legal_actions()]
+            ['draw', 'timeout']
+        """
+        if self.is_over or (player is not None and player != self.current):
+            return ()
+        p = self.current
+        found: list[RummikubAction] = [Draw(p) if self.pool else Pass(p)]
+        if self.rules.turn_time_limit is not None:
+            found.append(Timeout(p))
+        return tuple(found)
+
+    def action_violations(self, action: RummikubAction) -> tuple[Violation, ...]:
+        """Every reason ``action`` is illegal now (a play: every problem of its turn).
+
+        Examples:
+            >>> from rummylib import RUMMIKUB
+            >>> g = RummikubGame.deal(rules=RUMMIKUB, players=2, seed=1)
+            >>> [v.code for v in g.action_violations(Pass(0))]
+            ['wrong-phase']
+        """
+        try:
+            self._check(action)
+        except IllegalActionError as exc:
+            return exc.violations
+        if isinstance(action, Play) and not self._times_out(action.elapsed):
+            return self.turn_report(action.table).violations
+        return ()
+
+    def is_legal(self, action: RummikubAction) -> bool:
+        """Whether ``action`` is legal now.
+
+        Examples:
+            >>> from rummylib import RUMMIKUB
+            >>> g = RummikubGame.deal(rules=RUMMIKUB, players=2, seed=1)
+            >>> g.is_legal(Draw(0)), g.is_legal(Draw(1)), g.is_legal(Play(0, "r1 r2"))
+            (True, False, False)
+        """
+        return not self.action_violations(action)
+
+    def apply(self, action: RummikubAction) -> RummikubGame:
+        """The game after ``action``.
+
+        A legal play takes the played tiles off the rack; a player whose rack empties wins and the
+        game ends. A play with an ``elapsed`` over the time limit is not judged: it counts as a
+        timeout.
 
         Raises:
-            IllegalActionError: the game is over.
-            IllegalTurnError: the turn is not legal (``violations`` says why); state unchanged.
+            IllegalActionError: not the player's turn, the game is over, a draw from an empty
+                pool, a pass while the pool holds tiles, a timeout without a time limit.
+            IllegalTurnError: a play whose table is not legal (``violations`` says why); it is an
+                `IllegalActionError` too.
             InvalidPiecesError: too many copies of a tile, or something that is not a piece.
             NotationError: bad notation.
 
         Examples:
             >>> from rummylib import RUMMIKUB
-            >>> g = RummikubGame.new(rules=RUMMIKUB, players=2, seed=1)
+            >>> g = RummikubGame.deal(rules=RUMMIKUB, players=2, seed=1)
             >>> try:
-            ...     g.play("r1 r2")
+            ...     g.apply(Play(0, "r1 r2"))
             ... except IllegalTurnError as exc:
             ...     print([v.code for v in exc.violations])
             ['run-too-short', 'tile-from-nowhere', 'tile-from-nowhere', 'no-tile-played']
         """
-        self._ensure_running()
+        self._check(action)
+        if isinstance(action, Play):
+            if self._times_out(action.elapsed):
+                return self._take(ActionKind.TIMEOUT, self.rules.timeout_penalty_tiles, action.elapsed)
+            return self._play(action)
+        if isinstance(action, Draw):
+            return self._take(ActionKind.DRAW, 1, action.elapsed)
+        if isinstance(action, Pass):
+            state = attrs.evolve(self, history=(*self.history, TurnRecord(ActionKind.PASS, self.current)))
+            return state._next_turn()
+        return self._take(ActionKind.TIMEOUT, self.rules.timeout_penalty_tiles, action.elapsed)
+
+    def view(self, player: int) -> RummikubView:
+        """What ``player`` sees: their own rack, the table, the sizes of the other racks and the pool.
+
+        Raises:
+            IllegalActionError: ``player`` is not a seat (code ``not-a-player``).
+
+        Examples:
+            >>> from rummylib import RUMMIKUB
+            >>> RummikubGame.deal(rules=RUMMIKUB, players=2, seed=1).view(1).rack_sizes
+            (14, 14)
+        """
+        seat = check_seat(player, self.players, "view the game")
+        return RummikubView(
+            viewer=seat,
+            to_move=self.to_move,
+            rack=self.racks[seat],
+            rack_sizes=tuple(len(r) for r in self.racks),
+            pool_size=len(self.pool),
+            table=self.table,
+            initial_meld_done=self.initial_meld_done,
+            turns_left=self.turns_left,
+            is_over=self.is_over,
+            winner=self.winner,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """The saved form of the game (see `rummylib.saves`).
+
+        Examples:
+            >>> from rummylib import RUMMIKUB
+            >>> RummikubGame.deal(rules=RUMMIKUB, players=2, seed=5).to_json()["type"]
+            'rummikub-game'
+        """
+        return state_to_json(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], *, check: bool = True) -> RummikubGame:
+        """The game a saved form holds, checked unless ``check`` is false.
+
+        The check: `problems` finds nothing, and the game is exactly what its seed and its own
+        history give (`replay`), so no rack, pool or table can be edited in a save.
+
+        Raises:
+            SaveError: not a saved Rummikub game, malformed, or a game no real play could reach.
+
+        Examples:
+            >>> from rummylib import RUMMIKUB
+            >>> g = RummikubGame.deal(rules=RUMMIKUB, players=2, seed=5).apply(Draw(0))
+            >>> RummikubGame.from_json(g.to_json()) == g
+            True
+        """
+        state = state_from_json(cls, data)
+        if not check:
+            return state
+        check_problems(state)
+        try:
+            state.verify_history()
+        except IllegalActionError as exc:
+            raise SaveError(f"not a valid save: its history does not replay: {exc.message}") from None
+        except RummyError as exc:
+            raise SaveError(f"not a valid save: {exc.message}") from None
+        return state
+
+    @classmethod
+    def action_from_json(cls, data: object) -> RummikubAction:
+        """The action a JSON object holds (``{"action": "play", "player": 0, "table": {"melds": [...]}}``).
+
+        Raises:
+            SaveError: not a Rummikub action (code ``bad-save``).
+
+        Examples:
+            >>> RummikubGame.action_from_json({"action": "draw", "player": 1})
+            Draw(player=1, elapsed=None)
+        """
+        return action_from_json(data, _ACTIONS)  # type: ignore[no-any-return]
+
+    def verify_history(self) -> RummikubGame:
+        """The game itself, once it is exactly what its seed and its own history give.
+
+        The game is rebuilt from a new deal with its rules, player count and seed by replaying
+        every recorded turn (each re-judged), and compared field by field: any change to a rack,
+        the pool, the table or a flag that the history does not explain is caught.
+
+        Raises:
+            InvalidStateError: the rebuilt game differs (code ``bad-state``).
+            IllegalActionError: a recorded turn is illegal (an `IllegalTurnError` for a play).
+
+        Examples:
+            >>> from rummylib import RUMMIKUB
+            >>> game = RummikubGame.deal(rules=RUMMIKUB, players=2, seed=4).apply(Draw(0)).apply(Draw(1))
+            >>> game.verify_history() is game
+            True
+            >>> attrs.evolve(game, history=game.history[:1]).verify_history()  # doctest: +ELLIPSIS
+            Traceback (most recent call last):
+            ...
+            rummylib.errors.InvalidStateError: the game is not possible: racks, pool, current differ from what ...
+        """
+        rebuilt = RummikubGame.replay(self.history, rules=self.rules, players=self.players, seed=self.seed)
+        if rebuilt != self:
+            fields = [f.name for f in attrs.fields(RummikubGame) if getattr(rebuilt, f.name) != getattr(self, f.name)]
+            raise InvalidStateError([f"{', '.join(fields)} differ from what the history gives"], what="the game")
+        return self
+
+    def problems(self) -> tuple[str, ...]:
+        """Every reason this game could not come out of real play (empty when it could).
+
+        Every tile of the box exactly once, seats and counters in range, valid sets on the table, a
+        winner with an empty rack. (`verify_history` checks the history itself.)
+
+        Examples:
+            >>> from rummylib import RUMMIKUB
+            >>> game = RummikubGame.deal(rules=RUMMIKUB, players=2, seed=1).apply(Draw(0))
+            >>> attrs.evolve(game, pool=game.pool[1:]).problems()  # a tile vanished from the pool
+            ('pieces not conserved: missing ...',)
+        """
+        found = piece_problems(self)
+        found.extend(self._invariant_problems())
+        return tuple(found)
+
+    def _invariant_problems(self) -> Iterator[str]:
+        rules = self.rules
+        n = len(self.racks)
+
+        def seat(value: object) -> bool:
+            return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < n
+
+        if not seat(self.current):
+            yield f"the player in turn ({self.current!r}) is not a seat"
+        if len(self.initial_meld_done) != n:
+            yield f"initial_meld_done has {len(self.initial_meld_done)} entries for {n} players"
+        for i, m in enumerate(self.table.melds):
+            if not is_valid_meld(m, rules=rules):
+                yield f"table set {i + 1} ({m}) is not a valid set"
+        if self.turns_left is not None and not 0 <= self.turns_left <= n:
+            yield f"turns_left {self.turns_left} is not 0 to {n}"
+        if self.turns_left is not None and self.pool:
+            yield "turns are counted down while the pool still holds tiles"
+        if self.winner is not None:
+            if not seat(self.winner):
+                yield f"the winner ({self.winner!r}) is not a seat"
+            elif self.racks[self.winner]:
+                yield f"player {self.winner} won with tiles left on the rack"
+            if not self.is_over:
+                yield "a winner while the game is not over"
+        if not self.is_over and any(not r for r in self.racks):
+            yield "a rack is empty but the game is not over"
+        if self.table.melds and len(self.initial_meld_done) == n and not any(self.initial_meld_done):
+            yield "sets on the table, but nobody has made the initial meld"
+        if self.is_over and seat(self.current):
+            try:
+                score_rummikub(self.racks, winner=self.winner, rules=rules)
+            except RummyError as exc:
+                yield f"the final racks cannot be scored: {exc.message}"
+
+    # --- helpers ----------------------------------------------------------------------------
+    def _check(self, action: RummikubAction) -> None:
+        """Refuse what no table could make legal: the wrong seat or time, an impossible draw or pass."""
+        if not isinstance(action, Play | Draw | Pass | Timeout):
+            raise TypeError(f"not a Rummikub action: {action!r}")
+        if self.is_over:
+            refuse(RuleId.ROUND_OVER, "the game is over")
+        check_seat(action.player, self.players, "act")
+        if action.player != self.current:
+            refuse(RuleId.NOT_YOUR_TURN, f"it is player {self.current}'s turn, not player {action.player}'s")
+        if isinstance(action, Draw) and not self.pool:
+            refuse(RuleId.WRONG_PHASE, "the pool is empty: play or pass")
+        if isinstance(action, Pass) and self.pool:
+            refuse(RuleId.WRONG_PHASE, "the pool is not empty: a player who does not play draws")
+        if isinstance(action, Timeout) and self.rules.turn_time_limit is None:
+            refuse(RuleId.WRONG_PHASE, "these rules have no time limit")
+
+    def _times_out(self, elapsed: float | None) -> bool:
         limit = self.rules.turn_time_limit
-        if limit is not None and elapsed is not None and elapsed > limit:
-            return self.timeout(elapsed=elapsed)
-        report = self.check_play(after)
+        return limit is not None and elapsed is not None and elapsed > limit
+
+    def _play(self, action: Play) -> RummikubGame:
+        report = self.turn_report(action.table)
         if not report.valid:
             raise IllegalTurnError(report.violations)
-        table = Table.of(after, rules=self.rules)
+        table = Table.of(action.table, rules=self.rules)
         rack = Counter(self.racks[self.current])
         rack.subtract(report.played)
         new_rack = _sorted(rack.elements())
         seat = self.current
-        action = Action(ActionKind.PLAY, seat, table=table, played=report.played, elapsed=elapsed)
+        record = TurnRecord(ActionKind.PLAY, seat, table=table, played=report.played, elapsed=action.elapsed)
         state = attrs.evolve(
             self,
-            racks=_replace(self.racks, seat, new_rack),
+            racks=replace_at(self.racks, seat, new_rack),
             table=table,
-            initial_meld_done=_replace(self.initial_meld_done, seat, True),
-            history=(*self.history, action),
+            initial_meld_done=replace_at(self.initial_meld_done, seat, True),
+            history=(*self.history, record),
         )
         if not new_rack:
             return attrs.evolve(state, winner=seat, is_over=True)
         return state._next_turn()
-
-    def draw(self, *, elapsed: float | None = None) -> RummikubGame:
-        """The player to move draws one tile from the pool, and the turn ends.
-
-        Raises:
-            IllegalActionError: the game is over, or the pool is empty (pass instead).
-
-        Examples:
-            >>> from rummylib import RUMMIKUB
-            >>> g = RummikubGame.new(rules=RUMMIKUB, players=2, seed=1)
-            >>> g.draw().rack(0) == tuple(sorted(g.rack(0) + g.pool[:1], key=piece_sort_key))
-            True
-        """
-        self._ensure_running()
-        if not self.pool:
-            raise _refused("the pool is empty: play or pass")
-        return self._take(ActionKind.DRAW, 1, elapsed)
-
-    def pass_turn(self) -> RummikubGame:
-        """The player to move does nothing; allowed only once the pool is empty.
-
-        Raises:
-            IllegalActionError: the game is over, or the pool still holds tiles (draw instead).
-
-        Examples:
-            >>> from rummylib import RUMMIKUB
-            >>> RummikubGame.new(rules=RUMMIKUB, players=2, seed=1).pass_turn()
-            Traceback (most recent call last):
-            ...
-            rummylib.errors.IllegalActionError: the pool is not empty: a player who does not play draws [wrong-phase]
-        """
-        self._ensure_running()
-        if self.pool:
-            raise _refused("the pool is not empty: a player who does not play draws")
-        state = attrs.evolve(self, history=(*self.history, Action(ActionKind.PASS, self.current)))
-        return state._next_turn()
-
-    def timeout(self, *, elapsed: float | None = None) -> RummikubGame:
-        """The turn ran over the time limit: the player draws the penalty, nothing else changes.
-
-        Table and rack stay as they were before the turn, and the player draws
-        ``timeout_penalty_tiles`` tiles (fewer if the pool runs out).
-
-        Raises:
-            IllegalActionError: the game is over, or the rules have no time limit.
-
-        Examples:
-            >>> from rummylib import RUMMIKUB
-            >>> rules = RUMMIKUB.with_options({"turn_time_limit": 30})
-            >>> g = RummikubGame.new(rules=rules, players=2, seed=1)
-            >>> after = g.play("r1 r2 r3", elapsed=31.5)  # over the limit: not even judged
-            >>> len(after.rack(0)), after.table == g.table, after.history[0].kind.value
-            (17, True, 'timeout')
-        """
-        self._ensure_running()
-        if self.rules.turn_time_limit is None:
-            raise _refused("these rules have no time limit")
-        return self._take(ActionKind.TIMEOUT, self.rules.timeout_penalty_tiles, elapsed)
-
-    # --- helpers ----------------------------------------------------------------------------
-    def _ensure_running(self) -> None:
-        if self.is_over:
-            raise _refused("the game is over", RuleId.ROUND_OVER)
 
     def _take(self, kind: ActionKind, n: int, elapsed: float | None) -> RummikubGame:
         drawn = self.pool[:n]
         seat = self.current
         state = attrs.evolve(
             self,
-            racks=_replace(self.racks, seat, _sorted(self.racks[seat] + drawn)),
+            racks=replace_at(self.racks, seat, _sorted(self.racks[seat] + drawn)),
             pool=self.pool[n:],
-            history=(*self.history, Action(kind, seat, drawn=_sorted(drawn), elapsed=elapsed)),
+            history=(*self.history, TurnRecord(kind, seat, drawn=_sorted(drawn), elapsed=elapsed)),
         )
         return state._next_turn()
 
@@ -455,11 +836,3 @@ class RummikubGame:
         elif not self.pool:
             left = self.players  # the pool just ran out: one more turn each
         return attrs.evolve(self, current=(self.current + 1) % self.players, turns_left=left)
-
-
-def _replace(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return (*values[:index], value, *values[index + 1 :])
-
-
-def _refused(text: str, rule: RuleId = RuleId.WRONG_PHASE) -> IllegalActionError:
-    return IllegalActionError((Violation(rule, text),))

@@ -1,0 +1,521 @@
+"""The one referee protocol every game follows, and what its referees share.
+
+A referee state is a frozen value; every game's referee has the same shape, so a server, a bot or
+an agent environment drives any game with one loop::
+
+    state = Game.deal(rules=..., players=..., seed=...)
+    while not state.is_over:
+        action = choose(state.view(state.to_move), state.legal_actions(state.to_move))
+        state = state.apply(action)          # IllegalActionError if refused; state unchanged
+    state.result()                           # the Outcome: scores and winners
+    Game.from_json(state.to_json()) == state
+
+This module holds the `Referee` protocol, the `Outcome` every referee's ``result()`` returns, the
+saved form of a state (`FORMAT`, `VERSION`, `state_to_json` / `state_from_json`), the JSON form
+of actions, and the small helpers the referees share (`refuse`, `check_seat`, `replace_at`).
+
+Examples:
+    >>> from rummylib import GIN_RUMMY
+    >>> from rummylib.gin import GinHand
+    >>> state = GinHand.deal(rules=GIN_RUMMY, seed=7)
+    >>> isinstance(state, Referee), state.to_move
+    (True, 1)
+    >>> GinHand.from_json(state.to_json()) == state
+    True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, NoReturn, Protocol, Self, TypeVar, runtime_checkable
+
+import attrs
+
+from rummylib._json import BadValue, Codec, Limits, Special
+from rummylib.cards import Card
+from rummylib.decks import full_set
+from rummylib.errors import IllegalActionError, RuleId, RummyError, SaveError, Violation
+from rummylib.melds import Meld
+from rummylib.notation import parse_piece, parse_pieces
+from rummylib.pieces import Joker, Piece, PieceCount, format_pieces
+from rummylib.rules import RuleSet, find_ruleset
+from rummylib.tiles import Tile
+
+__all__ = [
+    "FORMAT",
+    "MAX_SAVE_INT",
+    "MAX_SAVE_ITEMS",
+    "STATE_CODEC",
+    "VERSION",
+    "Action",
+    "Outcome",
+    "Recorded",
+    "Referee",
+    "Replayable",
+    "View",
+    "action_from_json",
+    "action_to_json",
+    "check_envelope",
+    "check_problems",
+    "check_seat",
+    "piece_problems",
+    "refuse",
+    "replace_at",
+    "state_from_json",
+    "state_to_json",
+]
+
+FORMAT = "rummylib-save"
+"""The value of a saved state's ``"format"`` key."""
+VERSION = 1
+"""The format version this library writes and reads (a newer save is refused, never guessed at)."""
+MAX_SAVE_ITEMS = 100_000
+"""Most items in any list of a save (a history of 100,000 actions is far beyond a real game)."""
+MAX_SAVE_INT = 2**64
+"""Largest integer a save may hold (in size): seeds are integers too, so the limit is generous."""
+
+
+# ------------------------------------------------------------------------------------------
+# The protocol
+# ------------------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Outcome:
+    """How a game, round or hand ended: each seat's score and who won.
+
+    Examples:
+        >>> o = Outcome(scores=(38, -8, -30), winners=(0,), lower_wins=False, reason="player 0 went out")
+        >>> o.scores[o.winners[0]]
+        38
+    """
+
+    scores: tuple[int, ...]
+    """Each seat's score, in the game's own sense: Rummikub's zero-sum points, the contract games'
+    penalty points (lower is better), the points a Gin player won, Indian Rummy's points."""
+    winners: tuple[int, ...]
+    """The seats that won (more than one on a tie; none when nobody won, as in a drawn Gin hand)."""
+    lower_wins: bool
+    """Whether a lower score is the better one (penalty points)."""
+    reason: str
+    """Why it ended, in words."""
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"scores", "winners", "lower_wins", "reason"}``.
+
+        Examples:
+            >>> Outcome(scores=(0, 5), winners=(0,), lower_wins=True, reason="player 0 went out").to_json()["winners"]
+            [0]
+        """
+        return {
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+            "lower_wins": self.lower_wins,
+            "reason": self.reason,
+        }
+
+
+@runtime_checkable
+class Action(Protocol):
+    """What every action value of every referee has: the seat acting (and a ``kind`` class name).
+
+    Each referee's actions are frozen attrs values named by verb (``DrawStock``, ``Discard``,
+    ``LayOff``, ``Knock``, ``Play``); their class attribute ``kind`` is the action's name in JSON
+    (``"draw-stock"``, ``"discard"``, ...).
+    """
+
+    @property
+    def player(self) -> int:
+        """The seat acting, from 0."""
+        ...
+
+
+@runtime_checkable
+class Replayable(Protocol):
+    """A record of a turn that knows the action replaying it (a Rummikub game's `history`)."""
+
+    @property
+    def action(self) -> Action:
+        """The action that replays the turn."""
+        ...
+
+
+@runtime_checkable
+class Recorded(Protocol):
+    """A state that keeps its own history, and can be checked against it."""
+
+    def verify_history(self) -> Self:
+        """The state itself, once it is exactly what its seed and its history give."""
+        ...
+
+
+@runtime_checkable
+class View(Protocol):
+    """What one seat may see of a state, and nothing more; serialises to JSON."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The view as a JSON-ready dict."""
+        ...
+
+
+@runtime_checkable
+class Referee(Protocol):
+    """The shape of every referee state (Rummikub, contract rounds and games, Gin hands and games).
+
+    The class also has ``deal(*, rules, players, seed, ...)`` and ``from_json(data)``, and
+    ``SAVE_TYPE``, the name its saves carry.
+    """
+
+    SAVE_TYPE: ClassVar[str]
+    """The ``"type"`` of this state's saves (``"gin-hand"``)."""
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rule set."""
+        ...
+
+    @property
+    def players(self) -> int:
+        """How many seats there are."""
+        ...
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose decision it is (``None`` once over)."""
+        ...
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game, round or hand has ended."""
+        ...
+
+    def legal_actions(self, player: int | None = None) -> tuple[Any, ...]:
+        """Every legal action now, of ``player`` or of every seat."""
+        ...
+
+    def action_violations(self, action: Any) -> tuple[Violation, ...]:
+        """Every reason ``action`` is illegal now (empty when it is legal)."""
+        ...
+
+    def is_legal(self, action: Any) -> bool:
+        """Whether ``action`` is legal now."""
+        ...
+
+    def apply(self, action: Any) -> Self:
+        """The state after ``action`` (raises `IllegalActionError`; ``self`` is unchanged)."""
+        ...
+
+    def view(self, player: int) -> View:
+        """What ``player`` may see."""
+        ...
+
+    def result(self) -> Outcome:
+        """How it ended (raises `IllegalActionError` while it goes on)."""
+        ...
+
+    def all_pieces(self) -> PieceCount:
+        """Every piece of the state, wherever it is."""
+        ...
+
+    def problems(self) -> tuple[str, ...]:
+        """Every reason the state could not come out of a real game (empty when it could)."""
+        ...
+
+    def to_json(self) -> dict[str, Any]:
+        """The saved form: ``{"format", "version", "type", "state"}``."""
+        ...
+
+
+# ------------------------------------------------------------------------------------------
+# Helpers every referee shares
+# ------------------------------------------------------------------------------------------
+
+_T = TypeVar("_T")
+
+
+def refuse(rule: RuleId, detail: str, *, pieces: Sequence[Piece] = (), meld_index: int | None = None) -> NoReturn:
+    """Refuse an action: raise `IllegalActionError` with one violation.
+
+    Examples:
+        >>> refuse(RuleId.WRONG_PHASE, "draw first")
+        Traceback (most recent call last):
+        ...
+        rummylib.errors.IllegalActionError: draw first [wrong-phase]
+    """
+    raise IllegalActionError([Violation(rule, detail, meld_index=meld_index, pieces=tuple(pieces))])
+
+
+def check_seat(player: object, players: int, doing: str) -> int:
+    """``player`` itself, once it is known to be a seat; refuse (``not-a-player``) otherwise.
+
+    Examples:
+        >>> check_seat(1, 2, "draw")
+        1
+        >>> check_seat(2, 2, "draw")
+        Traceback (most recent call last):
+        ...
+        rummylib.errors.IllegalActionError: player 2 cannot draw: seats are 0 to 1 [not-a-player]
+    """
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < players:
+        refuse(RuleId.NOT_A_PLAYER, f"player {player!r} cannot {doing}: seats are 0 to {players - 1}")
+    return player
+
+
+def replace_at(values: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
+    """``values`` with item ``index`` replaced.
+
+    Examples:
+        >>> replace_at((1, 2, 3), 1, 9)
+        (1, 9, 3)
+    """
+    return (*values[:index], value, *values[index + 1 :])
+
+
+def piece_problems(state: Referee) -> list[str]:
+    """The pieces of a state against its deal: pieces not of the game, missing or extra.
+
+    Examples:
+        >>> from rummylib import GIN_RUMMY
+        >>> from rummylib.gin import GinHand
+        >>> piece_problems(GinHand.deal(rules=GIN_RUMMY, seed=1))
+        []
+    """
+    have = state.all_pieces()
+    found: list[str] = []
+    foreign = [p for p in have.distinct() if not state.rules.has_piece(p)]
+    if foreign:
+        found.append(f"pieces not in {state.rules.title}: {format_pieces(foreign[:12])}")
+    want = PieceCount.of(full_set(state.rules, players=state.players))
+    parts = []
+    missing, extra = want - have, have - want
+    if missing:
+        parts.append(f"missing {_short(missing)}")
+    if extra:
+        parts.append(f"extra {_short(extra)}")
+    if parts:
+        found.append(f"pieces not conserved: {'; '.join(parts)}")
+    return found
+
+
+def _short(pieces: PieceCount) -> str:
+    items = list(pieces)
+    text = format_pieces(items[:12])
+    return text + (f" and {len(items) - 12} more" if len(items) > 12 else "")
+
+
+# ------------------------------------------------------------------------------------------
+# Saved states and actions as JSON
+# ------------------------------------------------------------------------------------------
+
+_PIECE_TYPES = (Tile, Card, Joker)
+
+
+def _is_piece_hint(hint: Any) -> bool:
+    members = getattr(hint, "__args__", None) if not isinstance(hint, type) else (hint,)
+    return bool(members) and all(isinstance(m, type) and issubclass(m, _PIECE_TYPES) for m in members or ())
+
+
+def _is_pieces_hint(hint: Any) -> bool:
+    args: tuple[Any, ...] = getattr(hint, "__args__", ())
+    return (
+        getattr(hint, "__origin__", None) is tuple
+        and len(args) == 2
+        and args[1] is Ellipsis
+        and _is_piece_hint(args[0])
+    )
+
+
+def _read_piece(data: Any, path: str) -> Piece:
+    if not isinstance(data, str):
+        raise BadValue(path, f"a piece is notation like 'R5' or '10h', not {_kind(data)}")
+    return parse_piece(data)
+
+
+def _read_pieces(data: Any, path: str) -> tuple[Piece, ...]:
+    if not isinstance(data, str):
+        raise BadValue(path, f"pieces are notation like 'R5 R6 *', not {_kind(data)}")
+    return parse_pieces(data)
+
+
+def _kind(value: object) -> str:
+    from_json = {bool: "a boolean", int: "a number", float: "a number", list: "a list", dict: "an object"}
+    return "null" if value is None else from_json.get(type(value), type(value).__name__)
+
+
+def _read_rules(data: Any, path: str) -> RuleSet:
+    if not isinstance(data, dict) or not isinstance(data.get("game"), str) or set(data) - {"game", "options"}:
+        raise BadValue(path, 'a rule set is {"game": name, "options": {...}}')
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise BadValue(path, "the rule set's options must be an object")
+    return find_ruleset(data["game"]).with_options(options)
+
+
+def _read_random(data: Any, path: str) -> random.Random:
+    if not isinstance(data, dict) or set(data) != {"version", "internal", "gauss"}:
+        raise BadValue(path, 'a generator is {"version", "internal", "gauss"}')
+    internal = data["internal"]
+    if not isinstance(internal, list) or len(internal) != 625 or not all(isinstance(x, int) for x in internal):
+        raise BadValue(path, "the generator's state must be 625 integers")
+    rng = random.Random()
+    try:
+        rng.setstate((data["version"], tuple(internal), data["gauss"]))
+    except (TypeError, ValueError, OverflowError) as exc:
+        raise BadValue(path, f"bad generator state ({exc})") from None
+    return rng
+
+
+def _write_random(rng: random.Random) -> dict[str, Any]:
+    version, internal, gauss = rng.getstate()
+    return {"version": version, "internal": list(internal), "gauss": gauss}
+
+
+STATE_CODEC = Codec(
+    Limits(max_int=MAX_SAVE_INT, max_items=MAX_SAVE_ITEMS, max_text=10_000),
+    specials=(
+        Special(_is_piece_hint, str, _read_piece, lambda v: isinstance(v, _PIECE_TYPES)),
+        Special(_is_pieces_hint, format_pieces, _read_pieces, lambda v: isinstance(v, tuple)),
+        Special(lambda h: h is Meld, lambda m: format_pieces(m.pieces), lambda d, p: Meld(_read_pieces(d, p))),
+        Special(lambda h: h is PieceCount, format_pieces, lambda d, p: PieceCount.of(_read_pieces(d, p))),
+        Special(lambda h: h is RuleSet, lambda r: {"game": r.name, "options": r.options()}, _read_rules),
+        Special(lambda h: h is random.Random, _write_random, _read_random),
+    ),
+)
+"""How referee states and actions are written and read: pieces as notation, a rule set as its game
+and options, a random generator by its state; the `_json.Codec` does the rest."""
+
+
+def _save_error(exc: BadValue) -> SaveError:
+    return SaveError(f"not a valid save: {exc.path}: {exc.detail}")
+
+
+def state_to_json(state: Referee) -> dict[str, Any]:
+    """The saved form of a referee state: ``{"format", "version", "type", "state"}``.
+
+    Examples:
+        >>> from rummylib import GIN_RUMMY
+        >>> from rummylib.gin import GinHand
+        >>> data = state_to_json(GinHand.deal(rules=GIN_RUMMY, seed=1))
+        >>> data["format"], data["version"], data["type"], sorted(data["state"])[:3]
+        ('rummylib-save', 1, 'gin-hand', ['dealer', 'discards', 'hand_result'])
+    """
+    return {"format": FORMAT, "version": VERSION, "type": state.SAVE_TYPE, "state": STATE_CODEC.encode_attrs(state)}
+
+
+_S = TypeVar("_S")
+
+
+def state_from_json(cls: type[_S], data: object) -> _S:
+    """The state of class ``cls`` a saved form holds, decoded but not yet checked.
+
+    The envelope must name this library's format, version and ``cls.SAVE_TYPE``; only the classes
+    named by ``cls``'s annotations are built. Each referee's ``from_json`` then checks the state
+    (`Referee.problems`).
+
+    Raises:
+        SaveError: not a save of this type, another version, or a malformed value.
+
+    Examples:
+        >>> from rummylib.gin import GinHand
+        >>> state_from_json(GinHand, {"format": "rummylib-save", "version": 1, "type": "gin-game", "state": {}})
+        Traceback (most recent call last):
+        ...
+        rummylib.errors.SaveError: this save holds a 'gin-game', not a 'gin-hand'
+    """
+    check_envelope(data)
+    assert isinstance(data, Mapping)
+    want = cls.SAVE_TYPE  # type: ignore[attr-defined]
+    if data["type"] != want:
+        raise SaveError(f"this save holds a {str(data['type'])[:40]!r}, not a {want!r}")
+    try:
+        return STATE_CODEC.decode_attrs(data.get("state"), cls, "state")  # type: ignore[no-any-return]
+    except BadValue as exc:
+        raise _save_error(exc) from None
+    except RecursionError:
+        raise SaveError("not a valid save: nested too deeply") from None
+    except RummyError as exc:
+        raise SaveError(f"not a valid save: {exc.message}") from None
+
+
+def check_envelope(data: object) -> str:
+    """The ``"type"`` of a saved form, once its format and version are this library's.
+
+    Raises:
+        SaveError: not a save, or of another version.
+
+    Examples:
+        >>> check_envelope({"format": "rummylib-save", "version": 1, "type": "gin-hand", "state": {}})
+        'gin-hand'
+    """
+    if not isinstance(data, Mapping):
+        raise SaveError(f"a save is a JSON object, not {_kind(data)}")
+    if data.get("format") != FORMAT:
+        raise SaveError(f'not a rummylib save (its "format" is {str(data.get("format"))[:40]!r}, not {FORMAT!r})')
+    version = data.get("version")
+    if version != VERSION or isinstance(version, bool):
+        shown = str(version)[:20]
+        raise SaveError(f"save format version {shown} is not supported (this library reads version {VERSION})")
+    extra = sorted(str(k) for k in set(data) - {"format", "version", "type", "state"})
+    if extra:
+        raise SaveError(f"unknown key {extra[0][:40]!r} in the save")
+    kind = data.get("type")
+    if not isinstance(kind, str):
+        raise SaveError(f"a save names its type as a string, not {_kind(kind)}")
+    return kind
+
+
+def check_problems(state: _S, *, what: str = "not a valid save") -> _S:
+    """``state`` itself, once its ``problems()`` are none; raise `SaveError` naming them otherwise.
+
+    Examples:
+        >>> from rummylib import GIN_RUMMY
+        >>> from rummylib.gin import GinHand
+        >>> hand = GinHand.deal(rules=GIN_RUMMY, seed=1)
+        >>> check_problems(hand) is hand
+        True
+    """
+    problems = state.problems()  # type: ignore[attr-defined]
+    if problems:
+        raise SaveError(f"{what}: " + "; ".join(problems))
+    return state
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    """An action as JSON: ``{"action": kind, ...fields}`` (pieces in notation).
+
+    Examples:
+        >>> from rummylib.gin import Discard
+        >>> action_to_json(Discard(0, "Kd"))
+        {'action': 'discard', 'player': 0, 'card': 'Kd'}
+    """
+    return {"action": str(type(action).kind), **STATE_CODEC.encode_attrs(action)}  # type: ignore[attr-defined]
+
+
+def action_from_json(data: object, actions: Sequence[type], *, path: str = "action") -> Any:
+    """The action one of the classes ``actions`` a JSON object holds (by its ``"action"`` kind).
+
+    Raises:
+        SaveError: not an object, an unknown kind, or a field that does not fit (code ``bad-save``).
+
+    Examples:
+        >>> from rummylib.gin import Discard, DrawStock
+        >>> action_from_json({"action": "discard", "player": 1, "card": "Kd"}, [Discard, DrawStock])
+        Discard(player=1, card=Card.parse('Kd'))
+    """
+    if not isinstance(data, Mapping):
+        raise SaveError(f"not a valid save: {path}: an action is an object, not {_kind(data)}")
+    kind = data.get("action")
+    chosen = [c for c in actions if getattr(c, "kind", None) == kind]
+    if not isinstance(kind, str) or not chosen:
+        known = ", ".join(sorted(c.kind for c in actions))  # type: ignore[attr-defined]
+        raise SaveError(f"not a valid save: {path}: unknown action {str(kind)[:40]!r} (known: {known})")
+    fields = {k: v for k, v in data.items() if k != "action"}
+    try:
+        return STATE_CODEC.decode_attrs(fields, chosen[0], path)
+    except BadValue as exc:
+        raise _save_error(exc) from None
+    except RecursionError:
+        raise SaveError(f"not a valid save: {path}: nested too deeply") from None
+    except RummyError as exc:
+        raise SaveError(f"not a valid save: {path}: {exc.message}") from None
