@@ -408,7 +408,7 @@ class NotationError(RummyError, ValueError):
     The message quotes the input and, where it helps, the column at fault.
 
     Examples:
-        >>> from rummylib import Tile
+        >>> from rummylib import NotationError, Tile
         >>> try:
         ...     Tile.parse("r14")
         ... except NotationError as exc:
@@ -435,7 +435,7 @@ class InvalidPiecesError(RummyError, ValueError):
     """Pieces that cannot exist together in one game (three ``R5`` where the box holds two).
 
     Examples:
-        >>> from rummylib import RUMMIKUB, parse_pieces
+        >>> from rummylib import RUMMIKUB, InvalidPiecesError, parse_pieces
         >>> try:
         ...     RUMMIKUB.check_piece_counts(parse_pieces("r5 r5 r5"))
         ... except InvalidPiecesError as exc:
@@ -461,7 +461,7 @@ class RuleSetError(RummyError, ValueError):
     """A rule set that is inconsistent, or an unknown option or game name.
 
     Examples:
-        >>> from rummylib import find_ruleset
+        >>> from rummylib import RuleSetError, find_ruleset
         >>> try:
         ...     find_ruleset("poker")
         ... except RuleSetError as exc:
@@ -487,7 +487,7 @@ class ScoringInputError(RummyError, ValueError):
     """Hands that cannot be scored as asked (a winner out of range, two players out, ...).
 
     Examples:
-        >>> from rummylib import RUMMIKUB, score_rummikub
+        >>> from rummylib import RUMMIKUB, ScoringInputError, score_rummikub
         >>> try:
         ...     score_rummikub(["", ""], winner=5, rules=RUMMIKUB)
         ... except ScoringInputError as exc:
@@ -502,7 +502,7 @@ class GinInputError(RummyError, ValueError):
     """Gin hands that cannot be judged: a joker, a card twice, too many cards, a missing upcard.
 
     Examples:
-        >>> from rummylib import GIN_RUMMY, deadwood
+        >>> from rummylib import GIN_RUMMY, GinInputError, deadwood
         >>> try:
         ...     deadwood("Ah Ah 2h", rules=GIN_RUMMY)
         ... except GinInputError as exc:
@@ -517,6 +517,7 @@ class SaveError(RummyError, ValueError):
     """A save that cannot be loaded: not a save, another version, malformed, or tampered with.
 
     Examples:
+        >>> from rummylib import SaveError
         >>> from rummylib.saves import from_json
         >>> try:
         ...     from_json({"format": "rummylib-save", "version": 99, "type": "gin-hand", "state": {}})
@@ -576,19 +577,48 @@ class IllegalPlayError(RummyError, ValueError):
 
 
 class InvalidMeldError(IllegalPlayError):
-    """A meld that is neither a valid group nor a valid run under the rule set."""
+    """A meld that is neither a valid group nor a valid run under the rule set.
+
+    Examples:
+        >>> from rummylib import RUMMIKUB, InvalidMeldError, check_meld
+        >>> try:
+        ...     check_meld("r5 r6", rules=RUMMIKUB)
+        ... except InvalidMeldError as exc:
+        ...     print(exc.code, exc.violations[0].code)
+        invalid-meld run-too-short
+    """
 
     code = ErrorCode.INVALID_MELD
 
 
 class ContractNotMetError(IllegalPlayError):
-    """A meld-down that does not meet the round's contract."""
+    """A meld-down that does not meet the round's contract.
+
+    Examples:
+        >>> from rummylib import SHANGHAI, ContractNotMetError, check_contract
+        >>> try:
+        ...     check_contract(["7h 7s 7d"], round_number=1, rules=SHANGHAI)
+        ... except ContractNotMetError as exc:
+        ...     print(exc.code, exc.violations[0].code)
+        contract-not-met contract-meld-count
+    """
 
     code = ErrorCode.CONTRACT_NOT_MET
 
 
 class IllegalActionError(IllegalPlayError):
-    """An action a referee refuses at this point of a game; the state is left unchanged."""
+    """An action a referee refuses at this point of a game; the state is left unchanged.
+
+    Examples:
+        >>> from rummylib import SHANGHAI, ContractRound, IllegalActionError
+        >>> from rummylib.contracts import DrawStock
+        >>> round_ = ContractRound.deal(rules=SHANGHAI, players=3, seed=1)
+        >>> try:
+        ...     round_.apply(DrawStock(2))
+        ... except IllegalActionError as exc:
+        ...     print(exc.code, exc.violations[0].code)
+        illegal-action not-your-turn
+    """
 
     code = ErrorCode.ILLEGAL_ACTION
 
@@ -597,6 +627,14 @@ class IllegalTurnError(IllegalActionError):
     """A Rummikub turn (table before, rack, table after) that is not legal.
 
     The Rummikub referee refuses an illegal play with it, so it is an `IllegalActionError` too.
+
+    Examples:
+        >>> from rummylib import RUMMIKUB, IllegalTurnError, check_turn
+        >>> try:
+        ...     check_turn("r1 r2 r3", "k1", "r1 r2 r3", rules=RUMMIKUB, initial_meld_done=True)
+        ... except IllegalTurnError as exc:
+        ...     print(exc.code, exc.violations[0].code)
+        illegal-turn no-tile-played
     """
 
     code = ErrorCode.ILLEGAL_TURN
@@ -608,7 +646,7 @@ class KnockError(IllegalPlayError):
     Its violation has the code ``knock-over-limit``.
 
     Examples:
-        >>> from rummylib import GIN_RUMMY, score_hand
+        >>> from rummylib import GIN_RUMMY, KnockError, score_hand
         >>> try:
         ...     score_hand("Ah 2h 3h 7c 7d 7s 9c 10d Jh Kd", "2c 3c 4c", rules=GIN_RUMMY)
         ... except KnockError as exc:
@@ -623,7 +661,7 @@ class InvalidDeclarationError(IllegalPlayError):
     """An Indian Rummy declaration that breaks the rules; ``violations`` lists every problem.
 
     Examples:
-        >>> from rummylib import INDIAN_RUMMY, check_declaration
+        >>> from rummylib import INDIAN_RUMMY, InvalidDeclarationError, check_declaration
         >>> try:
         ...     check_declaration(["Ah 2h 3h"], rules=INDIAN_RUMMY)
         ... except InvalidDeclarationError as exc:
@@ -635,7 +673,19 @@ class InvalidDeclarationError(IllegalPlayError):
 
 
 class SolverError(RummyError):
-    """A search could not answer."""
+    """A search could not answer.
+
+    Its own code, ``solver-error``, means a bug in rummylib; a search raises it with a more precise
+    code for input it cannot work with.
+
+    Examples:
+        >>> from rummylib import SHANGHAI, SolverError, solve
+        >>> try:
+        ...     solve("", "7h 8h 9h", rules=SHANGHAI, initial_meld_done=True)
+        ... except SolverError as exc:
+        ...     print(exc.code)
+        unsupported-rules
+    """
 
     code = ErrorCode.SOLVER_ERROR
 
