@@ -77,18 +77,6 @@ STILL_LAZY: frozenset[tuple[str, str]] = frozenset(
         ("rummylib.saves", "rummylib.notation"),
         ("rummylib.saves", "rummylib.rules"),
         ("rummylib.saves", "rummylib.rummikub"),
-        # the faces cli.py and svg.py: next on the list
-        ("rummylib.cli", "rummylib.batch"),
-        ("rummylib.cli", "rummylib.contracts"),
-        ("rummylib.cli", "rummylib.gin"),
-        ("rummylib.cli", "rummylib.indian"),
-        ("rummylib.cli", "rummylib.registry"),
-        ("rummylib.cli", "rummylib.rummikub"),
-        ("rummylib.cli", "rummylib.svg"),
-        ("rummylib.svg", "rummylib.notation"),
-        ("rummylib.svg", "rummylib.pieces"),
-        ("rummylib.svg", "rummylib.rummikub"),
-        ("rummylib.svg", "rummylib.table"),
     }
 )
 """Imports below module level that are not display hooks, still waiting to be moved up."""
