@@ -30,13 +30,19 @@ import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import IO, Any, TypeVar
 
-from rummylib import __version__
+from rummylib import __version__, svg
+from rummylib.batch import main_batch
 from rummylib.cards import Card, Suit
+from rummylib.contracts import contract_for, contract_violations, find_contract, score_contract_round
 from rummylib.errors import RequestError, RuleSetError, RummyError, Violation
+from rummylib.gin import score_hand
+from rummylib.indian import score_deal
 from rummylib.melds import Face, Meld, MeldKind, MeldReading, meld_violations, read_meld
 from rummylib.notation import parse_melds, parse_pieces
 from rummylib.pieces import Piece, format_pieces
+from rummylib.registry import hand_cost
 from rummylib.rules import RuleSet, ScoringScheme, find_ruleset
+from rummylib.rummikub import Budget, Draw, Pass, Play, RummikubGame, score_rummikub, solve, validate_turn
 from rummylib.tiles import Color, Tile
 
 __all__ = ["build_parser", "main"]
@@ -303,8 +309,6 @@ def _cmd_meld(args: argparse.Namespace, out: _Out) -> int:
 
 
 def _cmd_turn(args: argparse.Namespace, out: _Out) -> int:
-    from rummylib.rummikub import validate_turn
-
     if args.file:
         data = _read_json_object(args.file)
         if args.game is None and isinstance(data.get("game"), str):
@@ -329,8 +333,6 @@ def _cmd_turn(args: argparse.Namespace, out: _Out) -> int:
     old, new = _table_melds(before, rules), _table_melds(after, rules)
     report = validate_turn(old, rack, new, rules=rules, initial_meld_done=opened)
     if args.svg:
-        from rummylib import svg
-
         _write(args.svg, svg.turn(old, rack, new, rules=rules, initial_meld_done=opened, report=report))
     if args.json:
         _emit_json(out, report.to_json())
@@ -340,9 +342,7 @@ def _cmd_turn(args: argparse.Namespace, out: _Out) -> int:
         out.line(f"{head}: played {played}")
         for v in report.violations:
             out.line(out.violation(v))
-        from rummylib.svg import turn_marks
-
-        marks = {where: m.value for where, m in turn_marks(report, new).items()}
+        marks = {where: m.value for where, m in svg.turn_marks(report, new).items()}
         _show_table(out, new, rules, marks)
         if out.colour and marks:
             played, moved = out.piece(Tile(Color.RED, 7), mark="played"), out.piece(Tile(Color.RED, 6), mark="moved")
@@ -375,8 +375,6 @@ def _write(path: str, text: str) -> None:
 
 
 def _cmd_contract(args: argparse.Namespace, out: _Out) -> int:
-    from rummylib.contracts import contract_for, contract_violations
-
     rules = _rules(args)
     melds = [Meld(parse_pieces(m, rules=rules)) for m in args.melds]
     hand = parse_pieces(args.hand, rules=rules) if args.hand is not None else None
@@ -395,8 +393,6 @@ def _cmd_contract(args: argparse.Namespace, out: _Out) -> int:
 
 
 def _cmd_find_contract(args: argparse.Namespace, out: _Out) -> int:
-    from rummylib.contracts import contract_for, find_contract
-
     rules = _rules(args)
     hand = parse_pieces(args.hand, rules=rules)
     contract = contract_for(rules=rules, round_number=args.round)
@@ -422,16 +418,12 @@ def _cmd_find_contract(args: argparse.Namespace, out: _Out) -> int:
 
 
 def _cmd_solve(args: argparse.Namespace, out: _Out) -> int:
-    from rummylib.rummikub import Budget, solve
-
     rules = _rules(args, default="rummikub")
     table = _table_melds(args.table or "", rules)
     rack = parse_pieces(args.rack, rules=rules)
     budget = Budget(seconds=args.seconds) if args.seconds else None
     solution = solve(table, rack, rules=rules, initial_meld_done=args.opened, objective=args.objective, budget=budget)
     if args.svg:
-        from rummylib import svg
-
         _write(
             args.svg,
             svg.turn(table, rack, solution.table_after, rules=rules, initial_meld_done=args.opened),
@@ -456,8 +448,6 @@ def _cmd_solve(args: argparse.Namespace, out: _Out) -> int:
 
 
 def _cmd_selfplay(args: argparse.Namespace, out: _Out) -> int:
-    from rummylib.rummikub import Budget, Draw, Pass, Play, RummikubGame, solve
-
     rules = _rules(args, default="rummikub")
     if args.games < 1 or args.max_turns < 1:
         raise RequestError("--games and --max-turns must be at least 1", code="bad-field")
@@ -504,8 +494,6 @@ def _cmd_points(args: argparse.Namespace, out: _Out) -> int:
     rules = _rules(args)
     hand = parse_pieces(args.hand, rules=rules)
     rules.check_piece_counts(hand, what="hand")
-    from rummylib.registry import hand_cost
-
     cost = hand_cost(hand, rules=rules)
     if args.json:
         _emit_json(out, {"points": cost.points})
@@ -522,18 +510,12 @@ def _cmd_score(args: argparse.Namespace, out: _Out) -> int:
     rules.check_piece_counts([p for h in hands for p in h], what="hands")
     scores: tuple[int, ...]
     if rules.scoring is ScoringScheme.RACK:
-        from rummylib.rummikub import score_rummikub
-
         scores = score_rummikub(hands, winner=args.winner, rules=rules)
     elif rules.scoring is ScoringScheme.CONTRACT:
-        from rummylib.contracts import score_contract_round
-
         scores = score_contract_round(
             hands, rules=rules, out_in_one_turn=args.out_in_one_turn, joker_used=args.joker_used
         )
     elif rules.scoring is ScoringScheme.GIN:
-        from rummylib.gin import score_hand
-
         if len(hands) != 2:
             raise RequestError("gin: give the knocker's hand, then the defender's")
         result = score_hand(hands[0], hands[1], rules=rules, upcard=args.upcard)
@@ -543,8 +525,6 @@ def _cmd_score(args: argparse.Namespace, out: _Out) -> int:
             out.line(f"the {result.winner} scores {result.points} ({result.kind.value})")
         return EXIT_VALID
     else:
-        from rummylib.indian import score_deal
-
         if args.winner is None:
             raise RequestError("indian rummy: give --winner, the player who declared")
         scores = score_deal(hands, winner=args.winner, rules=rules)
@@ -562,8 +542,6 @@ def _cmd_show(args: argparse.Namespace, out: _Out) -> int:
     rules = _rules(args) if args.game else None
     melds = _table_melds(args.table, rules) if rules else [Meld(p) for p in parse_melds(args.table)]
     if args.svg:
-        from rummylib import svg
-
         picture = svg.meld(melds[0], rules=rules, labels=True) if len(melds) == 1 else svg.table(melds, rules=rules)
         _write(args.svg, picture)
     invalid = False
@@ -778,8 +756,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"rummylib {__version__}")
         return 0
     if args.command == "batch":
-        from rummylib.batch import main_batch
-
         try:
             return main_batch(args.file)
         except BrokenPipeError:

@@ -24,16 +24,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from enum import StrEnum
 from html import escape
-from typing import TYPE_CHECKING, Any
 
 from rummylib.cards import Card, Suit
 from rummylib.errors import InvalidPiecesError, RequestError
 from rummylib.melds import Face, Meld, MeldKind, MeldLike, MeldReading, as_meld, meld_violations, read_meld
-from rummylib.pieces import Family, Joker, Piece
+from rummylib.notation import parse_pieces
+from rummylib.pieces import Family, Joker, Piece, format_pieces, piece_sort_key
+from rummylib.rules import RuleSet
+from rummylib.rummikub.turns import TurnReport, validate_turn
+from rummylib.table import Table, TableLike
 from rummylib.tiles import Color, Tile
-
-if TYPE_CHECKING:
-    from rummylib.rules import RuleSet
 
 __all__ = [
     "CARD_HEIGHT",
@@ -554,9 +554,6 @@ def rack(
         >>> picture.count("<title>"), "rl-wood" in picture
         (4, True)
     """
-    from rummylib.notation import parse_pieces
-    from rummylib.pieces import piece_sort_key
-
     if isinstance(pieces, str):
         items = list(parse_pieces(pieces))
     elif isinstance(pieces, Iterable):
@@ -716,10 +713,8 @@ def table(
         >>> "run · 6" in picture, "group · 28" in picture, "group-colour-repeated" in picture
         (True, True, True)
     """
-    from rummylib.table import Table
-
     # Table.of reads notation and checks that every item is a meld (a clear error when not).
-    source: Any = list(melds) if isinstance(melds, Iterable) and not isinstance(melds, str | Table) else melds
+    source: TableLike = melds if isinstance(melds, str | Table) or not isinstance(melds, Iterable) else list(melds)
     laid = []
     for i, the_meld in enumerate(Table.of(source, rules=rules).melds):
         row_marks = [(marks or {}).get((i, j)) for j in range(len(the_meld.pieces))]
@@ -750,7 +745,7 @@ def _legend(y: float) -> str:
     return "".join(out)
 
 
-def turn_marks(report: Any, after: Iterable[MeldLike]) -> dict[tuple[int, int], Mark]:
+def turn_marks(report: TurnReport, after: Iterable[MeldLike]) -> dict[tuple[int, int], Mark]:
     """Where a turn's tiles went: ``(meld index, piece index)`` on the table after, and the mark.
 
     Rack tiles played are `Mark.PLAYED`, table tiles that changed set `Mark.MOVED`, from the
@@ -785,13 +780,13 @@ def _place_marks(after: Sequence[Meld], moves: Iterable[tuple[Piece, int | None,
 
 
 def turn(
-    before: Any,
+    before: TableLike,
     rack: str | Iterable[Piece],
-    after: Any,
+    after: TableLike,
     *,
     rules: RuleSet,
     initial_meld_done: bool,
-    report: Any = None,
+    report: TurnReport | None = None,
     size: float | None = None,
     width: float = 640,
     labels: bool = True,
@@ -828,10 +823,6 @@ def turn(
         ...                              initial_meld_done=True)
         True
     """
-    from rummylib.pieces import format_pieces
-    from rummylib.rummikub import validate_turn
-    from rummylib.table import Table
-
     new = Table.of(after, rules=rules)
     if report is None:
         report = validate_turn(before, rack, new, rules=rules, initial_meld_done=initial_meld_done)

@@ -1,0 +1,465 @@
+"""The walls of the house (STYLE.md section 10), held by the test suite itself.
+
+rummylib's import graph is read from the source with ``ast``: every ``import`` and ``from ...
+import`` of a rummylib module wherever it stands (module level, inside a function or a class,
+under ``if TYPE_CHECKING:``), relative imports resolved. On that graph the tests check that
+
+* there is no import circle, once the ``_repr_svg_`` display hooks are set aside;
+* every import below module level is a display hook (or on the shrinking allow-list below);
+* each floor imports only from the floors below it, and the games never import each other;
+* ``import rummylib`` loads none of the optional extras;
+* the import-linter contracts in pyproject.toml hold, and ignore exactly the display hooks.
+
+A display hook is ``from rummylib import svg`` written directly inside a method named
+``_repr_svg_``: pictures sit above the values they draw, so the value imports its painter when
+Jupyter asks for a picture. It is the one function-level import the house allows.
+"""
+
+from __future__ import annotations
+
+import ast
+import itertools
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tomllib
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SRC = ROOT / "src"
+PACKAGE = "rummylib"
+
+GAMES = ("rummylib.rummikub", "rummylib.contracts", "rummylib.gin", "rummylib.indian")
+"""Floor 3: one package per game family; they never import each other."""
+SERVICES = ("rummylib.registry", "rummylib.audit", "rummylib.saves")
+"""Floor 4: services over every game."""
+FACES = ("rummylib.batch", "rummylib.cli", "rummylib.svg", "rummylib.testing", "rummylib.__main__")
+"""Floor 5: text <-> API, no rules."""
+CORE_GROUND = (
+    "rummylib._tokens",
+    "rummylib.errors",
+    "rummylib.tiles",
+    "rummylib.cards",
+    "rummylib.pieces",
+    "rummylib.rules",
+    "rummylib.notation",
+    "rummylib._json",  # still to come: typed JSON <-> attrs values, under rules
+)
+"""Floor 1 of the core. Every other module is floor 2 of the core, so a new module is held as core."""
+
+EXTRAS = ("hypothesis", "sybil", "pytest", "numpy", "gymnasium", "pettingzoo", "ray", "mkdocs")
+"""Top-level packages of the optional extras, which ``import rummylib`` must not load."""
+
+STILL_LAZY: frozenset[tuple[str, str]] = frozenset()
+"""Imports below module level that are not display hooks, still waiting to be moved up."""
+
+
+# ------------------------------------------------------------------------------------------
+# Reading the graph
+# ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Import:
+    """One imported module of one import statement."""
+
+    importer: str
+    """The module holding the statement."""
+    imported: str
+    """The module imported, absolute (``from rummylib import svg`` imports ``rummylib.svg``)."""
+    line: int
+    scope: str | None
+    """Where the statement stands: ``None`` at module level, else ``Class.method`` and so on."""
+    hook: bool
+    """A display hook: ``from rummylib import svg`` directly inside a method ``_repr_svg_``."""
+
+    def __str__(self) -> str:
+        where = f" in {self.scope}" if self.scope else ""
+        return f"{self.importer} (line {self.line}{where}) imports {self.imported}"
+
+
+def module_files(src: Path, package: str) -> dict[str, Path]:
+    """Every module of ``package`` under ``src``, by dotted name (a package by its ``__init__``)."""
+    found: dict[str, Path] = {}
+    for path in sorted((src / package).rglob("*.py")):
+        parts = list(path.relative_to(src).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        found[".".join(parts)] = path
+    return found
+
+
+class _Collector(ast.NodeVisitor):
+    def __init__(self, module: str, is_package: bool, modules: Iterable[str]) -> None:
+        self.module = module
+        self.package = module if is_package else module.rpartition(".")[0]
+        self.modules = set(modules)
+        self.scopes: list[tuple[str, str]] = []  # ("class" | "def", name), outermost first
+        self.found: list[Import] = []
+
+    def _scoped(self, kind: str, node: ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        self.scopes.append((kind, node.name))
+        self.generic_visit(node)
+        self.scopes.pop()
+
+    def visit_ClassDef(self, node: ast.ClassDef) -> None:
+        self._scoped("class", node)
+
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> None:
+        self._scoped("def", node)
+
+    def visit_AsyncFunctionDef(self, node: ast.AsyncFunctionDef) -> None:
+        self._scoped("def", node)
+
+    def _add(self, imported: str, node: ast.stmt, *, hook: bool = False) -> None:
+        scope = ".".join(name for _, name in self.scopes) or None
+        self.found.append(Import(self.module, imported, node.lineno, scope, hook))
+
+    def visit_Import(self, node: ast.Import) -> None:
+        for alias in node.names:
+            self._add(alias.name, node)
+
+    def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
+        if node.level:
+            parts = self.package.split(".")
+            up = node.level - 1
+            if up >= len(parts):
+                raise AssertionError(f"{self.module} line {node.lineno}: relative import above the package")
+            base = ".".join(parts[: len(parts) - up] + ([node.module] if node.module else []))
+        else:
+            base = node.module or ""
+        # directly inside a method _repr_svg_: the innermost scope is that def, and a class holds it
+        in_hook = len(self.scopes) >= 2 and self.scopes[-1] == ("def", "_repr_svg_") and self.scopes[-2][0] == "class"
+        for alias in node.names:
+            candidate = f"{base}.{alias.name}"
+            imported = candidate if candidate in self.modules else base
+            written = node.level == 0 and node.module == PACKAGE and alias.name == "svg" and alias.asname is None
+            self._add(imported, node, hook=in_hook and written)
+
+
+def read_imports(src: Path, package: str) -> list[Import]:
+    """Every import statement of every module of ``package``, one `Import` per module imported."""
+    files = module_files(src, package)
+    found: list[Import] = []
+    for module, path in files.items():
+        collector = _Collector(module, path.name == "__init__.py", files)
+        collector.visit(ast.parse(path.read_text(encoding="utf-8"), filename=str(path)))
+        found += collector.found
+    return found
+
+
+def internal(imports: Iterable[Import], package: str = PACKAGE) -> list[Import]:
+    """The imports of the package's own modules, a module importing itself left out."""
+    return [
+        i
+        for i in imports
+        if (i.imported == package or i.imported.startswith(package + ".")) and i.imported != i.importer
+    ]
+
+
+def graph_of(imports: Iterable[Import]) -> dict[str, set[str]]:
+    """Importer -> the modules it imports."""
+    graph: dict[str, set[str]] = {}
+    for i in imports:
+        graph.setdefault(i.importer, set()).add(i.imported)
+        graph.setdefault(i.imported, set())
+    return graph
+
+
+def find_cycle(graph: Mapping[str, Iterable[str]]) -> list[str] | None:
+    """An import circle of ``graph``, as ``[a, b, ..., a]``, or ``None`` when there is none.
+
+    Depth first, in sorted order (the same circle every run); iterative, so a long chain cannot
+    exhaust the stack.
+    """
+    edges = {node: sorted(set(targets)) for node, targets in graph.items()}
+    for targets in list(edges.values()):
+        for t in targets:
+            edges.setdefault(t, [])
+    done: set[str] = set()
+    for start in sorted(edges):
+        if start in done:
+            continue
+        path = [start]
+        on_path = {start: 0}
+        todo: list[Iterator[str]] = [iter(edges[start])]
+        while todo:
+            nxt = next(todo[-1], None)
+            if nxt is None:
+                todo.pop()
+                done.add(path[-1])
+                del on_path[path.pop()]
+            elif nxt in on_path:
+                return [*path[on_path[nxt] :], nxt]
+            elif nxt not in done:
+                on_path[nxt] = len(path)
+                path.append(nxt)
+                todo.append(iter(edges[nxt]))
+    return None
+
+
+def _within(module: str, packages: Iterable[str]) -> str | None:
+    return next((p for p in packages if module == p or module.startswith(p + ".")), None)
+
+
+def floor_of(module: str) -> int:
+    """1 and 2 the core, 3 the games, 4 the services, 5 the faces, 6 the package root."""
+    if module == PACKAGE:
+        return 6
+    if _within(module, FACES):
+        return 5
+    if _within(module, SERVICES):
+        return 4
+    if _within(module, GAMES):
+        return 3
+    return 1 if module in CORE_GROUND else 2
+
+
+FLOOR_NAMES = {1: "core floor 1", 2: "core floor 2", 3: "a game", 4: "a service", 5: "a face", 6: "the package root"}
+
+
+def wall_breaks(imports: Iterable[Import]) -> list[str]:
+    """Every import that goes up a floor, or from one game to another (display hooks set aside).
+
+    Faces may import the root (``from rummylib import __version__``): it re-exports the core and
+    the games and imports no face; nothing lower may, since it would bring in every game.
+    """
+    breaks = []
+    for i in imports:
+        if i.hook:
+            continue
+        low, high = floor_of(i.importer), floor_of(i.imported)
+        if low == 5 and high == 6:
+            continue
+        game, other = _within(i.importer, GAMES), _within(i.imported, GAMES)
+        if high > low:
+            breaks.append(f"{i}: {FLOOR_NAMES[low]} imports {FLOOR_NAMES[high]}")
+        elif game is not None and other is not None and game != other:
+            breaks.append(f"{i}: the game {game} imports another game, {other}")
+    return breaks
+
+
+IMPORTS = read_imports(SRC, PACKAGE)
+MODULES = module_files(SRC, PACKAGE)
+
+
+# ------------------------------------------------------------------------------------------
+# The helpers work (so that the walls below cannot hold vacuously)
+# ------------------------------------------------------------------------------------------
+
+
+def test_find_cycle_on_hand_made_graphs() -> None:
+    assert find_cycle({}) is None
+    assert find_cycle({"a": ["b", "c"], "b": ["d"], "c": ["d"], "d": []}) is None  # a diamond
+    assert find_cycle({"a": ["a"]}) == ["a", "a"]
+    graph = {"top": ["a"], "a": ["b"], "b": ["c", "leaf"], "c": ["a"], "leaf": []}
+    cycle = find_cycle(graph)
+    assert cycle is not None
+    assert cycle[0] == cycle[-1]
+    assert set(cycle) == {"a", "b", "c"}
+    assert all(b in graph[a] for a, b in itertools.pairwise(cycle))
+    assert find_cycle({"x": ["y"], "y": ["z"], "z": ["x", "w"]}) == ["x", "y", "z", "x"]
+
+
+def test_find_cycle_survives_a_long_chain() -> None:
+    chain = {f"m{k}": [f"m{k + 1}"] for k in range(5000)}
+    assert find_cycle(chain) is None
+    chain["m5000"] = ["m0"]
+    cycle = find_cycle(chain)
+    assert cycle is not None and len(cycle) == 5002
+
+
+def test_reader_sees_every_kind_of_import(tmp_path: Path) -> None:
+    pkg = tmp_path / "rummylib"
+    (pkg / "game").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "svg.py").write_text("")
+    (pkg / "base.py").write_text("")
+    (pkg / "game" / "__init__.py").write_text("from . import rules\nfrom .rules import X\n")
+    (pkg / "game" / "rules.py").write_text(
+        "from typing import TYPE_CHECKING\n"
+        "import rummylib.base\n"
+        "from .. import svg as pictures\n"
+        "from ..base import thing\n"
+        "if TYPE_CHECKING:\n"
+        "    from rummylib.game import Y\n"
+        "def later():\n"
+        "    from rummylib import base\n"
+        "class Value:\n"
+        "    def _repr_svg_(self):\n"
+        "        from rummylib import svg\n"
+        "        from rummylib import base\n"
+        "def _repr_svg_():\n"
+        "    from rummylib import svg\n"
+    )
+    found = read_imports(tmp_path, "rummylib")
+    seen = {(i.importer, i.imported, i.line, i.scope, i.hook) for i in internal(found)}
+    rules = "rummylib.game.rules"
+    assert seen == {
+        ("rummylib.game", rules, 1, None, False),
+        ("rummylib.game", rules, 2, None, False),
+        (rules, "rummylib.base", 2, None, False),
+        (rules, "rummylib.svg", 3, None, False),  # an alias is not the hook
+        (rules, "rummylib.base", 4, None, False),
+        (rules, "rummylib.game", 6, None, False),  # under TYPE_CHECKING
+        (rules, "rummylib.base", 8, "later", False),
+        (rules, "rummylib.svg", 11, "Value._repr_svg_", True),  # the one hook
+        (rules, "rummylib.base", 12, "Value._repr_svg_", False),
+        (rules, "rummylib.svg", 14, "_repr_svg_", False),  # a function, not a method
+    }
+
+
+def test_wall_breaks_on_hand_made_imports() -> None:
+    def imp(importer: str, imported: str, *, hook: bool = False) -> Import:
+        return Import(importer, imported, 1, "Meld._repr_svg_" if hook else None, hook)
+
+    assert wall_breaks([imp("rummylib.melds", "rummylib.svg", hook=True)]) == []
+    assert wall_breaks([imp("rummylib.cli", "rummylib"), imp("rummylib.gin.referee", "rummylib.gin._engine")]) == []
+    broken = [
+        imp("rummylib.melds", "rummylib.svg"),
+        imp("rummylib.tiles", "rummylib.melds"),
+        imp("rummylib.gin", "rummylib.rummikub.turns"),
+        imp("rummylib.saves", "rummylib.cli"),
+        imp("rummylib.registry", "rummylib"),
+        imp("rummylib._inputs", "rummylib.indian"),  # a new module counts as core
+    ]
+    assert len(wall_breaks(broken)) == len(broken)
+
+
+def test_the_real_graph_is_read() -> None:
+    assert {"rummylib", "rummylib.melds", "rummylib.rummikub.solver._dp", "rummylib.batch.protocol"} <= set(MODULES)
+    graph = graph_of(internal(IMPORTS))
+    assert "rummylib.pieces" in graph["rummylib.melds"]
+    assert "rummylib.rummikub.turns" in graph["rummylib.rummikub.referee"]
+    assert sum(len(t) for t in graph.values()) > 150
+    hooks = {(i.importer, i.imported) for i in IMPORTS if i.hook}
+    assert ("rummylib.tiles", "rummylib.svg") in hooks, "the reader lost Tile._repr_svg_"
+
+
+# ------------------------------------------------------------------------------------------
+# The walls
+# ------------------------------------------------------------------------------------------
+
+
+def _edge_lines(imports: Iterable[Import]) -> dict[tuple[str, str], int]:
+    lines: dict[tuple[str, str], int] = {}
+    for i in imports:
+        lines.setdefault((i.importer, i.imported), i.line)
+    return lines
+
+
+def test_no_import_circle() -> None:
+    kept = [i for i in internal(IMPORTS) if not i.hook]
+    cycle = find_cycle(graph_of(kept))
+    if cycle is not None:
+        lines = _edge_lines(kept)
+        steps = [f"  {a} (line {lines[a, b]}) imports {b}" for a, b in itertools.pairwise(cycle)]
+        pytest.fail("an import circle, display hooks set aside:\n" + "\n".join(steps))
+
+
+def test_only_display_hooks_import_below_module_level() -> None:
+    lazy = [i for i in IMPORTS if i.scope is not None and not i.hook]
+    offenders = list(dict.fromkeys(str(i) for i in lazy if (i.importer, i.imported) not in STILL_LAZY))
+    assert not offenders, "import these at module level (only _repr_svg_ hooks may import late):\n" + "\n".join(
+        offenders
+    )
+
+
+def test_allow_list_of_late_imports_only_shrinks() -> None:
+    still = {(i.importer, i.imported) for i in IMPORTS if i.scope is not None and not i.hook}
+    gone = sorted(STILL_LAZY - still)
+    assert not gone, f"these late imports are gone: delete them from STILL_LAZY: {gone}"
+
+
+def test_floors() -> None:
+    breaks = wall_breaks(internal(IMPORTS))
+    assert not breaks, "imports through a wall of the house:\n" + "\n".join(breaks)
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "import rummylib",
+        # every module but rummylib.testing, which is the hypothesis strategies by design
+        "; ".join(f"import {m}" for m in sorted(set(MODULES) - {"rummylib.testing"})),
+    ],
+    ids=["rummylib", "every-module-but-testing"],
+)
+def test_import_loads_no_optional_extra(statement: str) -> None:
+    code = (
+        "import json, sys\n"
+        "before = set(sys.modules)\n"
+        f"{statement}\n"
+        "print(json.dumps(sorted(set(sys.modules) - before)))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(SRC), os.environ.get("PYTHONPATH")]))}
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False, env=env
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    loaded = json.loads(result.stdout.splitlines()[-1])
+    assert "rummylib" in loaded
+    extras = sorted(m for m in loaded if m.partition(".")[0] in EXTRAS)
+    assert not extras, f"{statement[:60]} loads optional extras: {extras}"
+
+
+# ------------------------------------------------------------------------------------------
+# import-linter: the same walls as contracts in pyproject.toml
+# ------------------------------------------------------------------------------------------
+
+
+def _contracts() -> list[dict[str, object]]:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    contracts: list[dict[str, object]] = config["tool"]["importlinter"]["contracts"]
+    return contracts
+
+
+def test_import_linter_ignores_exactly_the_display_hooks() -> None:
+    hooks = {f"{i.importer} -> {i.imported}" for i in IMPORTS if i.hook}
+    for contract in _contracts():
+        ignored = contract.get("ignore_imports")
+        assert isinstance(ignored, list)
+        assert len(ignored) == len(set(ignored)) and set(ignored) == hooks, (
+            f"{contract['name']}: ignore_imports should be the display hooks, {sorted(hooks)}"
+        )
+
+
+def test_import_linter_floors_are_the_floors_of_this_test() -> None:
+    by_id = {c["id"]: c for c in _contracts()}
+    layers = by_id["floors"]["layers"]
+    assert isinstance(layers, list)
+    floors = [{f"{PACKAGE}.{m.strip().strip('()')}" for m in layer.replace("|", ":").split(":")} for layer in layers]
+    assert floors[0] == set(FACES)
+    assert floors[1] == set(SERVICES)
+    assert floors[2] == set(GAMES) and "|" in layers[2]  # the games are kept apart
+    assert floors[4] == set(CORE_GROUND)
+    assert all(floor_of(m) == 2 for m in floors[3])
+    assert by_id["games-apart"]["modules"] == list(GAMES)
+
+
+def _lint_imports() -> str | None:
+    here = Path(sys.executable).parent
+    return shutil.which("lint-imports", path=os.pathsep.join([str(here), os.environ.get("PATH", "")]))
+
+
+@pytest.mark.skipif(_lint_imports() is None, reason="import-linter is not installed (pip install -e '.[tests]')")
+def test_import_linter_contracts_hold() -> None:
+    command = _lint_imports()
+    assert command is not None
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(SRC), os.environ.get("PYTHONPATH")]))}
+    result = subprocess.run(
+        [command, "--config", "pyproject.toml", "--no-cache"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+        cwd=ROOT,
+        env=env,
+    )
+    assert result.returncode == 0, (result.stdout + result.stderr)[-4000:]
