@@ -3,7 +3,7 @@
 Run it with ``python examples/rummikub_bots.py``: it prints the table after each turn and the
 final scores. The bots are deliberately simple: they lay runs and groups found in their rack
 (waiting until those are worth the initial meld) and the greedy one also adds single tiles to the
-ends of sets on the table. Every play goes through `RummikubGame.play`, so an illegal idea would
+ends of sets on the table. Every play goes through `RummikubGame.apply(Play(...))`, so an illegal idea would
 raise instead of corrupting the game.
 """
 

@@ -34,7 +34,7 @@ from rummylib import __version__, svg
 from rummylib.batch import main_batch
 from rummylib.cards import Card, Suit
 from rummylib.contracts import contract_for, contract_violations, find_contract, score_contract_round
-from rummylib.errors import RequestError, RuleSetError, RummyError, Violation
+from rummylib.errors import ErrorCode, RequestError, RuleSetError, RummyError, Violation
 from rummylib.gin import score_hand
 from rummylib.indian import score_deal
 from rummylib.melds import Face, Meld, MeldKind, MeldReading, meld_violations, read_meld
@@ -207,13 +207,15 @@ def _rules(args: argparse.Namespace, *, default: str | None = None) -> RuleSet:
     for item in args.option or ():
         key, sep, raw = item.partition("=")
         if not sep or not key.strip():
-            raise RequestError(f"--option must look like NAME=VALUE, not {item!r}", code="bad-field")
+            raise RequestError(f"--option must look like NAME=VALUE, not {item!r}", code=ErrorCode.BAD_FIELD)
         try:
             options[key.strip()] = json.loads(raw)
         except ValueError:
             options[key.strip()] = raw
         except RecursionError:
-            raise RuleSetError(f"option {key.strip()!r}: the value is nested too deeply", code="bad-option") from None
+            raise RuleSetError(
+                f"option {key.strip()!r}: the value is nested too deeply", code=ErrorCode.BAD_OPTION
+            ) from None
     if options:
         rules = rules.with_options(options)
     if getattr(args, "wild_rank", None):
@@ -230,7 +232,7 @@ def _read_text(path: str) -> str:
         with open(path, encoding="utf-8") as handle:
             return handle.read()
     except UnicodeDecodeError as exc:
-        raise RequestError(f"{name} is not UTF-8 text (byte {exc.start})", code="bad-request") from None
+        raise RequestError(f"{name} is not UTF-8 text (byte {exc.start})", code=ErrorCode.BAD_REQUEST) from None
 
 
 def _read_json_object(path: str) -> dict[str, Any]:
@@ -238,11 +240,11 @@ def _read_json_object(path: str) -> dict[str, Any]:
     try:
         data = json.loads(text)
     except ValueError as exc:
-        raise RequestError(f"{path} is not valid JSON: {exc}", code="bad-json") from None
+        raise RequestError(f"{path} is not valid JSON: {exc}", code=ErrorCode.BAD_JSON) from None
     except RecursionError:
-        raise RequestError(f"{path} is not valid JSON: nested too deeply", code="bad-json") from None
+        raise RequestError(f"{path} is not valid JSON: nested too deeply", code=ErrorCode.BAD_JSON) from None
     if not isinstance(data, dict):
-        raise RequestError(f"{path} must hold one JSON object", code="bad-json")
+        raise RequestError(f"{path} must hold one JSON object", code=ErrorCode.BAD_JSON)
     return data
 
 
@@ -254,7 +256,9 @@ def _table_text(value: object, name: str) -> str:
         return value
     if isinstance(value, list) and all(isinstance(m, str) for m in value):
         return " | ".join(value)
-    raise RequestError(f"field {name!r} must be a list of sets in notation (or one '|' string)", code="bad-field")
+    raise RequestError(
+        f"field {name!r} must be a list of sets in notation (or one '|' string)", code=ErrorCode.BAD_FIELD
+    )
 
 
 def _table_melds(text: str, rules: RuleSet) -> list[Meld]:
@@ -320,10 +324,10 @@ def _cmd_turn(args: argparse.Namespace, out: _Out) -> int:
         after = _table_text(data.get("table_after"), "table_after")
         rack = data.get("rack", "")
         if not isinstance(rack, str):
-            raise RequestError("field 'rack' must be a string of pieces", code="bad-field")
+            raise RequestError("field 'rack' must be a string of pieces", code=ErrorCode.BAD_FIELD)
         opened = data.get("initial_meld_done", False)
         if not isinstance(opened, bool):
-            raise RequestError("field 'initial_meld_done' must be true or false", code="bad-field")
+            raise RequestError("field 'initial_meld_done' must be true or false", code=ErrorCode.BAD_FIELD)
         opened = opened or args.opened
     else:
         if args.after is None:
@@ -450,7 +454,7 @@ def _cmd_solve(args: argparse.Namespace, out: _Out) -> int:
 def _cmd_selfplay(args: argparse.Namespace, out: _Out) -> int:
     rules = _rules(args, default="rummikub")
     if args.games < 1 or args.max_turns < 1:
-        raise RequestError("--games and --max-turns must be at least 1", code="bad-field")
+        raise RequestError("--games and --max-turns must be at least 1", code=ErrorCode.BAD_FIELD)
     results = []
     for k in _Progress(args.games, label="playing").wrap(range(args.games)):
         seed = args.seed + k

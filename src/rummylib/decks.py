@@ -19,7 +19,7 @@ import random
 import attrs
 
 from rummylib.cards import Card, Rank, Suit
-from rummylib.errors import RuleSetError
+from rummylib.errors import ErrorCode, RuleSetError
 from rummylib.pieces import JOKER, Family, Piece, PieceCount
 from rummylib.rules import RuleSet
 from rummylib.tiles import Tile
@@ -47,7 +47,7 @@ def full_set(rules: RuleSet, *, players: int | None = None) -> tuple[Piece, ...]
         tiles = [Tile(c, n) for c in rules.colors for n in range(1, rules.max_number + 1)]
         return tuple(t for t in tiles for _ in range(rules.copies)) + (JOKER,) * rules.box_jokers
     if players is None:
-        raise RuleSetError(f"say how many players: {rules.title}'s decks depend on it", code="bad-players")
+        raise RuleSetError(f"say how many players: {rules.title}'s decks depend on it", code=ErrorCode.BAD_PLAYERS)
     decks, jokers = rules.decks_for(players)
     cards = [Card(r, s) for s in Suit for r in Rank]
     return tuple(c for c in cards for _ in range(decks)) + (JOKER,) * jokers
@@ -103,9 +103,7 @@ class Deal:
         return PieceCount.of(p for h in self.hands for p in h) + PieceCount.of(self.stock)
 
 
-def deal(
-    rules: RuleSet, *, players: int, rng: random.Random | int | str, hand_size: int | None = None
-) -> Deal:
+def deal(rules: RuleSet, *, players: int, rng: random.Random | int | str, hand_size: int | None = None) -> Deal:
     """Shuffle the game's pieces and deal ``hand_size`` (default: the rule set's) to each player.
 
     Raises:
@@ -120,6 +118,8 @@ def deal(
     size = rules.hand_size if hand_size is None else hand_size
     pool = shuffled(full_set(rules, players=players), rng)
     if size < 0 or size * players > len(pool):
-        raise RuleSetError(f"cannot deal {size} pieces to {players} players from {len(pool)}", code="bad-players")
+        raise RuleSetError(
+            f"cannot deal {size} pieces to {players} players from {len(pool)}", code=ErrorCode.BAD_PLAYERS
+        )
     hands = tuple(pool[i * size : (i + 1) * size] for i in range(players))
     return Deal(hands=hands, stock=pool[size * players :])

@@ -26,7 +26,7 @@ from enum import StrEnum
 from html import escape
 
 from rummylib.cards import Card, Suit
-from rummylib.errors import InvalidPiecesError, RequestError
+from rummylib.errors import ErrorCode, InvalidPiecesError, RequestError
 from rummylib.melds import Face, Meld, MeldKind, MeldLike, MeldReading, as_meld, meld_violations, read_meld
 from rummylib.notation import parse_pieces
 from rummylib.pieces import Family, Joker, Piece, format_pieces, piece_sort_key
@@ -429,10 +429,10 @@ def _checked_meld(m: object, rules: RuleSet | None) -> Meld:
     if isinstance(m, list | tuple):
         bad = [p for p in m if not isinstance(p, Tile | Card | Joker)]
         if bad:
-            raise InvalidPiecesError(f"the meld holds {bad[0]!r}, which is not a piece", code="not-a-piece")
+            raise InvalidPiecesError(f"the meld holds {bad[0]!r}, which is not a piece", code=ErrorCode.NOT_A_PIECE)
     elif not isinstance(m, Meld | str):
         raise InvalidPiecesError(
-            f"a meld is a Meld, notation or a sequence of pieces, not {type(m).__name__}", code="not-a-piece"
+            f"a meld is a Meld, notation or a sequence of pieces, not {type(m).__name__}", code=ErrorCode.NOT_A_PIECE
         )
     return as_meld(m, rules=rules)
 
@@ -560,16 +560,16 @@ def rack(
         items = list(pieces)
     else:
         raise InvalidPiecesError(
-            f"a rack is notation or a sequence of pieces, not {type(pieces).__name__}", code="not-a-piece"
+            f"a rack is notation or a sequence of pieces, not {type(pieces).__name__}", code=ErrorCode.NOT_A_PIECE
         )
     bad = [p for p in items if not isinstance(p, Tile | Card | Joker)]
     if bad:
-        raise InvalidPiecesError(f"the rack holds {bad[0]!r}, which is not a piece", code="not-a-piece")
+        raise InvalidPiecesError(f"the rack holds {bad[0]!r}, which is not a piece", code=ErrorCode.NOT_A_PIECE)
     if marks is not None and len(marks) != len(items):
         raise RequestError(
             f"marks has {len(marks)} entries but the rack holds {len(items)} pieces; "
             "give one per piece (None for none)",
-            code="bad-field",
+            code=ErrorCode.BAD_FIELD,
         )
     order = sorted(range(len(items)), key=lambda i: piece_sort_key(items[i])) if sort else list(range(len(items)))
     shown = [items[i] for i in order]

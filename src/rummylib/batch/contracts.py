@@ -38,7 +38,7 @@ import attrs
 
 from rummylib.batch.protocol import Op, Request
 from rummylib.contracts import JokerEnd, contract_violations, find_contract, lay_off, score_contract_round
-from rummylib.errors import IllegalPlayError, RequestError, RuleSetError
+from rummylib.errors import ErrorCode, IllegalPlayError, RequestError, RuleSetError
 from rummylib.melds import Meld
 from rummylib.rules import Contract, ScoringScheme
 
@@ -49,22 +49,22 @@ def _contract(req: Request) -> tuple[int | None, Contract | None]:
     """The round number, or the contract object given instead."""
     if req.has("contract"):
         if req.has("round"):
-            raise RequestError("give 'round' or 'contract', not both", code="bad-field")
+            raise RequestError("give 'round' or 'contract', not both", code=ErrorCode.BAD_FIELD)
         spec = req.field("contract", dict)
         unknown = sorted(set(spec) - set(_CONTRACT_FIELDS))
         if unknown:
-            raise RequestError(f"field 'contract' has unknown keys {unknown}", code="bad-field")
+            raise RequestError(f"field 'contract' has unknown keys {unknown}", code=ErrorCode.BAD_FIELD)
         values: dict[str, Any] = {}
         for name, value in spec.items():
             boolean = name in ("exact", "whole_hand")
             if boolean != isinstance(value, bool) or not isinstance(value, int):
                 kind = "true or false" if boolean else "an integer"
-                raise RequestError(f"field 'contract': {name!r} must be {kind}", code="bad-field")
+                raise RequestError(f"field 'contract': {name!r} must be {kind}", code=ErrorCode.BAD_FIELD)
             values[name] = value
         try:
             return None, Contract(**values)
         except RuleSetError as exc:
-            raise RequestError(f"field 'contract': {exc.message}", code="bad-field") from None
+            raise RequestError(f"field 'contract': {exc.message}", code=ErrorCode.BAD_FIELD) from None
     number = req.integer("round")
     req.rules.round(number)  # unknown-round before anything else
     return number, None
@@ -91,7 +91,7 @@ def _find_contract_op(req: Request) -> dict[str, Any]:
     hand = req.pieces("hand")
     budget = req.integer("budget", default=DEFAULT_FIND_BUDGET)
     if budget < 1:
-        raise RequestError("field 'budget' must be a positive integer", code="bad-field")
+        raise RequestError("field 'budget' must be a positive integer", code=ErrorCode.BAD_FIELD)
     plan = find_contract(hand, round_number=number, contract=contract, rules=req.rules, budget=budget)
     if plan is None:
         return {"possible": False, "melds": None, "points_left": None}
@@ -103,7 +103,7 @@ def _layoff_op(req: Request) -> dict[str, Any]:
     cards = req.pieces("cards")
     end = req.text("joker_end", default="high")
     if end not in ("high", "low"):
-        raise RequestError("field 'joker_end' must be 'high' or 'low'", code="bad-field")
+        raise RequestError("field 'joker_end' must be 'high' or 'low'", code=ErrorCode.BAD_FIELD)
     joker_end: JokerEnd = "high" if end == "high" else "low"
     try:
         done = lay_off(meld, cards, rules=req.rules, joker_end=joker_end)
@@ -115,12 +115,12 @@ def _layoff_op(req: Request) -> dict[str, Any]:
 def _score_contract_op(req: Request) -> dict[str, Any]:
     hands = req.piece_lists("hands")
     if not hands:
-        raise RequestError("field 'hands' must hold at least one hand", code="bad-field")
+        raise RequestError("field 'hands' must hold at least one hand", code=ErrorCode.BAD_FIELD)
     if len(hands) > req.rules.max_players:
         raise RequestError(
             f"field 'hands' has {len(hands)} hands, but {req.rules.title} is for at most "
             f"{req.rules.max_players} players",
-            code="bad-field",
+            code=ErrorCode.BAD_FIELD,
         )
     req.rules.check_piece_counts([p for hand in hands for p in hand], what="the hands together")
     scores = score_contract_round(

@@ -23,7 +23,7 @@ from typing import ClassVar, Literal, TypeAlias
 import attrs
 
 from rummylib.cards import Card
-from rummylib.errors import IllegalActionError, InvalidPiecesError, RuleId, Violation
+from rummylib.errors import ErrorCode, IllegalActionError, InvalidPiecesError, RuleId, Violation
 from rummylib.melds import Meld, MeldReading, as_meld
 from rummylib.notation import parse_melds, parse_piece, parse_pieces
 from rummylib.pieces import Joker, Piece, format_pieces
@@ -112,7 +112,9 @@ def _swaps(value: Sequence[tuple[Piece | str, int]]) -> tuple[tuple[Piece, int],
             raise _bad_swap(f"swap {n} is {pair!r}, not a (card, meld index) pair")
         card, meld = pair
         if not isinstance(card, str | Tile | Card | Joker):
-            raise InvalidPiecesError(f"swaps: swap {n} puts in {card!r}, which is not a card", code="not-a-piece")
+            raise InvalidPiecesError(
+                f"swaps: swap {n} puts in {card!r}, which is not a card", code=ErrorCode.NOT_A_PIECE
+            )
         if isinstance(meld, bool) or not isinstance(meld, int):
             raise _bad_swap(f"swap {n} names meld {meld!r}; a meld index is a whole number")
         found.append((_piece(card), meld))

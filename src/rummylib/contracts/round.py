@@ -54,6 +54,7 @@ from rummylib.contracts.scoring import score_contract_round
 from rummylib.decks import as_rng, deal, shuffled
 from rummylib.errors import (
     ContractNotMetError,
+    ErrorCode,
     IllegalActionError,
     IllegalPlayError,
     RuleId,
@@ -159,10 +160,12 @@ def _plan(hand: tuple[Piece, ...], round_number: int, rules: RuleSet) -> tuple[M
 
 def _check_game(rules: RuleSet, players: int, dealer: int) -> None:
     if rules.scoring is not ScoringScheme.CONTRACT:
-        raise RuleSetError(f"{rules.title} is not a contract game (Contract Rummy, Shanghai)", code="bad-rules")
+        raise RuleSetError(f"{rules.title} is not a contract game (Contract Rummy, Shanghai)", code=ErrorCode.BAD_RULES)
     rules.check_players(players)
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
-        raise RuleSetError(f"the dealer must be a seat from 0 to {players - 1}, not {dealer!r}", code="bad-players")
+        raise RuleSetError(
+            f"the dealer must be a seat from 0 to {players - 1}, not {dealer!r}", code=ErrorCode.BAD_PLAYERS
+        )
 
 
 @attrs.frozen(kw_only=True)
@@ -256,7 +259,7 @@ class ContractRound:
         dealt = deal(rules, players=players, rng=as_rng(f"{seed}:deal:{round_number}"), hand_size=cards)
         if not dealt.stock:
             raise RuleSetError(
-                f"no card left to turn up after dealing {cards} to {players} players", code="bad-players"
+                f"no card left to turn up after dealing {cards} to {players} players", code=ErrorCode.BAD_PLAYERS
             )
         return cls(
             rules=rules,
