@@ -52,6 +52,7 @@ __all__ = [
     "Outcome",
     "Recorded",
     "Referee",
+    "RefereeBase",
     "Replayable",
     "View",
     "action_from_json",
@@ -225,6 +226,114 @@ class Referee(Protocol):
     def to_json(self) -> dict[str, Any]:
         """The saved form: ``{"format", "version", "type", "state"}``."""
         ...
+
+
+# ------------------------------------------------------------------------------------------
+# What every referee shares
+# ------------------------------------------------------------------------------------------
+
+
+class RefereeBase:
+    """The methods every referee state shares: the checking forms of `apply` and the saved form.
+
+    A referee (a frozen attrs class) defines ``apply``, ``problems``, ``SAVE_TYPE`` and
+    ``ACTIONS`` (its action classes); this base gives it ``action_violations``, ``is_legal``,
+    ``to_json``, ``from_json`` and ``action_from_json`` on top of them, so that every game checks
+    and saves the same way.
+
+    Examples:
+        >>> from rummylib import GIN_RUMMY
+        >>> from rummylib.gin import DrawStock, GinHand
+        >>> hand = GinHand.deal(rules=GIN_RUMMY, seed=7)
+        >>> hand.is_legal(DrawStock(1)), [v.code for v in hand.action_violations(DrawStock(0))]
+        (True, ['not-your-turn'])
+    """
+
+    __slots__ = ()
+
+    SAVE_TYPE: ClassVar[str]
+    """The ``"type"`` of this state's saves."""
+    ACTIONS: ClassVar[tuple[type, ...]]
+    """The action classes this referee takes."""
+
+    def apply(self, action: Any) -> Self:  # pragma: no cover - every referee defines it
+        """The state after ``action``."""
+        raise NotImplementedError
+
+    def problems(self) -> tuple[str, ...]:  # pragma: no cover - every referee defines it
+        """Every reason the state could not come out of a real game."""
+        raise NotImplementedError
+
+    def action_violations(self, action: Any) -> tuple[Violation, ...]:
+        """Every reason ``action`` is illegal now (empty when it is legal); never raises for a bad action.
+
+        Examples:
+            >>> from rummylib import SHANGHAI
+            >>> from rummylib.contracts import ContractRound, DrawStock
+            >>> r = ContractRound.deal(rules=SHANGHAI, players=3, seed=0)
+            >>> [v.code for v in r.action_violations(DrawStock(2))]
+            ['not-your-turn']
+        """
+        try:
+            self.apply(action)
+        except IllegalActionError as exc:
+            return exc.violations
+        return ()
+
+    def is_legal(self, action: Any) -> bool:
+        """Whether ``action`` is legal now.
+
+        Examples:
+            >>> from rummylib import RUMMIKUB
+            >>> from rummylib.rummikub import Draw, Play, RummikubGame
+            >>> g = RummikubGame.deal(rules=RUMMIKUB, players=2, seed=1)
+            >>> g.is_legal(Draw(0)), g.is_legal(Draw(1)), g.is_legal(Play(0, "r1 r2"))
+            (True, False, False)
+        """
+        return not self.action_violations(action)
+
+    def to_json(self) -> dict[str, Any]:
+        """The saved form of the state: ``{"format", "version", "type", "state"}`` (see `rummylib.saves`).
+
+        Examples:
+            >>> from rummylib import GIN_RUMMY
+            >>> from rummylib.gin import GinHand
+            >>> GinHand.deal(rules=GIN_RUMMY, seed=2).to_json()["type"]
+            'gin-hand'
+        """
+        return state_to_json(self)  # type: ignore[arg-type]
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], *, check: bool = True) -> Self:
+        """The state a saved form holds, checked (``problems``) unless ``check`` is false.
+
+        Raises:
+            SaveError: not a save of this state's type, another version, malformed, or a state no
+                real game could reach (code ``bad-save``).
+
+        Examples:
+            >>> from rummylib import SHANGHAI
+            >>> from rummylib.contracts import ContractRound
+            >>> r = ContractRound.deal(rules=SHANGHAI, players=3, seed=1)
+            >>> ContractRound.from_json(r.to_json()) == r
+            True
+        """
+        state = state_from_json(cls, data)
+        return check_problems(state) if check else state
+
+    @classmethod
+    def action_from_json(cls, data: object) -> Any:
+        """The action a JSON object holds (``{"action": "discard", "player": 0, "card": "Kd"}``).
+
+        Raises:
+            SaveError: not an action of this referee (code ``bad-save``).
+
+        Examples:
+            >>> from rummylib.gin import GinHand
+            >>> GinHand.action_from_json({"action": "knock", "player": 1, "card": "Kd"})
+            Knock(player=1, card=Card.parse('Kd'))
+        """
+        return action_from_json(data, cls.ACTIONS)
 
 
 # ------------------------------------------------------------------------------------------

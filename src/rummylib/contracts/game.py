@@ -18,8 +18,8 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Any, ClassVar
+from collections.abc import Iterator
+from typing import ClassVar
 
 import attrs
 
@@ -29,16 +29,16 @@ from rummylib.contracts.actions import (
     RoundView,
 )
 from rummylib.contracts.round import ContractRound, Seed, result_problems
-from rummylib.errors import RuleId, Violation
+from rummylib.errors import RuleId
 from rummylib.pieces import PieceCount
-from rummylib.referee import Outcome, check_problems, refuse, state_from_json, state_to_json
+from rummylib.referee import Outcome, RefereeBase, refuse
 from rummylib.rules import RuleSet
 
 __all__ = ["ContractGame"]
 
 
 @attrs.frozen(kw_only=True)
-class ContractGame:
+class ContractGame(RefereeBase):
     """A whole game of Contract Rummy (7 rounds) or Shanghai (10): rounds in order, scores added up.
 
     Actions go to the round in play; when it ends, its result is kept and the next round is dealt
@@ -66,6 +66,7 @@ class ContractGame:
     """The round that ended last, as it stood at its end (to show the final table), or ``None``."""
 
     SAVE_TYPE: ClassVar[str] = "contract-game"
+    ACTIONS: ClassVar[tuple[type, ...]] = ContractRound.ACTIONS
 
     @classmethod
     def deal(cls, *, rules: RuleSet, players: int, seed: Seed, dealer: int = 0) -> ContractGame:
@@ -194,30 +195,6 @@ class ContractGame:
         """
         return () if self.is_over else self.round.legal_actions(player)
 
-    def action_violations(self, action: ContractAction) -> tuple[Violation, ...]:
-        """Every reason ``action`` is illegal now (empty when it is legal).
-
-        Examples:
-            >>> from rummylib import SHANGHAI
-            >>> from rummylib.contracts import DrawStock
-            >>> [v.code for v in ContractGame.deal(rules=SHANGHAI, players=3, seed=0).action_violations(DrawStock(0))]
-            ['not-your-turn']
-        """
-        if self.is_over:
-            return (Violation(RuleId.ROUND_OVER, "the game is over"),)
-        return self.round.action_violations(action)
-
-    def is_legal(self, action: ContractAction) -> bool:
-        """Whether ``action`` is legal now.
-
-        Examples:
-            >>> from rummylib import SHANGHAI
-            >>> from rummylib.contracts import DrawStock
-            >>> ContractGame.deal(rules=SHANGHAI, players=3, seed=0).is_legal(DrawStock(1))
-            True
-        """
-        return not self.is_over and self.round.is_legal(action)
-
     def view(self, player: int) -> RoundView:
         """What ``player`` sees of the round in play.
 
@@ -239,42 +216,6 @@ class ContractGame:
             11
         """
         return self.round.table_view()
-
-    def to_json(self) -> dict[str, Any]:
-        """The saved form of the game (see `rummylib.saves`).
-
-        Examples:
-            >>> from rummylib import SHANGHAI
-            >>> ContractGame.deal(rules=SHANGHAI, players=3, seed=2).to_json()["type"]
-            'contract-game'
-        """
-        return state_to_json(self)
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any], *, check: bool = True) -> ContractGame:
-        """The game a saved form holds, checked (``problems``) unless ``check`` is false.
-
-        Raises:
-            SaveError: not a saved game, malformed, or a state no real game could reach.
-
-        Examples:
-            >>> from rummylib import SHANGHAI
-            >>> g = ContractGame.deal(rules=SHANGHAI, players=3, seed=2)
-            >>> ContractGame.from_json(g.to_json()) == g
-            True
-        """
-        state = state_from_json(cls, data)
-        return check_problems(state) if check else state
-
-    @classmethod
-    def action_from_json(cls, data: object) -> ContractAction:
-        """The action a JSON object holds (see `ContractRound.action_from_json`).
-
-        Examples:
-            >>> ContractGame.action_from_json({"action": "discard", "player": 0, "card": "*"})
-            Discard(player=0, card=JOKER)
-        """
-        return ContractRound.action_from_json(data)
 
     def problems(self) -> tuple[str, ...]:
         """Every reason this game could not come out of real play (empty when it could).

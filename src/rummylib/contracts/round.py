@@ -25,8 +25,8 @@ Examples:
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, ClassVar, TypeVar
+from collections.abc import Iterator, Sequence
+from typing import ClassVar, TypeVar
 
 import attrs
 
@@ -67,13 +67,10 @@ from rummylib.melds import Meld, MeldKind, MeldReading, is_valid_meld
 from rummylib.pieces import Piece, PieceCount, format_pieces, piece_sort_key
 from rummylib.referee import (
     Outcome,
-    action_from_json,
-    check_problems,
+    RefereeBase,
     check_seat,
     piece_problems,
     refuse,
-    state_from_json,
-    state_to_json,
 )
 from rummylib.rules import JokerSwap, RuleSet, ScoringScheme
 
@@ -169,7 +166,7 @@ def _check_game(rules: RuleSet, players: int, dealer: int) -> None:
 
 
 @attrs.frozen(kw_only=True)
-class ContractRound:
+class ContractRound(RefereeBase):
     """One round of Contract Rummy or Shanghai, as a value; `apply` returns the next one.
 
     Make one with `ContractRound.deal`. The turn: the player in turn draws (`DrawDiscard`, or
@@ -194,6 +191,7 @@ class ContractRound:
     """
 
     SAVE_TYPE: ClassVar[str] = "contract-round"
+    ACTIONS: ClassVar[tuple[type, ...]] = _ACTIONS
 
     rules: RuleSet
     """The game's rules."""
@@ -349,45 +347,6 @@ class ContractRound:
             reason = "the stock ran out"
         return Outcome(scores=res.scores, winners=winners, lower_wins=True, reason=reason)
 
-    def to_json(self) -> dict[str, Any]:
-        """The saved form of the round (see `rummylib.saves`).
-
-        Examples:
-            >>> from rummylib import SHANGHAI
-            >>> ContractRound.deal(rules=SHANGHAI, players=3, seed=1).to_json()["type"]
-            'contract-round'
-        """
-        return state_to_json(self)
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any], *, check: bool = True) -> ContractRound:
-        """The round a saved form holds, checked (``problems``) unless ``check`` is false.
-
-        Raises:
-            SaveError: not a saved round, malformed, or a state no real round could reach.
-
-        Examples:
-            >>> from rummylib import SHANGHAI
-            >>> r = ContractRound.deal(rules=SHANGHAI, players=3, seed=1)
-            >>> ContractRound.from_json(r.to_json()) == r
-            True
-        """
-        state = state_from_json(cls, data)
-        return check_problems(state) if check else state
-
-    @classmethod
-    def action_from_json(cls, data: object) -> ContractAction:
-        """The action a JSON object holds (``{"action": "lay-off", "player": 1, "cards": "8h", "meld": 0}``).
-
-        Raises:
-            SaveError: not an action of the contract games (code ``bad-save``).
-
-        Examples:
-            >>> ContractRound.action_from_json({"action": "buy", "player": 2})
-            Buy(player=2)
-        """
-        return action_from_json(data, _ACTIONS)  # type: ignore[no-any-return]
-
     def problems(self) -> tuple[str, ...]:
         """Every reason this round could not come out of a real game (empty when it could).
 
@@ -536,32 +495,6 @@ class ContractRound:
             rummylib.errors.IllegalActionError: player 1 cannot lay off: draw first [wrong-phase]
         """
         return self._step(action)
-
-    def action_violations(self, action: ContractAction) -> tuple[Violation, ...]:
-        """Every reason ``action`` is illegal now (empty when it is legal); never raises for a bad action.
-
-        Examples:
-            >>> from rummylib import SHANGHAI
-            >>> r = ContractRound.deal(rules=SHANGHAI, players=3, seed=0)
-            >>> [v.code for v in r.action_violations(DrawStock(2))]
-            ['not-your-turn']
-        """
-        try:
-            self._step(action)
-        except IllegalActionError as exc:
-            return exc.violations
-        return ()
-
-    def is_legal(self, action: ContractAction) -> bool:
-        """Whether ``action`` is legal now.
-
-        Examples:
-            >>> from rummylib import SHANGHAI
-            >>> r = ContractRound.deal(rules=SHANGHAI, players=3, seed=0)
-            >>> r.is_legal(DrawDiscard(1)), r.is_legal(DrawDiscard(0))
-            (True, False)
-        """
-        return not self.action_violations(action)
 
     def legal_actions(self, player: int | None = None) -> tuple[ContractAction, ...]:
         """The legal actions now (of one player, or of everyone).

@@ -27,7 +27,7 @@ Examples:
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from enum import StrEnum
 from typing import Any, ClassVar, TypeAlias
 
@@ -35,20 +35,17 @@ import attrs
 
 from rummylib.cards import Card
 from rummylib.decks import full_set, shuffled
-from rummylib.errors import ErrorCode, IllegalActionError, KnockError, RuleId, RuleSetError, RummyError, Violation
+from rummylib.errors import ErrorCode, IllegalActionError, KnockError, RuleId, RuleSetError, RummyError
 from rummylib.gin._engine import min_deadwood, read_hand, tables_for
 from rummylib.gin.deadwood import deadwood, knock_limit
 from rummylib.gin.scoring import GinGameScore, GinHandResult, score_hand
 from rummylib.pieces import PieceCount, format_pieces, piece_sort_key
 from rummylib.referee import (
     Outcome,
-    action_from_json,
-    check_problems,
+    RefereeBase,
     check_seat,
     piece_problems,
     refuse,
-    state_from_json,
-    state_to_json,
 )
 from rummylib.rules import RuleSet
 
@@ -253,7 +250,7 @@ def _two_players(players: int) -> None:
 
 
 @attrs.frozen
-class GinHand:
+class GinHand(RefereeBase):
     """One hand of Gin Rummy between players 0 and 1.
 
     Examples:
@@ -264,6 +261,7 @@ class GinHand:
     """
 
     SAVE_TYPE: ClassVar[str] = "gin-hand"
+    ACTIONS: ClassVar[tuple[type, ...]] = _ACTIONS
 
     rules: RuleSet
     """The rule set (Gin Rummy or a house variant of it)."""
@@ -413,32 +411,6 @@ class GinHand:
         """
         return self._step(action)
 
-    def action_violations(self, action: GinAction) -> tuple[Violation, ...]:
-        """Every reason ``action`` is illegal now (empty when it is legal).
-
-        Examples:
-            >>> from rummylib import GIN_RUMMY
-            >>> hand = GinHand.deal(rules=GIN_RUMMY, seed=7)
-            >>> [v.code for v in hand.action_violations(Discard(1, hand.hands[1][0]))]
-            ['wrong-phase']
-        """
-        try:
-            self._step(action)
-        except IllegalActionError as exc:
-            return exc.violations
-        return ()
-
-    def is_legal(self, action: GinAction) -> bool:
-        """Whether ``action`` is legal now.
-
-        Examples:
-            >>> from rummylib import GIN_RUMMY
-            >>> hand = GinHand.deal(rules=GIN_RUMMY, seed=7)
-            >>> hand.is_legal(DrawDiscard(1)), hand.is_legal(DrawDiscard(0))
-            (True, False)
-        """
-        return not self.action_violations(action)
-
     def legal_actions(self, player: int | None = None) -> tuple[GinAction, ...]:
         """Every legal action now: the player in turn's (none for the other, none once over).
 
@@ -496,45 +468,6 @@ class GinHand:
             shown=self.hands if self.hand_result is not None else None,
             hand_result=self.hand_result,
         )
-
-    def to_json(self) -> dict[str, Any]:
-        """The saved form of the hand (see `rummylib.saves`).
-
-        Examples:
-            >>> from rummylib import GIN_RUMMY
-            >>> GinHand.deal(rules=GIN_RUMMY, seed=2).to_json()["type"]
-            'gin-hand'
-        """
-        return state_to_json(self)
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any], *, check: bool = True) -> GinHand:
-        """The hand a saved form holds, checked (``problems``) unless ``check`` is false.
-
-        Raises:
-            SaveError: not a saved Gin hand, malformed, or a state no real hand could reach.
-
-        Examples:
-            >>> from rummylib import GIN_RUMMY
-            >>> hand = GinHand.deal(rules=GIN_RUMMY, seed=2)
-            >>> GinHand.from_json(hand.to_json()) == hand
-            True
-        """
-        state = state_from_json(cls, data)
-        return check_problems(state) if check else state
-
-    @classmethod
-    def action_from_json(cls, data: object) -> GinAction:
-        """The action a JSON object holds (``{"action": "discard", "player": 0, "card": "Kd"}``).
-
-        Raises:
-            SaveError: not a Gin action (code ``bad-save``).
-
-        Examples:
-            >>> GinHand.action_from_json({"action": "knock", "player": 1, "card": "Kd"})
-            Knock(player=1, card=Card.parse('Kd'))
-        """
-        return action_from_json(data, _ACTIONS)  # type: ignore[no-any-return]
 
     def problems(self) -> tuple[str, ...]:
         """Every reason this hand could not come out of a real game (empty when it could).
@@ -672,7 +605,7 @@ class GinHand:
 
 
 @attrs.frozen
-class GinGame:
+class GinGame(RefereeBase):
     """A game of Gin Rummy: hands until a player's total reaches ``game_target``.
 
     The dealer alternates from hand to hand; a drawn hand is replayed with the same dealer.
@@ -685,6 +618,7 @@ class GinGame:
     """
 
     SAVE_TYPE: ClassVar[str] = "gin-game"
+    ACTIONS: ClassVar[tuple[type, ...]] = _ACTIONS
 
     rules: RuleSet
     """The rule set."""
@@ -774,30 +708,6 @@ class GinGame:
         """
         return () if self.is_over else self.hand.legal_actions(player)
 
-    def action_violations(self, action: GinAction) -> tuple[Violation, ...]:
-        """Every reason ``action`` is illegal now (empty when it is legal).
-
-        Examples:
-            >>> from rummylib import GIN_RUMMY
-            >>> [v.code for v in GinGame.deal(rules=GIN_RUMMY, seed=5).action_violations(DrawStock(0))]
-            ['not-your-turn']
-        """
-        try:
-            self.apply(action)
-        except IllegalActionError as exc:
-            return exc.violations
-        return ()
-
-    def is_legal(self, action: GinAction) -> bool:
-        """Whether ``action`` is legal now.
-
-        Examples:
-            >>> from rummylib import GIN_RUMMY
-            >>> GinGame.deal(rules=GIN_RUMMY, seed=5).is_legal(DrawStock(1))
-            True
-        """
-        return not self.action_violations(action)
-
     def apply(self, action: GinAction) -> GinGame:
         """The game after ``action``; when the hand ends it is scored and the next one dealt.
 
@@ -838,42 +748,6 @@ class GinGame:
             (0, 0)
         """
         return attrs.evolve(self.hand.view(player), totals=self.score.totals, hand_number=self.hand_number)
-
-    def to_json(self) -> dict[str, Any]:
-        """The saved form of the game (see `rummylib.saves`).
-
-        Examples:
-            >>> from rummylib import GIN_RUMMY
-            >>> GinGame.deal(rules=GIN_RUMMY, seed=5).to_json()["type"]
-            'gin-game'
-        """
-        return state_to_json(self)
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any], *, check: bool = True) -> GinGame:
-        """The game a saved form holds, checked (``problems``) unless ``check`` is false.
-
-        Raises:
-            SaveError: not a saved Gin game, malformed, or a state no real game could reach.
-
-        Examples:
-            >>> from rummylib import GIN_RUMMY
-            >>> game = GinGame.deal(rules=GIN_RUMMY, seed=5).apply(DrawStock(1))
-            >>> GinGame.from_json(game.to_json()) == game
-            True
-        """
-        state = state_from_json(cls, data)
-        return check_problems(state) if check else state
-
-    @classmethod
-    def action_from_json(cls, data: object) -> GinAction:
-        """The action a JSON object holds (see `GinHand.action_from_json`).
-
-        Examples:
-            >>> GinGame.action_from_json({"action": "draw-stock", "player": 0})
-            DrawStock(player=0)
-        """
-        return GinHand.action_from_json(data)
 
     def problems(self) -> tuple[str, ...]:
         """Every reason this game could not come out of real play (empty when it could).

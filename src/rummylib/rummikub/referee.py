@@ -51,20 +51,18 @@ from rummylib.errors import (
     RuleId,
     RummyError,
     SaveError,
-    Violation,
 )
 from rummylib.melds import Meld, is_valid_meld
 from rummylib.pieces import Piece, PieceCount, format_pieces, piece_sort_key, read_pieces
 from rummylib.referee import (
     Outcome,
-    action_from_json,
+    RefereeBase,
     check_problems,
     check_seat,
     piece_problems,
     refuse,
     replace_at,
     state_from_json,
-    state_to_json,
 )
 from rummylib.rules import RuleSet
 from rummylib.rummikub.scoring import score_rummikub
@@ -338,7 +336,7 @@ class RummikubView:
 
 
 @attrs.frozen
-class RummikubGame:
+class RummikubGame(RefereeBase):
     """The state of a Rummikub game; every action returns a new state.
 
     Build one with `RummikubGame.deal`. Seats are numbered from 0 and play in that order. The
@@ -360,6 +358,7 @@ class RummikubGame:
     """
 
     SAVE_TYPE: ClassVar[str] = "rummikub-game"
+    ACTIONS: ClassVar[tuple[type, ...]] = _ACTIONS
 
     rules: RuleSet
     """The rule set (``initial_meld_points``, ``joker_retrieval``, time limit and penalty, ...)."""
@@ -556,34 +555,6 @@ class RummikubGame:
             found.append(Timeout(p))
         return tuple(found)
 
-    def action_violations(self, action: RummikubAction) -> tuple[Violation, ...]:
-        """Every reason ``action`` is illegal now (a play: every problem of its turn).
-
-        Examples:
-            >>> from rummylib import RUMMIKUB
-            >>> g = RummikubGame.deal(rules=RUMMIKUB, players=2, seed=1)
-            >>> [v.code for v in g.action_violations(Pass(0))]
-            ['wrong-phase']
-        """
-        try:
-            self._check(action)
-        except IllegalActionError as exc:
-            return exc.violations
-        if isinstance(action, Play) and not self._times_out(action.elapsed):
-            return self.turn_report(action.table).violations
-        return ()
-
-    def is_legal(self, action: RummikubAction) -> bool:
-        """Whether ``action`` is legal now.
-
-        Examples:
-            >>> from rummylib import RUMMIKUB
-            >>> g = RummikubGame.deal(rules=RUMMIKUB, players=2, seed=1)
-            >>> g.is_legal(Draw(0)), g.is_legal(Draw(1)), g.is_legal(Play(0, "r1 r2"))
-            (True, False, False)
-        """
-        return not self.action_violations(action)
-
     def apply(self, action: RummikubAction) -> RummikubGame:
         """The game after ``action``.
 
@@ -645,16 +616,6 @@ class RummikubGame:
             winner=self.winner,
         )
 
-    def to_json(self) -> dict[str, Any]:
-        """The saved form of the game (see `rummylib.saves`).
-
-        Examples:
-            >>> from rummylib import RUMMIKUB
-            >>> RummikubGame.deal(rules=RUMMIKUB, players=2, seed=5).to_json()["type"]
-            'rummikub-game'
-        """
-        return state_to_json(self)
-
     @classmethod
     def from_json(cls, data: Mapping[str, Any], *, check: bool = True) -> RummikubGame:
         """The game a saved form holds, checked unless ``check`` is false.
@@ -682,19 +643,6 @@ class RummikubGame:
         except RummyError as exc:
             raise SaveError(f"not a valid save: {exc.message}") from None
         return state
-
-    @classmethod
-    def action_from_json(cls, data: object) -> RummikubAction:
-        """The action a JSON object holds (``{"action": "play", "player": 0, "table": {"melds": [...]}}``).
-
-        Raises:
-            SaveError: not a Rummikub action (code ``bad-save``).
-
-        Examples:
-            >>> RummikubGame.action_from_json({"action": "draw", "player": 1})
-            Draw(player=1, elapsed=None)
-        """
-        return action_from_json(data, _ACTIONS)  # type: ignore[no-any-return]
 
     def verify_history(self) -> RummikubGame:
         """The game itself, once it is exactly what its seed and its own history give.
