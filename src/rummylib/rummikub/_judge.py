@@ -8,7 +8,8 @@ sets turn after turn, and most sets of a turn are unchanged.
 
 These caches are the documented ones of `rummylib.rummikub` (bounded: at most 20,000 sets per rule
 set and 64 rule sets, then forgotten at once); `clear_cache` empties them (benchmarks of the cold
-path use it, through `rummylib.rummikub.clear_caches`).
+path use it, through `rummylib.rummikub.clear_caches`). `piece_code` and `code_order` are also a
+documented test hook: the tests check that the codes sort in the canonical order of pieces.
 """
 
 from __future__ import annotations
