@@ -31,10 +31,10 @@ from typing import Literal, TypeAlias
 
 import attrs
 
+from rummylib import _inputs
 from rummylib.cards import Card, Rank
 from rummylib.errors import IllegalPlayError, LimitExceededError, RuleId, Violation
-from rummylib.melds import Face, Meld, MeldKind, MeldLike, MeldReading, meld_readings, meld_violations
-from rummylib.notation import parse_piece, parse_pieces
+from rummylib.melds import Face, Meld, MeldKind, MeldLike, MeldReading, as_meld, meld_readings, meld_violations
 from rummylib.pieces import Joker, Piece, format_pieces, piece_sort_key
 from rummylib.rules import JokerSwap, RuleSet
 from rummylib.tiles import Tile
@@ -62,25 +62,15 @@ _MAX_CARDS = 60
 def _reading(meld: TableMeldLike, rules: RuleSet) -> tuple[MeldReading | None, tuple[Violation, ...]]:
     if isinstance(meld, MeldReading):
         return meld, ()
-    readings = meld_readings(meld, rules=rules)
+    laid = as_meld(meld, rules=rules, what="the meld on the table")
+    readings = meld_readings(laid, rules=rules)
     if readings:
         return readings[0], ()
-    return None, meld_violations(meld, rules=rules)
+    return None, meld_violations(laid, rules=rules)
 
 
 def _pieces(cards: str | Piece | Iterable[Piece], rules: RuleSet) -> tuple[Piece, ...]:
-    if isinstance(cards, str):
-        return parse_pieces(cards, rules=rules)
-    if isinstance(cards, Card | Joker | Tile):
-        return (cards,)
-    if isinstance(cards, Iterable):
-        out = tuple(cards)
-        for p in out:
-            if not isinstance(p, Card | Joker | Tile):
-                raise TypeError(f"not a piece: {p!r}")
-            rules.check_piece(p)
-        return out
-    raise TypeError(f"cards must be notation or pieces, not {type(cards).__name__}")
+    return _inputs.pieces(cards, rules=rules, what="the cards laid off")
 
 
 def _suit(face: Face) -> object:
@@ -290,8 +280,7 @@ def _set_result(reading: MeldReading, cards: tuple[Piece, ...], rules: RuleSet) 
 def _examine(
     meld: TableMeldLike, cards: str | Piece | Iterable[Piece], rules: RuleSet, joker_end: JokerEnd
 ) -> tuple[MeldReading | None, tuple[Piece, ...], LayOffResult | None, tuple[Violation, ...]]:
-    if not isinstance(rules, RuleSet):
-        raise TypeError(f"rules must be a RuleSet, not {type(rules).__name__}")
+    _inputs.ruleset(rules)
     if joker_end not in ("high", "low"):
         raise TypeError(f"joker_end must be 'high' or 'low', not {joker_end!r}")
     pieces = _pieces(cards, rules)
@@ -428,14 +417,10 @@ class Substitution:
 def _substitute(
     meld: TableMeldLike, card: str | Piece, rules: RuleSet, player_down: bool
 ) -> tuple[Substitution | None, tuple[Violation, ...]]:
-    if not isinstance(rules, RuleSet):
-        raise TypeError(f"rules must be a RuleSet, not {type(rules).__name__}")
+    _inputs.ruleset(rules)
     if not isinstance(player_down, bool):
         raise TypeError("player_down must be True or False")
-    piece = parse_piece(card, rules=rules) if isinstance(card, str) else card
-    if not isinstance(piece, Card | Tile | Joker):
-        raise TypeError(f"not a piece: {piece!r}")
-    rules.check_piece(piece)
+    piece = _inputs.piece(card, rules=rules, what="the card put in")
     if rules.joker_swap is JokerSwap.NEVER:
         return None, (Violation(RuleId.JOKER_SWAP_NOT_ALLOWED, f"{rules.title} never lets a joker be taken back"),)
     if rules.joker_swap is JokerSwap.AFTER_DOWN and not player_down:
