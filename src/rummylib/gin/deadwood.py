@@ -18,6 +18,7 @@ from collections.abc import Iterable
 
 import attrs
 
+from rummylib import _inputs
 from rummylib.cards import Card, Rank, Suit
 from rummylib.errors import GinInputError
 from rummylib.gin._engine import (
@@ -32,7 +33,6 @@ from rummylib.gin._engine import (
     tables_for,
 )
 from rummylib.melds import Meld
-from rummylib.notation import parse_piece
 from rummylib.pieces import Piece
 from rummylib.rules import RuleSet
 
@@ -73,7 +73,8 @@ def deadwood(hand: Iterable[Piece] | str, *, rules: RuleSet) -> DeadwoodResult:
     ``discard`` the card to throw (on a tie, the higher-value card).
 
     Raises:
-        GinInputError: a joker or a wild card, or the same card twice.
+        GinInputError: a joker or a wild card, a tile, or the same card twice.
+        InvalidPiecesError: something that is not a piece (code ``not-a-piece``).
         LimitExceededError: more than 11 cards.
         NotationError: bad notation, or a card not of the game.
 
@@ -106,11 +107,10 @@ def deadwood(hand: Iterable[Piece] | str, *, rules: RuleSet) -> DeadwoodResult:
 def _check_upcard(upcard: Piece | str | None) -> Card | None:
     if upcard is None:
         return None
-    if isinstance(upcard, str):
-        upcard = parse_piece(upcard)
-    if not isinstance(upcard, Card):
-        raise GinInputError(f"the upcard must be a card, not {upcard}")
-    return upcard
+    card = _inputs.piece(upcard, rules=None, what="the upcard")
+    if not isinstance(card, Card):
+        raise GinInputError(f"the upcard must be a card, not {card}")
+    return card
 
 
 def knock_limit(*, rules: RuleSet, upcard: Piece | str | None = None) -> int:

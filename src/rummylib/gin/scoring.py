@@ -18,6 +18,7 @@ from enum import StrEnum
 
 import attrs
 
+from rummylib import _inputs
 from rummylib.cards import Card
 from rummylib.errors import GinInputError, KnockError, RuleId, Violation
 from rummylib.gin._engine import (
@@ -341,8 +342,7 @@ class GinGameScore:
         value = points.points if isinstance(points, GinHandResult) else points
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise GinInputError(f"hand points must be a non-negative integer, not {value!r}")
-        if winner not in (0, 1):
-            raise GinInputError(f"the winner must be player 0 or 1, not {winner!r}")
+        winner = _inputs.seat(winner, players=2, what="the winner", error=GinInputError)
         if self.is_over(rules=rules):
             raise GinInputError("the game is over: a player has reached the target")
         totals = list(self.totals)
