@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from rummylib import (
     GIN_RUMMY,
+    INDIAN_RUMMY,
     JOKER,
     RUMMIKUB,
     SHANGHAI,
@@ -17,14 +19,21 @@ from rummylib import (
     Meld,
     NotationError,
     PieceCount,
+    RuleSet,
+    RummyError,
     ScoringInputError,
     Tile,
     _inputs,
     as_meld,
     check_meld,
+    contracts,
+    gin,
     hand_points,
+    indian,
+    is_valid_meld,
     meld_violations,
     parse_pieces,
+    rummikub,
 )
 from rummylib.errors import GinInputError
 from rummylib.rules import MAX_MELD_PIECES
@@ -236,3 +245,159 @@ def test_a_tile_takes_its_colour_letter() -> None:
     with pytest.raises(InvalidPiecesError) as info:
         Tile("x", 5)
     assert info.value.code == "not-a-piece"
+
+
+# ------------------------------------------------------------------------------------------
+# The same mistake, the same error, in every public function that takes pieces
+# ------------------------------------------------------------------------------------------
+
+Call = Callable[[Any], object]
+OPENED = {"initial_meld_done": True}
+
+# Each game's public functions that take pieces, as calls of one argument: the pieces.
+TAKES_PIECES: dict[str, dict[str, Call]] = {
+    "rummikub": {
+        "hand_points": lambda x: hand_points(x, rules=RUMMIKUB),
+        "score_rummikub": lambda x: rummikub.score_rummikub([x, ""], winner=1, rules=RUMMIKUB),
+        "validate_turn rack": lambda x: rummikub.validate_turn("r1 r2 r3", x, "r1 r2 r3", rules=RUMMIKUB, **OPENED),
+        "solve rack": lambda x: rummikub.solve("", x, rules=RUMMIKUB, **OPENED),
+        "solve table tiles": lambda x: rummikub.solve(x, "", rules=RUMMIKUB, **OPENED),
+        "playable_tiles rack": lambda x: rummikub.playable_tiles("", x, rules=RUMMIKUB, **OPENED),
+        "arrange": lambda x: rummikub.arrange(x, rules=RUMMIKUB),
+    },
+    "shanghai": {
+        "hand_points": lambda x: hand_points(x, rules=SHANGHAI),
+        "score_contract_round": lambda x: contracts.score_contract_round([x, ""], rules=SHANGHAI),
+        "find_contract": lambda x: contracts.find_contract(x, round_number=1, rules=SHANGHAI),
+        "contract_violations hand": lambda x: contracts.contract_violations(
+            ["7h 7s 7d", "8h 8s 8d"], round_number=1, rules=SHANGHAI, hand=x
+        ),
+        "lay_off": lambda x: contracts.lay_off("4c 5c 6c 7c", x, rules=SHANGHAI),
+        "layoff_violations": lambda x: contracts.layoff_violations("4c 5c 6c 7c", x, rules=SHANGHAI),
+    },
+    "indian": {
+        "hand_points": lambda x: hand_points(x, rules=INDIAN_RUMMY),
+        "best_arrangement": lambda x: indian.best_arrangement(x, rules=INDIAN_RUMMY),
+        "losing_points": lambda x: indian.losing_points(x, rules=INDIAN_RUMMY),
+        "score_deal": lambda x: indian.score_deal(["", x], winner=0, rules=INDIAN_RUMMY),
+    },
+    "gin": {
+        "deadwood": lambda x: gin.deadwood(x, rules=GIN_RUMMY),
+        "can_knock": lambda x: gin.can_knock(x, rules=GIN_RUMMY),
+        "score_hand": lambda x: gin.score_hand(x, "2c 3c", rules=GIN_RUMMY),
+    },
+}
+# The meld engine judges one meld: it takes the same mistakes the same way, except a piece of
+# another game, which is one of its findings (piece-not-in-game), not an error.
+RULES = {"rummikub": RUMMIKUB, "shanghai": SHANGHAI, "indian": INDIAN_RUMMY, "gin": GIN_RUMMY}
+MELD_ENGINE: dict[str, Callable[[RuleSet], Call]] = {
+    "meld_violations": lambda rules: lambda x: meld_violations(x, rules=rules),
+    "is_valid_meld": lambda rules: lambda x: is_valid_meld(x, rules=rules),
+}
+
+NATURAL = {
+    "rummikub": Tile.parse("r7"),
+    "shanghai": Card.parse("7h"),
+    "indian": Card.parse("7h"),
+    "gin": Card.parse("7h"),
+}
+TOO_MANY = {"rummikub": "r5 r5 r5", "shanghai": "Ah Ah Ah Ah", "indian": "Ah Ah Ah"}  # one more than the box holds
+
+# (mistake, games, the bad pieces, error class, code); Gin refuses a tile and a card twice with
+# its own GinInputError (see test_gin_keeps_its_own_refusals in tests/gin/test_gin_inputs.py).
+MISTAKES: list[tuple[str, tuple[str, ...], Callable[[str], Any], type[Exception], str]] = [
+    (
+        "a non-piece among pieces",
+        ("rummikub", "shanghai", "indian", "gin"),
+        lambda g: [NATURAL[g], 5],
+        InvalidPiecesError,
+        "not-a-piece",
+    ),
+    (
+        "None among pieces",
+        ("rummikub", "shanghai", "indian", "gin"),
+        lambda g: (NATURAL[g], None),
+        InvalidPiecesError,
+        "not-a-piece",
+    ),
+    ("bad notation", ("rummikub", "shanghai", "indian", "gin"), lambda g: "r14", NotationError, "bad-notation"),
+    (
+        "too many copies",
+        ("rummikub", "shanghai", "indian"),
+        lambda g: TOO_MANY[g],
+        InvalidPiecesError,
+        "too-many-copies",
+    ),
+    ("a card in Rummikub", ("rummikub",), lambda g: [Card.parse("5h")], NotationError, "bad-notation"),
+    ("a card in Rummikub, as notation", ("rummikub",), lambda g: "5h", NotationError, "bad-notation"),
+    ("a tile in Shanghai", ("shanghai", "indian"), lambda g: [Tile.parse("r5")], NotationError, "bad-notation"),
+    ("a tile in Shanghai, as notation", ("shanghai", "indian"), lambda g: "r5", NotationError, "bad-notation"),
+]
+
+FINDINGS = {m for m, *_ in MISTAKES if " in " in m}  # pieces of another game: a finding of the meld engine
+
+
+def _cases() -> list[Any]:
+    out = []
+    for mistake, games, bad, cls, code in MISTAKES:
+        for game in games:
+            calls = dict(TAKES_PIECES[game])
+            if mistake not in FINDINGS:
+                calls |= {name: judge(RULES[game]) for name, judge in MELD_ENGINE.items()}
+            for name, call in calls.items():
+                out.append(pytest.param(call, bad(game), cls, code, id=f"{mistake}-{game}-{name}"))
+    return out
+
+
+@pytest.mark.parametrize(("call", "bad", "cls", "code"), _cases())
+def test_the_same_mistake_gets_the_same_error_everywhere(call: Call, bad: Any, cls: type[Exception], code: str) -> None:
+    with pytest.raises(RummyError) as info:
+        call(bad)
+    assert type(info.value) is cls, str(info.value)
+    assert info.value.code == code
+
+
+@pytest.mark.parametrize(
+    ("bad", "cls", "code"),
+    [
+        (5, InvalidPiecesError, "not-a-piece"),
+        (None, InvalidPiecesError, "not-a-piece"),
+        ("r14", NotationError, "bad-notation"),
+        (Tile.parse("r5"), NotationError, "bad-notation"),
+        ("r5", NotationError, "bad-notation"),
+    ],
+)
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda x: contracts.substitute_joker("4c * 6c 7c", x, rules=SHANGHAI, player_down=True),
+        lambda x: contracts.substitution_violations("4c * 6c 7c", x, rules=SHANGHAI, player_down=True),
+        lambda x: indian.with_wild_joker(x, rules=INDIAN_RUMMY),
+    ],
+    ids=["substitute_joker", "substitution_violations", "with_wild_joker"],
+)
+def test_the_same_mistake_with_one_card(call: Call, bad: Any, cls: type[Exception], code: str) -> None:
+    with pytest.raises(RummyError) as info:
+        call(bad)
+    assert type(info.value) is cls, str(info.value)
+    assert info.value.code == code
+
+
+@pytest.mark.parametrize(
+    ("bad", "cls", "code"),
+    [
+        ([R5, 5], InvalidPiecesError, "not-a-piece"),
+        ((None,), InvalidPiecesError, "not-a-piece"),
+        ("r14", NotationError, "bad-notation"),
+    ],
+)
+@pytest.mark.parametrize(
+    "call",
+    [PieceCount.of, as_meld, lambda x: Table.of([x]), lambda x: _inputs.pieces(x, rules=None, what="the pieces")],
+    ids=["PieceCount.of", "as_meld", "Table.of", "pieces without rules"],
+)
+def test_readers_without_rules_say_the_same(call: Call, bad: Any, cls: type[Exception], code: str) -> None:
+    with pytest.raises(RummyError) as info:
+        call(bad)
+    assert type(info.value) is cls, str(info.value)
+    assert info.value.code == code
