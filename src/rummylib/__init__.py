@@ -55,7 +55,18 @@ from rummylib.errors import (
     TableMismatchError,
     Violation,
 )
-from rummylib.gin import DeadwoodResult, GinGame, GinHand, GinHandResult, deadwood, score_game, score_hand
+from rummylib.gin import (
+    DeadwoodResult,
+    GinGame,
+    GinHand,
+    GinHandResult,
+    can_knock,
+    check_knock,
+    deadwood,
+    knock_violations,
+    score_game,
+    score_hand,
+)
 from rummylib.indian import (
     IndianArrangement,
     best_arrangement,
@@ -189,8 +200,10 @@ __all__ = [
     "arrange",
     "as_meld",
     "best_arrangement",
+    "can_knock",
     "check_contract",
     "check_declaration",
+    "check_knock",
     "check_meld",
     "check_turn",
     "contract_for",
@@ -210,6 +223,7 @@ __all__ = [
     "is_legal_turn",
     "is_valid_declaration",
     "is_valid_meld",
+    "knock_violations",
     "lay_off",
     "layoff_violations",
     "meld_readings",
