@@ -274,6 +274,7 @@ TAKES_PIECES: dict[str, dict[str, Call]] = {
         ),
         "lay_off": lambda x: contracts.lay_off("4c 5c 6c 7c", x, rules=SHANGHAI),
         "layoff_violations": lambda x: contracts.layoff_violations("4c 5c 6c 7c", x, rules=SHANGHAI),
+        "is_legal_layoff": lambda x: contracts.is_legal_layoff("4c 5c 6c 7c", x, rules=SHANGHAI),
     },
     "indian": {
         "hand_points": lambda x: hand_points(x, rules=INDIAN_RUMMY),
@@ -284,6 +285,8 @@ TAKES_PIECES: dict[str, dict[str, Call]] = {
     "gin": {
         "deadwood": lambda x: gin.deadwood(x, rules=GIN_RUMMY),
         "can_knock": lambda x: gin.can_knock(x, rules=GIN_RUMMY),
+        "knock_violations": lambda x: gin.knock_violations(x, rules=GIN_RUMMY),
+        "check_knock": lambda x: gin.check_knock(x, rules=GIN_RUMMY),
         "score_hand": lambda x: gin.score_hand(x, "2c 3c", rules=GIN_RUMMY),
     },
 }
@@ -372,9 +375,10 @@ def test_the_same_mistake_gets_the_same_error_everywhere(call: Call, bad: Any, c
     [
         lambda x: contracts.substitute_joker("4c * 6c 7c", x, rules=SHANGHAI, player_down=True),
         lambda x: contracts.substitution_violations("4c * 6c 7c", x, rules=SHANGHAI, player_down=True),
+        lambda x: contracts.is_legal_substitution("4c * 6c 7c", x, rules=SHANGHAI, player_down=True),
         lambda x: indian.with_wild_joker(x, rules=INDIAN_RUMMY),
     ],
-    ids=["substitute_joker", "substitution_violations", "with_wild_joker"],
+    ids=["substitute_joker", "substitution_violations", "is_legal_substitution", "with_wild_joker"],
 )
 def test_the_same_mistake_with_one_card(call: Call, bad: Any, cls: type[Exception], code: str) -> None:
     with pytest.raises(RummyError) as info:
