@@ -285,17 +285,23 @@ def meld_pieces(value: object, *, rules: RuleSet | None, what: str) -> tuple[Pie
         ...
         rummylib.errors.InvalidPiecesError: the meld must be a Meld, notation or a sequence of pieces, not Card
     """
-    if isinstance(value, Tile | Card | Joker | PieceCount | bytes | bytearray) or not isinstance(value, Iterable):
+    if type(value) is tuple:  # the common case: the pieces of a Meld
+        held: tuple[object, ...] = value
+    elif isinstance(value, str):
+        held = parse_pieces(value, rules=rules)
+    elif isinstance(value, Tile | Card | Joker | PieceCount | bytes | bytearray) or not isinstance(value, Iterable):
         raise InvalidPiecesError(
             f"{what} must be a Meld, notation or a sequence of pieces, not {type(value).__name__}",
             code=ErrorCode.NOT_A_PIECE,
         )
-    held = parse_pieces(value, rules=rules) if isinstance(value, str) else tuple(value)
+    else:
+        held = tuple(value)
     if len(held) > MAX_MELD_PIECES:
         raise LimitExceededError(
             f"{what} has {len(held)} pieces, more than any meld of any game (limit {MAX_MELD_PIECES})"
         )
-    _check_types(held, what)
+    if not PIECE_TYPES.issuperset(map(type, held)):
+        _check_types(held, what)
     return cast(tuple[Piece, ...], held)
 
 

@@ -155,7 +155,8 @@ def read_hand(hand: Iterable[Piece] | str, rules: RuleSet, what: str) -> tuple[t
     masks anyway) refuses what Gin cannot take: a joker, a wild card, a tile, a card twice, and
     anything that is not a piece (with `rummylib._inputs.not_a_piece`, as every reader does).
     """
-    pieces = _inputs.pieces(hand, rules=rules, what=what, check=False)
+    # a tuple is what the reader would return as it is: skip the call on this hot path
+    pieces = hand if type(hand) is tuple else _inputs.pieces(hand, rules=rules, what=what, check=False)
     if len(pieces) > MAX_GIN_HAND:
         raise LimitExceededError(f"{what}: {len(pieces)} cards, but a Gin hand holds at most {MAX_GIN_HAND}")
     wild = rules.all_wild_ranks
