@@ -1,8 +1,9 @@
 """The one way in for what public functions are given: pieces, hands, rule sets and seats.
 
-Every public function of the core and of the game engines reads its arguments with these readers,
-and the meld and table readers (`rummylib.melds.as_meld`, `rummylib.table.Table.of`) are built on
-them, so the same mistake gets the same error wherever it is made:
+The meld engine, the tables and the scores of the core, and the engines of every game, read their
+arguments with these readers, and the meld and table readers (`rummylib.melds.as_meld`,
+`rummylib.table.Table.of`) are built on them, so the same mistake gets the same error wherever it
+is made:
 
 * something that is not a piece (``5``, ``None``) where pieces are expected: `InvalidPiecesError`,
   code ``not-a-piece``, naming the item;
@@ -13,9 +14,12 @@ them, so the same mistake gets the same error wherever it is made:
 * ``rules`` that is not a `RuleSet`: ``TypeError`` (a programmer's slip, not bad data).
 
 Every reader takes ``what``, the argument's name in messages ("the rack", "the hand"). The common
-case costs next to nothing: a tuple of pieces is returned as it is, after a test of the types of
-its items made in C (no Python code runs per piece), and notation is read once and remembered
-(`rummylib.notation.parse_pieces`).
+case costs little: a tuple of pieces is returned as it is (never copied or read again) after a
+test of the types of its items made in C, plus one set lookup per tile in a tile game to see that
+it is in the box (cards need none: every card is in every card game); notation is read once and
+remembered (`rummylib.notation.parse_pieces`). The hot paths (the turn judge, the Gin engine)
+skip even that with ``check=False``: their own pass over the pieces checks them, with the same
+errors.
 
 This module sits under the meld engine and `rummylib.table` (they use it too), so it imports only
 the pieces, the notation and the rule sets; melds and tables are read by `as_meld` and `Table.of`.
