@@ -158,7 +158,7 @@ EXAMPLES: dict[str, tuple[str, str | None] | tuple[str, None, str]] = {
     "last-card-discard": ("Shanghai, house rule", None, "discarding the last card with `go_out_by_discard` off."),
     "knock-over-limit": (
         "Gin Rummy",
-        'raised(gin.score_hand, "Ah 2h 3h 9c 9d Kd Qs Js 10c 8c", "2s 3s 4s 5d 6d 7d 8d 9s 10s Jd", rules=GIN_RUMMY)',
+        'gin.knock_violations("Ah 2h 3h 9c 9d Kd Qs Js 10c 8c", rules=GIN_RUMMY)',
     ),
     "declaration-size": ("Indian Rummy", 'declaration_violations(["Ah 2h 3h"], rules=INDIAN_RUMMY)'),
     "too-few-sequences": (
@@ -173,15 +173,6 @@ EXAMPLES: dict[str, tuple[str, str | None] | tuple[str, None, str]] = {
 """One example per code (see the module docs)."""
 
 
-def _raised(function: Any, *args: Any, **kwargs: Any) -> tuple[errors.Violation, ...]:
-    """The violations of the `IllegalPlayError` that ``function`` raises (none if it returns)."""
-    try:
-        function(*args, **kwargs)
-    except errors.IllegalPlayError as exc:
-        return exc.violations
-    return ()
-
-
 def _namespace() -> dict[str, Any]:
     names: dict[str, Any] = {name: getattr(rummylib, name) for name in rummylib.__all__}
     names.update(
@@ -191,7 +182,6 @@ def _namespace() -> dict[str, Any]:
         substitution_violations=contracts.substitution_violations,
         declaration_violations=indian.declaration_violations,
         gin=gin,
-        raised=_raised,
         REPLACE=rummylib.RUMMIKUB.with_options({"joker_retrieval": "replace"}),
     )
     return names

@@ -31,12 +31,13 @@ from typing import TypeAlias
 
 import attrs
 
+from rummylib import _inputs
 from rummylib.cards import Card, Rank, Suit
-from rummylib.errors import InvalidMeldError, LimitExceededError, RuleId, Violation
+from rummylib.errors import InvalidMeldError, RuleId, Violation
 from rummylib.notation import clear_cache as _clear_notation
 from rummylib.notation import parse_pieces
 from rummylib.pieces import Family, Joker, Piece, format_pieces
-from rummylib.rules import MAX_MELD_PIECES, RuleSet
+from rummylib.rules import RuleSet
 from rummylib.tiles import Color, Tile
 
 __all__ = [
@@ -139,23 +140,34 @@ MeldLike: TypeAlias = Meld | str | Sequence[Piece]
 """A meld, its notation, or a sequence of pieces; accepted wherever a meld is expected."""
 
 
-def as_meld(meld: MeldLike, *, rules: RuleSet | None = None) -> Meld:
+def as_meld(meld: MeldLike | MeldReading, *, rules: RuleSet | None = None, what: str = "the meld") -> Meld:
     """Turn notation or a sequence of pieces into a `Meld` (a `Meld` is returned unchanged).
+
+    A `MeldReading` (how a meld on the table was read) gives its meld. With ``rules``, notation
+    must be pieces of that game; pieces given as values are only checked to be pieces (whether
+    they belong to the game is for `meld_violations` to say). ``what`` names the meld in messages.
 
     Raises:
         NotationError: the notation is bad.
+        InvalidPiecesError: an item that is not a piece, or a value that is no meld (code
+            ``not-a-piece``).
+        LimitExceededError: more pieces than any meld of any game (`rummylib.rules.MAX_MELD_PIECES`).
 
     Examples:
         >>> as_meld("r1 r2 r3")
         Meld.parse('R1 R2 R3')
+        >>> as_meld(["r1", "r2"])  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        rummylib.errors.InvalidPiecesError: the meld holds 'r1', which is not a piece ...
     """
     if isinstance(meld, Meld):
         return meld
     if isinstance(meld, str):
         return Meld.parse(meld, rules=rules)
-    if isinstance(meld, list | tuple):
-        return Meld(meld)
-    raise TypeError(f"expected a Meld, notation or a sequence of pieces, not {type(meld).__name__}")
+    if isinstance(meld, MeldReading):
+        return meld.meld
+    return Meld(_inputs.meld_pieces(meld, rules=rules, what=what))
 
 
 @attrs.frozen(repr=False)
@@ -424,18 +436,11 @@ def _preference(r: MeldReading) -> tuple[bool, int, int, int, int]:
 
 
 def _prepare(meld: MeldLike, rules: RuleSet) -> Meld:
-    if not isinstance(rules, RuleSet):
-        raise TypeError(f"rules must be a RuleSet, not {type(rules).__name__}")
+    _inputs.ruleset(rules)
     m = as_meld(meld, rules=rules)
-    if len(m.pieces) > MAX_MELD_PIECES:
-        raise LimitExceededError(
-            f"a meld of {len(m.pieces)} pieces is longer than any game allows (limit {MAX_MELD_PIECES})"
-        )
-    for p in m.pieces:
-        if not isinstance(p, Tile | Card | Joker):
-            raise TypeError(f"not a piece: {p!r}")
-    if len(set(m.pieces)) < len(m.pieces):  # only repeated pieces can be too many copies
-        rules.check_piece_counts((p for p in m.pieces if _in_game(p, rules)), what=f"meld {m}")
+    pieces = _inputs.meld_pieces(m.pieces, rules=rules, what="the meld")  # a Meld built from anything
+    if len(set(pieces)) < len(pieces):  # only repeated pieces can be too many copies
+        rules.check_piece_counts((p for p in pieces if _in_game(p, rules)), what=f"meld {m}")
     return m
 
 

@@ -134,7 +134,7 @@ def read_pieces(
     *,
     colors: Sequence[Color] = STANDARD_COLORS,
     max_number: int = 13,
-    check: Callable[[Piece, str], None] | None = None,
+    check: Callable[[Piece, str], object] | None = None,
 ) -> tuple[Piece, ...]:
     """The pieces of ``text``, separated by spaces and/or commas, in order and with duplicates.
 

@@ -572,10 +572,16 @@ class RuleSet:
             return decks, 2 * decks
         return decks, table_jokers
 
-    def check_players(self, players: int) -> None:
-        """Raise `RuleSetError` unless the game is for ``players`` players.
+    def check_players(self, players: int) -> int:
+        """``players`` itself, once it is known to be a number of players the game is for.
+
+        Raises:
+            RuleSetError: the game is not for that many players (code ``bad-players``).
+            TypeError: ``players`` is not an ``int``.
 
         Examples:
+            >>> RUMMIKUB.check_players(4)
+            4
             >>> RUMMIKUB.check_players(5)
             Traceback (most recent call last):
             ...
@@ -586,8 +592,9 @@ class RuleSet:
         if not self.min_players <= players <= self.max_players:
             raise RuleSetError(
                 f"{self.title} is for {self.min_players} to {self.max_players} players, not {players}",
-                code="bad-players",
+                code=ErrorCode.BAD_PLAYERS,
             )
+        return players
 
     @functools.cached_property
     def max_jokers(self) -> int:
@@ -633,11 +640,19 @@ class RuleSet:
         return self.max_buys
 
     # --- pieces -----------------------------------------------------------------------------
-    def check_piece(self, piece: Piece, token: str | None = None) -> None:
-        """Raise `NotationError` unless ``piece`` is a piece of this game.
+    def check_piece(self, piece: Piece, token: str | None = None) -> Piece:
+        """``piece`` itself, once it is known to be a piece of this game; raises otherwise.
+
+        ``token`` is the notation the piece was read from, quoted in the message when given.
+
+        Raises:
+            NotationError: a piece the game does not have (code ``bad-notation``).
+            InvalidPiecesError: something that is not a piece at all (code ``not-a-piece``).
 
         Examples:
-            >>> from rummylib import Card
+            >>> from rummylib import Card, Tile
+            >>> RUMMIKUB.check_piece(Tile.parse("r5"))
+            Tile.parse('R5')
             >>> RUMMIKUB.check_piece(Card.parse("5h"))
             Traceback (most recent call last):
             ...
@@ -647,6 +662,7 @@ class RuleSet:
         if problem is not None:
             shown = repr(token) if token is not None else repr(str(piece))
             raise NotationError(f"{shown} {problem}", text=token)
+        return piece
 
     def has_piece(self, piece: Piece) -> bool:
         """Whether ``piece`` belongs to this game (its family, colours, numbers and jokers).
@@ -670,22 +686,25 @@ class RuleSet:
             return None
         if isinstance(piece, Card):
             return f"is a card, but {self.title} is played with tiles" if self.family is not Family.CARDS else None
-        raise TypeError(f"not a piece: {piece!r}")
+        shown = repr(piece) if len(repr(piece)) <= 40 else repr(piece)[:37] + "..."
+        raise InvalidPiecesError(f"{shown} is not a piece (a tile, a card or a joker)", code=ErrorCode.NOT_A_PIECE)
 
-    def check_piece_counts(self, pieces: Iterable[Piece], *, what: str = "these pieces") -> None:
-        """Raise unless the pieces could all exist at once in one game of this kind.
+    def check_piece_counts(self, pieces: Iterable[Piece], *, what: str = "these pieces") -> tuple[Piece, ...]:
+        """The pieces, as a tuple in the order given, once they could all exist at once in one game.
 
         Each piece must belong to the game, no tile or card may appear more often than it exists
         (``copies``), and there may be no more jokers than the game can have.
 
         Raises:
             NotationError: a piece does not belong to the game.
-            InvalidPiecesError: too many copies of a piece (code ``too-many-copies``).
+            InvalidPiecesError: too many copies of a piece (code ``too-many-copies``), or
+                something that is not a piece (code ``not-a-piece``).
             LimitExceededError: more pieces than the whole game holds.
 
         Examples:
             >>> from rummylib import parse_pieces
             >>> RUMMIKUB.check_piece_counts(parse_pieces("r5 r5 * *"))
+            (Tile.parse('R5'), Tile.parse('R5'), JOKER, JOKER)
             >>> RUMMIKUB.check_piece_counts(parse_pieces("* * *"))
             Traceback (most recent call last):
             ...
@@ -703,12 +722,16 @@ class RuleSet:
         box = self._box
         for piece, n in counts.items():
             if piece not in box:
-                self.check_piece(piece)
+                try:
+                    self.check_piece(piece)
+                except NotationError as exc:
+                    raise NotationError(f"{what}: {exc.message}", text=exc.text) from None
             if isinstance(piece, Joker):
                 if n > self.max_jokers:
                     raise InvalidPiecesError(f"{what}: {n} jokers, but {self.title} has at most {self.max_jokers}")
             elif n > self.copies:
                 raise InvalidPiecesError(f"{what}: {n} copies of {piece}, but {self.title} has at most {self.copies}")
+        return held
 
     @functools.cached_property
     def _box(self) -> frozenset[Piece]:

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 
 import attrs
 
+from rummylib import _inputs
 from rummylib.melds import Meld
 from rummylib.pieces import Piece
 from rummylib.rules import RuleSet
@@ -23,21 +24,23 @@ from rummylib.rules import RuleSet
 __all__ = ["HandCost", "hand_points"]
 
 
-def hand_points(pieces: Iterable[Piece], *, rules: RuleSet) -> int:
+def hand_points(pieces: Iterable[Piece] | str, *, rules: RuleSet) -> int:
     """What a player left holding these pieces pays, by the game's point values.
 
     Tiles count their number and a joker ``joker_points`` (30 in Rummikub); cards count the rule
     set's table (with ``number_cards_flat``, ``joker_points`` and wild cards), capped at
-    ``points_cap`` where the game has one. No melding is done here.
+    ``points_cap`` where the game has one. No melding is done here. The pieces may be given as
+    notation.
 
     Raises:
-        NotationError: a piece that is not part of the game.
-        InvalidPiecesError: more copies of a piece than the game has (code ``too-many-copies``).
+        NotationError: bad notation, or a piece that is not part of the game.
+        InvalidPiecesError: more copies of a piece than the game has (code ``too-many-copies``), or
+            something that is not a piece (code ``not-a-piece``).
 
     Examples:
         >>> from rummylib import RUMMIKUB, INDIAN_RUMMY, parse_pieces
-        >>> hand_points(parse_pieces("r5 k3 *"), rules=RUMMIKUB)
-        38
+        >>> hand_points(parse_pieces("r5 k3 *"), rules=RUMMIKUB), hand_points("r5 k3 *", rules=RUMMIKUB)
+        (38, 38)
         >>> hand_points(parse_pieces("Kh Kd Ks Qh Qd Qs Jh Jd Js"), rules=INDIAN_RUMMY)
         80
         >>> hand_points(parse_pieces("r5 r5 r5"), rules=RUMMIKUB)
@@ -45,8 +48,7 @@ def hand_points(pieces: Iterable[Piece], *, rules: RuleSet) -> int:
         ...
         rummylib.errors.InvalidPiecesError: the hand: 3 copies of R5, but Rummikub has at most 2
     """
-    held = list(pieces)
-    rules.check_piece_counts(held, what="the hand")
+    held = _inputs.hand(pieces, rules=_inputs.ruleset(rules), what="the hand")
     total = sum(rules.piece_points(piece) for piece in held)
     return total if rules.points_cap is None else min(total, rules.points_cap)
 

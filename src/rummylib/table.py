@@ -11,14 +11,14 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from typing import TypeAlias
 
 import attrs
 
 from rummylib.cards import Card
 from rummylib.errors import ErrorCode, InvalidPiecesError
-from rummylib.melds import Meld, MeldLike, as_meld
+from rummylib.melds import Meld, MeldLike, MeldReading, as_meld
 from rummylib.notation import parse_melds
 from rummylib.pieces import Joker, PieceCount
 from rummylib.rules import RuleSet
@@ -28,15 +28,24 @@ __all__ = ["Table", "TableLike"]
 
 
 def _meld_tuple(melds: Iterable[MeldLike]) -> tuple[Meld, ...]:
-    out = []
-    for m in melds:
-        if isinstance(m, Meld):
-            out.append(m)
-        elif isinstance(m, str | list | tuple):
-            out.append(as_meld(m))
-        else:
-            raise TypeError(f"a table holds melds, not {type(m).__name__}")
-    return tuple(out)
+    if isinstance(melds, tuple) and all(type(m) is Meld for m in melds):  # melds already read
+        return melds
+    return tuple(_melds(melds, None))
+
+
+def _melds(table: object, rules: RuleSet | None) -> list[Meld]:
+    """The melds of a sequence of meld-likes, each read by `as_meld` (naming it by its place)."""
+    if isinstance(table, Meld | MeldReading | Tile | Card | Joker | PieceCount | bytes | bytearray) or not isinstance(
+        table, Iterable
+    ):
+        raise InvalidPiecesError(
+            f"a table is a Table, notation, or a sequence of melds, not {type(table).__name__}",
+            code=ErrorCode.NOT_A_PIECE,
+        )
+    return [
+        m if type(m) is Meld else as_meld(m, rules=rules, what=f"meld {i + 1} of the table")
+        for i, m in enumerate(table)
+    ]
 
 
 @attrs.frozen(repr=False)
@@ -77,44 +86,29 @@ class Table:
     def of(cls, table: TableLike, *, rules: RuleSet | None = None) -> Table:
         """A `Table` from a table, its ``|`` notation, or a sequence of melds.
 
-        Each meld of a sequence may be a `Meld`, notation, or a sequence of pieces.
+        Each meld of a sequence may be a `Meld`, a `MeldReading`, notation, or a sequence of
+        pieces (read by `rummylib.melds.as_meld`). With ``rules``, notation must be pieces of that
+        game.
 
         Raises:
             NotationError: bad notation.
-            InvalidPiecesError: something that is not a piece (code ``not-a-piece``).
+            InvalidPiecesError: something that is not a piece, a meld or a table (code
+                ``not-a-piece``).
+            LimitExceededError: a meld longer than any game allows.
 
         Examples:
             >>> str(Table.of(["r1 r2 r3", "k7 b7 y7"]))
             'R1 R2 R3 | K7 B7 Y7'
+            >>> Table.of(["r1 r2 r3", 5])
+            Traceback (most recent call last):
+            ...
+            rummylib.errors.InvalidPiecesError: meld 2 of the table must be a Meld, notation or ..., not int
         """
         if isinstance(table, Table):
             return table
         if isinstance(table, str):
             return cls.parse(table, rules=rules)
-        if not isinstance(table, Sequence):
-            raise InvalidPiecesError(
-                f"a table is a Table, notation, or a sequence of melds, not {type(table).__name__}",
-                code=ErrorCode.NOT_A_PIECE,
-            )
-        melds = []
-        for i, item in enumerate(table):
-            if isinstance(item, Meld):
-                melds.append(item)
-            elif isinstance(item, str):
-                melds.append(Meld.parse(item, rules=rules))
-            elif isinstance(item, list | tuple):
-                bad = [p for p in item if not _is_piece(p)]
-                if bad:
-                    raise InvalidPiecesError(
-                        f"set {i + 1} holds {bad[0]!r}, which is not a piece", code=ErrorCode.NOT_A_PIECE
-                    )
-                melds.append(Meld(item))
-            else:
-                raise InvalidPiecesError(
-                    f"set {i + 1} is {type(item).__name__}, not a meld, notation or a sequence of pieces",
-                    code=ErrorCode.NOT_A_PIECE,
-                )
-        return cls(melds)
+        return cls(tuple(_melds(table, rules)))
 
     def pieces(self) -> PieceCount:
         """Every piece on the table, as a multiset.
@@ -153,9 +147,5 @@ class Table:
         return iter(self.melds)
 
 
-TableLike: TypeAlias = Table | str | Sequence[MeldLike]
+TableLike: TypeAlias = Table | str | Iterable[MeldLike]
 """A `Table`, its ``|`` notation, or a sequence of melds (each a `Meld`, notation or pieces)."""
-
-
-def _is_piece(p: object) -> bool:
-    return isinstance(p, Tile | Card | Joker)

@@ -7,12 +7,18 @@ from rummylib import (
     CONTRACT_RUMMY,
     GIN_RUMMY,
     INDIAN_RUMMY,
+    JOKER,
     RUMMIKUB,
     SHANGHAI,
+    Card,
+    InvalidPiecesError,
     JokerRetrieval,
+    NotationError,
     Rank,
     RuleSetError,
+    Tile,
     find_ruleset,
+    parse_pieces,
 )
 
 
@@ -157,3 +163,32 @@ def test_card_options_are_refused_for_tiles(options: dict[str, object]) -> None:
 
 def test_card_options_still_work_for_cards() -> None:
     assert CONTRACT_RUMMY.with_options({"deuces_wild": True}).deuces_wild
+
+
+def test_check_methods_return_what_they_checked() -> None:
+    """``check_*`` means one thing everywhere: the checked value, or an error."""
+    tile = Tile.parse("r5")
+    assert RUMMIKUB.check_piece(tile) is tile
+    rack = parse_pieces("r5 r5 * k13")
+    assert RUMMIKUB.check_piece_counts(rack) == rack
+    assert RUMMIKUB.check_piece_counts(iter(rack)) == rack  # any iterable: a tuple comes back
+    assert SHANGHAI.check_piece_counts([JOKER, Card.parse("Ah")]) == (JOKER, Card.parse("Ah"))
+    assert RUMMIKUB.check_players(2) == 2
+    assert GIN_RUMMY.check_players(2) == 2
+    with pytest.raises(NotationError):
+        RUMMIKUB.check_piece(Card.parse("5h"))
+    with pytest.raises(RuleSetError) as info:
+        RUMMIKUB.check_players(5)
+    assert info.value.code == "bad-players"
+
+
+def test_check_piece_refuses_what_is_not_a_piece_with_a_rummylib_error() -> None:
+    for rules in (RUMMIKUB, SHANGHAI):
+        with pytest.raises(InvalidPiecesError) as info:
+            rules.check_piece("r5")  # type: ignore[arg-type]
+        assert info.value.code == "not-a-piece"
+        with pytest.raises(InvalidPiecesError) as info:
+            rules.check_piece_counts([5])  # type: ignore[list-item]
+        assert info.value.code == "not-a-piece"
+    with pytest.raises(InvalidPiecesError):
+        RUMMIKUB.check_piece_counts([[1]])  # type: ignore[list-item]  # unhashable: named, not a TypeError

@@ -2,8 +2,9 @@
 
 * `contract_violations`, `check_contract`, `is_contract_met`, `find_contract`: judge a meld-down,
   or find the one that leaves the fewest points in hand;
-* `lay_off`, `substitute_joker` (and their ``*_violations`` / ``is_*`` forms): cards onto a meld
-  on the table, and a joker back from one;
+* `lay_off`, `substitute_joker` (the check forms: the result, or `IllegalPlayError`), with
+  `layoff_violations` / `is_legal_layoff` and `substitution_violations` / `is_legal_substitution`:
+  cards onto a meld on the table, and a joker back from one;
 * `score_contract_round`: the points of a round;
 * `ContractRound`, `ContractGame`: the referees of a round and of a whole game, with their actions
   (`DrawStock`, `DrawDiscard`, `Buy`, `DeclineBuy`, `LayDown`, `LayOff`, `SwapJoker`, `Discard`).
@@ -40,6 +41,8 @@ from rummylib.contracts.layoffs import (
     LayOffResult,
     Substitution,
     TableMeldLike,
+    is_legal_layoff,
+    is_legal_substitution,
     lay_off,
     layoff_violations,
     substitute_joker,
@@ -91,6 +94,8 @@ __all__ = [
     "contract_violations",
     "find_contract",
     "is_contract_met",
+    "is_legal_layoff",
+    "is_legal_substitution",
     "lay_off",
     "layoff_violations",
     "score_contract_round",

@@ -1,15 +1,24 @@
 """Laying off cards on melds on the table, and taking jokers back (Contract Rummy, Shanghai).
 
+Each is judged in the three forms of every check: ``*_violations`` (every problem), the check form
+(the result, or `IllegalPlayError` with every problem; it keeps its name, as it does the thing
+checked) and ``is_*`` (a ``bool``).
+
 * [`lay_off`][rummylib.contracts.lay_off] adds one or more cards to a meld on the table and returns
-  the meld they make: a set takes any card of its rank; a run takes cards of its suit at either
-  end and keeps its order (never more than ``rules.longest_run`` cards, 14 with the ace high and
-  low). Jokers and wild cards go to an end (the high end unless ``joker_end="low"`` or it is full).
-  Under ``rules.joker_slides`` (Contract Rummy), a natural card laid off where a joker of a run
-  stands takes its place, and the joker moves to an end of the run.
+  the meld they make (with [`layoff_violations`][rummylib.contracts.layoff_violations] and
+  [`is_legal_layoff`][rummylib.contracts.is_legal_layoff]): a set takes any card of its rank; a
+  run takes cards of its suit at either end and keeps its order (never more than
+  ``rules.longest_run`` cards, 14 with the ace high and low). Jokers and wild cards go to an end
+  (the high end unless ``joker_end="low"`` or it is full). Under ``rules.joker_slides`` (Contract
+  Rummy), a natural card laid off where a joker of a run stands takes its place, and the joker
+  moves to an end of the run.
 * [`substitute_joker`][rummylib.contracts.substitute_joker] takes a joker from a meld by putting in
-  the card it stands for, under ``rules.joker_swap`` (never, after going down, anyone) and
-  ``rules.dead_set_jokers``. What the player must then do (use the joker this turn, or meet the
-  contract this turn) is reported on the result for the game's referee to enforce.
+  the card it stands for (with
+  [`substitution_violations`][rummylib.contracts.substitution_violations] and
+  [`is_legal_substitution`][rummylib.contracts.is_legal_substitution]), under ``rules.joker_swap``
+  (never, after going down, anyone) and ``rules.dead_set_jokers``. What the player must then do
+  (use the joker this turn, or meet the contract this turn) is reported on the result for the
+  game's referee to enforce.
 
 Examples:
     >>> from rummylib import CONTRACT_RUMMY, SHANGHAI
@@ -31,10 +40,10 @@ from typing import Literal, TypeAlias
 
 import attrs
 
+from rummylib import _inputs
 from rummylib.cards import Card, Rank
 from rummylib.errors import IllegalPlayError, LimitExceededError, RuleId, Violation
-from rummylib.melds import Face, Meld, MeldKind, MeldLike, MeldReading, meld_readings, meld_violations
-from rummylib.notation import parse_piece, parse_pieces
+from rummylib.melds import Face, Meld, MeldKind, MeldLike, MeldReading, as_meld, meld_readings, meld_violations
 from rummylib.pieces import Joker, Piece, format_pieces, piece_sort_key
 from rummylib.rules import JokerSwap, RuleSet
 from rummylib.tiles import Tile
@@ -44,6 +53,8 @@ __all__ = [
     "LayOffResult",
     "Substitution",
     "TableMeldLike",
+    "is_legal_layoff",
+    "is_legal_substitution",
     "lay_off",
     "layoff_violations",
     "substitute_joker",
@@ -62,25 +73,15 @@ _MAX_CARDS = 60
 def _reading(meld: TableMeldLike, rules: RuleSet) -> tuple[MeldReading | None, tuple[Violation, ...]]:
     if isinstance(meld, MeldReading):
         return meld, ()
-    readings = meld_readings(meld, rules=rules)
+    laid = as_meld(meld, rules=rules, what="the meld on the table")
+    readings = meld_readings(laid, rules=rules)
     if readings:
         return readings[0], ()
-    return None, meld_violations(meld, rules=rules)
+    return None, meld_violations(laid, rules=rules)
 
 
 def _pieces(cards: str | Piece | Iterable[Piece], rules: RuleSet) -> tuple[Piece, ...]:
-    if isinstance(cards, str):
-        return parse_pieces(cards, rules=rules)
-    if isinstance(cards, Card | Joker | Tile):
-        return (cards,)
-    if isinstance(cards, Iterable):
-        out = tuple(cards)
-        for p in out:
-            if not isinstance(p, Card | Joker | Tile):
-                raise TypeError(f"not a piece: {p!r}")
-            rules.check_piece(p)
-        return out
-    raise TypeError(f"cards must be notation or pieces, not {type(cards).__name__}")
+    return _inputs.pieces(cards, rules=rules, what="the cards laid off")
 
 
 def _suit(face: Face) -> object:
@@ -290,8 +291,7 @@ def _set_result(reading: MeldReading, cards: tuple[Piece, ...], rules: RuleSet) 
 def _examine(
     meld: TableMeldLike, cards: str | Piece | Iterable[Piece], rules: RuleSet, joker_end: JokerEnd
 ) -> tuple[MeldReading | None, tuple[Piece, ...], LayOffResult | None, tuple[Violation, ...]]:
-    if not isinstance(rules, RuleSet):
-        raise TypeError(f"rules must be a RuleSet, not {type(rules).__name__}")
+    _inputs.ruleset(rules)
     if joker_end not in ("high", "low"):
         raise TypeError(f"joker_end must be 'high' or 'low', not {joker_end!r}")
     pieces = _pieces(cards, rules)
@@ -308,8 +308,11 @@ def _examine(
         if new is None:
             return reading, pieces, None, tuple(errs)
         group = next((r for r in meld_readings(new, rules=rules) if r.kind is MeldKind.GROUP), None)
-        if group is None:
-            return reading, pieces, None, tuple(v for v in meld_violations(new, rules=rules))
+        if group is None:  # the engine says why; a meld that reads only as a run is no set either
+            why = meld_violations(new, rules=rules) or (
+                Violation(RuleId.NOT_A_MELD, f"{format_pieces(new.pieces)} would not be a set", pieces=pieces),
+            )
+            return reading, pieces, None, why
         return reading, pieces, LayOffResult(reading, pieces, new, group, 0), ()
     search = _RunLayOff(reading, rules, joker_end)
     found = search.search(search.start, tuple(sorted(pieces, key=piece_sort_key)))
@@ -356,6 +359,9 @@ def lay_off(
 ) -> LayOffResult:
     """Lay ``cards`` off on ``meld``: the meld they make, or an error with every problem.
 
+    This is the check form of a lay-off (`layoff_violations` lists every problem, `is_legal_layoff`
+    answers ``bool``); it keeps its name because it also does the lay-off.
+
     A set takes any card of its rank (and jokers or wild cards), up to ``rules.group_max``. A run
     takes cards of its suit that extend it at either end, in any order given (``9c 8c`` on
     ``4c 5c 6c 7c`` is fine), never beyond ``rules.longest_run`` cards nor past the ace. A joker
@@ -384,6 +390,24 @@ def lay_off(
     if done is None:
         raise IllegalPlayError(problems)
     return done
+
+
+def is_legal_layoff(
+    meld: TableMeldLike, cards: str | Piece | Iterable[Piece], *, rules: RuleSet, joker_end: JokerEnd = "high"
+) -> bool:
+    """Whether ``cards`` can all be laid off on ``meld`` (same arguments as `layoff_violations`).
+
+    Raises:
+        NotationError: a card is not valid notation for the game.
+        InvalidPiecesError: the meld and cards hold more copies of a card than the game has.
+        LimitExceededError: more cards at once than any meld could take.
+
+    Examples:
+        >>> from rummylib import SHANGHAI
+        >>> is_legal_layoff("4c 5c 6c 7c", "8c 3c", rules=SHANGHAI), is_legal_layoff("7h 7s 7d", "8h", rules=SHANGHAI)
+        (True, False)
+    """
+    return _examine(meld, cards, rules, joker_end)[2] is not None
 
 
 # ------------------------------------------------------------------------------------------
@@ -428,14 +452,10 @@ class Substitution:
 def _substitute(
     meld: TableMeldLike, card: str | Piece, rules: RuleSet, player_down: bool
 ) -> tuple[Substitution | None, tuple[Violation, ...]]:
-    if not isinstance(rules, RuleSet):
-        raise TypeError(f"rules must be a RuleSet, not {type(rules).__name__}")
+    _inputs.ruleset(rules)
     if not isinstance(player_down, bool):
         raise TypeError("player_down must be True or False")
-    piece = parse_piece(card, rules=rules) if isinstance(card, str) else card
-    if not isinstance(piece, Card | Tile | Joker):
-        raise TypeError(f"not a piece: {piece!r}")
-    rules.check_piece(piece)
+    piece = _inputs.piece(card, rules=rules, what="the card put in")
     if rules.joker_swap is JokerSwap.NEVER:
         return None, (Violation(RuleId.JOKER_SWAP_NOT_ALLOWED, f"{rules.title} never lets a joker be taken back"),)
     if rules.joker_swap is JokerSwap.AFTER_DOWN and not player_down:
@@ -523,6 +543,9 @@ def substitution_violations(
 def substitute_joker(meld: TableMeldLike, card: str | Piece, *, rules: RuleSet, player_down: bool) -> Substitution:
     """Take a joker from ``meld`` by putting in ``card``, the card it stands for.
 
+    This is the check form of a substitution (`substitution_violations` lists every problem,
+    `is_legal_substitution` answers ``bool``); it keeps its name because it also does the swap.
+
     Who may do it is ``rules.joker_swap``: ``never``; ``after-down`` (Contract Rummy: only a player
     who has met the contract, ``player_down``); ``anyone`` (Shanghai). Under
     ``rules.dead_set_jokers`` (Contract Rummy) a joker in a set is never taken. In a run the card
@@ -553,3 +576,20 @@ def substitute_joker(meld: TableMeldLike, card: str | Piece, *, rules: RuleSet, 
     if done is None:
         raise IllegalPlayError(problems)
     return done
+
+
+def is_legal_substitution(meld: TableMeldLike, card: str | Piece, *, rules: RuleSet, player_down: bool) -> bool:
+    """Whether ``card`` can take a joker's place in ``meld`` (same arguments as `substitution_violations`).
+
+    Raises:
+        NotationError: the card is not valid notation for the game.
+        InvalidPiecesError: the meld and card hold more copies of a card than the game has.
+
+    Examples:
+        >>> from rummylib import CONTRACT_RUMMY
+        >>> is_legal_substitution("4c * 6c 7c", "5c", rules=CONTRACT_RUMMY, player_down=True)
+        True
+        >>> is_legal_substitution("4c * 6c 7c", "5c", rules=CONTRACT_RUMMY, player_down=False)
+        False
+    """
+    return _substitute(meld, card, rules, player_down)[0] is not None

@@ -30,19 +30,19 @@ from __future__ import annotations
 import functools
 import itertools
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from typing import TypeAlias, cast
+from collections.abc import Sequence
+from typing import TypeAlias
 
 import attrs
 
+from rummylib import _inputs
 from rummylib.cards import Card
 from rummylib.contracts._search import _build, _Search
 from rummylib.errors import ContractNotMetError, RuleId, RuleSetError, SolverError, Violation
-from rummylib.melds import Meld, MeldKind, MeldLike, MeldReading, as_meld, meld_readings, meld_violations
-from rummylib.notation import parse_melds, parse_pieces
-from rummylib.pieces import Family, Joker, Piece, PieceCount, format_pieces, piece_sort_key
+from rummylib.melds import Meld, MeldKind, MeldLike, MeldReading, meld_readings, meld_violations
+from rummylib.pieces import Family, Piece, PieceCount, format_pieces, piece_sort_key
 from rummylib.rules import Contract, RuleSet
-from rummylib.tiles import Tile
+from rummylib.table import Table
 
 __all__ = [
     "ContractPlan",
@@ -59,8 +59,8 @@ __all__ = [
 HandLike: TypeAlias = str | PieceCount | Sequence[Piece]
 """A hand: notation (``"7h 7s *"``), a `PieceCount`, or a sequence of pieces."""
 
-MeldsLike: TypeAlias = str | Sequence[MeldLike]
-"""Melds: a sequence of melds (each a `Meld`, notation or pieces), or a table in notation."""
+MeldsLike: TypeAlias = Table | str | Sequence[MeldLike]
+"""Melds: a sequence of melds (each a `Meld`, notation or pieces), or a table (a `Table` or its notation)."""
 
 _WORDS = ("no", "one", "two", "three", "four", "five", "six")
 
@@ -86,8 +86,7 @@ def contract_for(*, rules: RuleSet, round_number: int | None = None, contract: C
         >>> str(contract_for(rules=SHANGHAI, contract=Contract(runs=2, run_size=6)))
         'two runs of 6 or more'
     """
-    if not isinstance(rules, RuleSet):
-        raise TypeError(f"rules must be a RuleSet, not {type(rules).__name__}")
+    _inputs.ruleset(rules)
     if (round_number is None) == (contract is None):
         raise TypeError("give exactly one of round_number and contract")
     if contract is not None:
@@ -111,25 +110,13 @@ def _meld_rules(rules: RuleSet) -> RuleSet:
 
 
 def _as_melds(melds: MeldsLike, rules: RuleSet) -> tuple[Meld, ...]:
-    if isinstance(melds, str):
-        return tuple(Meld(m) for m in parse_melds(melds, rules=rules))
-    if isinstance(melds, Meld) or not isinstance(melds, Sequence | PieceCount):
-        raise TypeError(f"melds must be a sequence of melds or a table in notation, not {type(melds).__name__}")
-    return tuple(as_meld(m, rules=rules) for m in melds)
+    if isinstance(melds, Meld | MeldReading):
+        raise TypeError(f"melds must be a sequence of melds or a table, not one {type(melds).__name__}")
+    return Table.of(melds, rules=rules).melds
 
 
 def _as_hand(hand: HandLike, rules: RuleSet) -> tuple[Piece, ...]:
-    if isinstance(hand, str):
-        pieces = parse_pieces(hand, rules=rules)
-    elif isinstance(hand, PieceCount | Meld | Sequence):
-        pieces = tuple(cast(Iterable[Piece], hand))
-    else:
-        raise TypeError(f"a hand must be notation or a sequence of pieces, not {type(hand).__name__}")
-    for p in pieces:
-        if not isinstance(p, Card | Joker | Tile):
-            raise TypeError(f"not a piece: {p!r}")
-    rules.check_piece_counts(pieces, what="the hand")
-    return pieces
+    return _inputs.hand(hand, rules=rules, what="the hand")
 
 
 # ------------------------------------------------------------------------------------------

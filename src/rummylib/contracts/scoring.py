@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from rummylib import _inputs
 from rummylib.errors import ScoringInputError
 from rummylib.pieces import Piece
 from rummylib.rules import RuleSet
@@ -19,7 +20,7 @@ __all__ = ["score_contract_round"]
 
 
 def score_contract_round(
-    hands: Sequence[Iterable[Piece]],
+    hands: Sequence[Iterable[Piece] | str],
     *,
     rules: RuleSet,
     out_in_one_turn: bool = False,
@@ -30,20 +31,23 @@ def score_contract_round(
     Every player scores the points left in hand. The player who went out (empty hand) scores 0,
     or, when ``out_in_one_turn`` (all cards laid down in one turn), the rule set's
     ``one_turn_out_bonus`` (Shanghai: -25), or ``one_turn_out_no_joker_bonus`` (-50) when no joker
-    was among the cards (``joker_used`` false).
+    was among the cards (``joker_used`` false). Each hand may be given as notation.
 
     Raises:
         ScoringInputError: ``out_in_one_turn`` without exactly one player out.
-        InvalidPiecesError: more copies of a card in the hands together than the decks hold.
+        InvalidPiecesError: more copies of a card in the hands together than the decks hold, or
+            something that is not a card (code ``not-a-piece``).
+        NotationError: bad notation, or a piece that is not part of the game.
 
     Examples:
         >>> from rummylib import SHANGHAI, parse_pieces
         >>> score_contract_round([parse_pieces(""), parse_pieces("* Ah 7c")], rules=SHANGHAI,
         ...                      out_in_one_turn=True)
         (-50, 47)
+        >>> score_contract_round(["", "* Ah 7c"], rules=SHANGHAI)
+        (0, 47)
     """
-    lists = [list(h) for h in hands]
-    rules.check_piece_counts([p for h in lists for p in h], what="the hands")
+    lists = _inputs.piece_lists(hands, rules=_inputs.ruleset(rules), what="the hands", each="hand")
     scores = [hand_points(h, rules=rules) for h in lists]
     out = [i for i, h in enumerate(lists) if not h]
     if out_in_one_turn:

@@ -1,6 +1,8 @@
 """Gin Rummy (rule book §4): least deadwood, knocking, lay-offs, hand and game scores, the referee.
 
-* `deadwood`, `knock_limit`, `can_knock`: what a hand holds and whether it may knock;
+* `deadwood`, `knock_limit`: what a hand holds, and the most deadwood it may knock with;
+* `knock_violations`, `check_knock`, `can_knock`: whether a hand may knock, in the three forms of
+  every check (every problem, the deadwood or `KnockError`, a ``bool``);
 * `score_hand`, `score_game`: a knocked hand (lay-offs, undercut, gin, big gin) and a whole game;
 * `GinHand`, `GinGame`: the referees of one hand and of a game to the target, with their actions
   `DrawStock`, `DrawDiscard`, `Discard` and `Knock`.
@@ -14,7 +16,16 @@ Examples:
     13
 """
 
-from rummylib.gin.deadwood import MAX_GIN_HAND, DeadwoodResult, can_knock, deadwood, hand_multiplier, knock_limit
+from rummylib.gin.deadwood import (
+    MAX_GIN_HAND,
+    DeadwoodResult,
+    can_knock,
+    check_knock,
+    deadwood,
+    hand_multiplier,
+    knock_limit,
+    knock_violations,
+)
 from rummylib.gin.referee import (
     STOCK_FLOOR,
     Discard,
@@ -47,9 +58,11 @@ __all__ = [
     "Knock",
     "LayOff",
     "can_knock",
+    "check_knock",
     "deadwood",
     "hand_multiplier",
     "knock_limit",
+    "knock_violations",
     "score_game",
     "score_hand",
 ]

@@ -14,12 +14,13 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
+from rummylib import _inputs
 from rummylib.cards import Card, Rank, Suit
 from rummylib.errors import GinInputError, LimitExceededError
 from rummylib.melds import Meld
-from rummylib.notation import parse_pieces
 from rummylib.pieces import Joker, Piece
 from rummylib.rules import RuleSet
+from rummylib.tiles import Tile
 
 MAX_GIN_HAND = 11
 """Most cards a Gin hand can hold (10 dealt plus the card drawn)."""
@@ -129,8 +130,7 @@ def tables_for(rules: RuleSet) -> Tables:
     t = _TABLES_BY_RULES.get(rules)
     if t is not None:
         return t
-    if not isinstance(rules, RuleSet):
-        raise TypeError(f"rules must be a RuleSet, not {type(rules).__name__}")
+    _inputs.ruleset(rules)
     if rules.family.value != "cards":
         raise GinInputError(f"{rules.title} is played with tiles; Gin deadwood needs cards")
     gmax = 4 if rules.group_max is None else min(rules.group_max, 4)
@@ -149,11 +149,14 @@ def tables_for(rules: RuleSet) -> Tables:
 
 
 def read_hand(hand: Iterable[Piece] | str, rules: RuleSet, what: str) -> tuple[tuple[Card, ...], list[int]]:
-    """The cards of a hand and its four suit masks, checked."""
-    if isinstance(hand, str):
-        pieces: tuple[Piece, ...] = parse_pieces(hand, rules=rules)
-    else:
-        pieces = tuple(hand)
+    """The cards of a hand and its four suit masks, checked.
+
+    The hand is read by `rummylib._inputs.pieces`; this one pass over the cards (which builds the
+    masks anyway) refuses what Gin cannot take: a joker, a wild card, a tile, a card twice, and
+    anything that is not a piece (with `rummylib._inputs.not_a_piece`, as every reader does).
+    """
+    # a tuple is what the reader would return as it is: skip the call on this hot path
+    pieces = hand if type(hand) is tuple else _inputs.pieces(hand, rules=rules, what=what, check=False)
     if len(pieces) > MAX_GIN_HAND:
         raise LimitExceededError(f"{what}: {len(pieces)} cards, but a Gin hand holds at most {MAX_GIN_HAND}")
     wild = rules.all_wild_ranks
@@ -162,8 +165,10 @@ def read_hand(hand: Iterable[Piece] | str, rules: RuleSet, what: str) -> tuple[t
         if type(c) is not Card:
             if isinstance(c, Joker):
                 raise GinInputError(f"{what}: a joker, but Gin Rummy is played without jokers")
-            if not isinstance(c, Card):
+            if isinstance(c, Tile):
                 raise GinInputError(f"{what}: {c} is not a playing card")
+            if not isinstance(c, Card):
+                raise _inputs.not_a_piece(c, what)
         if wild and c.rank in wild:
             raise GinInputError(f"{what}: {c} acts as a joker, and Gin Rummy is played without jokers")
         s = c.suit.order

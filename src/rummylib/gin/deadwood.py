@@ -3,7 +3,9 @@
 A hand's **deadwood** is the value of the cards in no meld, taken over the best way of splitting
 the hand into disjoint melds (exact; the ace is low only under `GIN_RUMMY`, as every meld rule
 here comes from the rule set). A player may knock with deadwood of ``knock_limit`` or less
-(10); with 0 it is gin.
+(10); with 0 it is gin. A knock is judged in the three forms of every check:
+`knock_violations` (every problem), `check_knock` (the deadwood, or `KnockError`) and
+`can_knock` (a ``bool``).
 
 Examples:
     >>> from rummylib import GIN_RUMMY, parse_pieces
@@ -14,15 +16,17 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import attrs
 
+from rummylib import _inputs
 from rummylib.cards import Card, Rank, Suit
-from rummylib.errors import GinInputError
+from rummylib.errors import GinInputError, KnockError, RuleId, Violation
 from rummylib.gin._engine import (
     CARDS,
     MAX_GIN_HAND,
+    Tables,
     best_sets,
     best_with_discard,
     cards_of,
@@ -32,11 +36,19 @@ from rummylib.gin._engine import (
     tables_for,
 )
 from rummylib.melds import Meld
-from rummylib.notation import parse_piece
 from rummylib.pieces import Piece
 from rummylib.rules import RuleSet
 
-__all__ = ["MAX_GIN_HAND", "DeadwoodResult", "can_knock", "deadwood", "hand_multiplier", "knock_limit"]
+__all__ = [
+    "MAX_GIN_HAND",
+    "DeadwoodResult",
+    "can_knock",
+    "check_knock",
+    "deadwood",
+    "hand_multiplier",
+    "knock_limit",
+    "knock_violations",
+]
 
 
 @attrs.frozen
@@ -73,7 +85,8 @@ def deadwood(hand: Iterable[Piece] | str, *, rules: RuleSet) -> DeadwoodResult:
     ``discard`` the card to throw (on a tie, the higher-value card).
 
     Raises:
-        GinInputError: a joker or a wild card, or the same card twice.
+        GinInputError: a joker or a wild card, a tile, or the same card twice.
+        InvalidPiecesError: something that is not a piece (code ``not-a-piece``).
         LimitExceededError: more than 11 cards.
         NotationError: bad notation, or a card not of the game.
 
@@ -87,6 +100,10 @@ def deadwood(hand: Iterable[Piece] | str, *, rules: RuleSet) -> DeadwoodResult:
     """
     t = tables_for(rules)
     cards, masks = read_hand(hand, rules, "hand")
+    return _least(cards, masks, t)
+
+
+def _least(cards: tuple[Card, ...], masks: list[int], t: Tables) -> DeadwoodResult:
     if len(cards) == MAX_GIN_HAND:
         dw, sets, ds, dr = best_with_discard(masks, t)
         masks[ds] &= ~(1 << (dr - 1))
@@ -106,11 +123,10 @@ def deadwood(hand: Iterable[Piece] | str, *, rules: RuleSet) -> DeadwoodResult:
 def _check_upcard(upcard: Piece | str | None) -> Card | None:
     if upcard is None:
         return None
-    if isinstance(upcard, str):
-        upcard = parse_piece(upcard)
-    if not isinstance(upcard, Card):
-        raise GinInputError(f"the upcard must be a card, not {upcard}")
-    return upcard
+    card = _inputs.piece(upcard, rules=None, what="the upcard")
+    if not isinstance(card, Card):
+        raise GinInputError(f"the upcard must be a card, not {card}")
+    return card
 
 
 def knock_limit(*, rules: RuleSet, upcard: Piece | str | None = None) -> int:
@@ -154,8 +170,81 @@ def hand_multiplier(*, rules: RuleSet, upcard: Piece | str | None = None) -> int
     return 2 if rules.oklahoma and card is not None and card.suit is Suit.SPADES else 1
 
 
+def _knock_problem(dw: int, limit: int, cards: Sequence[Card], *, after_discard: bool) -> Violation:
+    """The ``knock-over-limit`` finding (`knock_violations` and `score_hand` both report it)."""
+    why = "gin only: the knocker needs no deadwood" if limit == 0 else f"the knock limit is {limit}"
+    after = " after the best discard" if after_discard else ""
+    return Violation(RuleId.KNOCK_OVER_LIMIT, f"the knocker has {dw} deadwood{after}; {why}", pieces=tuple(cards))
+
+
+def _judge_knock(
+    hand: Iterable[Piece] | str, rules: RuleSet, upcard: Piece | str | None
+) -> tuple[DeadwoodResult, tuple[Violation, ...]]:
+    t = tables_for(rules)
+    cards, masks = read_hand(hand, rules, "hand")
+    result = _least(cards, masks, t)
+    limit = knock_limit(rules=rules, upcard=upcard)
+    if result.deadwood <= limit:
+        return result, ()
+    return result, (_knock_problem(result.deadwood, limit, cards, after_discard=result.discard is not None),)
+
+
+def knock_violations(
+    hand: Iterable[Piece] | str, *, rules: RuleSet, upcard: Piece | str | None = None
+) -> tuple[Violation, ...]:
+    """Every reason ``hand`` may not knock (empty when it may): its least deadwood over the limit.
+
+    A 10-card hand is judged as it is; an 11-card hand (after the draw) after its best discard.
+    The one finding has the code ``knock-over-limit`` and names the deadwood and the limit
+    (`knock_limit`: 10, 0 under ``gin_only``, Oklahoma's upcard), as `score_hand`'s `KnockError`
+    does.
+
+    Raises:
+        GinInputError: a joker, a card twice, or Oklahoma without an upcard.
+        LimitExceededError: more than 11 cards.
+        NotationError: bad notation.
+
+    Examples:
+        >>> from rummylib import GIN_RUMMY
+        >>> knock_violations("Ah 2h 3h 7c 7d 7s 9c 9d 9s Kd", rules=GIN_RUMMY)
+        ()
+        >>> for v in knock_violations("Ah 2h 3h 7c 7d 7s 9c 9d Ks Kd", rules=GIN_RUMMY):
+        ...     print(v.code, "/", v.detail)
+        knock-over-limit / the knocker has 38 deadwood; the knock limit is 10
+    """
+    return _judge_knock(hand, rules, upcard)[1]
+
+
+def check_knock(hand: Iterable[Piece] | str, *, rules: RuleSet, upcard: Piece | str | None = None) -> DeadwoodResult:
+    """The least deadwood of a hand that may knock (see `deadwood`); raises when it may not.
+
+    Takes the same arguments as `knock_violations`.
+
+    Raises:
+        KnockError: the deadwood is over the knock limit (code ``knock-over-limit``).
+        GinInputError: a joker, a card twice, or Oklahoma without an upcard.
+        LimitExceededError: more than 11 cards.
+        NotationError: bad notation.
+
+    Examples:
+        >>> from rummylib import GIN_RUMMY
+        >>> check_knock("Ah 2h 3h 7c 7d 7s 9c 9d 9s Kd", rules=GIN_RUMMY).deadwood
+        10
+        >>> check_knock("Ah 2h 3h 7c 7d 7s 9c 9d 9s Kd", rules=GIN_RUMMY.with_options({"gin_only": True}))
+        Traceback (most recent call last):
+        ...
+        rummylib.errors.KnockError: the knocker has 10 deadwood; gin only: the knocker needs no deadwood [...]
+    """
+    result, problems = _judge_knock(hand, rules, upcard)
+    if problems:
+        raise KnockError(problems)
+    return result
+
+
 def can_knock(hand: Iterable[Piece] | str, *, rules: RuleSet, upcard: Piece | str | None = None) -> bool:
     """Whether a hand may knock: 10 cards within the knock limit, or 11 after the best discard.
+
+    That is ``not knock_violations(hand, rules=rules, upcard=upcard)``.
 
     Raises:
         GinInputError: a joker, a card twice, or Oklahoma without an upcard.
@@ -167,4 +256,4 @@ def can_knock(hand: Iterable[Piece] | str, *, rules: RuleSet, upcard: Piece | st
         >>> can_knock("Ah 2h 3h 7c 7d 7s 9c 9d 9s Kd", rules=GIN_RUMMY.with_options({"gin_only": True}))
         False
     """
-    return deadwood(hand, rules=rules).deadwood <= knock_limit(rules=rules, upcard=upcard)
+    return not knock_violations(hand, rules=rules, upcard=upcard)

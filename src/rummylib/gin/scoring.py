@@ -18,8 +18,9 @@ from enum import StrEnum
 
 import attrs
 
+from rummylib import _inputs
 from rummylib.cards import Card
-from rummylib.errors import GinInputError, KnockError, RuleId, Violation
+from rummylib.errors import GinInputError, KnockError
 from rummylib.gin._engine import (
     CARDS,
     MAX_GIN_HAND,
@@ -37,7 +38,7 @@ from rummylib.gin._engine import (
     min_deadwood,
     tables_for,
 )
-from rummylib.gin.deadwood import deadwood, hand_multiplier, knock_limit
+from rummylib.gin.deadwood import _knock_problem, deadwood, hand_multiplier, knock_limit
 from rummylib.melds import Meld
 from rummylib.pieces import Piece, format_pieces, piece_sort_key
 from rummylib.rules import RuleSet
@@ -153,16 +154,7 @@ def _score_ten(
     dmasks = encode(dcards)
     kdw, found = arrangements(kmasks, t)
     if kdw > limit:
-        why = "gin only: the knocker needs no deadwood" if limit == 0 else f"the knock limit is {limit}"
-        raise KnockError(
-            [
-                Violation(
-                    RuleId.KNOCK_OVER_LIMIT,
-                    f"the knocker has {kdw} deadwood; {why}",
-                    pieces=tuple(kcards),
-                )
-            ]
-        )
+        raise KnockError([_knock_problem(kdw, limit, kcards, after_discard=False)])
     if kdw == 0:
         return _gin_result(GinOutcome.GIN, rules.gin_bonus, kmasks, found[0], dmasks, t, mult)
     # Every least-deadwood arrangement of the knocker; keep the one worst for the defender.
@@ -269,15 +261,7 @@ def score_hand(
         results.append(attrs.evolve(res, discard=card))
     if not results:
         dw = deadwood(kcards, rules=rules).deadwood
-        raise KnockError(
-            [
-                Violation(
-                    RuleId.KNOCK_OVER_LIMIT,
-                    f"the knocker has {dw} deadwood after the best discard; the knock limit is {limit}",
-                    pieces=tuple(kcards),
-                )
-            ]
-        )
+        raise KnockError([_knock_problem(dw, limit, kcards, after_discard=True)])
     # Best for the knocker; on a tie, throw the higher card (as `deadwood` does).
     return max(
         results,
@@ -341,8 +325,7 @@ class GinGameScore:
         value = points.points if isinstance(points, GinHandResult) else points
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise GinInputError(f"hand points must be a non-negative integer, not {value!r}")
-        if winner not in (0, 1):
-            raise GinInputError(f"the winner must be player 0 or 1, not {winner!r}")
+        winner = _inputs.seat(winner, players=2, what="the winner", error=GinInputError)
         if self.is_over(rules=rules):
             raise GinInputError("the game is over: a player has reached the target")
         totals = list(self.totals)

@@ -20,10 +20,10 @@ from typing import Literal
 
 import attrs
 
+from rummylib import _inputs
 from rummylib.cards import Card, Rank, Suit
 from rummylib.errors import LimitExceededError, RuleSetError
 from rummylib.melds import Meld
-from rummylib.notation import parse_pieces
 from rummylib.pieces import JOKER, Family, Joker, Piece, piece_sort_key
 from rummylib.rules import RuleSet
 
@@ -275,14 +275,19 @@ def _ctx(rules: RuleSet) -> _Ctx:
     )
 
 
-def _read(hand: Iterable[Piece] | str, rules: RuleSet) -> tuple[Piece, ...]:
-    if rules.family is not Family.CARDS:
+def _card_rules(rules: RuleSet) -> RuleSet:
+    """``rules``, once it is known to be the rules of a card game."""
+    if _inputs.ruleset(rules).family is not Family.CARDS:
         raise RuleSetError(f"{rules.title} is played with tiles: Indian Rummy hand points need a card game")
-    pieces = parse_pieces(hand, rules=rules) if isinstance(hand, str) else tuple(hand)
+    return rules
+
+
+def _read(hand: Iterable[Piece] | str, rules: RuleSet) -> tuple[Piece, ...]:
+    _card_rules(rules)
+    pieces = _inputs.pieces(hand, rules=rules, what="the hand", check=False)
     if len(pieces) > MAX_INDIAN_HAND:
         raise LimitExceededError(f"a hand of {len(pieces)} cards; the limit is {MAX_INDIAN_HAND}")
-    rules.check_piece_counts(pieces, what="the hand")
-    return pieces
+    return _inputs.hand(pieces, rules=rules, what="the hand")
 
 
 def _best_pure(naturals: Sequence[_Nat], wilds: Sequence[_Nat], ctx: _Ctx) -> tuple[int, tuple[Card, ...]]:

@@ -19,12 +19,13 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
+from rummylib import _inputs
 from rummylib.cards import Card
 from rummylib.errors import InvalidDeclarationError, LimitExceededError, NotationError, RuleId, Violation
-from rummylib.melds import Meld, MeldKind, as_meld, meld_readings, meld_violations
-from rummylib.notation import parse_piece
+from rummylib.melds import Meld, MeldKind, MeldReading, meld_readings, meld_violations
 from rummylib.pieces import Piece
 from rummylib.rules import RuleSet
+from rummylib.table import Table
 
 __all__ = ["check_declaration", "declaration_violations", "is_valid_declaration", "with_wild_joker"]
 
@@ -35,7 +36,8 @@ def with_wild_joker(card: Card | str, *, rules: RuleSet) -> RuleSet:
     The printed jokers stay wild; any wild rank of an earlier deal is replaced.
 
     Raises:
-        NotationError: ``card`` is not a card (a printed joker cannot name a rank).
+        NotationError: ``card`` is not a card of the game (a printed joker cannot name a rank).
+        InvalidPiecesError: ``card`` is not a piece at all (code ``not-a-piece``).
 
     Examples:
         >>> from rummylib import INDIAN_RUMMY
@@ -43,16 +45,18 @@ def with_wild_joker(card: Card | str, *, rules: RuleSet) -> RuleSet:
         >>> sorted(r.symbol for r in deal_rules.wild_ranks)
         ['7']
     """
-    piece = parse_piece(card, rules=rules) if isinstance(card, str) else card
+    piece = _inputs.piece(card, rules=_inputs.ruleset(rules), what="the wild joker")
     if not isinstance(piece, Card):
         raise NotationError(f"the wild joker is named by a card, not {piece}")
     return attrs.evolve(rules, wild_ranks=frozenset({piece.rank}))
 
 
-def _groups(groups: Iterable[Meld | str | Sequence[Piece]], rules: RuleSet) -> list[Meld]:
+def _groups(groups: Iterable[Meld | str | Sequence[Piece]], rules: RuleSet) -> tuple[Meld, ...]:
     if isinstance(groups, str):
         raise TypeError("pass a list of groups (one notation string per group), not one string")
-    out = [as_meld(g, rules=rules) for g in groups]
+    if isinstance(groups, Meld | MeldReading):
+        raise TypeError(f"pass a list of groups, not one {type(groups).__name__}")
+    out = Table.of(groups, rules=_inputs.ruleset(rules)).melds
     if len(out) > 64:
         raise LimitExceededError(f"{len(out)} groups; a declaration has at most 64")
     return out
@@ -129,7 +133,7 @@ def check_declaration(groups: Iterable[Meld | str | Sequence[Piece]], *, rules: 
         >>> len(check_declaration(["Ah 2h 3h", "4c * 6c", "Jc Qc Kc", "9s 9c 9d 9h"], rules=INDIAN_RUMMY))
         4
     """
-    melds = tuple(_groups(groups, rules))
+    melds = _groups(groups, rules)
     problems = declaration_violations(melds, rules=rules)
     if problems:
         raise InvalidDeclarationError(problems)

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from rummylib.errors import ScoringInputError
-from rummylib.indian.arrangement import best_arrangement
+from rummylib import _inputs
+from rummylib.indian.arrangement import _card_rules, best_arrangement
 from rummylib.pieces import Piece
 from rummylib.rules import RuleSet
 
@@ -71,12 +71,14 @@ def score_deal(hands: Sequence[Iterable[Piece] | str], *, winner: int, rules: Ru
         ScoringInputError: ``winner`` is not a player (code ``bad-score-input``).
         RuleSetError: the rule set is a tile game (Rummikub), not a card game.
         NotationError: bad notation or a piece not of the game.
+        InvalidPiecesError: more copies of a card in the hands together than the decks hold, or
+            something that is not a card (code ``not-a-piece``).
 
     Examples:
         >>> from rummylib import INDIAN_RUMMY
         >>> score_deal(["", "Kh Kd Ks Qh Qd Qs 9h 9d 9s 7c 7d 7h 2c"], winner=0, rules=INDIAN_RUMMY)
         (0, 80)
     """
-    if isinstance(winner, bool) or not isinstance(winner, int) or not 0 <= winner < len(hands):
-        raise ScoringInputError(f"winner must be a player from 0 to {len(hands) - 1}, not {winner!r}")
-    return tuple(0 if i == winner else losing_points(h, rules=rules) for i, h in enumerate(hands))
+    read = _inputs.piece_lists(hands, rules=_card_rules(rules), what="the hands", each="hand")
+    winner = _inputs.seat(winner, players=len(read), what="the winner")
+    return tuple(0 if i == winner else losing_points(h, rules=rules) for i, h in enumerate(read))

@@ -20,9 +20,10 @@ from collections.abc import Callable, Iterable, Sequence
 from operator import eq
 from typing import Any, TypeVar
 
+from rummylib._inputs import not_a_piece
 from rummylib.cards import Card
 from rummylib.decks import full_set
-from rummylib.errors import ErrorCode, InvalidPiecesError, Violation
+from rummylib.errors import Violation
 from rummylib.melds import Meld, MeldReading, meld_violations, read_meld
 from rummylib.pieces import Family, Joker, Piece
 from rummylib.rules import RuleSet
@@ -79,14 +80,14 @@ class SetInfo:
         self.kept: dict[tuple[int, int], Any] | None = None
 
 
-def piece_code(p: object) -> int:
+def piece_code(p: object, what: str = "the pieces") -> int:
     if isinstance(p, Tile):
         return 64 + p.color.order * 32 + p.number
     if isinstance(p, Joker):
         return JOKER_CODE
     if isinstance(p, Card):
         return 1024 + p.suit.order * 32 + int(p.rank)
-    raise InvalidPiecesError(f"{p!r} is not a piece", code=ErrorCode.NOT_A_PIECE)
+    raise not_a_piece(p, what)
 
 
 def code_order(code: int) -> int:
@@ -116,13 +117,7 @@ def encode(pieces: Iterable[object], what: str) -> tuple[int, ...]:
     out = []
     decode = DECODE
     for p in pieces:
-        if type(p) is Tile:  # the common case, inlined
-            c = 64 + p.color.order * 32 + p.number
-        else:
-            try:
-                c = piece_code(p)
-            except InvalidPiecesError as exc:
-                raise InvalidPiecesError(f"{what}: {exc.message}", code=exc.code) from None
+        c = 64 + p.color.order * 32 + p.number if type(p) is Tile else piece_code(p, what)  # tiles inlined
         out.append(c)
         if c not in decode:
             decode[c] = p  # type: ignore[assignment]  # piece_code accepted it, so it is a piece

@@ -42,10 +42,10 @@ from typing import Any
 
 import attrs
 
-from rummylib.errors import ErrorCode, IllegalTurnError, InvalidPiecesError, LimitExceededError, RuleId, Violation
+from rummylib import _inputs
+from rummylib.errors import IllegalTurnError, LimitExceededError, RuleId, Violation
 from rummylib.melds import Meld, MeldKind, MeldReading
-from rummylib.notation import parse_pieces
-from rummylib.pieces import Joker, Piece, PieceCount, format_pieces, piece_sort_key
+from rummylib.pieces import Joker, Piece, format_pieces, piece_sort_key
 from rummylib.rules import JokerRetrieval, RuleSet
 from rummylib.rummikub._judge import (
     DECODE,
@@ -386,16 +386,8 @@ def _as_table(value: TableLike, rules: RuleSet, what: str) -> Table:
 
 
 def _as_rack(value: str | Iterable[Piece], rules: RuleSet) -> tuple[Piece, ...]:
-    if isinstance(value, str):
-        return parse_pieces(value, rules=rules)
-    if isinstance(value, PieceCount):
-        return tuple(value)
-    try:
-        return tuple(value)
-    except TypeError:
-        raise InvalidPiecesError(
-            f"a rack is pieces or notation, not {type(value).__name__}", code=ErrorCode.NOT_A_PIECE
-        ) from None
+    # each tile is checked as the judge encodes it (the same errors, one pass over the rack)
+    return _inputs.pieces(value, rules=rules, what="the rack", check=False)
 
 
 def validate_turn(
@@ -438,8 +430,7 @@ def validate_turn(
         ...
         rummylib.errors.InvalidPiecesError: table before and rack: 3 copies of R5, but Rummikub has at most 2
     """
-    if not isinstance(rules, RuleSet):
-        raise TypeError(f"rules must be a RuleSet, not {type(rules).__name__}")
+    _inputs.ruleset(rules)
     old = _as_table(before, rules, "table before")
     new = _as_table(after, rules, "table after")
     hand = _as_rack(rack, rules)
@@ -447,7 +438,7 @@ def validate_turn(
     fresh: list[tuple[Meld, SetInfo]] = []
     old_infos = infos(old.melds, sets, fresh, "table before")
     new_infos = infos(new.melds, sets, fresh, "table after")
-    hand_codes = encode(hand, "rack")
+    hand_codes = encode(hand, "the rack")
     allowed = allowed_codes(rules)
     for codes in chain((info.codes for _, info in fresh), (hand_codes,)):
         if not allowed.issuperset(codes):

@@ -5,17 +5,19 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
-from typing import TypeAlias
+from typing import TypeAlias, cast
 
 import attrs
 
+from rummylib import _inputs
+from rummylib._inputs import PIECE_TYPES
 from rummylib.errors import InvalidMeldError, RummyError, SearchLimitReached, SolverError, Violation
-from rummylib.melds import Meld, MeldLike, as_meld, meld_violations
-from rummylib.notation import parse_melds, parse_pieces
+from rummylib.melds import Meld, MeldLike, meld_violations
 from rummylib.pieces import JOKER, Family, Joker, Piece, PieceCount, piece_sort_key
 from rummylib.rules import JokerRetrieval, RuleSet
 from rummylib.rummikub.solver._dp import Plan, Shape, search
 from rummylib.rummikub.solver._encoding import encode
+from rummylib.table import Table
 from rummylib.tiles import Tile
 
 __all__ = [
@@ -29,9 +31,9 @@ __all__ = [
     "solve",
 ]
 
-TableLike: TypeAlias = str | PieceCount | Sequence[MeldLike] | Sequence[Piece]
-"""A table: notation (melds separated by ``|``), a sequence of melds, or just its tiles (a
-`PieceCount` or a flat sequence of pieces)."""
+TableLike: TypeAlias = Table | str | PieceCount | Sequence[MeldLike] | Sequence[Piece]
+"""A table: a `Table`, notation (melds separated by ``|``), a sequence of melds, or just its tiles
+(a `PieceCount` or a flat sequence of pieces)."""
 
 PiecesLike: TypeAlias = str | PieceCount | Iterable[Piece]
 """A rack: notation, a `PieceCount`, or any iterable of pieces."""
@@ -113,8 +115,6 @@ class Solution:
 
 
 def _check_rules(rules: RuleSet, jokers: bool) -> None:
-    if not isinstance(rules, RuleSet):
-        raise TypeError(f"rules must be a RuleSet, not {type(rules).__name__}")
     if rules.family is not Family.TILES:
         raise SolverError(f"the solver plays tile games; {rules.title} is played with cards", code="unsupported-rules")
     if not rules.group_distinct:
@@ -127,33 +127,26 @@ def _check_rules(rules: RuleSet, jokers: bool) -> None:
 
 
 def _read_table(table: TableLike, rules: RuleSet) -> tuple[tuple[Meld, ...] | None, tuple[Piece, ...]]:
-    """``(sets or None when only tiles were given, every table piece)``."""
-    if isinstance(table, str):
-        melds = tuple(Meld(m) for m in parse_melds(table, rules=rules))
-    elif isinstance(table, PieceCount):
+    """``(sets or None when only tiles were given, every table piece)``; pieces checked later."""
+    if isinstance(table, PieceCount):
         return None, tuple(table)
-    elif isinstance(table, Sequence):
-        items = list(table)
-        if items and all(isinstance(x, Tile | Joker) for x in items):
-            return None, tuple(items)  # type: ignore[arg-type]
-        melds = tuple(as_meld(m, rules=rules) for m in items)  # type: ignore[arg-type]
-    else:
-        raise TypeError(f"table must be notation, melds or pieces, not {type(table).__name__}")
+    sets = cast(Table | str | Iterable[MeldLike], table)  # anything else is refused by Table.of
+    if not isinstance(table, Table | str) and isinstance(table, Iterable):
+        items = tuple(table)
+        if items and PIECE_TYPES.issuperset(map(type, items)):
+            return None, cast(tuple[Piece, ...], items)  # just the table's tiles (a Meld's, say)
+        sets = cast(tuple[MeldLike, ...], items)  # the sets, read below (a generator is read once)
+    melds = Table.of(sets, rules=rules).melds
     return melds, tuple(p for m in melds for p in m.pieces)
 
 
 def _read_rack(rack: PiecesLike, rules: RuleSet) -> tuple[Piece, ...]:
-    if isinstance(rack, str):
-        return parse_pieces(rack, rules=rules)
-    if isinstance(rack, PieceCount):
-        return tuple(rack)
-    return tuple(rack)
+    return _inputs.pieces(rack, rules=rules, what="the rack", check=False)  # checked with the table
 
 
-def _check_pieces(table_pieces: Sequence[Piece], rack: Sequence[Piece], rules: RuleSet) -> None:
-    for p in (*table_pieces, *rack):
-        if not isinstance(p, Tile | Joker):
-            raise TypeError(f"not a tile or joker: {p!r}")
+def _check_pieces(table_pieces: tuple[Piece, ...], rack: tuple[Piece, ...], rules: RuleSet) -> None:
+    _inputs.pieces(table_pieces, rules=rules, what="the table")
+    _inputs.pieces(rack, rules=rules, what="the rack")
     try:
         rules.check_piece_counts((*table_pieces, *rack), what="the table and rack together")
     except RummyError:
@@ -300,7 +293,7 @@ def arrange(tiles: TableLike, *, rules: RuleSet, budget: Budget | int | None = N
         >>> arrange("r1 r2", rules=RUMMIKUB) is None
         True
     """
-    _melds, pieces = _read_table(tiles, rules)
+    _melds, pieces = _read_table(tiles, _inputs.ruleset(rules))
     _check_rules(rules, any(isinstance(p, Joker) for p in pieces))
     _check_pieces(pieces, (), rules)
     if not pieces:
@@ -336,7 +329,7 @@ def playable_tiles(
         >>> [str(p) for p in tiles]
         ['R4', 'R7', '*']
     """
-    melds, table_pieces = _read_table(table, rules)
+    melds, table_pieces = _read_table(table, _inputs.ruleset(rules))
     rack_pieces = _read_rack(rack, rules)
     _check_rules(rules, any(isinstance(p, Joker) for p in (*table_pieces, *rack_pieces)))
     _check_pieces(table_pieces, rack_pieces, rules)
@@ -405,7 +398,7 @@ def solve(
         raise SolverError(f"unknown objective {objective!r}: expected one of {allowed}", code="bad-objective") from None
     if not isinstance(initial_meld_done, bool):
         raise TypeError(f"initial_meld_done must be a bool, not {type(initial_meld_done).__name__}")
-    melds, table_pieces = _read_table(table, rules)
+    melds, table_pieces = _read_table(table, _inputs.ruleset(rules))
     rack_pieces = _read_rack(rack, rules)
     _check_rules(rules, any(isinstance(p, Joker) for p in (*table_pieces, *rack_pieces)))
     _check_pieces(table_pieces, rack_pieces, rules)
