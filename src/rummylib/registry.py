@@ -22,6 +22,7 @@ from types import MappingProxyType
 import attrs
 
 from rummylib import contracts, gin, indian, rummikub
+from rummylib._inputs import ruleset
 from rummylib.pieces import Piece
 from rummylib.referee import Referee
 from rummylib.rules import RuleSet, ScoringScheme
@@ -129,8 +130,7 @@ def family(rules: RuleSet) -> GameFamily:
         >>> family(INDIAN_RUMMY).title
         'Indian Rummy'
     """
-    if not isinstance(rules, RuleSet):
-        raise TypeError(f"rules must be a RuleSet, not {type(rules).__name__}")
+    ruleset(rules)
     return _BY_SCHEME[rules.scoring]
 
 

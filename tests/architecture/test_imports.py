@@ -49,7 +49,8 @@ CORE_GROUND = (
     "rummylib.pieces",
     "rummylib.rules",
     "rummylib.notation",
-    "rummylib._json",  # still to come: typed JSON <-> attrs values, under rules
+    "rummylib._json",  # typed JSON <-> attrs values, under rules
+    "rummylib._inputs",  # the one normaliser of inputs
 )
 """Floor 1 of the core. Every other module is floor 2 of the core, so a new module is held as core."""
 

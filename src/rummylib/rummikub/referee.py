@@ -42,6 +42,7 @@ from typing import Any, ClassVar, TypeAlias
 
 import attrs
 
+from rummylib._inputs import ruleset
 from rummylib.decks import deal
 from rummylib.errors import (
     IllegalActionError,
@@ -384,8 +385,7 @@ class RummikubGame(RefereeBase):
     """Whether the game has ended."""
 
     def __attrs_post_init__(self) -> None:
-        if not isinstance(self.rules, RuleSet):
-            raise TypeError(f"rules must be a RuleSet, not {type(self.rules).__name__}")
+        ruleset(self.rules)
         players = len(self.racks)
         self.rules.check_players(players)
         if not self.initial_meld_done:
@@ -406,9 +406,7 @@ class RummikubGame(RefereeBase):
             >>> g == RummikubGame.deal(rules=RUMMIKUB, players=4, seed=9)
             True
         """
-        if not isinstance(rules, RuleSet):
-            raise TypeError(f"rules must be a RuleSet, not {type(rules).__name__}")
-        dealt = deal(rules, players=players, rng=seed)
+        dealt = deal(ruleset(rules), players=players, rng=seed)
         return cls(
             rules=rules,
             seed=seed,
