@@ -50,6 +50,7 @@ __all__ = [
     "JokerPolicy",
     "JokerRetrieval",
     "JokerSwap",
+    "MeldShape",
     "Round",
     "RuleSet",
     "ScoringScheme",
@@ -217,6 +218,39 @@ def _int_tuple(value: Iterable[int]) -> tuple[int, ...]:
 
 def _freeze_ranks(value: Iterable[Rank | int]) -> frozenset[Rank]:
     return frozenset(Rank(v) for v in value)
+
+
+@attrs.frozen(kw_only=True)
+class MeldShape:
+    """The shape of the melds a rule set allows, as the searches need it (`RuleSet.meld_shape`).
+
+    Examples:
+        >>> shape = RUMMIKUB.meld_shape
+        >>> shape.group_min, shape.group_max, shape.run_min, shape.run_max, shape.run_low, shape.run_high
+        (3, 4, 3, 13, 1, 13)
+        >>> SHANGHAI.meld_shape.group_max is None, GIN_RUMMY.meld_shape.run_high
+        (True, 13)
+    """
+
+    group_min: int
+    """Fewest pieces in a group."""
+    group_max: int | None
+    """Most pieces in a group: ``group_max``, and never more than the colours (suits) when they must
+    differ; ``None`` for no limit."""
+    distinct: bool
+    """Whether the colours (suits) of a group must all differ."""
+    run_min: int
+    """Fewest pieces in a run."""
+    run_max: int
+    """Most pieces in a run (`RuleSet.longest_run`)."""
+    run_low: int
+    """Lowest place a run may start at (1; 2 for cards with the ace high only)."""
+    run_high: int
+    """Highest place a run may reach (``max_number`` for tiles; 14 for a high ace, else 13)."""
+    joker_ratio: bool
+    """Whether a meld may hold no more jokers than natural pieces."""
+    max_jokers: int | None
+    """Most jokers in one meld, or ``None`` for no limit."""
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
@@ -488,6 +522,30 @@ class RuleSet:
         """
         span = self.run_high - self.run_low + 1
         return span if self.max_run is None else min(span, self.max_run)
+
+    @functools.cached_property
+    def meld_shape(self) -> MeldShape:
+        """The shape of the melds these rules allow, derived once for every search that needs it.
+
+        Examples:
+            >>> CONTRACT_RUMMY.meld_shape.run_max, INDIAN_RUMMY.meld_shape.group_max
+            (14, 4)
+        """
+        suits = len(self.colors) if self.family is Family.TILES else 4
+        largest = self.group_max
+        if self.group_distinct:
+            largest = suits if largest is None else min(largest, suits)
+        return MeldShape(
+            group_min=self.group_min,
+            group_max=largest,
+            distinct=self.group_distinct,
+            run_min=self.min_run,
+            run_max=self.longest_run,
+            run_low=self.run_low,
+            run_high=self.run_high,
+            joker_ratio=self.joker_ratio,
+            max_jokers=self.max_jokers_per_meld,
+        )
 
     @functools.cached_property
     def all_wild_ranks(self) -> frozenset[Rank]:

@@ -62,10 +62,11 @@ class _Search:
         self.wild_ranks = [r for r in range(1, 14) if self.wild[r]]
         self.total_cards = len(hand)
         self.total_pts = sum(rules.piece_points(p) for p in hand)
-        self.positions = tuple(range(rules.run_low, rules.run_high + 1))
-        self.longest = rules.longest_run
-        self.group_max = rules.group_max
-        self.distinct = rules.group_distinct
+        shape = rules.meld_shape
+        self.positions = tuple(range(shape.run_low, shape.run_high + 1))
+        self.longest = shape.run_max
+        self.group_max = shape.group_max
+        self.distinct = shape.distinct
         self.best: tuple[tuple[int, int, tuple[tuple[int, ...], ...]], list[_Skeleton], int] | None = None
         self.chosen: list[_Skeleton] = []
 

@@ -133,14 +133,14 @@ def tables_for(rules: RuleSet) -> Tables:
     _inputs.ruleset(rules)
     if rules.family.value != "cards":
         raise GinInputError(f"{rules.title} is played with tiles; Gin deadwood needs cards")
-    gmax = 4 if rules.group_max is None else min(rules.group_max, 4)
+    shape = rules.meld_shape
     t = _tables(
-        run_min=rules.min_run,
-        run_max=rules.longest_run,
-        low=rules.run_low,
-        high=rules.run_high,
-        group_min=rules.group_min,
-        group_max=gmax,
+        run_min=shape.run_min,
+        run_max=shape.run_max,
+        low=shape.run_low,
+        high=shape.run_high,
+        group_min=shape.group_min,
+        group_max=4 if shape.group_max is None else min(shape.group_max, 4),  # one deck: 4 cards a rank
         points=rules.rank_points,
     )
     if len(_TABLES_BY_RULES) < 64:

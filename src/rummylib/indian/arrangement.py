@@ -258,18 +258,18 @@ def _windows(
 
 
 def _ctx(rules: RuleSet) -> _Ctx:
-    gmax = 4 if rules.group_max is None else rules.group_max
+    shape = rules.meld_shape
     return _Ctx(
         points=rules.rank_points,
-        run_min=rules.min_run,
-        run_max=rules.longest_run,
-        low=rules.run_low,
-        high=rules.run_high,
-        group_min=rules.group_min,
-        group_max=gmax,
-        distinct=rules.group_distinct,
-        ratio=rules.joker_ratio,
-        max_jokers=rules.max_jokers_per_meld,
+        run_min=shape.run_min,
+        run_max=shape.run_max,
+        low=shape.run_low,
+        high=shape.run_high,
+        group_min=shape.group_min,
+        group_max=4 if shape.group_max is None else shape.group_max,
+        distinct=shape.distinct,
+        ratio=shape.joker_ratio,
+        max_jokers=shape.max_jokers,
         need_seq=rules.min_sequences,
         need_pure=rules.min_pure_sequences,
     )

@@ -165,8 +165,9 @@ def _check_sets(melds: Sequence[Meld], rules: RuleSet) -> None:
 
 
 def _shape(rules: RuleSet) -> Shape:
-    gmax = len(rules.colors) if rules.group_max is None else min(rules.group_max, len(rules.colors))
-    return Shape(rules.min_run, rules.max_run, rules.group_min, gmax)
+    shape = rules.meld_shape
+    gmax = len(rules.colors) if shape.group_max is None else min(shape.group_max, len(rules.colors))
+    return Shape(shape.run_min, rules.max_run, shape.group_min, gmax)
 
 
 # ------------------------------------------------------------------------------------------
