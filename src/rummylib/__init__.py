@@ -1,5 +1,10 @@
 """rummylib: the rules of the rummy family (Rummikub, Contract Rummy, Shanghai, Gin, Indian Rummy).
 
+The names most programs need, from the core (pieces, notation, rule sets, melds, tables, errors,
+the referee protocol), the game packages (`rummylib.rummikub`, `rummylib.contracts`,
+`rummylib.gin`, `rummylib.indian`) and the registry of games. Every name is also importable from
+the module that defines it.
+
 Examples:
     >>> import rummylib
     >>> reading = rummylib.check_meld("r5 r6 *", rules=rummylib.RUMMIKUB)
@@ -7,7 +12,6 @@ Examples:
     ('run', 18, ['R7'])
 """
 
-# floor 4 and up: turns, contracts, scorers, searches and referees
 from rummylib.cards import Card, Rank, Suit
 from rummylib.contracts import (
     ContractGame,
@@ -88,6 +92,8 @@ from rummylib.melds import (
 )
 from rummylib.notation import format_melds, parse_melds, parse_piece, parse_pieces
 from rummylib.pieces import JOKER, Family, Joker, Piece, PieceCount, format_pieces, piece_sort_key
+from rummylib.referee import Outcome, Referee
+from rummylib.registry import hand_cost
 from rummylib.rules import (
     CONTRACT_RUMMY,
     GIN_RUMMY,
@@ -120,7 +126,7 @@ from rummylib.rummikub import (
     turn_violations,
     validate_turn,
 )
-from rummylib.scoring import hand_points
+from rummylib.scoring import HandCost, hand_points
 from rummylib.table import Table
 from rummylib.tiles import Color, Tile
 
@@ -151,6 +157,7 @@ __all__ = [
     "GinHand",
     "GinHandResult",
     "GinInputError",
+    "HandCost",
     "IllegalActionError",
     "IllegalPlayError",
     "IllegalTurnError",
@@ -172,9 +179,11 @@ __all__ = [
     "MeldReading",
     "NotationError",
     "Objective",
+    "Outcome",
     "Piece",
     "PieceCount",
     "Rank",
+    "Referee",
     "RequestError",
     "Round",
     "RuleId",
@@ -216,6 +225,7 @@ __all__ = [
     "format_melds",
     "format_pieces",
     "full_set",
+    "hand_cost",
     "hand_points",
     "is_contract_met",
     "is_legal_layoff",

@@ -22,6 +22,7 @@ from types import MappingProxyType
 import attrs
 
 from rummylib import contracts, gin, indian, rummikub
+from rummylib._inputs import pieces as pieces_of
 from rummylib._inputs import ruleset
 from rummylib.pieces import Piece
 from rummylib.referee import Referee
@@ -175,7 +176,7 @@ def state_types() -> Mapping[str, type[Referee]]:
     return _STATES
 
 
-def hand_cost(pieces: Iterable[Piece], *, rules: RuleSet) -> HandCost:
+def hand_cost(pieces: Iterable[Piece] | str, *, rules: RuleSet) -> HandCost:
     """What a hand costs in its game, counted the game's way (``rules.scoring`` picks the family).
 
     Rummikub, Contract Rummy and Shanghai count every piece left in hand
@@ -190,9 +191,9 @@ def hand_cost(pieces: Iterable[Piece], *, rules: RuleSet) -> HandCost:
 
     Examples:
         >>> from rummylib import GIN_RUMMY, RUMMIKUB, parse_pieces
-        >>> hand_cost(parse_pieces("r5 k3 *"), rules=RUMMIKUB).points
-        38
+        >>> hand_cost(parse_pieces("r5 k3 *"), rules=RUMMIKUB).points, hand_cost("r5 k3 *", rules=RUMMIKUB).points
+        (38, 38)
         >>> hand_cost(parse_pieces("Ah 2h 3h 9c Kd"), rules=GIN_RUMMY).how
         'deadwood after melding Ah 2h 3h'
     """
-    return family(rules).cost(tuple(pieces), rules)
+    return family(rules).cost(pieces_of(pieces, rules=ruleset(rules), what="the hand"), rules)

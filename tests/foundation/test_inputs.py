@@ -405,3 +405,11 @@ def test_readers_without_rules_say_the_same(call: Call, bad: Any, cls: type[Exce
         call(bad)
     assert type(info.value) is cls, str(info.value)
     assert info.value.code == code
+
+
+def test_hand_cost_reads_notation_like_every_scorer() -> None:
+    """`hand_cost` of notation is the cost of its pieces (it once counted the characters)."""
+    from rummylib import GIN_RUMMY, INDIAN_RUMMY, RUMMIKUB, hand_cost, parse_pieces
+
+    for rules, hand in [(RUMMIKUB, "r5 k3 *"), (GIN_RUMMY, "Ah 2h 3h 9c Kd"), (INDIAN_RUMMY, "Ah 2h 3h Kd")]:
+        assert hand_cost(hand, rules=rules) == hand_cost(parse_pieces(hand, rules=rules), rules=rules)
