@@ -121,6 +121,8 @@ def _not_pieces(value: object, what: str) -> InvalidPiecesError:
 
 def _as_tuple(value: object, what: str) -> tuple[object, ...]:
     """The items of ``value``: a piece alone, a `PieceCount` or any other iterable (not notation)."""
+    if type(value) is list:  # the common case after a tuple: no type tests to pay for
+        return tuple(value)
     if isinstance(value, Tile | Card | Joker):
         return (value,)
     if isinstance(value, PieceCount):
