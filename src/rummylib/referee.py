@@ -335,6 +335,14 @@ class RefereeBase:
         """
         return action_from_json(data, cls.ACTIONS)
 
+    def _repr_svg_(self) -> str:
+        """A picture of the game seen by the seat to move (seat 0 once over), for Jupyter (`rummylib.svg.view`)."""
+        from rummylib import svg  # noqa: PLC0415 - the display hook: pictures sit above the values
+
+        state: Referee = self  # type: ignore[assignment]  # every referee is one (tests/referee/test_protocol.py)
+        seat = state.to_move
+        return svg.view(state.view(0 if seat is None else seat), rules=state.rules)
+
 
 # ------------------------------------------------------------------------------------------
 # Helpers every referee shares

@@ -44,7 +44,7 @@ def test_tile_picture_names_the_tile_and_uses_its_colour() -> None:
     picture = svg.piece(Tile.parse("b13"))
     assert titles(picture) == ["B13"]
     assert ">13</text>" in picture
-    assert svg._TILE_INK[Tile.parse("b13").color] in picture
+    assert svg.TILE_INK[Tile.parse("b13").color] in picture
     assert "rl-tile" in picture
 
 
@@ -52,11 +52,11 @@ def test_card_picture_has_suit_symbol_and_red_or_black_ink() -> None:
     heart = svg.piece(Card.parse("10h"))
     spade = svg.piece(Card.parse("Qs"))
     assert "♥" in heart
-    assert svg._CARD_RED in heart
-    assert svg._CARD_BLACK not in heart
+    assert svg.CARD_RED in heart
+    assert svg.CARD_BLACK not in heart
     assert "♠" in spade
-    assert svg._CARD_BLACK in spade
-    assert svg._CARD_RED not in spade
+    assert svg.CARD_BLACK in spade
+    assert svg.CARD_RED not in spade
     assert titles(heart) == ["10h"]
 
 
@@ -99,8 +99,8 @@ def test_wild_card_acting_as_joker_gets_a_badge() -> None:
 def test_invalid_meld_is_outlined_and_labelled_with_its_codes() -> None:
     picture = svg.meld("r12 r13 r1", rules=RUMMIKUB, labels=True)
     assert "run-wraps" in picture
-    assert svg._INVALID in picture
-    assert svg._INVALID not in svg.meld("r11 r12 r13", rules=RUMMIKUB, labels=True)
+    assert svg.INVALID_INK in picture
+    assert svg.INVALID_INK not in svg.meld("r11 r12 r13", rules=RUMMIKUB, labels=True)
 
 
 def test_labels_give_kind_and_value() -> None:
@@ -139,7 +139,7 @@ def test_empty_table_says_so() -> None:
 
 def test_table_accepts_marks_by_position() -> None:
     picture = svg.table(["r1 r2 r3"], marks={(0, 1): svg.Mark.PLAYED})
-    assert picture.count(svg._PLAYED) == 1
+    assert picture.count(svg.PLAYED_INK) == 1
 
 
 def turn_picture(before: str, rack: str, after: str, *, initial_meld_done: bool = True) -> str:
@@ -155,9 +155,9 @@ def test_turn_marks_played_and_moved_tiles() -> None:
         for group in root.iter(f"{NS}g")
         if (title := group.find(f"{NS}title")) is not None
         for rect in group.findall(f"{NS}rect")
-        if (colour := rect.get("stroke")) in {svg._PLAYED, svg._MOVED}
+        if (colour := rect.get("stroke")) in {svg.PLAYED_INK, svg.MOVED_INK}
     }
-    assert framed == {"R7": svg._PLAYED, "R8": svg._PLAYED, "R6": svg._MOVED}
+    assert framed == {"R7": svg.PLAYED_INK, "R8": svg.PLAYED_INK, "R6": svg.MOVED_INK}
     assert "legal turn: played R7 R8" in picture
 
 
@@ -195,7 +195,7 @@ def test_every_valid_meld_draws_one_title_per_piece_and_no_outline(meld: Meld, l
     rules = SHANGHAI if any(isinstance(p, Card) for p in meld) else RUMMIKUB
     picture = svg.meld(meld, rules=rules, labels=labels)
     assert len(titles(picture)) == len(meld)
-    assert svg._INVALID not in picture
+    assert svg.INVALID_INK not in picture
 
 
 @pytest.mark.skipif(shutil.which("rsvg-convert") is None, reason="rsvg-convert is not installed")
@@ -214,6 +214,65 @@ def test_extended_boxes_draw_every_colour_and_two_digit_numbers() -> None:
     big = attrs.evolve(RUMMIKUB, colors=tuple(Color), max_number=26)
     picture = svg.table("g24 g25 g26 | p7 c7 m7 *", rules=big)
     for colour in (Color.GREEN, Color.PURPLE, Color.CYAN, Color.MAGENTA):
-        assert svg._TILE_INK[colour] in picture
+        assert svg.TILE_INK[colour] in picture
     assert ">26</text>" in picture
     assert "run · 75" in picture
+
+
+def test_every_tile_colour_has_its_own_shape() -> None:
+    # "colours are never the only clue": the mark under the number differs for every colour
+    import attrs
+
+    from rummylib import Color
+
+    assert set(svg.TILE_SHAPES) == set(Color)
+    assert len(set(svg.TILE_SHAPES.values())) == len(Color)
+    big = attrs.evolve(RUMMIKUB, colors=tuple(Color))
+    marks = set()
+    for colour in Color:
+        root = parse(svg.meld(Meld((Tile(colour, 5),)), rules=big))
+        group = next(root.iter(f"{NS}g"))
+        last = list(group)[-1]  # the colour's mark, drawn after the number
+        ink = svg.TILE_INK[colour]
+        assert ink in (last.get("fill"), last.get("stroke"))
+        drawn = ET.tostring(last).decode().replace(ink, "")
+        marks.add(drawn)
+    assert len(marks) == len(Color)
+
+
+def test_card_joker_badge_clears_the_word_joker() -> None:
+    picture = svg.piece(JOKER, family=Family.CARDS, stands_for=Card.parse("7c"))
+    root = parse(picture)
+    word = next(t for t in root.iter(f"{NS}text") if t.text == "JOKER")
+    badge = next(r for r in root.iter(f"{NS}rect") if r.get("rx") == "7")
+    assert float(word.get("y") or 0) < float(badge.get("y") or 0) - 4  # the word's baseline sits above the badge
+    plain = parse(svg.piece(JOKER, family=Family.CARDS))
+    assert any(t.text == "JOKER" for t in plain.iter(f"{NS}text"))
+
+
+@pytest.mark.parametrize(
+    ("notation", "rules", "words"),
+    [
+        ("r12 r13 r1", RUMMIKUB, "run wraps past 13"),
+        ("r7 b7 b7", RUMMIKUB, "colour repeated"),
+        ("7h 7h 7s", INDIAN_RUMMY, "suit repeated"),
+        ("r1 r2 r4", RUMMIKUB, "gap in the run"),
+    ],
+)
+def test_invalid_meld_labels_are_words(notation: str, rules: object, words: str) -> None:
+    from rummylib import RuleSet
+
+    assert isinstance(rules, RuleSet)
+    picture = svg.meld(notation, rules=rules, labels=True)
+    labels = [t.text or "" for t in parse(picture).iter(f"{NS}text") if (t.text or "").startswith("✗")]
+    assert labels and words in labels[0]
+    assert "-" not in labels[0]
+
+
+def test_problem_words_cover_every_meld_code() -> None:
+    from rummylib.errors import RuleId
+
+    for code in RuleId:
+        for cards in (False, True):
+            words = svg.problem_words(code.value, cards=cards)
+            assert words and "-" not in words

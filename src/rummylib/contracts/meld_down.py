@@ -421,6 +421,12 @@ class MeldDown:
         """The readings counted as runs."""
         return tuple(r for r in self.readings if r.kind is MeldKind.RUN)
 
+    def _repr_svg_(self) -> str:
+        """A picture of the melds as they count, for Jupyter (see `rummylib.svg.meld_down`)."""
+        from rummylib import svg  # noqa: PLC0415 - the display hook: pictures sit above the values
+
+        return svg.meld_down(self)
+
 
 def check_contract(
     melds: MeldsLike,
@@ -506,6 +512,12 @@ class ContractPlan:
     """Points of the cards left in hand (``rules.piece_points``)."""
     left: tuple[Piece, ...]
     """The cards left in hand, in canonical order."""
+
+    def _repr_svg_(self) -> str:
+        """A picture of the meld-down and the cards it leaves in hand, for Jupyter."""
+        from rummylib import svg  # noqa: PLC0415 - the display hook: pictures sit above the values
+
+        return svg.contract_plan(self)
 
 
 def find_contract(

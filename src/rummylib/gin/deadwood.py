@@ -74,6 +74,12 @@ class DeadwoodResult:
     discard: Card | None = None
     """For an 11-card hand, the best card to discard; otherwise ``None``."""
 
+    def _repr_svg_(self) -> str:
+        """A picture of the melds, the deadwood and the discard, for Jupyter."""
+        from rummylib import svg  # noqa: PLC0415 - the display hook: pictures sit above the values
+
+        return svg.deadwood(self)
+
 
 def deadwood(hand: Iterable[Piece] | str, *, rules: RuleSet) -> DeadwoodResult:
     """The least deadwood of a hand over every split into disjoint melds, exactly.

@@ -125,6 +125,12 @@ class GinHandResult:
         """Points ``"knocker"`` or ``"defender"`` scores for this hand."""
         return self.points if seat == self.winner else 0
 
+    def _repr_svg_(self) -> str:
+        """A picture of both hands, the lay-offs and the score, for Jupyter."""
+        from rummylib import svg  # noqa: PLC0415 - the display hook: pictures sit above the values
+
+        return svg.gin_hand(self)
+
 
 def _gin_result(
     kind: GinOutcome, bonus: int, kmasks: Sequence[int], sets: Sets, dmasks: Sequence[int], t: Tables, mult: int

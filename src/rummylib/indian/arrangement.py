@@ -65,6 +65,12 @@ class IndianArrangement:
     counted: tuple[Piece, ...]
     """The pieces that count, in canonical order."""
 
+    def _repr_svg_(self) -> str:
+        """A picture of the melds and the cards that count, for Jupyter."""
+        from rummylib import svg  # noqa: PLC0415 - the display hook: pictures sit above the values
+
+        return svg.arrangement(self)
+
 
 def _nat_card(n: _Nat) -> Card:
     return Card(Rank(n[1]), _SUITS[n[0]])

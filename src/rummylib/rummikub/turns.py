@@ -37,6 +37,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
+from html import escape
 from itertools import chain
 from typing import Any
 
@@ -282,6 +283,17 @@ class TurnReport:
         head = f"legal turn, played {format_pieces(self.played) or 'nothing'}" if self.valid else "illegal turn"
         lines = [head, *(f"  {v}" for v in self.violations), *(f"  {line}" for line in str(self.changes).split("\n"))]
         return "\n".join(lines)
+
+    def _repr_svg_(self) -> str:
+        """A picture of the table after the turn, judged and explained, for Jupyter (see `rummylib.svg.turn_report`)."""
+        from rummylib import svg  # noqa: PLC0415 - the display hook: pictures sit above the values
+
+        return svg.turn_report(self)
+
+    def _repr_html_(self) -> str:
+        """The picture, captioned with the explanation of every change in words, for Jupyter."""
+        lines = [escape(line.strip()) for line in str(self.changes).split("\n")]
+        return f"<figure>{self._repr_svg_()}<figcaption>{'<br>'.join(lines)}</figcaption></figure>"
 
 
 def _show(index: int, meld: Meld | None) -> str:

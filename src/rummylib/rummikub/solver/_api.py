@@ -108,6 +108,12 @@ class Solution:
         """True when no rack piece can be played: the player must draw."""
         return self.tiles_placed == 0
 
+    def _repr_svg_(self) -> str:
+        """A picture of the table after the play, the rack pieces laid framed, for Jupyter."""
+        from rummylib import svg  # noqa: PLC0415 - the display hook: pictures sit above the values
+
+        return svg.solution(self)
+
 
 # ------------------------------------------------------------------------------------------
 # Input handling
