@@ -150,3 +150,43 @@ def test_indian_arrangement_names_its_melds_and_counted_cards() -> None:
 def test_capped_points_say_so() -> None:
     a = best_arrangement("Kh Kd Ks Qh Qd Qs 9h 9d 9s 7c 7d 7h 2c", rules=INDIAN_RUMMY)
     assert any(t.startswith("Cards that count: 80 points (capped from") for t in texts(svg.arrangement(a)))
+
+
+def test_contract_picture_places_problems_on_melds_or_under_them() -> None:
+    from rummylib import SHANGHAI
+
+    met = svg.contract(["7h 7s 7d 7c", "4c 5c 6c 7c 8c 9c 10c"], round_number=5, rules=SHANGHAI)
+    assert any(t.startswith("✓ meets the contract: one set of 3 or more and one run of 7 or more") for t in texts(met))
+    assert svg.INVALID_INK not in met
+    short = svg.contract(["7h 7s 7d", "4c 5c 6c 7c 8c 9c"], round_number=5, rules=SHANGHAI)
+    assert "✗ not the contract's run size" in texts(short)
+    assert any("contract-run-size" in t for t in titles(short))
+    few = svg.contract(["7h 7s 7d"], round_number=1, rules=CONTRACT_RUMMY)
+    assert any("contract-meld-count" in t for t in texts(few))  # a problem of the whole: written under the melds
+    assert svg.INVALID_INK not in few.replace('stroke="#e0301e" stroke-width="2" stroke-dasharray="3 2"', "")
+
+
+def test_contract_picture_reads_jokers_the_way_they_count() -> None:
+    from rummylib import SHANGHAI
+
+    # each joker wears the card it counts as in the meld-down (a 7, then two 8s)
+    rules = SHANGHAI.with_options({"jokers": "all"})
+    picture = svg.contract(["7h 7s *", "8s 8d * *"], round_number=1, rules=rules)
+    assert "✓ meets the contract: two sets of 3 or more" in texts(picture)
+    jokers = [t for t in titles(picture) if t.startswith("* = ")]
+    assert len(jokers) == 3 and jokers[0].startswith("* = 7") and all(t.startswith("* = 8") for t in jokers[1:])
+
+
+def test_declaration_picture() -> None:
+    fives = INDIAN_RUMMY.with_options({"wild_ranks": ["5"]})
+    good = svg.declaration(["4s 5s 6s", "7h 8h *", "9c 9d 9s", "Jc Qc Kc 5d"], rules=fives)
+    assert "✓ a valid declaration" in texts(good)
+    assert [t for t in texts(good) if t in {"pure sequence", "sequence", "set"}] == [
+        "pure sequence",
+        "sequence",
+        "set",
+        "sequence",
+    ]
+    bad = svg.declaration(["Ah 2h *", "4c * 6c", "9s 9c 9d 9h", "Kd Kd Ks"], rules=INDIAN_RUMMY)
+    assert "✗ a wrong declaration" in texts(bad) and "✗ suit repeated" in texts(bad)
+    assert any("no-pure-sequence" in t for t in texts(bad))

@@ -41,7 +41,15 @@ from rummylib.svg._pieces import (
     Mark,
     piece,
 )
-from rummylib.svg._results import arrangement, contract_plan, deadwood, gin_hand, meld_down
+from rummylib.svg._results import (
+    arrangement,
+    contract,
+    contract_plan,
+    deadwood,
+    declaration,
+    gin_hand,
+    meld_down,
+)
 from rummylib.svg._turns import solution, turn, turn_marks, turn_report
 from rummylib.svg._views import view
 
@@ -60,8 +68,10 @@ __all__ = [
     "TILE_WIDTH",
     "Mark",
     "arrangement",
+    "contract",
     "contract_plan",
     "deadwood",
+    "declaration",
     "gin_hand",
     "meld",
     "meld_down",

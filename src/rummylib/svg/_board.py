@@ -154,6 +154,9 @@ _PROBLEM_WORDS: Mapping[str, tuple[str, str]] = {
     "tile-alone": ("a tile alone", "a card alone"),
     "tile-from-nowhere": ("tile from nowhere", "card from nowhere"),
     "initial-meld-table-tile-used": ("uses a table tile", "uses a table card"),
+    "contract-set-size": ("not the contract's set size", "not the contract's set size"),
+    "contract-run-size": ("not the contract's run size", "not the contract's run size"),
+    "contract-runs-continue": ("continues another run", "continues another run"),
 }
 
 

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from rummylib.cards import Card
-from rummylib.contracts import ContractPlan, MeldDown
+from rummylib.contracts import ContractPlan, MeldDown, check_contract, contract_violations
+from rummylib.contracts.meld_down import HandLike, MeldsLike
+from rummylib.errors import Violation
 from rummylib.gin import DeadwoodResult, GinHandResult, GinOutcome
-from rummylib.indian import IndianArrangement
-from rummylib.melds import Meld, MeldKind, MeldReading
+from rummylib.indian import IndianArrangement, declaration_violations
+from rummylib.melds import Meld, MeldKind, MeldLike, MeldReading, read_meld
 from rummylib.pieces import Family, Piece, format_pieces, piece_sort_key
-from rummylib.rules import GIN_RUMMY, INDIAN_RUMMY, RuleSet
+from rummylib.rules import GIN_RUMMY, INDIAN_RUMMY, Contract, RuleSet
 from rummylib.svg._board import _board, _guess_reading, _Laid, _lay, _loose, _Note, _Section
 from rummylib.svg._pieces import BAD_NOTE, GOOD_NOTE, Mark
+from rummylib.table import Table
 
 _CARDS = Family.CARDS
 
@@ -71,6 +74,132 @@ def contract_plan(plan: ContractPlan, *, size: float | None = None, width: float
         width=width,
         size=size,
         label=" | ".join(str(m) for m in plan.melds) + (f" (left: {format_pieces(plan.left)})" if plan.left else ""),
+    )
+
+
+def _judged(
+    melds: Sequence[Meld],
+    found: Sequence[Violation],
+    *,
+    rules: RuleSet,
+    labels: bool,
+    readings: Sequence[MeldReading] = (),
+    name: Callable[[MeldReading | None], str | None] | None = None,
+) -> tuple[list[_Laid], list[_Note]]:
+    """The melds of a verdict, each problem placed on its meld (or written under them), and the notes."""
+    codes: dict[int, list[str]] = {}
+    why: dict[int, list[str]] = {}
+    loose: list[_Note] = []
+    for v in found:
+        if v.meld_index is not None and 0 <= v.meld_index < len(melds):
+            codes.setdefault(v.meld_index, []).append(v.code)
+            why.setdefault(v.meld_index, []).append(str(v))
+        else:
+            loose.append(_Note(f"✗ {v}", BAD_NOTE))
+    laid = []
+    for i, m in enumerate(melds):
+        if i in codes:
+            laid.append(_lay(m, rules=rules, labels=labels, problems=codes[i], why="; ".join(why[i])))
+            continue
+        reading = readings[i] if i < len(readings) else read_meld(m, rules=rules)
+        label = name(reading) if name is not None else None
+        laid.append(_lay(reading if reading is not None else m, rules=rules, labels=labels, label=label))
+    return laid, loose
+
+
+def contract(
+    melds: MeldsLike,
+    *,
+    rules: RuleSet,
+    round_number: int | None = None,
+    contract: Contract | None = None,
+    hand: HandLike | None = None,
+    size: float | None = None,
+    width: float = 640,
+    labels: bool = True,
+) -> str:
+    """A picture of a proposed meld-down, judged against its contract (the arguments of `contract_violations`).
+
+    A meld-down that meets the contract shows how each meld counts, jokers included. Otherwise
+    every meld with a problem of its own is outlined in red with it in words, and the problems of
+    the meld-down as a whole (too few runs, two runs that continue each other) are written under
+    it.
+
+    Raises:
+        RuleSetError: the game has no such round (code ``unknown-round``).
+        NotationError: a meld or the hand is not valid notation for the game.
+        InvalidPiecesError: more copies of a card than the game holds.
+
+    Examples:
+        >>> from rummylib import CONTRACT_RUMMY
+        >>> bad = contract(["2c 3c 4c 5c", "6c 7c 8c 9c"], round_number=3, rules=CONTRACT_RUMMY)
+        >>> "contract-runs-continue" in bad, "does not meet the contract" in bad
+        (True, True)
+        >>> "✓ meets the contract" in contract(["7h 7s *", "4c 5c 6c 7c"], round_number=2, rules=CONTRACT_RUMMY)
+        True
+    """
+    found = contract_violations(melds, round_number=round_number, contract=contract, rules=rules, hand=hand)
+    laid_melds = Table.of(melds, rules=rules).melds
+    wanted = contract if contract is not None else rules.round(round_number or 0).contract
+    readings: tuple[MeldReading, ...] = ()
+    if not found:
+        readings = check_contract(melds, round_number=round_number, contract=contract, rules=rules, hand=hand).readings
+    laid, notes = _judged(laid_melds, found, rules=rules, labels=labels, readings=readings)
+    verdict = (
+        _Note(f"✓ meets the contract: {wanted}", GOOD_NOTE, bold=True)
+        if not found
+        else _Note(f"✗ does not meet the contract: {wanted}", BAD_NOTE, bold=True)
+    )
+    return _board(
+        [_Section(None, laid, empty="no meld")],
+        width=width,
+        size=size,
+        label=" | ".join(str(m) for m in laid_melds) or "no meld",
+        notes=[verdict, *notes],
+        legend={},
+    )
+
+
+def declaration(
+    groups: Iterable[MeldLike],
+    *,
+    rules: RuleSet,
+    size: float | None = None,
+    width: float = 640,
+    labels: bool = True,
+) -> str:
+    """A picture of an Indian Rummy declaration, judged (the arguments of `declaration_violations`).
+
+    Each group is labelled a pure sequence, a sequence or a set; a bad group is outlined in red
+    with its problem in words, and the problems of the declaration as a whole (no pure sequence,
+    too few sequences, not all 13 cards) are written under it.
+
+    Raises:
+        NotationError: bad notation or a piece not of the game.
+        InvalidPiecesError: more copies of a card than the decks hold.
+
+    Examples:
+        >>> from rummylib import INDIAN_RUMMY
+        >>> fives = INDIAN_RUMMY.with_options({"wild_ranks": ["5"]})
+        >>> good = declaration(["4s 5s 6s", "7h 8h *", "9c 9d 9s", "Jc Qc Kc 5d"], rules=fives)
+        >>> "✓ a valid declaration" in good, "pure sequence" in good, "<title>5d = Ac</title>" in good
+        (True, True, True)
+    """
+    melds = Table.of(list(groups), rules=rules).melds
+    found = declaration_violations(melds, rules=rules)
+    laid, notes = _judged(melds, found, rules=rules, labels=labels, name=_indian_label)
+    verdict = (
+        _Note("✓ a valid declaration", GOOD_NOTE, bold=True)
+        if not found
+        else _Note("✗ a wrong declaration", BAD_NOTE, bold=True)
+    )
+    return _board(
+        [_Section(None, laid, empty="no group")],
+        width=width,
+        size=size,
+        label=" | ".join(str(m) for m in melds) or "no group",
+        notes=[verdict, *notes],
+        legend={},
     )
 
 
