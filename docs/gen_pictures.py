@@ -12,10 +12,13 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from rummylib import GIN_RUMMY, INDIAN_RUMMY, RUMMIKUB, SHANGHAI, svg
+from rummylib import CONTRACT_RUMMY, GIN_RUMMY, INDIAN_RUMMY, RUMMIKUB, SHANGHAI, svg
+from rummylib.gin import deadwood, score_hand
+from rummylib.indian import best_arrangement
 
 ASSETS = Path(__file__).resolve().parent / "assets"
 RESULTS = Path(__file__).resolve().parent.parent / "benchmarks" / "results"
+FIVES_WILD = INDIAN_RUMMY.with_options({"wild_ranks": ["5"]})
 
 
 def _markdown_table(text: str, must_have: str) -> list[dict[str, str]]:
@@ -154,14 +157,53 @@ PICTURES: dict[str, Callable[[], str]] = {
     ),
     # The tutorial: a Shanghai contract (round 2: one set of 3 and one run of 4).
     "contract-shanghai.svg": lambda: svg.table(["7h 7s 7d", "4c 5c 6c *"], rules=SHANGHAI),
-    # Rules pages (offered to their authors): how jokers are read, aces, wild cards, Gin melds.
+    # The rules pages: each shows its melds, a legal and an illegal example, and how jokers read.
+    # Rummikub
     "rummikub-sets.svg": lambda: svg.table("r7 b7 k7 | y3 y4 y5 y6 | r12 r13 r1", rules=RUMMIKUB),
     "rummikub-joker-readings.svg": lambda: svg.table("r5 r6 * | * r5 r6 | * * r13 | r13 * *", rules=RUMMIKUB),
-    "shanghai-aces.svg": lambda: svg.table("Ac 2c 3c 4c | Jc Qc Kc Ac | Kc Ac 2c 3c", rules=SHANGHAI, width=720),
-    "indian-wild-fives.svg": lambda: svg.table(
-        "4s 5s 6s | 7h 5d 9h | Qc Qd 5c", rules=INDIAN_RUMMY.with_options({"wild_ranks": ["5"]})
+    "rummikub-turn-split.svg": lambda: svg.turn(
+        "r3 r4 r5 r6 r7 | k9 b9 y9", "r5 k2", "r3 r4 r5 | r5 r6 r7 | k9 b9 y9", rules=RUMMIKUB, initial_meld_done=True
     ),
+    "rummikub-turn-joker-kept.svg": lambda: svg.turn(
+        "r4 * r6 | k9 b9 y9", "r5", "r4 r5 r6 | k9 b9 y9", rules=RUMMIKUB, initial_meld_done=True
+    ),
+    # Contract Rummy
+    "contract-melds.svg": lambda: svg.table(
+        "Ah As Ah | Jc Qc Kc Ac | Ac 2c 3c 4c | Kc Ac 2c 3c", rules=CONTRACT_RUMMY
+    ),
+    "contract-met.svg": lambda: svg.contract(["7h 7s *", "4c 5c 6c 7c"], round_number=2, rules=CONTRACT_RUMMY),
+    "contract-runs-continue.svg": lambda: svg.contract(
+        ["2c 3c 4c 5c", "6c 7c 8c 9c"], round_number=3, rules=CONTRACT_RUMMY
+    ),
+    "contract-joker-place.svg": lambda: svg.table(["2c 3c 4c *", "* 2c 3c 4c"], rules=CONTRACT_RUMMY),
+    # Shanghai
+    "shanghai-aces.svg": lambda: svg.table("Ac 2c 3c 4c | Jc Qc Kc Ac | Kc Ac 2c 3c", rules=SHANGHAI),
+    "shanghai-contract-met.svg": lambda: svg.contract(
+        ["7h 7s 7d 7c", "4c 5c 6c 7c 8c 9c 10c"], round_number=5, rules=SHANGHAI
+    ),
+    "shanghai-contract-short.svg": lambda: svg.contract(
+        ["7h 7s 7d", "4c 5c 6c 7c 8c 9c"], round_number=5, rules=SHANGHAI
+    ),
+    "shanghai-joker-ratio.svg": lambda: svg.table(
+        ["8h 8s * *", "8h * *"], rules=SHANGHAI.with_options({"joker_ratio": True})
+    ),
+    # Gin Rummy
     "gin-melds.svg": lambda: svg.table(["Ah 2h 3h", "9c 9d 9s", "Qh Kh Ah"], rules=GIN_RUMMY),
+    "gin-deadwood.svg": lambda: svg.deadwood(deadwood("Ah 2h 3h 4h 7c 7d 7s 9c 9d Kd Qs", rules=GIN_RUMMY)),
+    "gin-knock.svg": lambda: svg.gin_hand(
+        score_hand("Ah 2h 3h 7c 7d 7s 9c 9d 9s Kd", "4h 5h 9h 10h Jh 8c 2d Qd Kc Kh", rules=GIN_RUMMY)
+    ),
+    # Indian Rummy
+    "indian-wild-fives.svg": lambda: svg.table("4s 5s 6s | 7h 5d 9h | Qc Qd 5c", rules=FIVES_WILD),
+    "indian-declaration.svg": lambda: svg.declaration(
+        ["4s 5s 6s", "7h 8h *", "9c 9d 9s", "Jc Qc Kc 5d"], rules=FIVES_WILD
+    ),
+    "indian-wrong-declaration.svg": lambda: svg.declaration(
+        ["Ah 2h *", "4c * 6c", "9s 9c 9d 9h", "Kd Kd Ks"], rules=INDIAN_RUMMY
+    ),
+    "indian-arrangement.svg": lambda: svg.arrangement(
+        best_arrangement("Ah 2h 3h 4c * 6c 9s 9c 9d 7s 8h Kd 2d", rules=INDIAN_RUMMY)
+    ),
     # The performance page: charts drawn from benchmarks/results/*.md.
     "perf-solver.svg": solver_chart,
     "perf-turn.svg": turn_chart,
