@@ -1,56 +1,435 @@
 """Write docs/performance.md from the benchmark results in benchmarks/results/.
 
 Run after any benchmark: python benchmarks/make_performance_page.py
+
+Each benchmark script writes its full results (every table, every note) to a Markdown file in
+``benchmarks/results/``. The page shows users one table per topic, with the few columns they
+need, and a summary of what is fast compared with what; the full files stay where they are for
+whoever works on the code.
+
+To show a new benchmark, add a `Topic` to `TOPICS`: the results file, the table to take (named
+by one of its column headings), the columns to show (a heading of the results table, or a
+function of the row), and, if it has one, a line for the summary at the top of the page.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 HERE = Path(__file__).parent
-SECTIONS = [
-    ("meld.md", "Meld validation", "python benchmarks/bench_meld.py", None),
-    ("turn.md", "Rummikub turn validation", "python benchmarks/bench_turn.py", "assets/perf-turn.svg"),
-    ("solver.md", "The Rummikub solver against rummikub-solver", "python benchmarks/bench_solver.py", "assets/perf-solver.svg"),
-    ("contract.md", "Finding a contract meld-down", "python benchmarks/bench_contract.py", None),
-    ("contract_referee.md", "The Contract Rummy / Shanghai referee", "python benchmarks/bench_contract_referee.py", None),
-    ("gin.md", "Gin deadwood against RLCard and OpenSpiel", "python benchmarks/bench_gin.py", None),
-    ("worst_cases.md", "Worst cases within the input limits", "python benchmarks/bench_worst_cases.py", None),
+RESULTS = HERE / "results"
+PAGE = HERE.parent / "docs" / "performance.md"
+
+Row = dict[str, str]
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column of a table on the page."""
+
+    heading: str
+    """The heading shown."""
+    source: str | Callable[[Row], str]
+    """The heading of the results table to copy, or a function of its row."""
+    align: str = "---:"
+    """The Markdown alignment: right for numbers (the default), ``"---"`` for words."""
+
+    def cell(self, row: Row) -> str:
+        return self.source(row) if callable(self.source) else row[self.source]
+
+
+@dataclass(frozen=True)
+class Topic:
+    """One section of the page: a benchmark's table, shown with the columns users need."""
+
+    results: str
+    """The results file in ``benchmarks/results/``."""
+    title: str
+    command: str
+    """The command that writes the results file."""
+    lead: str
+    """What is measured and against what, for users (Markdown)."""
+    table: str
+    """A column heading of the results table to show (the first table holding it)."""
+    columns: Sequence[Column]
+    after: str = ""
+    """The table is looked for after this line of the results file (a heading, say)."""
+    chart: str | None = None
+    """A picture under ``docs/assets/`` drawn from the same results (``docs/gen_pictures.py``)."""
+    quotes: Sequence[str] = ()
+    """Regular expressions of sentences of the results file to show under the table."""
+    summary: Callable[[list[Row]], tuple[str, str, str]] | None = None
+    """A line of the summary table: (task, rummylib's figure, compared with)."""
+    rows: Callable[[Row], bool] = field(default=lambda row: True)
+    """Which rows of the results table to show."""
+
+
+def read_table(text: str, must_have: str, *, after: str = "") -> list[Row]:
+    """The first Markdown table of ``text`` (after the line ``after``) whose header holds ``must_have``.
+
+    A heading that appears twice in the header gets `` (2)`` after its second use.
+    """
+    lines = text.splitlines()
+    start = next((i for i, line in enumerate(lines) if line.strip() == after.strip()), 0) if after else 0
+    for i in range(start, len(lines) - 1):
+        line = lines[i]
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if line.startswith("|") and must_have in cells and set(lines[i + 1]) <= set("|-: "):
+            header: list[str] = []
+            for c in cells:
+                header.append(c if c not in header else f"{c} (2)")
+            rows = []
+            for row in lines[i + 2 :]:
+                if not row.startswith("|"):
+                    break
+                rows.append(dict(zip(header, (c.strip() for c in row.strip().strip("|").split("|")), strict=True)))
+            return rows
+    raise ValueError(f"no table with a column {must_have!r}")
+
+
+def measured(text: str) -> str:
+    """When and how a results file was measured, in words (date, Python, and whether the machine was shared)."""
+    date = re.search(r"\b(20\d\d-\d\d-\d\d)\b", text)
+    python = re.search(r"(?:CPython|Python) (3\.\d+(?:\.\d+)?)", text)
+    parts = []
+    if date:
+        parts.append(f"measured {date.group(1)}")
+    if python:
+        parts.append(f"CPython {python.group(1)}")
+    shared = re.search(r"shared|under load", text)
+    note = "; the machine was shared with other jobs, so treat the figures as rough" if shared else ""
+    return (", ".join(parts) + note) if parts else ""
+
+
+def _number(text: str, which: int = 0) -> float:
+    """The ``which``-th number written in a cell (``"5.3 / 105.3 (36/50)"``: 5.3, then 105.3)."""
+    found = re.findall(r"\d[\d,]*(?:\.\d+)?", text)
+    return float(found[which].replace(",", "")) if len(found) > which else float("nan")
+
+
+def _ms(value: float) -> str:
+    return f"{value:.1f} ms" if value >= 1 else f"{value * 1000:.0f} µs"
+
+
+def _per_second(text: str) -> str:
+    rate = _number(text)
+    return f"{rate:,.0f}/s ({_ms(1000 / rate)} each)"
+
+
+# ------------------------------------------------------------------------------------------
+# The topics, in the order of the page
+# ------------------------------------------------------------------------------------------
+
+TOPICS: list[Topic] = [
+    Topic(
+        results="turn.md",
+        title="Judging a Rummikub turn",
+        command="python benchmarks/bench_turn.py",
+        lead=(
+            "`validate_turn` judges a turn from the table before, the rack and the table after, "
+            "however the table was rearranged. Each row is five seeded legal turns on a table of that "
+            "size: a run extended, another split with a rack tile, a fourth tile added to a group and a "
+            "new run laid. *First sight* empties every cache before every call (each set is read from "
+            "scratch); *seen before* is what a server sees turn after turn, when only the changed sets "
+            "are new; *JSON in, answer out* is the whole `rummylib batch` path for one request line. "
+            "The last column compares one turn with `json.loads` reading the same request line."
+        ),
+        table="cold /s",
+        columns=[
+            Column("table tiles", "table tiles"),
+            Column("sets after", "sets after"),
+            Column("turns/s, first sight", "cold /s"),
+            Column("turns/s, seen before", "warm /s"),
+            Column("JSON in, answer out /s", "batch /s"),
+            Column("seen before, × json.loads", "warm ratio"),
+        ],
+        chart="assets/perf-turn.svg",
+        summary=lambda rows: (
+            f"judge a Rummikub turn ({rows[-1]['table tiles']} tiles on the table)",
+            f"{_per_second(rows[-1]['warm /s'])}, sets seen before",
+            f"{float(rows[-1]['warm ratio']):.0f} times what `json.loads` takes to read the request",
+        ),
+    ),
+    Topic(
+        results="meld.md",
+        title="Checking a meld",
+        command="python benchmarks/bench_meld.py",
+        lead=(
+            "`check_meld` in every game: valid melds, and invalid ones with their full diagnosis. "
+            "*First sight* clears the meld engine's cache before every meld; *seen before* reads a meld "
+            "met earlier, as a referee does turn after turn."
+        ),
+        table="melds/s (first sight)",
+        columns=[
+            Column("case", "case", "---"),
+            Column("µs per meld, first sight", "µs per meld"),
+            Column("µs per meld, seen before", "µs per meld (2)"),
+        ],
+        summary=lambda rows: (
+            "check a meld",
+            f"{min(_number(r['µs per meld']) for r in rows):.0f}–{max(_number(r['µs per meld']) for r in rows):.0f} µs "
+            "at first sight, "
+            f"{min(_number(r['µs per meld (2)']) for r in rows):.0f}–{max(_number(r['µs per meld (2)']) for r in rows):.0f} µs "
+            "seen before",
+            "",
+        ),
+    ),
+    Topic(
+        results="solver.md",
+        title="The best Rummikub play, against rummikub-solver",
+        command="python benchmarks/bench_solver.py --per-k 20 --seed 2026",
+        lead=(
+            "`solve` finds the play that lays the most rack tiles, exactly. It is compared with "
+            "[rummikub-solver](https://pypi.org/project/rummikub-solver/) 1.0.0, an integer linear "
+            "program solved by HiGHS, on the same 20 random positions for each table size K (K valid "
+            "sets on the table, a rack of 14 to 30 tiles), in the same run. *rummylib* is "
+            "`solve(..., keep_sets=False)`, the same question rummikub-solver answers; *fewest sets "
+            "changed* is the default `solve`, which also looks for the layout that leaves the most "
+            "table sets untouched, for hints a person can follow. Times are milliseconds per "
+            "position; the speed-up compares medians."
+        ),
+        table="ours median",
+        columns=[
+            Column("K", "K"),
+            Column("table tiles", lambda r: f"{float(r['table tiles (mean)']):.0f}"),
+            Column("rummylib median", "ours median"),
+            Column("rummylib worst", "ours worst"),
+            Column("fewest sets changed, median", "ours+keep median"),
+            Column("rummikub-solver median", "theirs median"),
+            Column("speed-up", "speed-up"),
+        ],
+        chart="assets/perf-solver.svg",
+        quotes=[r"\*\*Positions where the optima differ: [^*]+\*\*[^\n]*(?:\n[^\n]+)*"],
+        summary=lambda rows: (
+            "find the best Rummikub play",
+            f"median {min(_number(r['ours median']) for r in rows):g}–{max(_number(r['ours median']) for r in rows):g} ms",
+            "rummikub-solver (HiGHS): median "
+            f"{min(_number(r['theirs median']) for r in rows):g}–{max(_number(r['theirs median']) for r in rows):g} ms, "
+            f"{min(_number(r['speed-up']) for r in rows):g}–{max(_number(r['speed-up']) for r in rows):g}× slower",
+        ),
+    ),
+    Topic(
+        results="solver.md",
+        title="Plays rummikub-solver cannot see",
+        command="python benchmarks/bench_solver.py",
+        lead=(
+            "rummikub-solver's list of sets leaves out some legal ones (a joker at the end of a run of "
+            "4 or 5, a joker making a group of four). The benchmark solves these positions on every "
+            "run; the columns are the rack tiles each solver lays."
+        ),
+        table="why",
+        columns=[
+            Column("table", "table", "---"),
+            Column("rack", "rack", "---"),
+            Column("rummikub-solver", "rummikub-solver"),
+            Column("rummylib", "rummylib"),
+            Column("why", "why", "---"),
+        ],
+    ),
+    Topic(
+        results="contract.md",
+        title="The best way to go down in Contract Rummy and Shanghai",
+        command="python benchmarks/bench_contract.py --hands 50 --oracle 3 --seed 2026",
+        lead=(
+            "`find_contract` finds the meld-down that meets the round's contract and leaves the fewest "
+            "points in hand, exactly. Hands are dealt from shuffled four-player games: *as dealt* is "
+            "the round's cards and the card drawn, *three buys* six more cards, and *worst* three "
+            "buys with deuces wild, every joker in play and four of them in the hand. Each cell is "
+            "the median and the worst time in milliseconds over 50 hands, and how many of them can "
+            "meet the contract."
+        ),
+        table="contract",
+        columns=[
+            Column("game", "game", "---"),
+            Column("round", "round"),
+            Column("contract", "contract", "---"),
+            Column("as dealt", "dealt: median / worst ms (possible)"),
+            Column("three buys", "3 buys: median / worst ms (possible)"),
+            Column("worst", "worst: median / worst ms (possible)"),
+        ],
+        quotes=[r"Overall: [^\n]+"],
+        summary=lambda rows: (
+            "find the best contract meld-down",
+            "median "
+            f"{min(_number(r['dealt: median / worst ms (possible)']) for r in rows):g} ms for a dealt hand, "
+            f"worst {max(_number(r['worst: median / worst ms (possible)'], 1) for r in rows):g} ms "
+            "with four jokers",
+            "",
+        ),
+    ),
+    Topic(
+        results="contract.md",
+        title="Meld-downs against a brute-force search",
+        command="python benchmarks/bench_contract.py --hands 50 --oracle 3 --seed 2026",
+        lead=(
+            "The same hands judged by an oracle that tries every combination of melds the hand holds, "
+            "checking each with `is_contract_met`: the answers agree, and `find_contract` is hundreds "
+            "of times faster (the oracle is only run on hands as dealt; larger hands take it tens of "
+            "seconds each)."
+        ),
+        table="oracle median ms",
+        columns=[
+            Column("game", "game", "---"),
+            Column("round", "round"),
+            Column("oracle median ms", "oracle median ms"),
+            Column("find_contract median ms", "find_contract median ms"),
+            Column("speed-up", "speed-up (median)"),
+            Column("same answer", "agree", "---"),
+        ],
+        quotes=[r"Overall median speed-up: [^\n.]+\."],
+        summary=lambda rows: (
+            "… checked against a brute-force search",
+            "the same answers, median "
+            f"{min(_number(r['find_contract median ms']) for r in rows):g}–"
+            f"{max(_number(r['find_contract median ms']) for r in rows):g} ms",
+            "the brute-force search: "
+            f"{min(_number(r['speed-up (median)']) for r in rows):g}–{max(_number(r['speed-up (median)']) for r in rows):g}× "
+            "slower",
+        ),
+    ),
+    Topic(
+        results="contract_referee.md",
+        title="Refereeing whole Contract Rummy and Shanghai games",
+        command="python benchmarks/bench_contract_referee.py",
+        lead=(
+            "Whole games played by the example bots of `examples/shanghai_bots.py` through the "
+            "referee, five seeded games each: how long a game takes, and what one `apply` and one "
+            "`legal_actions` cost in play."
+        ),
+        table="actions per game",
+        columns=[
+            Column("game", "game", "---"),
+            Column("actions per game", "actions per game"),
+            Column("median game (s)", "median game (s)"),
+            Column("median `apply` (µs)", "median `apply` (µs)"),
+            Column("median `legal_actions` (ms)", "median `legal_actions` in play (ms)"),
+            Column("`legal_actions`, 95th percentile (ms)", "p95 (ms)"),
+        ],
+        summary=lambda rows: (
+            "apply an action in a contract game",
+            f"median {max(_number(r['median `apply` (µs)']) for r in rows):g} µs",
+            "",
+        ),
+    ),
+    Topic(
+        results="gin.md",
+        title="Gin Rummy deadwood, against RLCard and OpenSpiel",
+        command="python benchmarks/bench_gin.py 2000 --write",
+        lead=(
+            "`deadwood` finds a Gin hand's least deadwood over every way of melding it. It is compared "
+            "with [RLCard](https://pypi.org/project/rlcard/) (pure Python) and "
+            "[OpenSpiel](https://pypi.org/project/open-spiel/) (C++, called from Python) on the same "
+            "2,000 hands of each kind, random or dense (runs and sets overlapping), of 10 cards or 11 "
+            "(just after the draw). Times are the median per hand in microseconds. Where a peer "
+            "disagrees, rummylib's answer is the one a brute-force oracle confirms "
+            "(`tests/gin/test_gin_oracle.py`)."
+        ),
+        table="rummylib median µs",
+        columns=[
+            Column("hands", "kind", "---"),
+            Column("rummylib µs", "rummylib median µs"),
+            Column("RLCard µs", "RLCard median µs"),
+            Column("OpenSpiel µs", "OpenSpiel median µs"),
+            Column("RLCard disagrees", "RLCard disagrees"),
+            Column("OpenSpiel disagrees", "OpenSpiel disagrees"),
+        ],
+        summary=lambda rows: (
+            "least deadwood of a Gin hand",
+            f"median {min(_number(r['rummylib median µs']) for r in rows):g}–"
+            f"{max(_number(r['rummylib median µs']) for r in rows):g} µs",
+            f"RLCard {min(_number(r['RLCard median µs']) for r in rows):g}–"
+            f"{max(_number(r['RLCard median µs']) for r in rows):g} µs; OpenSpiel (C++) "
+            f"{min(_number(r['OpenSpiel median µs']) for r in rows):g}–"
+            f"{max(_number(r['OpenSpiel median µs']) for r in rows):g} µs",
+        ),
+    ),
+    Topic(
+        results="worst_cases.md",
+        title="Worst cases within the input limits",
+        command="python benchmarks/bench_worst_cases.py",
+        lead=(
+            "The slowest inputs the documented limits allow (see [reliability](reliability.md)): the "
+            "best and the worst of three runs, each stopped after 15 seconds. A refusal of an input "
+            "over a limit costs well under a millisecond."
+        ),
+        table="time (best / worst)",
+        columns=[
+            Column("case", "case", "---"),
+            Column("input", "input", "---"),
+            Column("time (best / worst)", "time (best / worst)"),
+        ],
+    ),
 ]
+"""The sections of the page, in order."""
+
+
+def _table(topic: Topic, rows: list[Row]) -> str:
+    head = "| " + " | ".join(c.heading for c in topic.columns) + " |"
+    rule = "|" + "|".join(c.align for c in topic.columns) + "|"
+    body = ["| " + " | ".join(c.cell(r) for c in topic.columns) + " |" for r in rows if topic.rows(r)]
+    return "\n".join([head, rule, *body])
+
 
 INTRO = """# Performance
 
-Every figure on this page was measured by a script in `benchmarks/` and copied here by
-`python benchmarks/make_performance_page.py`. Speed is never asserted in the test suite; it is
-measured here, with peers run on the same inputs in the same run where a peer exists
-(`pip install -e ".[bench]"` installs them).
+How fast rummylib answers, measured by the scripts in `benchmarks/` and, where another library
+answers the same question, side by side with it on the same inputs in the same run. rummylib is
+pure Python, and its searches are exact: they find the best answer, not an approximation.
 
-The machine: 2 cores, Python 3.11. Several of these runs shared the machine with other jobs, so
-treat absolute figures as rough and the ratios (measured in one run) as the meaningful part.
+All figures come from one 2-core x86_64 machine. Some runs shared it with other jobs, as each
+section says: read the absolute times as rough, and the comparisons, measured in one run, as
+the meaningful part. Nothing on this page is asserted by the test suite.
+"""
+
+REPRODUCE = """## Reproduce these figures
+
+The peers (rummikub-solver, RLCard, OpenSpiel) come with the `bench` extra. From a checkout:
+
+```sh
+python3 -m venv .venv && .venv/bin/pip install -e ".[bench]"
+.venv/bin/python benchmarks/bench_turn.py          # or any benchmark named in a section
+.venv/bin/python benchmarks/make_performance_page.py   # rewrites this page from benchmarks/results/
+.venv/bin/python docs/gen_pictures.py               # redraws the charts from the same results
+```
+
+Each benchmark writes its full results, with every column and note, to `benchmarks/results/`;
+this page shows the columns most readers need.
 """
 
 
-def _demote(text: str) -> str:
-    """Headings of a results file become sub-headings of its section."""
-    lines = []
-    for line in text.splitlines():
-        lines.append("#" + line if line.startswith("#") else line)
-    return "\n".join(lines).strip()
+def render() -> str:
+    """The whole page."""
+    sections = []
+    summary = ["| task | rummylib | compared with |", "|---|---|---|"]
+    for topic in TOPICS:
+        path = RESULTS / topic.results
+        if not path.exists():
+            continue
+        text = path.read_text(encoding="utf-8")
+        rows = read_table(text, topic.table, after=topic.after)
+        if topic.summary is not None:
+            task, ours, theirs = topic.summary(rows)
+            summary.append(f"| {task} | {ours} | {theirs or '—'} |")
+        when = measured(text)
+        part = [f"## {topic.title}", "", topic.lead, ""]
+        if topic.chart:
+            part += [f"![{topic.title}]({topic.chart})", ""]
+        part += [_table(topic, rows), ""]
+        for pattern in topic.quotes:
+            found = re.search(pattern, text)
+            if found:
+                part += [found.group(0).strip(), ""]
+        part += [f"Reproduce: `{topic.command}`" + (f" ({when})." if when else "."), ""]
+        sections.append("\n".join(part))
+    return "\n".join([INTRO, "## At a glance", "", *summary, "", *sections, REPRODUCE])
 
 
 def main() -> None:
-    parts = [INTRO]
-    for name, title, command, chart in SECTIONS:
-        path = HERE / "results" / name
-        if not path.exists():
-            continue
-        parts.append(f"## {title}\n\nReproduce: `{command}`\n")
-        if chart:
-            parts.append(f"![{title}]({chart})\n")
-        parts.append(_demote(path.read_text(encoding="utf-8")) + "\n")
-    out = HERE.parent / "docs" / "performance.md"
-    out.write_text("\n".join(parts), encoding="utf-8")
-    print(f"wrote {out}")
+    PAGE.write_text(render(), encoding="utf-8")
+    print(f"wrote {PAGE}")
 
 
 if __name__ == "__main__":
