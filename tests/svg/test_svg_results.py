@@ -190,3 +190,16 @@ def test_declaration_picture() -> None:
     bad = svg.declaration(["Ah 2h *", "4c * 6c", "9s 9c 9d 9h", "Kd Kd Ks"], rules=INDIAN_RUMMY)
     assert "✗ a wrong declaration" in texts(bad) and "✗ suit repeated" in texts(bad)
     assert any("no-pure-sequence" in t for t in texts(bad))
+
+
+def test_small_sections_sit_beside_the_one_before() -> None:
+    picture = svg.deadwood(deadwood("Ah 2h 3h 4h 7c 7d 7s 9c 9d Kd Qs", rules=GIN_RUMMY))
+    where = {t.text: (float(t.get("x") or 0), float(t.get("y") or 0)) for t in parse(picture).iter(f"{NS}text")}
+    melds, dead, discard = where["Melds"], where["Deadwood: 28"], where["Discard"]
+    assert melds[1] == dead[1] == discard[1]  # one row of captions
+    assert melds[0] < dead[0] < discard[0]
+
+
+def test_a_plain_table_has_no_legend() -> None:
+    picture = svg.table("r1 r2 r3 | r12 r13 r1", rules=RUMMIKUB)
+    assert "invalid meld" not in texts(picture) and "✗ run wraps past 13" in texts(picture)

@@ -397,11 +397,28 @@ def rack(
 class _Section:
     """One captioned part of a board: a row (wrapping) of melds or loose pieces."""
 
-    def __init__(self, caption: str | None, items: Sequence[_Laid], *, empty: str = "") -> None:
+    def __init__(self, caption: str | None, items: Sequence[_Laid], *, empty: str = "", beside: bool = False) -> None:
         self.caption = caption
         self.items = list(items)
         self.empty = empty
         """What to write when there are no items (nothing is drawn when empty)."""
+        self.beside = beside
+        """Sit to the right of the section before, when both fit on one row."""
+
+
+class _Placed:
+    """A section laid out: its melds placed, and its size (caption included)."""
+
+    def __init__(self, section: _Section, inner: float) -> None:
+        self.section = section
+        self.placed, widest, height = _flow(section.items, inner)
+        self.caption_h: float = _CAPTION_H if section.caption else 0
+        self.width = max(widest, _text_width(section.caption or "", 11) if section.caption else 0)
+        if not self.placed and section.empty:
+            self.width = max(self.width, _text_width(section.empty, 11.5))
+            height = 20
+        self.rows = len({y for _, _, y in self.placed})
+        self.height: float = self.caption_h + height
 
 
 class _Note:
@@ -494,19 +511,28 @@ def _board(
     doc = _Doc()
     doc.defs.add("felt")
     inner = max(width - 2 * _PAD, TILE_WIDTH * 3)
-    flows = [_flow(s.items, inner) for s in sections]
+    laid = [_Placed(s, inner) for s in sections]
+    # rows of sections: a section marked `beside` joins the row before when it fits there
+    rows: list[list[_Placed]] = []
+    for part in laid:
+        if rows and part.section.beside and part.rows <= 1 and all(p.rows <= 1 for p in rows[-1]):
+            used = sum(p.width for p in rows[-1]) + 2 * _MELD_GAP * len(rows[-1])
+            if used + part.width <= inner:
+                rows[-1].append(part)
+                continue
+        rows.append([part])
     legend_items = _legend_items(sections, legend) if legend is not None else []
-    wants = [_text_width(s.caption, 11) for s in sections if s.caption]
-    wants += [_text_width(s.empty, 11.5) for s in sections if not s.items and s.empty]
-    wants += [_text_width(title, 12.5)] if title else []
+    wants = [_text_width(title, 12.5)] if title else []
     wants += [_text_width(n.text, 11) for n in notes]
     wants.append(_legend_width(legend_items))
-    content = max([TILE_WIDTH * 3] + [w for _, w, _ in flows] + [min(inner, w) for w in wants])
+    row_widths = [sum(p.width for p in row) + 2 * _MELD_GAP * (len(row) - 1) for row in rows]
+    content = max([TILE_WIDTH * 3, *row_widths] + [min(inner, w) for w in wants])
     total_w = content + 2 * _PAD
     title_lines = _wrap(title, content, 12.5) if title else []
     lines = [(line, n.ink, n.bold) for n in notes for line in _wrap(n.text, content, 11)]
 
     body: list[str] = []  # text drawn over the background
+    drawn: list[tuple[_Placed, float, float]] = []  # each section and where its melds start
     y: float = _PAD
     for line in title_lines:
         body.append(
@@ -516,25 +542,24 @@ def _board(
         y += 17
     if title_lines:
         y += 4
-    section_at: list[float] = []
-    for s, (placed, _, height) in zip(sections, flows, strict=True):
-        if s.caption:
-            body.append(
-                f'<text x="{_PAD + 2}" y="{_num(y + 11)}" font-size="11" font-weight="bold" '
-                f'fill="{_FELT_SOFT}">{escape(s.caption)}</text>'
-            )
-            y += _CAPTION_H
-        section_at.append(y)
-        if not placed:
-            if s.empty:
+    for row in rows:
+        x: float = _PAD
+        caption_h = max(p.caption_h for p in row)
+        for part in row:
+            s = part.section
+            if s.caption:
                 body.append(
-                    f'<text x="{_PAD + 2}" y="{_num(y + 13)}" font-size="11.5" fill="{_FELT_TEXT}" '
+                    f'<text x="{_num(x + 2)}" y="{_num(y + 11)}" font-size="11" font-weight="bold" '
+                    f'fill="{_FELT_SOFT}">{escape(s.caption)}</text>'
+                )
+            if not part.placed and s.empty:
+                body.append(
+                    f'<text x="{_num(x + 2)}" y="{_num(y + caption_h + 13)}" font-size="11.5" fill="{_FELT_TEXT}" '
                     f'fill-opacity="0.75" font-style="italic">{escape(s.empty)}</text>'
                 )
-                y += 20
-        else:
-            y += height
-        y += _SECTION_GAP
+            drawn.append((part, x, y + caption_h))
+            x += part.width + 2 * _MELD_GAP
+        y += max(p.height - p.caption_h for p in row) + caption_h + _SECTION_GAP
     y -= _SECTION_GAP
     notes_y = y + (6 if lines else 0)
     total_h = notes_y + 16 * len(lines) + _PAD + (22 if legend_items else 0)
@@ -546,9 +571,9 @@ def _board(
     )
     for text in body:
         doc.add(text)
-    for (placed, _, _), top in zip(flows, section_at, strict=True):
-        for item, x, dy in placed:
-            item.draw(doc, _PAD + x, top + dy, label_ink=_FELT_TEXT)
+    for part, left, top in drawn:
+        for item, dx, dy in part.placed:
+            item.draw(doc, left + dx, top + dy, label_ink=_FELT_TEXT)
     ny = notes_y
     for line, ink, bold in lines:
         ny += 16
@@ -613,7 +638,6 @@ def table(
         width=width,
         size=size,
         label=" | ".join(str(x.meld) for x in laid) or "empty table",
-        legend={},
     )
 
 

@@ -68,7 +68,9 @@ def contract_plan(plan: ContractPlan, *, size: float | None = None, width: float
     """
     sections = [_Section(f"Meld-down for {plan.contract}", _readings(plan.readings, labels=labels))]
     left = f"Left in hand: {_cards(len(plan.left))}, {_points(plan.points_left)}"
-    sections.append(_Section(left, [_loose(plan.left, family=_CARDS)] if plan.left else [], empty="nothing"))
+    sections.append(
+        _Section(left, [_loose(plan.left, family=_CARDS)] if plan.left else [], empty="nothing", beside=True)
+    )
     return _board(
         sections,
         width=width,
@@ -156,7 +158,6 @@ def contract(
         size=size,
         label=" | ".join(str(m) for m in laid_melds) or "no meld",
         notes=[verdict, *notes],
-        legend={},
     )
 
 
@@ -199,7 +200,6 @@ def declaration(
         size=size,
         label=" | ".join(str(m) for m in melds) or "no group",
         notes=[verdict, *notes],
-        legend={},
     )
 
 
@@ -228,10 +228,11 @@ def deadwood(result: DeadwoodResult, *, size: float | None = None, width: float 
             f"Deadwood: {result.deadwood}",
             [_loose(result.unmelded, family=_CARDS)] if result.unmelded else [],
             empty="none: gin",
+            beside=True,
         )
     )
     if result.discard is not None:
-        sections.append(_Section("Discard", [_loose([result.discard], family=_CARDS)]))
+        sections.append(_Section("Discard", [_loose([result.discard], family=_CARDS)], beside=True))
     shown = " | ".join(str(m) for m in result.melds)
     return _board(sections, width=width, size=size, label=f"{shown} (deadwood {result.deadwood})")
 
@@ -280,9 +281,9 @@ def gin_hand(result: GinHandResult, *, size: float | None = None, width: float =
         ),
     ]
     if result.knocker_unmelded:
-        sections.append(_Section("Knocker's deadwood", [_loose(result.knocker_unmelded, family=_CARDS)]))
+        sections.append(_Section("Knocker's deadwood", [_loose(result.knocker_unmelded, family=_CARDS)], beside=True))
     if result.discard is not None:
-        sections.append(_Section("Knocker's discard", [_loose([result.discard], family=_CARDS)]))
+        sections.append(_Section("Knocker's discard", [_loose([result.discard], family=_CARDS)], beside=True))
     after = " after the lay-offs" if result.layoffs else ""
     sections.append(
         _Section(
@@ -292,7 +293,7 @@ def gin_hand(result: GinHandResult, *, size: float | None = None, width: float =
         )
     )
     if result.defender_unmelded:
-        sections.append(_Section("Defender's deadwood", [_loose(result.defender_unmelded, family=_CARDS)]))
+        sections.append(_Section("Defender's deadwood", [_loose(result.defender_unmelded, family=_CARDS)], beside=True))
     double = " (doubled: Oklahoma, a spade upcard)" if result.multiplier > 1 else ""
     notes = [
         _Note(f"the {result.winner} wins {_points(result.points)}{double}", GOOD_NOTE, bold=True),
@@ -358,6 +359,7 @@ def arrangement(
             f"Cards that count: {_points(found.points)}{capped}",
             [_loose(found.counted, family=_CARDS)] if found.counted else [],
             empty="none",
+            beside=True,
         ),
     ]
     ink = GOOD_NOTE if found.case == "full" else BAD_NOTE

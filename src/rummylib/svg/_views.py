@@ -89,9 +89,7 @@ def view(
     drawer = next((_DRAWERS[k] for k in type(seen).__mro__ if k in _DRAWERS), _any_view)
     inner = max(width - 2 * _PAD, TILE_WIDTH * 3)
     scene = drawer(seen, rules, labels, inner)
-    return _board(
-        scene.sections, width=width, size=size, label=scene.title, title=scene.title, notes=scene.notes, legend={}
-    )
+    return _board(scene.sections, width=width, size=size, label=scene.title, title=scene.title, notes=scene.notes)
 
 
 # ------------------------------------------------------------------------------------------
@@ -205,6 +203,7 @@ def _round_view(seen: RoundView, rules: RuleSet | None, labels: bool, inner: flo
             f"Discard pile ({_count(len(seen.discards), 'card')})",
             [_loose([top], family=Family.CARDS)] if top is not None else [],
             empty="empty",
+            beside=True,
         )
     )
     down = [str(seat) for seat, d in enumerate(seen.down) if d]
@@ -243,6 +242,7 @@ def _gin_view(seen: GinView, rules: RuleSet | None, labels: bool, inner: float) 
             f"Discard pile ({_count(len(seen.discards), 'card')})",
             [_loose([top], family=Family.CARDS)] if top is not None else [],
             empty="empty",
+            beside=True,
         )
     )
     other = 1 - seen.viewer
