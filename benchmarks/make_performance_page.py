@@ -304,9 +304,9 @@ TOPICS: list[Topic] = [
             Column("game", "game", "---"),
             Column("actions per game", "actions per game"),
             Column("median game (s)", "median game (s)"),
-            Column("median `apply` (µs)", "median `apply` (µs)"),
-            Column("median `legal_actions` (ms)", "median `legal_actions` in play (ms)"),
-            Column("`legal_actions`, 95th percentile (ms)", "p95 (ms)"),
+            Column("median apply (µs)", "median `apply` (µs)"),
+            Column("median legal actions (ms)", "median `legal_actions` in play (ms)"),
+            Column("legal actions, 95th percentile (ms)", "p95 (ms)"),
         ],
         summary=lambda rows: (
             "apply an action in a contract game",

@@ -226,9 +226,9 @@ def render() -> str:
         "# API at a glance",
         "",
         "Every public name of rummylib on one line, grouped by game. Each name links to its full entry",
-        "in the API reference. Names marked **·** are also importable from `rummylib` itself",
-        "(`from rummylib import validate_turn`); the others from the module shown. The page is",
-        "generated from the library's `__all__` lists and docstrings, so it lists everything there is.",
+        "in the API reference; the last column says where to import it from (`rummylib` itself for",
+        "most names: `from rummylib import validate_turn`). The page is generated from the library's",
+        "`__all__` lists and docstrings, so it lists everything there is.",
         "",
     ]
     groups = [
@@ -242,11 +242,12 @@ def render() -> str:
     ]
     groups[0][2][:0] = version  # names only the package root has (its version) open the core's table
     for heading, intro, entries in groups:
-        out += [f"## {heading}", "", intro, "", "| name | kind | what it is | import from |", "|---|---|---|---|"]
+        out += [f"## {heading}", "", intro, "", "| name | what it is | import from |", "|---|---|---|"]
         for entry in entries:
             name = f"[`{entry.name}`][{entry.anchor}]" if entry.anchor else f"`{entry.name}`"
-            mark = " **·**" if entry.name in root and getattr(rummylib, entry.name) is entry.obj else ""
-            out.append(f"| {name}{mark} | {_kind(entry.obj)} | {entry.doc} | `{entry.module}` |")
+            at_root = entry.name in root and getattr(rummylib, entry.name) is entry.obj
+            where = "rummylib" if at_root else entry.module
+            out.append(f"| {name} | *{_kind(entry.obj)}* — {entry.doc} | `{where}` |")
         out.append("")
     return "\n".join(out)
 
