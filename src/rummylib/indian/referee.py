@@ -29,6 +29,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from typing import ClassVar, TypeAlias
@@ -109,6 +110,12 @@ def _check_rules(rules: object) -> RuleSet:
 
 def _is_seat(value: object, players: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players
+
+
+@functools.lru_cache(maxsize=4096)
+def _hand_points(hand: tuple[Piece, ...], rules: RuleSet) -> int:
+    """`losing_points` of a hand, remembered: a deal's result is counted again by every check."""
+    return losing_points(hand, rules=rules)
 
 
 def _penalty(status: SeatStatus, rules: RuleSet) -> int:
@@ -549,7 +556,7 @@ class IndianDeal(RefereeBase):
 
     def _final_scores(self, winner: int | None) -> tuple[int, ...]:
         return tuple(
-            losing_points(hand, rules=self.rules) if s is SeatStatus.IN and q != winner else _penalty(s, self.rules)
+            _hand_points(hand, self.rules) if s is SeatStatus.IN and q != winner else _penalty(s, self.rules)
             for q, (hand, s) in enumerate(zip(self.hands, self.status, strict=True))
         )
 
@@ -593,7 +600,7 @@ class IndianDeal(RefereeBase):
             yield f"player {self.turn} is to act but is out of the deal"
         yield from self._size_problems()
         for p in range(n):
-            if not PieceCount.of(self.known[p]) <= PieceCount.of(self.hands[p]):
+            if Counter(self.known[p]) - Counter(self.hands[p]):
                 yield f"player {p}'s known cards {format_pieces(self.known[p])} are not all in their hand"
             status, drew = self.status[p], self.drawn[p]
             if (self.known[p] or status in (SeatStatus.MIDDLE_DROP, SeatStatus.WRONG_DECLARATION)) and not drew:
@@ -633,7 +640,7 @@ class IndianDeal(RefereeBase):
         if res is None:
             if len(still_in) < 2:
                 yield f"{len(still_in)} player(s) in, but the deal goes on"
-            if not self.stock:
+            if not self.stock and self.phase is IndianPhase.DRAW:
                 yield "the stock is empty, but the deal goes on"
             return
         if len(res.scores) != self.players:
