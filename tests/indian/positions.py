@@ -2,11 +2,25 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from rummylib import INDIAN_RUMMY, Joker, Piece, PieceCount, RuleSet, parse_pieces, piece_sort_key
 from rummylib.decks import full_set
-from rummylib.indian import IndianDeal, IndianPhase, SeatStatus, with_wild_joker
+from rummylib.indian import Declare, Drop, IndianAction, IndianDeal, IndianPhase, SeatStatus, with_wild_joker
+
+
+def choose(rng: random.Random, legal: tuple[IndianAction, ...], patience: float) -> IndianAction:
+    """A random legal action; with ``patience`` near 1 players rarely drop or declare wrongly."""
+    calm = [
+        a
+        for a in legal
+        if not isinstance(a, Drop) and not (isinstance(a, Declare) and all(len(g) == 1 for g in a.groups))
+    ]
+    if calm and rng.random() < patience:
+        valid = [a for a in calm if isinstance(a, Declare)]
+        return rng.choice(valid) if valid and rng.random() < 0.5 else rng.choice(calm)
+    return rng.choice(legal)
 
 
 def cards(text: str) -> tuple[Piece, ...]:

@@ -16,6 +16,7 @@ import random
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from tests.indian.positions import choose
 
 from rummylib import INDIAN_RUMMY, JOKER, Card, IllegalActionError, Meld, Piece, Rank, RuleSet, Suit
 from rummylib.decks import full_set
@@ -52,19 +53,6 @@ def rule_sets(draw: st.DrawFn) -> RuleSet:
     options["max_reshuffles"] = draw(st.integers(0, 2))
     options["draw_discarded_joker"] = draw(st.booleans())
     return INDIAN_RUMMY.with_options(options)
-
-
-def choose(rng: random.Random, legal: tuple[IndianAction, ...], patience: float) -> IndianAction:
-    """A random legal action; with ``patience`` near 1 players rarely drop or declare wrongly."""
-    calm = [
-        a
-        for a in legal
-        if not isinstance(a, Drop) and not (isinstance(a, Declare) and all(len(g) == 1 for g in a.groups))
-    ]
-    if calm and rng.random() < patience:
-        valid = [a for a in calm if isinstance(a, Declare)]
-        return rng.choice(valid) if valid and rng.random() < 0.5 else rng.choice(calm)
-    return rng.choice(legal)
 
 
 def play(state: State, rng: random.Random, patience: float, steps: int) -> State:

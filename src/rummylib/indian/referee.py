@@ -39,7 +39,7 @@ import attrs
 from rummylib import _inputs
 from rummylib.cards import Card, Rank
 from rummylib.decks import as_rng, full_set, shuffled
-from rummylib.errors import ErrorCode, RuleId, RuleSetError
+from rummylib.errors import ErrorCode, RuleId, RuleSetError, RummyError
 from rummylib.indian.actions import (
     ACTIONS,
     DealEnd,
@@ -60,6 +60,7 @@ from rummylib.melds import Meld
 from rummylib.pieces import Joker, Piece, PieceCount, format_pieces, piece_sort_key
 from rummylib.referee import Outcome, RefereeBase, check_seat, piece_problems, refuse, replace_at
 from rummylib.rules import IndianFormat, RuleSet, ScoringScheme
+from rummylib.tiles import Tile
 
 __all__ = [
     "DealEnd",
@@ -574,12 +575,19 @@ class IndianDeal(RefereeBase):
             >>> attrs.evolve(deal, stock=deal.stock[1:]).problems()
             ('pieces not conserved: missing ...',)
         """
+        found = list(self._shape_problems())
+        if found:
+            return tuple(found)
         found = piece_problems(self)
         found.extend(self._invariant_problems())
         return tuple(found)
 
-    def _invariant_problems(self) -> Iterator[str]:
+    def _shape_problems(self) -> Iterator[str]:
+        """The problems that keep every other check from being made: the game, seats, lengths."""
         rules, n = self.rules, self.players
+        if rules.scoring is not ScoringScheme.INDIAN:
+            yield f"{rules.title} is not Indian Rummy"
+            return
         if not rules.min_players <= n <= rules.max_players:
             yield f"{n} seats, but {rules.title} is for {rules.min_players} to {rules.max_players} players"
             return
@@ -591,6 +599,13 @@ class IndianDeal(RefereeBase):
             if not _is_seat(getattr(self, name), n):
                 yield f"{name} ({getattr(self, name)!r}) is not a seat"
                 return
+
+    def _invariant_problems(self) -> Iterator[str]:
+        found = list(self._shape_problems())
+        if found:
+            yield from found
+            return
+        rules, n = self.rules, self.players
         want = frozenset() if isinstance(self.wild_card, Joker) else frozenset({self.wild_rank})
         if rules.wild_ranks != want:
             yield f"the wild ranks of the deal's rules do not follow the wild joker {self.wild_card}"
@@ -618,7 +633,10 @@ class IndianDeal(RefereeBase):
             yield f"{self.reshuffles!r} reshuffles is not possible"
         if not isinstance(self.turns, int) or self.turns < 1:
             yield f"turn {self.turns!r} is not possible"
-        yield from self._result_problems()
+        try:
+            yield from self._result_problems()
+        except RummyError as exc:  # foreign pieces or too many copies, reported above
+            yield f"the result cannot be checked: {exc.message}"
 
     def _size_problems(self) -> Iterator[str]:
         size = self.rules.hand_size
@@ -896,10 +914,17 @@ class IndianGame(RefereeBase):
 
     def _problems(self) -> Iterator[str]:
         deal, n = self.current, self.current.players
+        if self.rules.scoring is not ScoringScheme.INDIAN:
+            yield f"{self.rules.title} is not Indian Rummy"
+            return
         if not _is_seat(self.first_dealer, n):
             yield f"the first dealer ({self.first_dealer!r}) is not a seat"
             return
-        if deal.rules != _deal_rules(self.rules, deal.wild_card):
+        for k, res in enumerate(self.results):
+            if len(res.scores) != n or any(s < 0 for s in res.scores):
+                yield f"deal {k + 1}'s scores {list(res.scores)} are not possible"
+                return
+        if isinstance(deal.wild_card, Tile) or deal.rules != _deal_rules(self.rules, deal.wild_card):
             yield "the deal in play has other rules than the game's"
         done = len(self.results)
         for k in range(done):
@@ -921,11 +946,11 @@ class IndianGame(RefereeBase):
         if sitting != out:
             yield "the seats sitting out are not the players eliminated"
         for k, res in enumerate(self.results):
-            if len(res.scores) != n or any(not isinstance(s, int) or s < 0 for s in res.scores):
-                yield f"deal {k + 1}'s scores {list(res.scores)} are not possible"
-            elif res.winner is not None and (not _is_seat(res.winner, n) or res.scores[res.winner] != 0):
+            if res.winner is not None and (not _is_seat(res.winner, n) or res.scores[res.winner] != 0):
                 yield f"deal {k + 1} was won by {res.winner!r}, who does not score 0"
         yield from deal.problems()
+        if self.last_deal is not None and (not self.results or self.last_deal.deal_result != self.results[-1]):
+            yield "the last deal's result is not the one recorded"
         if self.last_deal is not None:
             yield from (f"last deal: {p}" for p in self.last_deal._invariant_problems())
 
@@ -948,4 +973,4 @@ def _game_over(rules: RuleSet, results: Sequence[IndianDealResult], players: int
 def _next_seat(dealer: int, out: Sequence[bool]) -> int:
     """The next seat to the left of ``dealer`` still in the game."""
     n = len(out)
-    return next(q for q in ((dealer + k) % n for k in range(1, n + 1)) if not out[q])
+    return next((q for q in ((dealer + k) % n for k in range(1, n + 1)) if not out[q]), dealer)
