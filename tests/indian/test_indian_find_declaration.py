@@ -14,7 +14,7 @@ import random
 from collections.abc import Sequence
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from rummylib import INDIAN_RUMMY, JOKER, Card, MeldKind, Piece, PieceCount, Rank, RuleSet, Suit, meld_readings
@@ -83,8 +83,34 @@ def small_hands(draw: st.DrawFn) -> tuple[list[Piece], RuleSet]:
             return hand, rules
 
 
+@st.composite
+def built_hands(draw: st.DrawFn) -> tuple[list[Piece], RuleSet]:
+    """A small hand built from two or three groups (often a declaration), maybe with one card changed."""
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    options = dict(rng.choice(HOUSE))
+    wild = rng.choice(["5h", "Ac", "Kd", "9s"])
+    hand: list[Piece] = []
+    for k in range(rng.choice([2, 3])):
+        size = rng.choice([3, 3, 4])
+        if k == 0 or rng.random() < 0.5:
+            suit = rng.choice(list(Suit))
+            low = rng.randint(1, 15 - size)
+            group: list[Piece] = [Card(Rank(1 if q == 14 else q), suit) for q in range(low, low + size)]
+        else:
+            group = [Card(rng.choice(list(Rank)), s) for s in rng.sample(list(Suit), size)]
+        if k and rng.random() < 0.6:
+            group[rng.randrange(size)] = rng.choice([JOKER, Card.parse(wild)])
+        hand += group
+    if rng.random() < 0.3:
+        hand[rng.randrange(len(hand))] = rng.choice([JOKER, Card(rng.choice(list(Rank)), rng.choice(list(Suit)))])
+    options["hand_size"] = len(hand)
+    rules = with_wild_joker(wild, rules=INDIAN_RUMMY.with_options(options))
+    assume(max(PieceCount.of(hand).counter().values()) <= 2 and hand.count(JOKER) <= 4)
+    return hand, rules
+
+
 @settings(max_examples=150)
-@given(small_hands())
+@given(st.one_of(small_hands(), built_hands()))
 def test_find_declaration_agrees_with_the_oracle(case: tuple[list[Piece], RuleSet]) -> None:
     hand, rules = case
     found = find_declaration(hand, rules=rules)

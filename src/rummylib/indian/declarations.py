@@ -200,14 +200,17 @@ def find_declaration(hand: Iterable[Piece] | str, *, rules: RuleSet) -> tuple[Me
     return None if found is None else tuple(Meld(m) for m in found)
 
 
-_Nat = tuple[int, int]  # (suit order, rank 1-13); the joker is _JOKER
-_JOKER: _Nat = (-1, 0)
+_Nat = tuple[int, int]  # (suit order, rank 1-13)
+_FILLER: _Nat = (-1, 0)  # a place held by a joker or a wild card acting, named only at the end
+_JOKER_MARK: _Nat = (-2, 0)  # a joker in a group of leftover pieces
 _CARDS: dict[_Nat, Piece] = {(s.order, int(r)): Card(r, s) for s in Suit for r in Rank}
-_CARDS[_JOKER] = JOKER
-_Plan = tuple[tuple[_Nat, ...], ...]
+_CARDS[_JOKER_MARK] = JOKER
+_Groups = tuple[tuple[_Nat, ...], ...]
+_Plan = tuple[_Groups, tuple[Piece, ...]]
+"""Groups as laid (with `_FILLER` places), and the pieces that fill those places, in order."""
 _Candidate = tuple[tuple[_Nat, ...], tuple[_Nat, ...], tuple[_Nat, ...], int, bool, bool]
-"""A group: its cards as laid, the naturals and the wild cards it takes, its jokers, whether it
-counts as a sequence and whether it is pure."""
+"""A group: its cards as laid, the naturals it takes, the wild cards it takes as themselves, how
+many fillers it takes, whether it counts as a sequence and whether it is pure."""
 
 
 @functools.lru_cache(maxsize=16_384)
@@ -223,9 +226,11 @@ class _Finder:
 
     The first natural card left (in canonical order) is given a group in every way it can have
     one: a run of its suit over every window of places around it, each place holding its own card
-    (a natural, or a wild card standing for itself) or a filler (a joker or a wild card acting),
-    or a set of its rank. When only wild cards and jokers are left, they make groups of their own
-    (checked by the meld engine). Positions reached twice are searched once.
+    (a natural, or a wild card standing for itself) or a filler, or a set of its rank. Which joker
+    or wild card fills a place does not change whether a group is valid, so the search only counts
+    the fillers it has used (``spare``: jokers and wild cards not yet spoken for); the pieces are
+    named once the naturals are placed. Then the pieces left over must make groups of their own
+    (judged by the meld engine). Positions reached twice are searched once.
     """
 
     def __init__(self, pieces: Sequence[Piece], rules: RuleSet) -> None:
@@ -244,8 +249,12 @@ class _Finder:
     def find(self) -> tuple[tuple[Piece, ...], ...] | None:
         if self.need_pure and not self._has_pure_window():
             return None
-        plan = self._go(self.naturals, self.wilds, self.jokers, 0, 0)
-        return None if plan is None else tuple(tuple(_CARDS[n] for n in group) for group in plan)
+        plan = self._go(self.naturals, self.wilds, self.jokers + len(self.wilds), 0, 0)
+        if plan is None:
+            return None
+        groups, fill = plan
+        pieces = iter(fill)
+        return tuple(tuple(next(pieces) if n == _FILLER else _CARDS[n] for n in group) for group in groups)
 
     # --- quick tests ------------------------------------------------------------------------
     def _positions(self, rank: int) -> tuple[int, ...]:
@@ -254,87 +263,83 @@ class _Finder:
             return low + ((14,) if self.shape.run_high == 14 else ())
         return (rank,)
 
-    def _isolated(self, naturals: tuple[_Nat, ...]) -> int:
-        """Naturals that share a group with no other natural unless fillers come between them.
+    def _needy(self, naturals: tuple[_Nat, ...]) -> int:
+        """A lower bound on the fillers (jokers and wild cards) the naturals need to be placed.
 
-        Each of them needs a filler (a joker or a wild card) of its own, or more.
+        Two naturals are linked when they can share a group with nothing between them but
+        naturals: one rank (other suits), or one suit two places apart at most. A linked family
+        smaller than the smallest group needs a filler in the group of its own, or two between it
+        and another family in a run; either way one filler for each such family at least.
         """
-        count = 0
+        n = len(naturals)
+        family = list(range(n))
+
+        def root(i: int) -> int:
+            while family[i] != i:
+                family[i] = family[family[i]]
+                i = family[i]
+            return i
+
+        spots = [self._positions(rank) for _, rank in naturals]
         for i, (suit, rank) in enumerate(naturals):
-            spots = self._positions(rank)
-            for j, (other_suit, other_rank) in enumerate(naturals):
-                if i == j:
-                    continue
+            for j in range(i + 1, n):
+                other_suit, other_rank = naturals[j]
                 if other_rank == rank:
-                    if other_suit != suit or not self.shape.distinct:
-                        break
-                elif other_suit == suit and any(
-                    0 < abs(a - b) <= 2 for a in spots for b in self._positions(other_rank)
-                ):
-                    break
-            else:
-                count += 1
-        return count
+                    linked = other_suit != suit or not self.shape.distinct
+                else:
+                    linked = other_suit == suit and any(0 < abs(a - b) <= 2 for a in spots[i] for b in spots[j])
+                if linked:
+                    family[root(i)] = root(j)
+        sizes = Counter(root(i) for i in range(n))
+        return sum(1 for size in sizes.values() if size < self.smallest)
 
     def _has_pure_window(self) -> bool:
-        held = set(self.naturals) | set(self.wilds)
-        low, high, size = self.shape.run_low, self.shape.run_high, self.shape.run_min
-        for suit in {s for s, _ in held}:
-            for lo in range(low, high - size + 2):
-                if all((suit, 1 if q == 14 else q) in held for q in range(lo, lo + size)):
+        places: dict[int, set[int]] = {}
+        for suit, rank in (*self.naturals, *self.wilds):
+            places.setdefault(suit, set()).update(self._positions(rank))
+        size = self.shape.run_min
+        for held in places.values():
+            row = 0
+            for q in range(self.shape.run_low, self.shape.run_high + 1):
+                row = row + 1 if q in held else 0
+                if row >= size:
                     return True
         return False
 
     # --- the search -------------------------------------------------------------------------
-    def _go(
-        self, naturals: tuple[_Nat, ...], wilds: tuple[_Nat, ...], jokers: int, seq: int, pure: int
-    ) -> _Plan | None:
-        key = (naturals, wilds, jokers, seq, pure)
+    def _go(self, naturals: tuple[_Nat, ...], wilds: tuple[_Nat, ...], spare: int, seq: int, pure: int) -> _Plan | None:
+        """A plan for the naturals and wild cards left; ``spare`` jokers and wild cards are not yet spoken for."""
+        key = (naturals, wilds, spare, seq, pure)
         if key not in self.memo:
-            self.memo[key] = self._search(naturals, wilds, jokers, seq, pure)
+            self.memo[key] = self._search(naturals, wilds, spare, seq, pure)
         return self.memo[key]
 
     def _search(
-        self, naturals: tuple[_Nat, ...], wilds: tuple[_Nat, ...], jokers: int, seq: int, pure: int
+        self, naturals: tuple[_Nat, ...], wilds: tuple[_Nat, ...], spare: int, seq: int, pure: int
     ) -> _Plan | None:
-        left = len(naturals) + len(wilds) + jokers
-        if not left:
-            return () if seq >= self.need_seq and pure >= self.need_pure else None
-        if left < self.smallest or (self.need_seq - seq) * self.shape.run_min > left:
+        if not naturals:
+            return self._leftovers(wilds, spare, seq, pure)
+        if len(naturals) + spare < self.smallest or (self.need_seq - seq) * self.shape.run_min > len(naturals) + spare:
             return None
-        if naturals:
-            if self._isolated(naturals) > len(wilds) + jokers:
-                return None
-            candidates = self._natural_groups(naturals, wilds, jokers)
-        elif wilds:
-            candidates = self._filler_groups(wilds, jokers)
-        else:
-            return None  # jokers alone make no group
-        for group, used_naturals, used_wilds, used_jokers, is_seq, is_pure in candidates:
+        if self._needy(naturals) > spare:
+            return None
+        for group, used_naturals, used_self, fillers, is_seq, is_pure in self._natural_groups(naturals, wilds, spare):
             rest = self._go(
                 _take(naturals, used_naturals),
-                _take(wilds, used_wilds),
-                jokers - used_jokers,
+                _take(wilds, used_self),
+                spare - fillers - len(used_self),
                 min(self.need_seq, seq + is_seq),
                 min(self.need_pure, pure + is_pure),
             )
             if rest is not None:
-                return (group, *rest)
+                return ((group, *rest[0]), rest[1])
         return None
 
-    def _fillers(self, count: int, wilds: tuple[_Nat, ...], jokers: int) -> Iterator[tuple[int, tuple[_Nat, ...]]]:
-        """Every way to take ``count`` fillers: how many jokers, and which wild cards."""
-        for j in range(min(count, jokers), -1, -1):
-            if count - j > len(wilds):
-                break
-            yield from ((j, combo) for combo in dict.fromkeys(itertools.combinations(wilds, count - j)))
-
-    def _natural_groups(self, naturals: tuple[_Nat, ...], wilds: tuple[_Nat, ...], jokers: int) -> Iterator[_Candidate]:
+    def _natural_groups(self, naturals: tuple[_Nat, ...], wilds: tuple[_Nat, ...], spare: int) -> Iterator[_Candidate]:
         """Every group the first natural card can be in: runs of its suit, then sets of its rank."""
         first, rest = naturals[0], naturals[1:]
         have = Counter(rest)
         wild_have = Counter(wilds)
-        fillers = len(wilds) + jokers
         suit = first[0]
         shape = self.shape
         for pos in self._positions(first[1]):
@@ -347,17 +352,17 @@ class _Finder:
             for lo in range(pos, max(shape.run_low, pos - shape.run_max + 1) - 1, -1):
                 if lo < pos and not own(lo):
                     left_gaps += 1
-                    if left_gaps > fillers:
+                    if left_gaps > spare:
                         break
                 gaps = left_gaps
                 for hi in range(pos, min(shape.run_high, lo + shape.run_max - 1) + 1):
                     if hi > pos and not own(hi):
                         gaps += 1
-                        if gaps > fillers:
+                        if gaps > spare:
                             break
                     if hi - lo + 1 >= shape.run_min:
-                        yield from self._runs(first, pos, lo, hi, have, wild_have, wilds, jokers)
-        yield from self._sets(first, rest, wilds, jokers)
+                        yield from self._runs(first, pos, lo, hi, have, wild_have, spare)
+        yield from self._sets(first, rest, spare)
 
     def _runs(
         self,
@@ -367,64 +372,84 @@ class _Finder:
         hi: int,
         have: Counter[_Nat],
         wild_have: Counter[_Nat],
-        wilds: tuple[_Nat, ...],
-        jokers: int,
+        spare: int,
     ) -> Iterator[_Candidate]:
         """The runs of ``first`` over the places ``lo`` to ``hi``: each its own card, or a filler."""
         suit = first[0]
         places = [(q, (suit, 1 if q == 14 else q)) for q in range(lo, hi + 1) if q != pos]
         owned = [q for q, card in places if have[card] or wild_have[card]]
         gaps = len(places) - len(owned)
-        fillers = len(wilds) + jokers
         length = hi - lo + 1
-        for extra in range(min(len(owned), fillers - gaps) + 1):
+        for extra in range(min(len(owned), spare - gaps) + 1):
             count = gaps + extra
             if self.rules.too_many_jokers(count, length - count) is not None:
                 continue
             for filled in itertools.combinations(owned, extra):
-                mine = [(q, card) for q, card in places if q in owned and q not in filled]
-                used_naturals = tuple(card for _, card in mine if have[card])
-                used_self = tuple(card for _, card in mine if not have[card])
+                mine = {q: card for q, card in places if q in owned and q not in filled}
+                used_naturals = tuple(card for card in mine.values() if have[card])
+                used_self = tuple(card for card in mine.values() if not have[card])
+                if count + len(used_self) > spare:
+                    continue
                 if Counter(used_naturals) - have or Counter(used_self) - wild_have:
                     continue  # an ace wanted at both ends of a run, and only one held
-                spare = _take(wilds, used_self)
-                for j, acting in self._fillers(count, spare, jokers):
-                    fill = iter((*(_JOKER,) * j, *acting))
-                    own_cards = dict(mine)
-                    laid = tuple(first if q == pos else own_cards.get(q) or next(fill) for q in range(lo, hi + 1))
-                    yield laid, (first, *used_naturals), (*used_self, *acting), j, True, count == 0
+                laid = tuple(first if q == pos else mine.get(q, _FILLER) for q in range(lo, hi + 1))
+                yield laid, (first, *used_naturals), used_self, count, True, count == 0
 
-    def _sets(self, first: _Nat, rest: tuple[_Nat, ...], wilds: tuple[_Nat, ...], jokers: int) -> Iterator[_Candidate]:
+    def _sets(self, first: _Nat, rest: tuple[_Nat, ...], spare: int) -> Iterator[_Candidate]:
         """Every set of the rank of ``first``: other naturals of its rank, and fillers."""
         shape = self.shape
         suit, rank = first
         same = [n for n in rest if n[1] == rank and (n[0] != suit or not shape.distinct)]
         pool = list(dict.fromkeys(same)) if shape.distinct else same
-        most = len(rest) + 1 + len(wilds) + jokers if shape.group_max is None else shape.group_max
-        fillers = len(wilds) + jokers
+        most = len(rest) + 1 + spare if shape.group_max is None else shape.group_max
         for k in range(min(len(pool), most - 1) + 1):
             for partners in dict.fromkeys(itertools.combinations(pool, k)):
-                for f in range(max(0, shape.group_min - 1 - k), min(fillers, most - 1 - k) + 1):
+                for f in range(max(0, shape.group_min - 1 - k), min(spare, most - 1 - k) + 1):
                     if k == 0 and shape.run_min <= 1 + f <= shape.run_max:
                         continue  # the same cards as a run of one natural and fillers, tried above
                     if self.rules.too_many_jokers(f, 1 + k) is not None:
                         continue
-                    for j, acting in self._fillers(f, wilds, jokers):
-                        laid = (first, *partners, *acting, *(_JOKER,) * j)
-                        yield laid, (first, *partners), acting, j, False, False
+                    yield (first, *partners, *(_FILLER,) * f), (first, *partners), (), f, False, False
 
-    def _filler_groups(self, wilds: tuple[_Nat, ...], jokers: int) -> Iterator[_Candidate]:
-        """Every group the first wild card can be in when no natural card is left (the meld engine judges)."""
+    def _leftovers(self, wilds: tuple[_Nat, ...], spare: int, seq: int, pure: int) -> _Plan | None:
+        """Name the fillers, and make groups of the pieces left over (the meld engine judges them).
+
+        The jokers and the wild cards ``wilds`` not taken as themselves fill the places above but
+        ``spare`` of them; every choice of which are left over is tried.
+        """
+        for left_jokers in range(min(self.jokers, spare), -1, -1):
+            if spare - left_jokers > len(wilds):
+                break
+            for left_wilds in dict.fromkeys(itertools.combinations(wilds, spare - left_jokers)):
+                groups = self._cover(left_wilds, left_jokers, seq, pure)
+                if groups is not None:
+                    acting = _take(wilds, left_wilds)
+                    return groups, (*(JOKER,) * (self.jokers - left_jokers), *(_CARDS[w] for w in acting))
+        return None
+
+    def _cover(self, wilds: tuple[_Nat, ...], jokers: int, seq: int, pure: int) -> _Groups | None:
+        """Groups of wild cards and jokers alone (at least one wild card in each), meeting what is left to meet."""
+        if not wilds:
+            return () if not jokers and seq >= self.need_seq and pure >= self.need_pure else None
         first, rest = wilds[0], wilds[1:]
         for size in range(len(rest), -1, -1):
             for others in dict.fromkeys(itertools.combinations(rest, size)):
                 for j in range(jokers, -1, -1):
                     if 1 + size + j < self.smallest:
                         continue
-                    laid = (first, *others, *(_JOKER,) * j)
-                    valid, is_seq, is_pure = _meld_info(tuple(_CARDS[n] for n in laid), self.rules)
-                    if valid:
-                        yield laid, (), (first, *others), j, is_seq, is_pure
+                    pieces = (_CARDS[first], *(_CARDS[w] for w in others), *(JOKER,) * j)
+                    valid, is_seq, is_pure = _meld_info(pieces, self.rules)
+                    if not valid:
+                        continue
+                    below = self._cover(
+                        _take(rest, others),
+                        jokers - j,
+                        min(self.need_seq, seq + is_seq),
+                        min(self.need_pure, pure + is_pure),
+                    )
+                    if below is not None:
+                        return ((first, *others, *(_JOKER_MARK,) * j), *below)
+        return None
 
 
 def _take(pool: tuple[_Nat, ...], used: Sequence[_Nat]) -> tuple[_Nat, ...]:
