@@ -114,6 +114,12 @@ def _is_seat(value: object, players: int) -> bool:
 
 
 @functools.lru_cache(maxsize=4096)
+def _declared(hand: tuple[Piece, ...], rules: RuleSet) -> tuple[Meld, ...] | None:
+    """`find_declaration` of a hand, remembered: listing, judging and checking ask it in turn."""
+    return find_declaration(hand, rules=rules)
+
+
+@functools.lru_cache(maxsize=4096)
 def _hand_points(hand: tuple[Piece, ...], rules: RuleSet) -> int:
     """`losing_points` of a hand, remembered: a deal's result is counted again by every check."""
     return losing_points(hand, rules=rules)
@@ -374,7 +380,7 @@ class IndianDeal(RefereeBase):
         found: list[IndianAction] = [Discard(p, c) for c in cards]
         for c in cards:
             rest = _without(self.hands[p], c)
-            groups = find_declaration(rest, rules=self.rules)
+            groups = _declared(rest, self.rules)
             if groups is not None:
                 found.append(Declare(p, groups, c))
             found.append(Declare(p, tuple(Meld((x,)) for x in rest), c))
@@ -524,7 +530,7 @@ class IndianDeal(RefereeBase):
         if declaration_violations(action.groups, rules=self.rules):
             status = replace_at(after.status, p, SeatStatus.WRONG_DECLARATION)
             return attrs.evolve(after, status=status)._pass_turn()
-        groups = find_declaration(rest, rules=self.rules)
+        groups = _declared(rest, self.rules)
         if groups is None:  # pragma: no cover - find_declaration finds every valid declaration
             groups = action.groups
         return attrs.evolve(after, declaration=groups)._end(DealEnd.DECLARED, p)
@@ -679,7 +685,7 @@ class IndianDeal(RefereeBase):
                 p for m in self.declaration for p in m
             ) != PieceCount.of(self.hands[w]):
                 yield "the recorded declaration is not a valid declaration of the winner's hand"
-            elif self.declaration != find_declaration(self.hands[w], rules=self.rules):
+            elif self.declaration != _declared(self.hands[w], self.rules):
                 yield "the recorded declaration is not the arrangement the referee records"
         elif res.end is not DealEnd.STOCK_EXHAUSTED and w is None:
             yield "a deal won by nobody that did not end with the stock"
