@@ -73,9 +73,12 @@ from rummylib.gin import (
 )
 from rummylib.indian import (
     IndianArrangement,
+    IndianDeal,
+    IndianGame,
     best_arrangement,
     check_declaration,
     declaration_violations,
+    find_declaration,
     is_valid_declaration,
 )
 from rummylib.melds import (
@@ -102,6 +105,7 @@ from rummylib.rules import (
     RUMMIKUB,
     SHANGHAI,
     Contract,
+    IndianFormat,
     JokerPolicy,
     JokerRetrieval,
     JokerSwap,
@@ -162,6 +166,9 @@ __all__ = [
     "IllegalPlayError",
     "IllegalTurnError",
     "IndianArrangement",
+    "IndianDeal",
+    "IndianFormat",
+    "IndianGame",
     "InvalidDeclarationError",
     "InvalidMeldError",
     "InvalidPiecesError",
@@ -221,6 +228,7 @@ __all__ = [
     "deal",
     "declaration_violations",
     "find_contract",
+    "find_declaration",
     "find_ruleset",
     "format_melds",
     "format_pieces",

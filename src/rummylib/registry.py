@@ -110,8 +110,8 @@ FAMILIES: tuple[GameFamily, ...] = (
         name="indian",
         title="Indian Rummy",
         schemes=frozenset({ScoringScheme.INDIAN}),
-        states=(),
-        actions=(),
+        states=(indian.IndianDeal, indian.IndianGame),
+        actions=(indian.DrawStock, indian.DrawDiscard, indian.Discard, indian.Declare, indian.Drop),
         cost=_indian_cost,
     ),
 )

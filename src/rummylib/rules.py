@@ -47,6 +47,7 @@ __all__ = [
     "RUMMIKUB",
     "SHANGHAI",
     "Contract",
+    "IndianFormat",
     "JokerPolicy",
     "JokerRetrieval",
     "JokerSwap",
@@ -123,6 +124,25 @@ class ScoringScheme(StrEnum):
     """Gin Rummy: deadwood differences and bonuses, first to the target wins."""
     INDIAN = "indian"
     """Indian Rummy: points of the cards a hand cannot arrange, capped."""
+
+
+class IndianFormat(StrEnum):
+    """Which game of Indian Rummy is played (option ``indian_format``, rule book §5).
+
+    Examples:
+        >>> INDIAN_RUMMY.indian_format is IndianFormat.POINTS
+        True
+        >>> INDIAN_RUMMY.with_options({"indian_format": "pool"}).indian_format is IndianFormat.POOL
+        True
+    """
+
+    POINTS = "points"
+    """One deal; each loser pays the winner their points (the default)."""
+    POOL = "pool"
+    """Deals go on, points add up; a player whose total reaches ``pool_limit`` is eliminated, and
+    the last player standing wins."""
+    DEALS = "deals"
+    """A fixed number of deals (``deal_count``); the lowest total wins."""
 
 
 def _whole(low: int, high: int) -> Any:
@@ -420,6 +440,22 @@ class RuleSet:
     """Points for dropping after drawing."""
     wrong_declaration_points: int = 80
     """Points for a wrong declaration."""
+    draw_discarded_joker: bool = False
+    """House rule: a joker discarded by a player (a printed joker or a card of the wild rank) may be
+    drawn from the discard pile. Off by default: only the first upcard may be drawn when it is one."""
+    indian_format: IndianFormat = IndianFormat.POINTS
+    """Which game the deals make up: points (one deal), pool or deals."""
+    pool_limit: int = 101
+    """Pool games: the total at which a player is eliminated (101 or 201 at most tables)."""
+    pool_drop_from: int = 201
+    """Pool games: from this ``pool_limit`` up, drops score ``pool_drop_points`` and
+    ``pool_middle_drop_points`` instead of ``drop_points`` and ``middle_drop_points`` (201 pool)."""
+    pool_drop_points: int = 25
+    """Points for dropping before drawing in a pool of ``pool_drop_from`` or more (201 pool: 25)."""
+    pool_middle_drop_points: int = 50
+    """Points for dropping after drawing in a pool of ``pool_drop_from`` or more (201 pool: 50)."""
+    deal_count: int = 2
+    """Deals games: how many deals are played."""
 
     def __attrs_post_init__(self) -> None:
         problems = list(self._problems())
@@ -478,6 +514,14 @@ class RuleSet:
         yield from need(self.points_cap is None or self.points_cap > 0, "points_cap must be positive")
         yield from need(0 <= self.knock_limit <= 100, "knock_limit must be 0 to 100")
         yield from need(100 <= self.game_target <= 500, f"game_target must be 100 to 500, not {self.game_target}")
+        yield from need(1 <= self.pool_limit <= 10_000, f"pool_limit must be 1 to 10000, not {self.pool_limit}")
+        yield from need(
+            1 <= self.pool_drop_from <= 10_000, f"pool_drop_from must be 1 to 10000, not {self.pool_drop_from}"
+        )
+        yield from need(
+            self.pool_drop_points >= 0 and self.pool_middle_drop_points >= 0, "pool drop points must be >= 0"
+        )
+        yield from need(1 <= self.deal_count <= 100, f"deal_count must be 1 to 100, not {self.deal_count}")
         if self.family is Family.CARDS:
             yield from need(bool(self.deck_table), "a card game needs a deck_table")
             yield from need(

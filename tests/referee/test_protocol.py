@@ -25,7 +25,7 @@ from rummylib.saves import from_json, to_json
 
 # Kinds of action that move a game towards its end: taken first when listed, so that random
 # games finish in a reasonable number of steps.
-_FORWARD = ("lay-down", "lay-off", "swap-joker", "knock", "play")
+_FORWARD = ("lay-down", "lay-off", "swap-joker", "knock", "play", "declare")
 
 _STEP_LIMIT = 5_000
 

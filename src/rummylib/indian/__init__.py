@@ -1,9 +1,12 @@
-"""Indian Rummy (rule book §5): the wild joker, declarations, the best arrangement and the points of a deal.
+"""Indian Rummy (rule book §5): the wild joker, declarations, the best arrangement, the points of a deal, the referees.
 
 * `with_wild_joker`: the rule set of a deal from its turned-up card;
 * `declaration_violations`, `check_declaration`, `is_valid_declaration`: is this a declaration;
+  `find_declaration`: a valid declaration of a hand, if it has one;
 * `best_arrangement`, `losing_points`: what a hand costs when another player declares;
-* `score_deal`, `drop_points`, `wrong_declaration_points`: the scores of a deal.
+* `score_deal`, `drop_points`, `wrong_declaration_points`: the scores of a deal;
+* `IndianDeal`, `IndianGame`: the referees of one deal and of a game (points, pool or deals), with
+  their actions `DrawStock`, `DrawDiscard`, `Discard`, `Declare` and `Drop`.
 
 Examples:
     >>> from rummylib import INDIAN_RUMMY
@@ -19,18 +22,48 @@ from rummylib.indian.arrangement import MAX_INDIAN_HAND, IndianArrangement, best
 from rummylib.indian.declarations import (
     check_declaration,
     declaration_violations,
+    find_declaration,
     is_valid_declaration,
     with_wild_joker,
+)
+from rummylib.indian.referee import (
+    DealEnd,
+    Declare,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    Drop,
+    IndianAction,
+    IndianDeal,
+    IndianDealResult,
+    IndianGame,
+    IndianPhase,
+    IndianView,
+    SeatStatus,
 )
 from rummylib.indian.scoring import drop_points, losing_points, score_deal, wrong_declaration_points
 
 __all__ = [
     "MAX_INDIAN_HAND",
+    "DealEnd",
+    "Declare",
+    "Discard",
+    "DrawDiscard",
+    "DrawStock",
+    "Drop",
+    "IndianAction",
     "IndianArrangement",
+    "IndianDeal",
+    "IndianDealResult",
+    "IndianGame",
+    "IndianPhase",
+    "IndianView",
+    "SeatStatus",
     "best_arrangement",
     "check_declaration",
     "declaration_violations",
     "drop_points",
+    "find_declaration",
     "is_valid_declaration",
     "losing_points",
     "score_deal",

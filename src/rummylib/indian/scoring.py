@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from rummylib import _inputs
 from rummylib.indian.arrangement import _card_rules, best_arrangement
 from rummylib.pieces import Piece
-from rummylib.rules import RuleSet
+from rummylib.rules import IndianFormat, RuleSet
 
 __all__ = ["drop_points", "losing_points", "score_deal", "wrong_declaration_points"]
 
@@ -43,13 +43,23 @@ def losing_points(hand: Iterable[Piece] | str, *, rules: RuleSet) -> int:
 
 
 def drop_points(*, rules: RuleSet, after_drawing: bool = False) -> int:
-    """What a player who drops out of the deal scores: 20 before drawing, 40 after.
+    """What a player who drops out of the deal scores: 20 before drawing, 40 after (the middle drop).
+
+    In a pool game (``indian_format`` ``pool``) whose ``pool_limit`` is ``pool_drop_from`` (201)
+    or more, the drop scores ``pool_drop_points`` (25) and the middle drop
+    ``pool_middle_drop_points`` (50) instead.
 
     Examples:
         >>> from rummylib import INDIAN_RUMMY
         >>> drop_points(rules=INDIAN_RUMMY), drop_points(rules=INDIAN_RUMMY, after_drawing=True)
         (20, 40)
+        >>> pool201 = INDIAN_RUMMY.with_options({"indian_format": "pool", "pool_limit": 201})
+        >>> drop_points(rules=pool201), drop_points(rules=pool201, after_drawing=True)
+        (25, 50)
     """
+    rules = _inputs.ruleset(rules)
+    if rules.indian_format is IndianFormat.POOL and rules.pool_limit >= rules.pool_drop_from:
+        return rules.pool_middle_drop_points if after_drawing else rules.pool_drop_points
     return rules.middle_drop_points if after_drawing else rules.drop_points
 
 

@@ -1,0 +1,982 @@
+"""The Indian Rummy referees: one deal (`IndianDeal`) and a game of deals (`IndianGame`), rule book §5.
+
+Both follow the referee protocol of `rummylib.referee`: ``deal``, ``to_move``, ``legal_actions``,
+``action_violations`` / ``is_legal``, ``apply`` (an illegal action raises
+`rummylib.errors.IllegalActionError` naming the rule broken, and the state is unchanged, as every
+value is), ``view``, ``is_over``, ``result`` and ``to_json`` / ``from_json``. The actions are
+`DrawStock`, `DrawDiscard`, `Discard`, `Declare` and `Drop`.
+
+A deal: 13 cards each, one card turned up for the wild joker (it stays beside the stock, out of
+play), the next card starts the discard pile, and the player left of the dealer starts. In turn,
+each player draws (or drops out), then discards or declares. A valid declaration wins the deal;
+a wrong one costs 80 and puts the declarer out; the last player left in wins too.
+
+Examples:
+    >>> from rummylib import INDIAN_RUMMY
+    >>> deal = IndianDeal.deal(rules=INDIAN_RUMMY, players=3, seed=4)
+    >>> [len(h) for h in deal.hands], len(deal.stock), deal.to_move
+    ([13, 13, 13], 67, 1)
+    >>> deal.legal_actions()
+    (DrawStock(player=1), DrawDiscard(player=1), Drop(player=1))
+    >>> deal = deal.apply(DrawStock(1))
+    >>> deal.phase.value, len(deal.hands[1])
+    ('discard', 14)
+    >>> deal.apply(DrawStock(1))
+    Traceback (most recent call last):
+    ...
+    rummylib.errors.IllegalActionError: player 1 has drawn: discard or declare [wrong-phase]
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from typing import ClassVar, TypeAlias
+
+import attrs
+
+from rummylib import _inputs
+from rummylib.cards import Card, Rank
+from rummylib.decks import as_rng, full_set, shuffled
+from rummylib.errors import ErrorCode, RuleId, RuleSetError, RummyError
+from rummylib.indian.actions import (
+    ACTIONS,
+    DealEnd,
+    Declare,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    Drop,
+    IndianAction,
+    IndianDealResult,
+    IndianPhase,
+    IndianView,
+    SeatStatus,
+)
+from rummylib.indian.declarations import declaration_violations, find_declaration, with_wild_joker
+from rummylib.indian.scoring import drop_points, losing_points, wrong_declaration_points
+from rummylib.melds import Meld
+from rummylib.pieces import Joker, Piece, PieceCount, format_pieces, piece_sort_key
+from rummylib.referee import Outcome, RefereeBase, check_seat, piece_problems, refuse, replace_at
+from rummylib.rules import IndianFormat, RuleSet, ScoringScheme
+from rummylib.tiles import Tile
+
+__all__ = [
+    "DealEnd",
+    "Declare",
+    "Discard",
+    "DrawDiscard",
+    "DrawStock",
+    "Drop",
+    "IndianAction",
+    "IndianDeal",
+    "IndianDealResult",
+    "IndianGame",
+    "IndianPhase",
+    "IndianView",
+    "SeatStatus",
+]
+
+Seed: TypeAlias = int | str
+"""A deal's seed: its shuffle and every reshuffle derive from it."""
+
+# ------------------------------------------------------------------------------------------
+# Helpers
+# ------------------------------------------------------------------------------------------
+
+
+def _sorted(pieces: Iterable[Piece]) -> tuple[Piece, ...]:
+    return tuple(sorted(pieces, key=piece_sort_key))
+
+
+def _without(pieces: tuple[Piece, ...], piece: Piece) -> tuple[Piece, ...]:
+    i = pieces.index(piece)
+    return pieces[:i] + pieces[i + 1 :]
+
+
+def _deal_rules(rules: RuleSet, wild_card: Piece) -> RuleSet:
+    """The rule set a deal plays under once ``wild_card`` is turned up."""
+    if isinstance(wild_card, Card):
+        return with_wild_joker(wild_card, rules=rules)
+    return attrs.evolve(rules, wild_ranks=frozenset())  # a printed joker: only the jokers are wild
+
+
+def _check_rules(rules: object) -> RuleSet:
+    read = _inputs.ruleset(rules)
+    if read.scoring is not ScoringScheme.INDIAN:
+        raise RuleSetError(f"{read.title} is not Indian Rummy", code=ErrorCode.BAD_RULES)
+    return read
+
+
+def _is_seat(value: object, players: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players
+
+
+@functools.lru_cache(maxsize=4096)
+def _declared(hand: tuple[Piece, ...], rules: RuleSet) -> tuple[Meld, ...] | None:
+    """`find_declaration` of a hand, remembered: listing, judging and checking ask it in turn."""
+    return find_declaration(hand, rules=rules)
+
+
+@functools.lru_cache(maxsize=4096)
+def _hand_points(hand: tuple[Piece, ...], rules: RuleSet) -> int:
+    """`losing_points` of a hand, remembered: a deal's result is counted again by every check."""
+    return losing_points(hand, rules=rules)
+
+
+def _penalty(status: SeatStatus, rules: RuleSet) -> int:
+    if status is SeatStatus.DROPPED:
+        return drop_points(rules=rules)
+    if status is SeatStatus.MIDDLE_DROP:
+        return drop_points(rules=rules, after_drawing=True)
+    if status is SeatStatus.WRONG_DECLARATION:
+        return wrong_declaration_points(rules=rules)
+    return 0
+
+
+_DOING = {DrawStock: "draw", DrawDiscard: "draw", Discard: "discard", Declare: "declare", Drop: "drop"}
+
+
+# ------------------------------------------------------------------------------------------
+# One deal
+# ------------------------------------------------------------------------------------------
+
+
+@attrs.frozen(kw_only=True)
+class IndianDeal(RefereeBase):
+    """One deal of Indian Rummy for 2 to 6 players, as a value; `apply` returns the next one.
+
+    Make one with `IndianDeal.deal`. **Which actions are the same.** Two actions are the same when
+    they lead to the same state, and `legal_actions` lists each once. Hands are kept in canonical
+    order, so the order cards were drawn in never matters. A `Declare` is recorded by what it
+    changes: the finishing discard (on the discard pile), whether the declaration was valid, and
+    for a valid one the arrangement `find_declaration` gives for the 13 cards, never the grouping
+    as written. So every valid grouping of the same cards with the same discard leads to one
+    state, and so does every wrong one (the declarer is out with 80 either way). The list is: in
+    the draw phase `DrawStock`, `DrawDiscard` when the top discard may be drawn, and `Drop`; in the
+    discard phase a `Discard` of each different card, and for each, the valid `Declare` of the
+    other 13 when they can be declared, and a wrong one (each card laid out on its own).
+
+    **Decisions where the rule book is silent.** A `Declare` must lay out exactly the 13 cards
+    left after the discard, or it is refused (it is not a declaration). The finishing discard goes
+    on the discard pile, also after a wrong declaration. A player out of the deal keeps their cards
+    out of play; a wrong declaration's cards are shown. When the stock is empty at the end of a
+    turn, the discards but the top one are shuffled into a new stock at once, from the deal's seed.
+    Under the house rule ``max_reshuffles``, once the stock runs out with no reshuffle left the deal
+    ends: nobody wins, and every player still in scores the points of their hand
+    (`DealEnd.STOCK_EXHAUSTED`).
+
+    Examples:
+        >>> from rummylib import INDIAN_RUMMY
+        >>> deal = IndianDeal.deal(rules=INDIAN_RUMMY, players=2, seed=4)
+        >>> str(deal.wild_card), sorted(r.symbol for r in deal.rules.wild_ranks), deal.discards
+        ('6d', ['6'], (Card.parse('Kd'),))
+        >>> deal.apply(Drop(1)).result().scores
+        (0, 20)
+    """
+
+    SAVE_TYPE: ClassVar[str] = "indian-deal"
+    ACTIONS: ClassVar[tuple[type, ...]] = ACTIONS
+
+    rules: RuleSet
+    """The deal's rule set: the game's, with the wild rank of the card turned up (`with_wild_joker`)."""
+    seed: Seed
+    """The seed of the shuffle and of every reshuffle (the deal is reproducible from it)."""
+    dealer: int
+    """The dealer's seat; the player to the left (the next seat in) plays first."""
+    hands: tuple[tuple[Piece, ...], ...]
+    """Each seat's cards, in canonical order (a seat sitting out holds none)."""
+    stock: tuple[Piece, ...]
+    """The face-down stock, the next card to draw first."""
+    discards: tuple[Piece, ...]
+    """The discard pile, bottom first: the top card is the last."""
+    wild_card: Piece
+    """The card turned up for the wild joker: face up beside the stock, out of play."""
+    turn: int
+    """The seat of the player to act (the last to act, once the deal is over)."""
+    status: tuple[SeatStatus, ...]
+    """Where each seat stands: in, dropped, declared wrongly, or sitting out."""
+    drawn: tuple[bool, ...]
+    """Whether each seat has drawn a card in this deal (a drop then costs the middle drop)."""
+    known: tuple[tuple[Piece, ...], ...]
+    """For each seat, the cards it took from the discard pile and has not discarded since."""
+    phase: IndianPhase = IndianPhase.DRAW
+    """Draw, discard or over."""
+    upcard_in_pile: bool = True
+    """Whether the first upcard still lies at the bottom of the discard pile (it may always be drawn)."""
+    reshuffles: int = 0
+    """How many times the discards were shuffled into a new stock."""
+    turns: int = 1
+    """Turns started in this deal (from 1)."""
+    declaration: tuple[Meld, ...] = ()
+    """The winning declaration as `find_declaration` arranges it, once made."""
+    deal_result: IndianDealResult | None = None
+    """How the deal ended, once it has (`result` gives it as an `Outcome`)."""
+
+    # --- construction -----------------------------------------------------------------------
+    @classmethod
+    def deal(
+        cls, *, rules: RuleSet, players: int, seed: Seed, dealer: int = 0, sitting_out: Iterable[int] = ()
+    ) -> IndianDeal:
+        """Shuffle two decks with their jokers, deal 13 cards each, turn up the wild joker and the upcard.
+
+        Seats in ``sitting_out`` (players eliminated from a pool game) get no cards. The same seed
+        always gives the same deal.
+
+        Raises:
+            RuleSetError: not Indian Rummy, a player count the game does not allow, fewer than two
+                players dealt in, a dealer who is not dealt in, or too few cards.
+            TypeError: ``seed`` is not an int or a str.
+
+        Examples:
+            >>> from rummylib import INDIAN_RUMMY
+            >>> d = IndianDeal.deal(rules=INDIAN_RUMMY, players=4, seed="x", dealer=3, sitting_out=[1])
+            >>> [len(h) for h in d.hands], d.to_move, d.status[1].value
+            ([13, 0, 13, 13], 0, 'sitting-out')
+        """
+        if isinstance(seed, bool) or not isinstance(seed, int | str):
+            raise TypeError(f"seed must be an int or a str, not {type(seed).__name__}")
+        rules = _check_rules(rules)
+        rules.check_players(players)
+        out = set(sitting_out)
+        if not all(_is_seat(s, players) for s in out):
+            raise RuleSetError(f"sitting_out must name seats from 0 to {players - 1}", code=ErrorCode.BAD_PLAYERS)
+        seats = [p for p in range(players) if p not in out]
+        if len(seats) < 2:
+            raise RuleSetError("a deal needs at least two players dealt in", code=ErrorCode.BAD_PLAYERS)
+        if not _is_seat(dealer, players) or dealer in out:
+            raise RuleSetError(f"the dealer must be a seat dealt in, not {dealer!r}", code=ErrorCode.BAD_PLAYERS)
+        pool = shuffled(full_set(rules, players=players), as_rng(f"{seed}:deal"))
+        size = rules.hand_size
+        if size * len(seats) + 3 > len(pool):
+            raise RuleSetError(
+                f"{rules.title}: cannot deal {size} cards to {len(seats)} players from {len(pool)} and turn "
+                "up the wild joker and the upcard",
+                code=ErrorCode.BAD_PLAYERS,
+            )
+        hands: list[tuple[Piece, ...]] = [()] * players
+        for i, p in enumerate(seats):
+            hands[p] = _sorted(pool[i * size : (i + 1) * size])
+        k = size * len(seats)
+        wild = pool[k]
+        first = next(p for p in (*range(dealer + 1, players), *range(dealer + 1)) if p not in out)
+        return cls(
+            rules=_deal_rules(rules, wild),
+            seed=seed,
+            dealer=dealer,
+            hands=tuple(hands),
+            stock=pool[k + 2 :],
+            discards=(pool[k + 1],),
+            wild_card=wild,
+            turn=first,
+            status=tuple(SeatStatus.SITTING_OUT if p in out else SeatStatus.IN for p in range(players)),
+            drawn=(False,) * players,
+            known=((),) * players,
+        )
+
+    # --- facts ------------------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        """Seats at the table (those sitting out included)."""
+        return len(self.hands)
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to act, ``None`` once the deal is over."""
+        return None if self.is_over else self.turn
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the deal has ended."""
+        return self.phase is IndianPhase.OVER
+
+    @property
+    def winner(self) -> int | None:
+        """Who won the deal (``None`` while it goes on, and when the stock ran out)."""
+        return None if self.deal_result is None else self.deal_result.winner
+
+    @property
+    def wild_rank(self) -> Rank | None:
+        """The deal's wild rank, or ``None`` when a printed joker was turned up."""
+        return self.wild_card.rank if isinstance(self.wild_card, Card) else None
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Points of the deal so far: each player out their penalty, the rest 0 (final once over).
+
+        Examples:
+            >>> from rummylib import INDIAN_RUMMY
+            >>> IndianDeal.deal(rules=INDIAN_RUMMY, players=3, seed=4).apply(Drop(1)).scores
+            (0, 20, 0)
+        """
+        if self.deal_result is not None:
+            return self.deal_result.scores
+        return tuple(_penalty(s, self.rules) for s in self.status)
+
+    def may_draw_discard(self) -> bool:
+        """Whether the player in turn may take the top of the discard pile now.
+
+        Not when the pile is empty, nor when its top is a joker (a printed joker or a card of the
+        wild rank) that a player discarded, unless ``draw_discarded_joker``; the first upcard may
+        always be drawn.
+
+        Examples:
+            >>> from rummylib import INDIAN_RUMMY
+            >>> IndianDeal.deal(rules=INDIAN_RUMMY, players=2, seed=4).may_draw_discard()
+            True
+        """
+        return self.phase is IndianPhase.DRAW and self._draw_discard_problem() is None
+
+    def all_pieces(self) -> PieceCount:
+        """Every card of the deal: hands, stock, discard pile and the wild joker (always the whole pack)."""
+        return PieceCount.of((*(p for h in self.hands for p in h), *self.stock, *self.discards, self.wild_card))
+
+    def result(self) -> Outcome:
+        """How the deal ended: each seat's points (lower is better) and the winner.
+
+        Raises:
+            IllegalActionError: the deal is not over yet (code ``wrong-phase``).
+
+        Examples:
+            >>> from rummylib import INDIAN_RUMMY
+            >>> IndianDeal.deal(rules=INDIAN_RUMMY, players=2, seed=4).result()
+            Traceback (most recent call last):
+            ...
+            rummylib.errors.IllegalActionError: the deal is not over yet [wrong-phase]
+        """
+        res = self.deal_result
+        if res is None:
+            refuse(RuleId.WRONG_PHASE, "the deal is not over yet")
+        reasons = {
+            DealEnd.DECLARED: f"player {res.winner} declared",
+            DealEnd.LAST_STANDING: f"player {res.winner} is the last one in",
+            DealEnd.STOCK_EXHAUSTED: "the stock ran out: nobody won",
+        }
+        winners = () if res.winner is None else (res.winner,)
+        return Outcome(scores=res.scores, winners=winners, lower_wins=True, reason=reasons[res.end])
+
+    # --- the protocol -----------------------------------------------------------------------
+    def legal_actions(self, player: int | None = None) -> tuple[IndianAction, ...]:
+        """Every distinct legal action now: the player in turn's (none for others, none once over).
+
+        See the class for which actions count as the same.
+
+        Examples:
+            >>> from rummylib import INDIAN_RUMMY
+            >>> deal = IndianDeal.deal(rules=INDIAN_RUMMY, players=2, seed=4).apply(DrawStock(1))
+            >>> [a.kind for a in deal.legal_actions()].count("declare"), len(set(deal.hands[1]))
+            (14, 14)
+        """
+        if self.is_over or (player is not None and player != self.turn):
+            return ()
+        p = self.turn
+        if self.phase is IndianPhase.DRAW:
+            draws: list[IndianAction] = [DrawStock(p)] if self.stock else []
+            if self._draw_discard_problem() is None:
+                draws.append(DrawDiscard(p))
+            return (*draws, Drop(p))
+        cards = tuple(dict.fromkeys(self.hands[p]))
+        found: list[IndianAction] = [Discard(p, c) for c in cards]
+        for c in cards:
+            rest = _without(self.hands[p], c)
+            groups = _declared(rest, self.rules)
+            if groups is not None:
+                found.append(Declare(p, groups, c))
+            found.append(Declare(p, tuple(Meld((x,)) for x in rest), c))
+        return tuple(found)
+
+    def apply(self, action: IndianAction) -> IndianDeal:
+        """The deal after ``action``.
+
+        Raises:
+            IllegalActionError: the action breaks a rule (the violation names it); ``self`` is
+                unchanged, as it always is.
+            TypeError: not an Indian Rummy action.
+
+        Examples:
+            >>> from rummylib import INDIAN_RUMMY
+            >>> deal = IndianDeal.deal(rules=INDIAN_RUMMY, players=2, seed=4)
+            >>> deal.apply(DrawStock(0))
+            Traceback (most recent call last):
+            ...
+            rummylib.errors.IllegalActionError: it is player 1's turn, not player 0's [not-your-turn]
+        """
+        doing = _DOING.get(type(action))
+        if doing is None:
+            raise TypeError(f"not an Indian Rummy action: {action!r}")
+        if self.is_over:
+            refuse(RuleId.ROUND_OVER, "the deal is over: no action is legal any more")
+        p = check_seat(action.player, self.players, doing)
+        if p != self.turn:
+            refuse(RuleId.NOT_YOUR_TURN, f"it is player {self.turn}'s turn, not player {p}'s")
+        if isinstance(action, DrawStock | DrawDiscard | Drop):
+            if self.phase is not IndianPhase.DRAW:
+                refuse(RuleId.WRONG_PHASE, f"player {p} has drawn: discard or declare")
+            if isinstance(action, Drop):
+                status = SeatStatus.MIDDLE_DROP if self.drawn[p] else SeatStatus.DROPPED
+                return attrs.evolve(self, status=replace_at(self.status, p, status))._pass_turn()
+            return self._draw(p, from_stock=isinstance(action, DrawStock))
+        if self.phase is not IndianPhase.DISCARD:
+            refuse(RuleId.WRONG_PHASE, f"player {p} must draw (or drop) before they {doing}")
+        if isinstance(action, Discard):
+            return self._put_down(p, action.card)._pass_turn()
+        return self._declare(p, action)
+
+    def view(self, player: int) -> IndianView:
+        """What ``player`` sees: their hand, the wild joker, the discards, who is out, the known cards.
+
+        Also the sizes of every hand and of the stock, and the points of the deal so far. Known
+        cards are those another player took from the discard pile and still holds.
+
+        Raises:
+            IllegalActionError: ``player`` is not a seat (code ``not-a-player``).
+
+        Examples:
+            >>> from rummylib import INDIAN_RUMMY
+            >>> v = IndianDeal.deal(rules=INDIAN_RUMMY, players=2, seed=4).view(1)
+            >>> str(v.wild_card), v.wild_rank.symbol, v.to_move
+            ('6d', '6', 1)
+        """
+        seat = check_seat(player, self.players, "view the deal")
+        over = self.is_over
+        shown = tuple(
+            h if s is SeatStatus.WRONG_DECLARATION or (over and s is SeatStatus.IN) else None
+            for h, s in zip(self.hands, self.status, strict=True)
+        )
+        return IndianView(
+            viewer=seat,
+            dealer=self.dealer,
+            to_move=self.to_move,
+            phase=self.phase,
+            hand=self.hands[seat],
+            wild_card=self.wild_card,
+            wild_rank=self.wild_rank,
+            discards=self.discards,
+            hand_sizes=tuple(len(h) for h in self.hands),
+            stock_size=len(self.stock),
+            status=self.status,
+            scores=self.scores,
+            known=self.known,
+            shown=shown,
+            declaration=self.declaration,
+            winner=self.winner,
+        )
+
+    # --- the rules --------------------------------------------------------------------------
+    def _draw_discard_problem(self) -> str | None:
+        if not self.discards:
+            return "the discard pile is empty"
+        top = self.discards[-1]
+        upcard = self.upcard_in_pile and len(self.discards) == 1
+        if self.rules.is_wild(top) and not upcard and not self.rules.draw_discarded_joker:
+            return (
+                f"{top} is a joker discarded by a player: it may not be drawn from the discard pile "
+                "(house rule draw_discarded_joker)"
+            )
+        return None
+
+    def _draw(self, p: int, *, from_stock: bool) -> IndianDeal:
+        known = self.known
+        if from_stock:
+            if not self.stock:  # pragma: no cover - an empty stock is refilled (or ends the deal) at once
+                refuse(RuleId.WRONG_PHASE, "the stock is empty")
+            card, stock, discards, upcard = self.stock[0], self.stock[1:], self.discards, self.upcard_in_pile
+        else:
+            problem = self._draw_discard_problem()
+            if problem is not None:
+                refuse(RuleId.WRONG_PHASE, f"player {p} cannot draw from the discard pile: {problem}")
+            card, stock, discards = self.discards[-1], self.stock, self.discards[:-1]
+            upcard = self.upcard_in_pile and bool(discards)
+            known = replace_at(known, p, _sorted((*known[p], card)))
+        return attrs.evolve(
+            self,
+            hands=replace_at(self.hands, p, _sorted((*self.hands[p], card))),
+            stock=stock,
+            discards=discards,
+            upcard_in_pile=upcard,
+            known=known,
+            drawn=replace_at(self.drawn, p, True),
+            phase=IndianPhase.DISCARD,
+        )
+
+    def _put_down(self, p: int, card: object) -> IndianDeal:
+        """The deal with ``card`` moved from ``p``'s hand to the discard pile."""
+        hand = self.hands[p]
+        if card not in hand:
+            refuse(RuleId.NOT_IN_HAND, f"player {p} does not hold {card}", pieces=_shown(card))
+        assert isinstance(card, Card | Joker)
+        known = self.known[p]
+        return attrs.evolve(
+            self,
+            hands=replace_at(self.hands, p, _without(hand, card)),
+            discards=(*self.discards, card),
+            known=replace_at(self.known, p, _without(known, card) if card in known else known),
+        )
+
+    def _declare(self, p: int, action: Declare) -> IndianDeal:
+        after = self._put_down(p, action.discard)
+        rest = after.hands[p]
+        laid = [piece for group in action.groups for piece in group]
+        if len(laid) != len(rest):
+            refuse(
+                RuleId.DECLARATION_SIZE,
+                f"player {p} lays out {len(laid)} cards: a declaration lays out all {len(rest)} cards left "
+                f"after the discard",
+            )
+        strangers = list((Counter(laid) - Counter(rest)).elements())
+        if strangers:
+            refuse(RuleId.NOT_IN_HAND, f"player {p} does not hold {format_pieces(strangers)}", pieces=strangers)
+        if declaration_violations(action.groups, rules=self.rules):
+            status = replace_at(after.status, p, SeatStatus.WRONG_DECLARATION)
+            return attrs.evolve(after, status=status)._pass_turn()
+        groups = _declared(rest, self.rules)
+        if groups is None:  # pragma: no cover - find_declaration finds every valid declaration
+            groups = action.groups
+        return attrs.evolve(after, declaration=groups)._end(DealEnd.DECLARED, p)
+
+    def _pass_turn(self) -> IndianDeal:
+        """End the turn of the player in turn: the next player in, or the end of the deal."""
+        still_in = [q for q, s in enumerate(self.status) if s is SeatStatus.IN]
+        if len(still_in) == 1:
+            return self._end(DealEnd.LAST_STANDING, still_in[0])
+        n = self.players
+        nxt = next(q for q in ((self.turn + k) % n for k in range(1, n + 1)) if self.status[q] is SeatStatus.IN)
+        state = attrs.evolve(self, turn=nxt, phase=IndianPhase.DRAW, turns=self.turns + 1)
+        if state.stock:
+            return state
+        limit = self.rules.max_reshuffles
+        if len(state.discards) < 2 or (limit is not None and state.reshuffles >= limit):
+            return state._end(DealEnd.STOCK_EXHAUSTED, None)
+        rng = as_rng(f"{self.seed}:reshuffle:{state.reshuffles}")
+        return attrs.evolve(
+            state,
+            stock=shuffled(state.discards[:-1], rng),
+            discards=state.discards[-1:],
+            upcard_in_pile=False,
+            reshuffles=state.reshuffles + 1,
+        )
+
+    def _end(self, end: DealEnd, winner: int | None) -> IndianDeal:
+        result = IndianDealResult(scores=self._final_scores(winner), winner=winner, end=end)
+        return attrs.evolve(self, phase=IndianPhase.OVER, deal_result=result)
+
+    def _final_scores(self, winner: int | None) -> tuple[int, ...]:
+        return tuple(
+            _hand_points(hand, self.rules) if s is SeatStatus.IN and q != winner else _penalty(s, self.rules)
+            for q, (hand, s) in enumerate(zip(self.hands, self.status, strict=True))
+        )
+
+    # --- invariants -------------------------------------------------------------------------
+    def problems(self) -> tuple[str, ...]:
+        """Every reason this deal could not come out of a real game (empty when it could).
+
+        Every card of the pack exactly once, the deal's rule set against its wild joker, hand sizes
+        that fit the phase, seats and counters in range, known cards held, and a recorded result
+        (the declaration and every seat's points) that is what the rules give.
+
+        Examples:
+            >>> from rummylib import INDIAN_RUMMY
+            >>> deal = IndianDeal.deal(rules=INDIAN_RUMMY, players=2, seed=1)
+            >>> attrs.evolve(deal, stock=deal.stock[1:]).problems()
+            ('pieces not conserved: missing ...',)
+        """
+        found = list(self._shape_problems())
+        if found:
+            return tuple(found)
+        found = piece_problems(self)
+        found.extend(self._invariant_problems())
+        return tuple(found)
+
+    def _shape_problems(self) -> Iterator[str]:
+        """The problems that keep every other check from being made: the game, seats, lengths."""
+        rules, n = self.rules, self.players
+        if rules.scoring is not ScoringScheme.INDIAN:
+            yield f"{rules.title} is not Indian Rummy"
+            return
+        if not rules.min_players <= n <= rules.max_players:
+            yield f"{n} seats, but {rules.title} is for {rules.min_players} to {rules.max_players} players"
+            return
+        for name in ("status", "drawn", "known"):
+            if len(getattr(self, name)) != n:
+                yield f"{name} has {len(getattr(self, name))} entries for {n} seats"
+                return
+        for name in ("dealer", "turn"):
+            if not _is_seat(getattr(self, name), n):
+                yield f"{name} ({getattr(self, name)!r}) is not a seat"
+                return
+
+    def _invariant_problems(self) -> Iterator[str]:
+        found = list(self._shape_problems())
+        if found:
+            yield from found
+            return
+        rules, n = self.rules, self.players
+        want = frozenset() if isinstance(self.wild_card, Joker) else frozenset({self.wild_rank})
+        if rules.wild_ranks != want:
+            yield f"the wild ranks of the deal's rules do not follow the wild joker {self.wild_card}"
+        if self.status[self.dealer] is SeatStatus.SITTING_OUT:
+            yield f"the dealer (player {self.dealer}) is not dealt in"
+        if self.status[self.turn] is not SeatStatus.IN and not self.is_over:
+            yield f"player {self.turn} is to act but is out of the deal"
+        yield from self._size_problems()
+        for p in range(n):
+            if Counter(self.known[p]) - Counter(self.hands[p]):
+                yield f"player {p}'s known cards {format_pieces(self.known[p])} are not all in their hand"
+            status, drew = self.status[p], self.drawn[p]
+            if (self.known[p] or status in (SeatStatus.MIDDLE_DROP, SeatStatus.WRONG_DECLARATION)) and not drew:
+                yield f"player {p} never drew, yet is {status.value} or took a card from the discard pile"
+            if status in (SeatStatus.DROPPED, SeatStatus.SITTING_OUT) and drew:
+                yield f"player {p} drew, yet is {status.value}"
+        if self.upcard_in_pile and not self.discards:
+            yield "the first upcard is said to be in the discard pile, which is empty"
+        limit = rules.max_reshuffles
+        if (
+            not isinstance(self.reshuffles, int)
+            or self.reshuffles < 0
+            or (limit is not None and self.reshuffles > limit)
+        ):
+            yield f"{self.reshuffles!r} reshuffles is not possible"
+        if not isinstance(self.turns, int) or self.turns < 1:
+            yield f"turn {self.turns!r} is not possible"
+        try:
+            yield from self._result_problems()
+        except RummyError as exc:  # foreign pieces or too many copies, reported above
+            yield f"the result cannot be checked: {exc.message}"
+
+    def _size_problems(self) -> Iterator[str]:
+        size = self.rules.hand_size
+        for p, (hand, status) in enumerate(zip(self.hands, self.status, strict=True)):
+            want = 0 if status is SeatStatus.SITTING_OUT else size
+            if p == self.turn and self.phase is IndianPhase.DISCARD:
+                want += 1
+            if len(hand) != want:
+                yield f"player {p} holds {len(hand)} cards in phase {self.phase.value} (expected {want})"
+
+    def _result_problems(self) -> Iterator[str]:
+        still_in = [q for q, s in enumerate(self.status) if s is SeatStatus.IN]
+        res = self.deal_result
+        if (res is None) != (self.phase is not IndianPhase.OVER):
+            yield "a deal over without a result, or a result while the deal goes on"
+            return
+        if self.declaration and (res is None or res.end is not DealEnd.DECLARED):
+            yield "a declaration recorded, but the deal was not won by it"
+        if res is None:
+            if len(still_in) < 2:
+                yield f"{len(still_in)} player(s) in, but the deal goes on"
+            if not self.stock and self.phase is IndianPhase.DRAW:
+                yield "the stock is empty, but the deal goes on"
+            return
+        if len(res.scores) != self.players:
+            yield f"the result has {len(res.scores)} scores for {self.players} seats"
+            return
+        w = res.winner
+        if w is not None and (not _is_seat(w, self.players) or self.status[w] is not SeatStatus.IN):
+            yield f"the winner ({w!r}) is not a player in the deal"
+            return
+        if res.end is DealEnd.LAST_STANDING and still_in != [w]:
+            yield "the deal was won by the last player in, but others are still in"
+        if res.end is DealEnd.STOCK_EXHAUSTED and (w is not None or self.stock):
+            yield "the stock ran out, yet someone won or the stock holds cards"
+        if res.end is DealEnd.DECLARED:
+            if w is None or self.turn != w:
+                yield "a declaration by a player who was not in turn"
+            elif declaration_violations(self.declaration, rules=self.rules) or PieceCount.of(
+                p for m in self.declaration for p in m
+            ) != PieceCount.of(self.hands[w]):
+                yield "the recorded declaration is not a valid declaration of the winner's hand"
+            elif self.declaration != _declared(self.hands[w], self.rules):
+                yield "the recorded declaration is not the arrangement the referee records"
+        elif res.end is not DealEnd.STOCK_EXHAUSTED and w is None:
+            yield "a deal won by nobody that did not end with the stock"
+        if w is None or _is_seat(w, self.players):
+            expected = self._final_scores(w)
+            if expected != res.scores:
+                yield f"the recorded scores {list(res.scores)} are not what the rules give ({list(expected)})"
+
+
+def _shown(card: object) -> tuple[Piece, ...]:
+    return (card,) if isinstance(card, Card | Joker) else ()
+
+
+# ------------------------------------------------------------------------------------------
+# A game of deals
+# ------------------------------------------------------------------------------------------
+
+
+@attrs.frozen(kw_only=True)
+class IndianGame(RefereeBase):
+    """A game of Indian Rummy in the format of the rule set's ``indian_format``.
+
+    * ``points``: one deal. Each loser pays the winner their points: in `result`, the winner scores
+      what the others pay and each loser minus their points (zero-sum; higher is better). A deal
+      won by nobody (the stock ran out) is void: every seat scores 0.
+    * ``pool``: deals go on and each player's points add up; a player whose total reaches
+      ``pool_limit`` is eliminated and sits out the next deals. The last player standing wins (if
+      the last players are eliminated in the same deal, the lowest total wins). Lower is better.
+    * ``deals``: ``deal_count`` deals; the lowest total wins (several on a tie).
+
+    The dealer moves left each deal, to the next seat still in the game. Each deal is seeded from
+    the game's seed and the deal's number.
+
+    Examples:
+        >>> from rummylib import INDIAN_RUMMY
+        >>> game = IndianGame.deal(rules=INDIAN_RUMMY.with_options({"indian_format": "deals"}), players=3, seed=5)
+        >>> game.deal_number, game.current.dealer, game.to_move, game.totals
+        (1, 0, 1, (0, 0, 0))
+    """
+
+    SAVE_TYPE: ClassVar[str] = "indian-game"
+    ACTIONS: ClassVar[tuple[type, ...]] = ACTIONS
+
+    rules: RuleSet
+    """The game's rule set (each deal adds its own wild rank to it)."""
+    seed: Seed
+    """The seed the game was started with; deal ``k`` is seeded ``f"{seed}/{k}"``."""
+    first_dealer: int
+    """The dealer of the first deal."""
+    current: IndianDeal
+    """The deal being played (the last one, once the game is over)."""
+    results: tuple[IndianDealResult, ...] = ()
+    """The results of the deals finished, in order."""
+    last_deal: IndianDeal | None = None
+    """The deal finished most recently, as it ended (to show the hands), or ``None``."""
+
+    @classmethod
+    def deal(cls, *, rules: RuleSet, players: int, seed: Seed, dealer: int = 0) -> IndianGame:
+        """Deal the first deal of a game.
+
+        Raises:
+            RuleSetError: not Indian Rummy, a player count it does not allow, or a bad dealer.
+            TypeError: ``seed`` is not an int or a str.
+
+        Examples:
+            >>> from rummylib import INDIAN_RUMMY
+            >>> IndianGame.deal(rules=INDIAN_RUMMY, players=2, seed=1, dealer=1).to_move
+            0
+        """
+        if isinstance(seed, bool) or not isinstance(seed, int | str):
+            raise TypeError(f"seed must be an int or a str, not {type(seed).__name__}")
+        first = IndianDeal.deal(rules=rules, players=players, seed=f"{seed}/1", dealer=dealer)
+        return cls(rules=_check_rules(rules), seed=seed, first_dealer=dealer, current=first)
+
+    # --- facts ------------------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        """Seats at the table."""
+        return self.current.players
+
+    @property
+    def deal_number(self) -> int:
+        """The number of the deal in play (from 1; the last one once the game is over)."""
+        return max(1, len(self.results) + (0 if self.current.is_over else 1))
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each seat's points over the deals finished.
+
+        Examples:
+            >>> from rummylib import INDIAN_RUMMY
+            >>> IndianGame.deal(rules=INDIAN_RUMMY, players=3, seed=0).totals
+            (0, 0, 0)
+        """
+        return tuple(sum(r.scores[p] for r in self.results) for p in range(self.players))
+
+    @property
+    def eliminated(self) -> tuple[bool, ...]:
+        """Whether each seat is out of a pool game (total at ``pool_limit`` or more); never in other formats."""
+        return _eliminated(self.rules, self.results, self.players)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended (see the class for each format)."""
+        return _game_over(self.rules, self.results, self.players)
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to act in the deal being played, ``None`` once the game is over."""
+        return None if self.is_over else self.current.to_move
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats that won, once the game is over (empty before, and for a void points deal)."""
+        return self.result().winners if self.is_over else ()
+
+    def all_pieces(self) -> PieceCount:
+        """Every card of the deal being played (always the whole pack)."""
+        return self.current.all_pieces()
+
+    def result(self) -> Outcome:
+        """The game's scores and winners (see the class for each format).
+
+        Raises:
+            IllegalActionError: the game is not over yet (code ``wrong-phase``).
+
+        Examples:
+            >>> from rummylib import INDIAN_RUMMY
+            >>> game = IndianGame.deal(rules=INDIAN_RUMMY, players=3, seed=4).apply(Drop(1)).apply(Drop(2))
+            >>> outcome = game.result()
+            >>> outcome.scores, outcome.winners, outcome.lower_wins
+            ((40, -20, -20), (0,), False)
+        """
+        if not self.is_over:
+            refuse(RuleId.WRONG_PHASE, f"the game is not over yet: deal {self.deal_number} is being played")
+        fmt = self.rules.indian_format
+        if fmt is IndianFormat.POINTS:
+            res = self.results[0]
+            w = res.winner
+            if w is None:
+                return Outcome(
+                    scores=(0,) * self.players, winners=(), lower_wins=False, reason="the stock ran out: nobody pays"
+                )
+            paid = tuple(-s for s in res.scores)
+            scores = replace_at(paid, w, -sum(paid))
+            reason = f"player {w} won the deal; each loser pays their points"
+            return Outcome(scores=scores, winners=(w,), lower_wins=False, reason=reason)
+        totals = self.totals
+        if fmt is IndianFormat.POOL:
+            standing = tuple(p for p, out in enumerate(self.eliminated) if not out)
+            if len(standing) == 1:
+                reason = f"player {standing[0]} is the last standing"
+                return Outcome(scores=totals, winners=standing, lower_wins=True, reason=reason)
+        best = min(totals)
+        winners = tuple(p for p, t in enumerate(totals) if t == best)
+        shown = " and ".join(f"player {p}" for p in winners)
+        return Outcome(scores=totals, winners=winners, lower_wins=True, reason=f"{shown}: the lowest total")
+
+    # --- the protocol -----------------------------------------------------------------------
+    def legal_actions(self, player: int | None = None) -> tuple[IndianAction, ...]:
+        """The legal actions of the deal being played (none once the game is over).
+
+        Examples:
+            >>> from rummylib import INDIAN_RUMMY
+            >>> IndianGame.deal(rules=INDIAN_RUMMY, players=2, seed=5).legal_actions(0)
+            ()
+        """
+        return () if self.is_over else self.current.legal_actions(player)
+
+    def apply(self, action: IndianAction) -> IndianGame:
+        """The game after ``action``; when a deal ends it is scored and, unless the game is over, the next dealt.
+
+        Raises:
+            IllegalActionError: the action is illegal, or the game is over (code ``round-over``).
+            TypeError: not an Indian Rummy action.
+
+        Examples:
+            >>> from rummylib import INDIAN_RUMMY
+            >>> pool = INDIAN_RUMMY.with_options({"indian_format": "pool"})
+            >>> game = IndianGame.deal(rules=pool, players=3, seed=2).apply(Drop(1)).apply(Drop(2))
+            >>> game.deal_number, game.totals, game.current.dealer
+            (2, (0, 20, 20), 1)
+        """
+        if self.is_over:
+            refuse(RuleId.ROUND_OVER, "the game is over")
+        nxt = self.current.apply(action)
+        if nxt.deal_result is None:
+            return attrs.evolve(self, current=nxt)
+        results = (*self.results, nxt.deal_result)
+        if _game_over(self.rules, results, self.players):
+            return attrs.evolve(self, current=nxt, results=results, last_deal=nxt)
+        out = _eliminated(self.rules, results, self.players)
+        following = IndianDeal.deal(
+            rules=self.rules,
+            players=self.players,
+            seed=f"{self.seed}/{len(results) + 1}",
+            dealer=_next_seat(nxt.dealer, out),
+            sitting_out=[p for p, gone in enumerate(out) if gone],
+        )
+        return attrs.evolve(self, current=following, results=results, last_deal=nxt)
+
+    def view(self, player: int) -> IndianView:
+        """What ``player`` sees of the deal being played, with the game's totals.
+
+        Raises:
+            IllegalActionError: ``player`` is not a seat (code ``not-a-player``).
+
+        Examples:
+            >>> from rummylib import INDIAN_RUMMY
+            >>> IndianGame.deal(rules=INDIAN_RUMMY, players=2, seed=5).view(0).totals
+            (0, 0)
+        """
+        return attrs.evolve(
+            self.current.view(player),
+            totals=self.totals,
+            deal_number=self.deal_number,
+            eliminated=self.eliminated if self.rules.indian_format is IndianFormat.POOL else None,
+        )
+
+    def problems(self) -> tuple[str, ...]:
+        """Every reason this game could not come out of real play (empty when it could).
+
+        The deal in play (and the last one) by their own checks; its rules, seed, dealer and the
+        seats sitting out against the game's; the results of the deals finished in range.
+
+        Examples:
+            >>> from rummylib import INDIAN_RUMMY
+            >>> IndianGame.deal(rules=INDIAN_RUMMY, players=3, seed=2).problems()
+            ()
+        """
+        return tuple(self._problems())
+
+    def _problems(self) -> Iterator[str]:
+        deal, n = self.current, self.current.players
+        if self.rules.scoring is not ScoringScheme.INDIAN:
+            yield f"{self.rules.title} is not Indian Rummy"
+            return
+        if not _is_seat(self.first_dealer, n):
+            yield f"the first dealer ({self.first_dealer!r}) is not a seat"
+            return
+        for k, res in enumerate(self.results):
+            if len(res.scores) != n or any(s < 0 for s in res.scores):
+                yield f"deal {k + 1}'s scores {list(res.scores)} are not possible"
+                return
+        if isinstance(deal.wild_card, Tile) or deal.rules != _deal_rules(self.rules, deal.wild_card):
+            yield "the deal in play has other rules than the game's"
+        done = len(self.results)
+        for k in range(done):
+            if _game_over(self.rules, self.results[:k], n):
+                yield f"deal {k + 1} was played after the game was over"
+                return
+        number = done if deal.is_over else done + 1
+        if deal.seed != f"{self.seed}/{number}":
+            yield f"the deal in play is not seeded as deal {number} of the game"
+        if deal.is_over != (done > 0 and deal.deal_result == self.results[-1] and self.is_over):
+            yield "the deal in play ended, but the game did not go on (or the other way round)"
+        dealer = self.first_dealer
+        for k in range(number - 1):
+            dealer = _next_seat(dealer, _eliminated(self.rules, self.results[: k + 1], n))
+        if deal.dealer != dealer:
+            yield f"deal {number} is dealt by player {deal.dealer}, not by player {dealer}"
+        out = _eliminated(self.rules, self.results[: number - 1], n)
+        sitting = tuple(s is SeatStatus.SITTING_OUT for s in deal.status)
+        if sitting != out:
+            yield "the seats sitting out are not the players eliminated"
+        for k, res in enumerate(self.results):
+            if res.winner is not None and (not _is_seat(res.winner, n) or res.scores[res.winner] != 0):
+                yield f"deal {k + 1} was won by {res.winner!r}, who does not score 0"
+        yield from deal.problems()
+        if self.last_deal is not None and (not self.results or self.last_deal.deal_result != self.results[-1]):
+            yield "the last deal's result is not the one recorded"
+        if self.last_deal is not None:
+            yield from (f"last deal: {p}" for p in self.last_deal._invariant_problems())
+
+
+def _eliminated(rules: RuleSet, results: Sequence[IndianDealResult], players: int) -> tuple[bool, ...]:
+    if rules.indian_format is not IndianFormat.POOL:
+        return (False,) * players
+    return tuple(sum(r.scores[p] for r in results) >= rules.pool_limit for p in range(players))
+
+
+def _game_over(rules: RuleSet, results: Sequence[IndianDealResult], players: int) -> bool:
+    fmt = rules.indian_format
+    if fmt is IndianFormat.POINTS:
+        return len(results) >= 1
+    if fmt is IndianFormat.DEALS:
+        return len(results) >= rules.deal_count
+    return sum(not out for out in _eliminated(rules, results, players)) <= 1
+
+
+def _next_seat(dealer: int, out: Sequence[bool]) -> int:
+    """The next seat to the left of ``dealer`` still in the game."""
+    n = len(out)
+    return next((q for q in ((dealer + k) % n for k in range(1, n + 1)) if not out[q]), dealer)
