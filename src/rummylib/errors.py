@@ -312,7 +312,7 @@ class ErrorCode(StrEnum):
     UNKNOWN_ROUND = "unknown-round"
     """A contract round the game does not have (Shanghai has 10, Contract Rummy 7)."""
     UNSUPPORTED_RULES = "unsupported-rules"
-    """A rule set this operation cannot work with (a card game given to the Rummikub solver)."""
+    """A rule set this operation cannot work with (a card game given to the Rummikub turn judge or solver)."""
     # --- input: hands to score -------------------------------------------------------------------
     BAD_SCORE_INPUT = "bad-score-input"
     """Hands that cannot be scored as asked (a winner out of range, two players out)."""
@@ -676,15 +676,16 @@ class SolverError(RummyError):
     """A search could not answer.
 
     Its own code, ``solver-error``, means a bug in rummylib; a search raises it with a more precise
-    code for input it cannot work with.
+    code for input it cannot work with. Rules it cannot play (a card game given to the Rummikub
+    solver) are a `RuleSetError` instead, code ``unsupported-rules``.
 
     Examples:
-        >>> from rummylib import SHANGHAI, SolverError, solve
+        >>> from rummylib import RUMMIKUB, SolverError, parse_pieces, solve
         >>> try:
-        ...     solve("", "7h 8h 9h", rules=SHANGHAI, initial_meld_done=True)
+        ...     solve(parse_pieces("r1 r5 k9"), "r2", rules=RUMMIKUB, initial_meld_done=True)
         ... except SolverError as exc:
         ...     print(exc.code)
-        unsupported-rules
+        unsolvable-table
     """
 
     code = ErrorCode.SOLVER_ERROR

@@ -415,6 +415,7 @@ def validate_turn(
             together (or in the table after), or something that is not a piece.
         NotationError: bad notation, or a piece that is not part of the game.
         LimitExceededError: more sets or pieces than any game could have.
+        RuleSetError: the rules of a card game (code ``unsupported-rules``); so for its three siblings.
 
     Examples:
         >>> from rummylib import RUMMIKUB
@@ -430,7 +431,7 @@ def validate_turn(
         ...
         rummylib.errors.InvalidPiecesError: table before and rack: 3 copies of R5, but Rummikub has at most 2
     """
-    _inputs.ruleset(rules)
+    _inputs.tile_rules(rules, what="the Rummikub turn judge")
     old = _as_table(before, rules, "table before")
     new = _as_table(after, rules, "table after")
     hand = _as_rack(rack, rules)
