@@ -246,12 +246,15 @@ class Violation:
         """The sentence for people: location, what is wrong, and the code."""
         return str(self)
 
-    def __str__(self) -> str:
+    def _sentence(self) -> str:
         where = ""
         if self.meld_index is not None:
             shown = " ".join(str(p) for p in self.pieces)
             where = f"meld {self.meld_index + 1} ({shown}): " if shown else f"meld {self.meld_index + 1}: "
-        return f"{where}{self.detail} [{self.rule.value}]"
+        return f"{where}{self.detail}"
+
+    def __str__(self) -> str:
+        return f"{self._sentence()} [{self.rule.value}]"
 
     def at(self, meld_index: int) -> Violation:
         """The same finding, placed at meld ``meld_index`` of a larger list.
@@ -263,13 +266,15 @@ class Violation:
         return attrs.evolve(self, meld_index=meld_index)
 
     def to_json(self) -> dict[str, object]:
-        """A JSON-ready dict: ``code``, ``message``, and ``meld`` when the finding has a place.
+        """A JSON-ready dict: ``code``, ``message``, and ``meld`` and ``pieces`` when the finding has them.
+
+        The ``message`` is the sentence without the code at its end: the code is its own field.
 
         Examples:
-            >>> sorted(Violation(RuleId.MELD_EMPTY, "the meld is empty").to_json())
-            ['code', 'message']
+            >>> Violation(RuleId.MELD_EMPTY, "the meld is empty").to_json()
+            {'code': 'meld-empty', 'message': 'the meld is empty'}
         """
-        out: dict[str, object] = {"code": self.rule.value, "message": str(self)}
+        out: dict[str, object] = {"code": self.rule.value, "message": self._sentence()}
         if self.meld_index is not None:
             out["meld"] = self.meld_index
         if self.pieces:
