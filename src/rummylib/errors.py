@@ -327,7 +327,8 @@ class ErrorCode(StrEnum):
     BAD_JSON = "bad-json"
     """A line that is not valid JSON (``NaN`` and ``Infinity`` included)."""
     BAD_REQUEST = "bad-request"
-    """A request that is JSON but not an object, or not a request at all."""
+    """A request that is JSON but not an object, or not a request at all; on the command line, arguments
+    it cannot use (a usage error, options that contradict a turn file) or a file it cannot read or write."""
     MISSING_FIELD = "missing-field"
     """A required field is missing or null."""
     BAD_FIELD = "bad-field"
