@@ -604,8 +604,8 @@ def _cmd_solve(args: argparse.Namespace, out: _Out) -> int:
             if not later.is_pass:
                 shown = " ".join(out.piece(p) for p in later.played)
                 out.line(
-                    f"  the initial meld is not made: the first play must be new sets from the rack worth at least "
-                    f"{rules.initial_meld_points}; after it (--opened), {shown} could be played"
+                    f"  hint: the first play (the initial meld) must be new sets from the rack worth at least "
+                    f"{rules.initial_meld_points}; once it is made (--opened), {shown} can be played"
                 )
     else:
         played = " ".join(out.piece(p) for p in solution.played)
