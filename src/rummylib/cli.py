@@ -201,7 +201,7 @@ class _Progress:
         self.shown = 0
         """Characters of the bar now on the terminal (0: nothing to clear)."""
         self.out = out
-        if self.active and out is not None:
+        if self.active and out is not None and out.stream.isatty():  # answers on the same terminal: take turns
             out.progress = self
 
     def _draw(self, detail: str = "") -> None:
