@@ -868,7 +868,7 @@ def build_parser() -> argparse.ArgumentParser:
         "file",
         nargs="?",
         help="JSON file of the turn, as a batch 'turn' request: table_before, rack, table_after, initial_meld_done "
-        "(and game, rules, wild_rank); any other field is an error",
+        "(and game, rules); any other field is an error",
     )
     turn.add_argument("--before", help='the table before, in notation: "r1 r2 r3 | k7 b7 y7" (without a FILE)')
     turn.add_argument("--rack", help='the player\'s rack before the turn ("" for an empty one; without a FILE)')
