@@ -132,7 +132,7 @@ def play_game(bots: Sequence[Bot], *, seed: int, rules: RuleSet = RUMMIKUB, verb
         if verbose:
             action = game.history[-1]
             if action.kind is ActionKind.PLAY:
-                print(f"player {action.player + 1} plays {format_pieces(action.played)}")
+                print(f"player {action.player} plays {format_pieces(action.played)}")
             else:
                 print(action)
             print(f"    table: {game.table or '(empty)'}")
@@ -142,9 +142,9 @@ def play_game(bots: Sequence[Bot], *, seed: int, rules: RuleSet = RUMMIKUB, verb
 def main() -> None:
     game = play_game([greedy_bot, cautious_bot], seed=2024, verbose=True)
     print()
-    print("winner:", "nobody went out" if game.winner is None else f"player {game.winner + 1}")
+    print("winner:", "nobody went out" if game.winner is None else f"player {game.winner}")
     for seat, (rack, score) in enumerate(zip(game.racks, game.result().scores, strict=True)):
-        print(f"player {seat + 1}: {score:+d}  (rack left: {format_pieces(rack) or 'empty'})")
+        print(f"player {seat}: {score:+d}  (rack left: {format_pieces(rack) or 'empty'})")
 
 
 if __name__ == "__main__":

@@ -11,7 +11,9 @@ is made:
   Shanghai): `NotationError`, code ``bad-notation``;
 * more copies of a piece than the game has (``"r5 r5 r5"``): `InvalidPiecesError`, code
   ``too-many-copies``;
-* ``rules`` that is not a `RuleSet`: ``TypeError`` (a programmer's slip, not bad data).
+* ``rules`` that is not a `RuleSet`: ``TypeError`` (a programmer's slip, not bad data);
+* a card game's rules given to an operation of tile games (the turn judge, the solver):
+  `RuleSetError`, code ``unsupported-rules`` (`tile_rules`).
 
 Every reader takes ``what``, the argument's name in messages ("the rack", "the hand"). The common
 case costs little: a tuple of pieces is returned as it is (never copied or read again) after a
@@ -45,6 +47,7 @@ from rummylib.errors import (
     InvalidPiecesError,
     LimitExceededError,
     NotationError,
+    RuleSetError,
     RummyError,
     ScoringInputError,
 )
@@ -63,6 +66,7 @@ __all__ = [
     "pieces",
     "ruleset",
     "seat",
+    "tile_rules",
 ]
 
 PIECE_TYPES: frozenset[type] = frozenset({Tile, Card, Joker})
@@ -89,6 +93,33 @@ def ruleset(rules: object) -> RuleSet:
     if isinstance(rules, RuleSet):
         return rules
     raise TypeError(f"rules must be a RuleSet, not {type(rules).__name__}")
+
+
+def tile_rules(rules: object, *, what: str) -> RuleSet:
+    """``rules`` itself, once it is known to be the `RuleSet` of a game of tiles.
+
+    The one check of every operation made for tiles only (the turn judge, its scores, the solver),
+    so that each refuses a card game the same way; ``what`` names the operation in the message.
+
+    Raises:
+        TypeError: ``rules`` is not a `RuleSet`.
+        RuleSetError: the rules are those of a card game (code ``unsupported-rules``).
+
+    Examples:
+        >>> from rummylib import RUMMIKUB, SHANGHAI
+        >>> tile_rules(RUMMIKUB, what="the solver") is RUMMIKUB
+        True
+        >>> tile_rules(SHANGHAI, what="the solver")
+        Traceback (most recent call last):
+        ...
+        rummylib.errors.RuleSetError: the solver is for tile games; Shanghai is played with cards
+    """
+    checked = ruleset(rules)
+    if checked.family is not Family.TILES:
+        raise RuleSetError(
+            f"{what} is for tile games; {checked.title} is played with cards", code=ErrorCode.UNSUPPORTED_RULES
+        )
+    return checked
 
 
 def _shown(item: object) -> str:

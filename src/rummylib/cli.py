@@ -6,7 +6,8 @@ for people: ``meld``, ``turn``, ``contract``, ``find-contract``, ``solve``, ``po
 prints the answer, in colour on a terminal, plain when piped, or as JSON with ``--json``.
 
 Exit status: 0 valid (or done), 1 invalid, 2 bad input (bad notation, unknown game, a file that
-cannot be read, ...). Errors are one line on standard error, never a traceback.
+cannot be read, a usage error, ...). Errors are one line on standard error ending with the error's
+code, never a traceback. Players are counted by seat, from 0, as everywhere in rummylib.
 
 Examples:
     >>> main(["--version"])  # doctest: +ELLIPSIS
@@ -24,14 +25,17 @@ Examples:
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
+import math
 import os
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import IO, Any, TypeVar
+from typing import IO, Any, NoReturn, TypeVar
 
 from rummylib import __version__, svg
-from rummylib.batch import main_batch
+from rummylib.batch import all_ops, main_batch
+from rummylib.batch.protocol import COMMON_FIELDS, Request
 from rummylib.cards import Card, Suit
 from rummylib.contracts import contract_for, contract_violations, find_contract, score_contract_round
 from rummylib.errors import ErrorCode, RequestError, RuleSetError, RummyError, Violation
@@ -39,10 +43,20 @@ from rummylib.gin import score_hand
 from rummylib.indian import score_deal
 from rummylib.melds import Face, Meld, MeldKind, MeldReading, meld_violations, read_meld
 from rummylib.notation import parse_melds, parse_pieces
-from rummylib.pieces import Piece, format_pieces
+from rummylib.pieces import Family, Piece, format_pieces
 from rummylib.registry import hand_cost
-from rummylib.rules import RuleSet, ScoringScheme, find_ruleset
-from rummylib.rummikub import Budget, Draw, Pass, Play, RummikubGame, score_rummikub, solve, validate_turn
+from rummylib.rules import PRESETS, RuleSet, ScoringScheme, find_ruleset
+from rummylib.rummikub import (
+    Budget,
+    Draw,
+    Objective,
+    Pass,
+    Play,
+    RummikubGame,
+    score_rummikub,
+    solve,
+    validate_turn,
+)
 from rummylib.tiles import Color, Tile
 
 __all__ = ["build_parser", "main"]
@@ -61,12 +75,12 @@ examples:
   rummylib meld --game rummikub "r5 r6 *"
   rummylib meld --game shanghai "Kc Ac 2c 3c" "7h 7s *"
   rummylib turn examples/turn.json                  # {"table_before": [...], "rack": "...", ...}
-  rummylib turn --before "r3 r4 r5 r6" --rack "r7 b1" --after "r3 r4 r5 | r6 r7 *" --opened
+  rummylib turn --before "r3 r4 r5 r6" --rack "r7 * b1" --after "r3 r4 r5 | r6 r7 *" --opened
   rummylib contract --game shanghai --round 2 "7h 7s 7d" "4c 5c 6c 7c"
   rummylib find-contract --game contract_rummy --round 1 "7h 7s 7d 8c 8s 8h Kd 4c"
   rummylib solve --table "r1 r2 r3 | b5 k5 y5" --rack "r4 r5 *" --opened
   rummylib points --game gin "Ah 2h 3h 9c Kd"
-  rummylib score --game rummikub --winner 0 "" "r5 k3" "*"
+  rummylib score --game rummikub --winner 0 "" "r5 k3" "*"      # seats count from 0
   rummylib show --game rummikub "r1 r2 r3 | k7 b7 *" --svg table.svg
   rummylib selfplay --games 10 --players 3           # solver against solver, with progress
   echo '{"op": "meld", "game": "rummikub", "meld": "r5 r6 *"}' | rummylib batch
@@ -95,14 +109,28 @@ _SUIT_SYMBOL = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Sui
 
 
 class _Out:
-    """Where the answer goes, and whether it is painted."""
+    """Where the answer goes, whether it is painted, and where notes go (standard error with ``--json``)."""
 
-    def __init__(self, stream: IO[str], colour: bool) -> None:
+    def __init__(self, stream: IO[str], colour: bool, *, notes: IO[str] | None = None) -> None:
         self.stream = stream
         self.colour = colour
+        self.notes = notes if notes is not None else stream
+        self.progress: _Progress | None = None
 
     def line(self, text: str = "") -> None:
+        """One line of the answer; a progress bar on the same terminal is cleared first."""
+        if self.progress is not None:
+            self.progress.clear()
         print(text, file=self.stream)
+        if self.progress is not None:
+            self.stream.flush()  # before the bar is drawn again on standard error
+
+    def note(self, text: str) -> None:
+        """A line about the answer (where a picture was written), kept out of JSON answers."""
+        if self.notes is self.stream:
+            self.line(self.dim(text))
+        else:
+            print(text, file=self.notes)
 
     def paint(self, text: str, code: str) -> str:
         return f"\x1b[{code}m{text}{_RESET}" if self.colour else text
@@ -149,27 +177,62 @@ class _Out:
 
 
 class _Progress:
-    """A one-line progress display on standard error, shown only when it is a terminal."""
+    """A one-line progress bar on standard error, drawn only when it is a terminal.
 
-    def __init__(self, total: int, *, label: str, stream: IO[str] | None = None) -> None:
+    The bar never shares a line with an answer: every answer line goes through `_Out.line`, which
+    clears the bar first, and the next step draws it again below the answer. ``detail`` redraws it
+    within one item (the turn of a long game).
+    """
+
+    def __init__(
+        self,
+        total: int,
+        *,
+        label: str,
+        stream: IO[str] | None = None,
+        out: _Out | None = None,
+        even_one: bool = False,
+    ) -> None:
         self.total = total
         self.label = label
         self.stream = stream if stream is not None else sys.stderr
-        self.active = total > 1 and self.stream.isatty()
+        self.active = (total > 1 or (even_one and total == 1)) and self.stream.isatty()
         self.done = 0
+        self.shown = 0
+        """Characters of the bar now on the terminal (0: nothing to clear)."""
+        self.out = out
+        if self.active and out is not None and out.stream.isatty():  # answers on the same terminal: take turns
+            out.progress = self
+
+    def _draw(self, detail: str = "") -> None:
+        filled = 30 * self.done // self.total
+        bar = "#" * filled + "." * (30 - filled)
+        text = f"{self.label} [{bar}] {self.done}/{self.total}{detail}"
+        self.stream.write("\r" + text + " " * max(0, self.shown - len(text)))
+        self.stream.flush()
+        self.shown = len(text)
 
     def step(self) -> None:
         self.done += 1
-        if self.active and (self.done == self.total or self.done % max(1, self.total // 100) == 0):
-            filled = 30 * self.done // self.total
-            bar = "#" * filled + "." * (30 - filled)
-            self.stream.write(f"\r{self.label} [{bar}] {self.done}/{self.total}")
+        if self.active and (not self.shown or self.done == self.total or self.done % max(1, self.total // 100) == 0):
+            self._draw()
+
+    def detail(self, text: str) -> None:
+        """Redraw the bar with a word on the item under way (``"game 2, turn 57"``)."""
+        if self.active:
+            self._draw(f"  {text}")
+
+    def clear(self) -> None:
+        """Take the bar off the terminal line (before an answer line is printed there)."""
+        if self.shown:
+            self.stream.write("\r" + " " * self.shown + "\r")
             self.stream.flush()
+            self.shown = 0
 
     def close(self) -> None:
-        if self.active:
-            self.stream.write("\r" + " " * (len(self.label) + 45) + "\r")
-            self.stream.flush()
+        self.clear()
+        if self.out is not None and self.out.progress is self:
+            self.out.progress = None
 
     def wrap(self, items: Sequence[_T]) -> Iterator[_T]:
         try:
@@ -197,12 +260,8 @@ def _emit_json(out: _Out, data: object) -> None:
 # ------------------------------------------------------------------------------------------
 
 
-def _rules(args: argparse.Namespace, *, default: str | None = None) -> RuleSet:
-    """The rule set from ``--game``, ``--option NAME=VALUE`` and ``--wild-rank``."""
-    name = args.game or default
-    if name is None:
-        raise RequestError("this command needs --game (rummikub, contract_rummy, shanghai, gin_rummy, indian_rummy)")
-    rules = find_ruleset(name)
+def _options(args: argparse.Namespace) -> dict[str, object]:
+    """The house rules of ``--option NAME=VALUE`` (each value JSON, or else the text itself)."""
     options: dict[str, object] = {}
     for item in args.option or ():
         key, sep, raw = item.partition("=")
@@ -216,6 +275,16 @@ def _rules(args: argparse.Namespace, *, default: str | None = None) -> RuleSet:
             raise RuleSetError(
                 f"option {key.strip()!r}: the value is nested too deeply", code=ErrorCode.BAD_OPTION
             ) from None
+    return options
+
+
+def _rules(args: argparse.Namespace, *, default: str | None = None) -> RuleSet:
+    """The rule set from ``--game``, ``--option NAME=VALUE`` and ``--wild-rank``."""
+    name = args.game or default
+    if name is None:
+        raise RequestError(f"this command needs --game ({', '.join(PRESETS)})")
+    rules = find_ruleset(name)
+    options = _options(args)
     if options:
         rules = rules.with_options(options)
     if getattr(args, "wild_rank", None):
@@ -224,7 +293,7 @@ def _rules(args: argparse.Namespace, *, default: str | None = None) -> RuleSet:
 
 
 def _read_text(path: str) -> str:
-    """The text of a file (``-`` for standard input); a file that is not UTF-8 is bad input."""
+    """The text of a file (``-`` for standard input); a file that cannot be read, or is not UTF-8, is bad input."""
     name = "standard input" if path == "-" else path
     try:
         if path == "-":
@@ -233,6 +302,8 @@ def _read_text(path: str) -> str:
             return handle.read()
     except UnicodeDecodeError as exc:
         raise RequestError(f"{name} is not UTF-8 text (byte {exc.start})", code=ErrorCode.BAD_REQUEST) from None
+    except OSError as exc:
+        raise RequestError(f"cannot read {name}: {exc.strerror or exc}", code=ErrorCode.BAD_REQUEST) from None
 
 
 def _read_json_object(path: str) -> dict[str, Any]:
@@ -248,21 +319,121 @@ def _read_json_object(path: str) -> dict[str, Any]:
     return data
 
 
-def _table_text(value: object, name: str) -> str:
-    """A table given in JSON as a list of melds or one ``|`` string, as notation."""
-    if value is None:
-        return ""
-    if isinstance(value, str):
-        return value
-    if isinstance(value, list) and all(isinstance(m, str) for m in value):
-        return " | ".join(value)
-    raise RequestError(
-        f"field {name!r} must be a list of sets in notation (or one '|' string)", code=ErrorCode.BAD_FIELD
-    )
+def _write_picture(out: _Out, path: str, picture: str) -> None:
+    """Write an SVG picture and say where it went."""
+    try:
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(picture)
+    except OSError as exc:
+        raise RequestError(f"cannot write {path}: {exc.strerror or exc}", code=ErrorCode.BAD_REQUEST) from None
+    out.note(f"picture written to {path}")
 
 
 def _table_melds(text: str, rules: RuleSet) -> list[Meld]:
     return [Meld(p) for p in parse_melds(text, rules=rules)]
+
+
+# The fields of a turn, as the batch op ``turn`` reads them (a turn file is such a request).
+_TURN_OP = next(op for op in all_ops() if op.name == "turn")
+_TURN_FIELDS = frozenset(COMMON_FIELDS | _TURN_OP.fields)
+_TURN_OPTIONS = (
+    ("--before", "before", "table_before"),
+    ("--rack", "rack", "rack"),
+    ("--after", "after", "table_after"),
+    ("--opened", "opened", "initial_meld_done"),
+)
+
+
+def _turn_from_file(args: argparse.Namespace) -> dict[str, Any]:
+    """The request in a turn file, with the command line's game and house rules, which may not contradict it."""
+    path = args.file
+    data = _read_json_object(path)
+    for name in sorted(data):
+        if name not in _TURN_FIELDS:
+            close = difflib.get_close_matches(name, sorted(_TURN_FIELDS), n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            known = ", ".join(sorted(_TURN_FIELDS - {"op", "id"}))
+            raise RequestError(
+                f"{path}: unknown field {name[:40]!r}{hint}; a turn has the fields {known}", code=ErrorCode.BAD_FIELD
+            )
+    if data.get("op", "turn") != "turn":
+        raise RequestError(
+            f"{path}: field 'op' must be 'turn' in a turn file, not {data['op']!r}", code=ErrorCode.BAD_FIELD
+        )
+    for option, attr, field in _TURN_OPTIONS:
+        if getattr(args, attr) not in (None, False):
+            raise RequestError(
+                f"{option} cannot be given with a turn file: {path} holds the whole turn (its field {field!r})",
+                code=ErrorCode.BAD_REQUEST,
+            )
+    request = dict(data)
+    if args.game is not None:
+        theirs = data.get("game")
+        if isinstance(theirs, str) and find_ruleset(theirs) is not find_ruleset(args.game):
+            raise RequestError(
+                f"--game {args.game} contradicts the field 'game' ({theirs!r}) of {path}", code=ErrorCode.BAD_REQUEST
+            )
+        request["game"] = args.game
+    options = _options(args)
+    if options:
+        theirs = data.get("rules")
+        if isinstance(theirs, dict):
+            for name, value in options.items():
+                if name in theirs and theirs[name] != value:
+                    raise RequestError(
+                        f"--option {name}={json.dumps(value)} contradicts the field 'rules' of {path}, "
+                        f"which sets {name} to {json.dumps(theirs[name])}",
+                        code=ErrorCode.BAD_REQUEST,
+                    )
+            options = theirs | options
+        request["rules"] = options
+    if args.wild_rank is not None:
+        if data.get("wild_rank") is not None and str(data["wild_rank"]) != args.wild_rank:
+            raise RequestError(
+                f"--wild-rank {args.wild_rank} contradicts the field 'wild_rank' of {path}", code=ErrorCode.BAD_REQUEST
+            )
+        request["wild_rank"] = args.wild_rank
+    return request
+
+
+def _turn_from_options(args: argparse.Namespace) -> dict[str, Any]:
+    if args.after is None:
+        raise RequestError("give a turn file, or --after (with --before and --rack): the table the player proposes")
+    if args.rack is None:
+        raise RequestError('give --rack, the player\'s rack before the turn ("" for an empty one)')
+    request: dict[str, Any] = {
+        "table_before": args.before or "",
+        "rack": args.rack,
+        "table_after": args.after,
+        "initial_meld_done": args.opened,
+    }
+    if args.game is not None:
+        request["game"] = args.game
+    options = _options(args)
+    if options:
+        request["rules"] = options
+    if args.wild_rank is not None:
+        request["wild_rank"] = args.wild_rank
+    return request
+
+
+def _turn_request(args: argparse.Namespace) -> Request:
+    """The turn to judge, read as the batch op ``turn`` reads a request: one way in, the same errors."""
+    data = _turn_from_file(args) if args.file else _turn_from_options(args)
+    data = {"game": "rummikub", **data, "op": "turn"}
+    try:
+        req = Request.from_json(data)
+        if not req.has("rack"):
+            raise RequestError("missing field 'rack' (the player's rack before the turn)", code=ErrorCode.MISSING_FIELD)
+        if not req.has("table_after"):
+            raise RequestError(
+                "missing field 'table_after' (the table the player proposes)", code=ErrorCode.MISSING_FIELD
+            )
+    except RummyError as exc:
+        if args.file:
+            exc.args = (f"{args.file}: {exc.message}",)  # keep the error's class and code; say which file
+        raise
+    return req
 
 
 # ------------------------------------------------------------------------------------------
@@ -280,7 +451,7 @@ def _cmd_meld(args: argparse.Namespace, out: _Out) -> int:
     status = EXIT_VALID
     quiet = args.file is not None and args.quiet
     counts = {"valid": 0, "invalid": 0}
-    for text in _Progress(len(texts), label="checking melds").wrap(texts):
+    for text in _Progress(len(texts), label="checking melds", out=out).wrap(texts):
         meld = Meld(parse_pieces(text, rules=rules))
         reading = read_meld(meld, rules=rules)
         problems = meld_violations(meld, rules=rules) if reading is None else ()
@@ -288,6 +459,7 @@ def _cmd_meld(args: argparse.Namespace, out: _Out) -> int:
         if reading is None:
             status = EXIT_INVALID
         if args.json:
+            # the answer of the batch op ``meld`` for this meld, and the meld itself
             _emit_json(
                 out,
                 {
@@ -313,31 +485,12 @@ def _cmd_meld(args: argparse.Namespace, out: _Out) -> int:
 
 
 def _cmd_turn(args: argparse.Namespace, out: _Out) -> int:
-    if args.file:
-        data = _read_json_object(args.file)
-        if args.game is None and isinstance(data.get("game"), str):
-            args.game = data["game"]
-        rules = _rules(args, default="rummikub")
-        if isinstance(data.get("rules"), dict):
-            rules = rules.with_options(data["rules"])
-        before = _table_text(data.get("table_before"), "table_before")
-        after = _table_text(data.get("table_after"), "table_after")
-        rack = data.get("rack", "")
-        if not isinstance(rack, str):
-            raise RequestError("field 'rack' must be a string of pieces", code=ErrorCode.BAD_FIELD)
-        opened = data.get("initial_meld_done", False)
-        if not isinstance(opened, bool):
-            raise RequestError("field 'initial_meld_done' must be true or false", code=ErrorCode.BAD_FIELD)
-        opened = opened or args.opened
-    else:
-        if args.after is None:
-            raise RequestError("give a JSON file, or --after (with --before and --rack)")
-        rules = _rules(args, default="rummikub")
-        before, after, rack, opened = args.before or "", args.after, args.rack or "", args.opened
-    old, new = _table_melds(before, rules), _table_melds(after, rules)
+    req = _turn_request(args)
+    rules = req.rules
+    old, new = list(req.table("table_before").melds), list(req.table("table_after").melds)
+    rack = req.pieces("rack")
+    opened = req.boolean("initial_meld_done", default=False)
     report = validate_turn(old, rack, new, rules=rules, initial_meld_done=opened)
-    if args.svg:
-        _write(args.svg, svg.turn(old, rack, new, rules=rules, initial_meld_done=opened, report=report))
     if args.json:
         _emit_json(out, report.to_json())
     else:
@@ -356,6 +509,9 @@ def _cmd_turn(args: argparse.Namespace, out: _Out) -> int:
             out.line(out.dim("what changed:"))
             for line in text.splitlines():
                 out.line(out.dim(f"  {line}"))
+    if args.svg:
+        picture = svg.turn(old, rack, new, rules=rules, initial_meld_done=opened, report=report)
+        _write_picture(out, args.svg, picture)
     return EXIT_VALID if report.valid else EXIT_INVALID
 
 
@@ -371,11 +527,6 @@ def _show_table(
             if not out.colour:
                 mark = "" if reading is not None else "  (invalid)"
         out.line(f"  {i + 1:>2}. {out.meld(meld, reading, row)}{mark}")
-
-
-def _write(path: str, text: str) -> None:
-    with open(path, "w", encoding="utf-8") as handle:
-        handle.write(text)
 
 
 def _cmd_contract(args: argparse.Namespace, out: _Out) -> int:
@@ -421,17 +572,21 @@ def _cmd_find_contract(args: argparse.Namespace, out: _Out) -> int:
     return EXIT_VALID if plan is not None else EXIT_INVALID
 
 
+def _budget(seconds: float | None) -> Budget | None:
+    """The solver's time budget of ``--seconds``: a finite number of seconds above 0, or none."""
+    if seconds is None:
+        return None
+    if not math.isfinite(seconds) or seconds <= 0:
+        raise RequestError(f"--seconds must be a number of seconds above 0, not {seconds:g}", code=ErrorCode.BAD_FIELD)
+    return Budget(seconds=seconds)
+
+
 def _cmd_solve(args: argparse.Namespace, out: _Out) -> int:
     rules = _rules(args, default="rummikub")
     table = _table_melds(args.table or "", rules)
     rack = parse_pieces(args.rack, rules=rules)
-    budget = Budget(seconds=args.seconds) if args.seconds else None
+    budget = _budget(args.seconds)
     solution = solve(table, rack, rules=rules, initial_meld_done=args.opened, objective=args.objective, budget=budget)
-    if args.svg:
-        _write(
-            args.svg,
-            svg.turn(table, rack, solution.table_after, rules=rules, initial_meld_done=args.opened),
-        )
     if args.json:
         _emit_json(
             out,
@@ -444,10 +599,21 @@ def _cmd_solve(args: argparse.Namespace, out: _Out) -> int:
         )
     elif solution.is_pass:
         out.line(f"{out.bad('no play')}: nothing from this rack can be laid; draw a tile")
+        if not args.opened:
+            later = solve(table, rack, rules=rules, initial_meld_done=True, objective=args.objective, budget=budget)
+            if not later.is_pass:
+                shown = " ".join(out.piece(p) for p in later.played)
+                out.line(
+                    f"  hint: the first play (the initial meld) must be new sets from the rack worth at least "
+                    f"{rules.initial_meld_points}; once it is made (--opened), {shown} can be played"
+                )
     else:
         played = " ".join(out.piece(p) for p in solution.played)
         out.line(f"{out.ok('best play')}: {solution.tiles_placed} tiles worth {solution.value_placed}: {played}")
         _show_table(out, solution.table_after, rules)
+    if args.svg:
+        picture = svg.turn(table, rack, solution.table_after, rules=rules, initial_meld_done=args.opened)
+        _write_picture(out, args.svg, picture)
     return EXIT_VALID
 
 
@@ -455,19 +621,22 @@ def _cmd_selfplay(args: argparse.Namespace, out: _Out) -> int:
     rules = _rules(args, default="rummikub")
     if args.games < 1 or args.max_turns < 1:
         raise RequestError("--games and --max-turns must be at least 1", code=ErrorCode.BAD_FIELD)
+    budget = _budget(args.seconds)
     results = []
-    for k in _Progress(args.games, label="playing").wrap(range(args.games)):
+    progress = _Progress(args.games, label="playing", out=out, even_one=True)
+    for k in progress.wrap(range(args.games)):
         seed = args.seed + k
         game = RummikubGame.deal(rules=rules, players=args.players, seed=seed)
         turns = 0
         while not game.is_over and turns < args.max_turns:
+            progress.detail(f"game {k + 1}, turn {turns + 1}")
             play = solve(
                 list(game.table.melds),
                 game.rack(),
                 rules=rules,
                 initial_meld_done=game.initial_meld_done[game.current],
                 objective=args.objective,
-                budget=Budget(seconds=args.seconds) if args.seconds else None,
+                budget=budget,
             )
             seat = game.current
             if not play.is_pass:
@@ -490,7 +659,7 @@ def _cmd_selfplay(args: argparse.Namespace, out: _Out) -> int:
     finished = [r for r in results if r["scores"] is not None]
     if finished:
         totals = [sum(r["scores"][i] for r in finished) for i in range(args.players)]
-        out.line(f"{len(finished)} of {len(results)} games finished; total scores by seat: {totals}")
+        out.line(f"{len(finished)} of {len(results)} games finished; total scores by seat (from 0): {totals}")
     return EXIT_VALID
 
 
@@ -545,26 +714,25 @@ def _cmd_score(args: argparse.Namespace, out: _Out) -> int:
 def _cmd_show(args: argparse.Namespace, out: _Out) -> int:
     rules = _rules(args) if args.game else None
     melds = _table_melds(args.table, rules) if rules else [Meld(p) for p in parse_melds(args.table)]
-    if args.svg:
-        picture = svg.meld(melds[0], rules=rules, labels=True) if len(melds) == 1 else svg.table(melds, rules=rules)
-        _write(args.svg, picture)
     invalid = False
     if args.json:
-        rows = []
-        for meld in melds:
+        for meld in melds:  # one object per line, as every command prints JSON
             reading = read_meld(meld, rules=rules) if rules else None
             invalid |= rules is not None and reading is None
-            rows.append(
+            _emit_json(
+                out,
                 {
                     "meld": str(meld),
                     "valid": None if rules is None else reading is not None,
                     "reading": str(reading) if reading else None,
-                }
+                },
             )
-        _emit_json(out, rows)
     else:
         _show_table(out, melds, rules)
         invalid = rules is not None and any(read_meld(m, rules=rules) is None for m in melds)
+    if args.svg:
+        picture = svg.meld(melds[0], rules=rules, labels=True) if len(melds) == 1 else svg.table(melds, rules=rules)
+        _write_picture(out, args.svg, picture)
     return EXIT_INVALID if invalid else EXIT_VALID
 
 
@@ -573,14 +741,27 @@ def _cmd_show(args: argparse.Namespace, out: _Out) -> int:
 # ------------------------------------------------------------------------------------------
 
 
-def _common(*, game_required: bool) -> argparse.ArgumentParser:
-    parent = argparse.ArgumentParser(add_help=False)
-    parent.add_argument(
-        "--game",
-        "-g",
-        required=game_required,
-        help="the game: rummikub, contract_rummy (liverpool), shanghai, gin_rummy (gin), indian_rummy (indian)",
-    )
+class _Parser(argparse.ArgumentParser):
+    """argparse, with a usage error said as every bad input is: one line, ``rummylib: error: ... [bad-request]``."""
+
+    def error(self, message: str) -> NoReturn:
+        command = self.prog.removeprefix("rummylib").strip()
+        where = f"{command}: " if command else ""
+        _error(f"{where}{message}; see rummylib {command + ' ' if command else ''}--help [{ErrorCode.BAD_REQUEST}]")
+        raise SystemExit(EXIT_BAD_INPUT)
+
+
+def _tile_games() -> str:
+    return ", ".join(name for name, rules in PRESETS.items() if rules.family is Family.TILES)
+
+
+def _common(*, game_required: bool, tiles_only: bool = False) -> _Parser:
+    parent = _Parser(add_help=False)
+    if tiles_only:
+        game_help = f"the game, a tile game: {_tile_games()} (the default); card games are refused"
+    else:
+        game_help = "the game: rummikub, contract_rummy (liverpool), shanghai, gin_rummy (gin), indian_rummy (indian)"
+    parent.add_argument("--game", "-g", required=game_required, help=game_help)
     parent.add_argument(
         "--option",
         "-o",
@@ -588,16 +769,46 @@ def _common(*, game_required: bool) -> argparse.ArgumentParser:
         metavar="NAME=VALUE",
         help="a house rule, a RuleSet field (repeatable): -o initial_meld_points=25 -o joker_ratio=true",
     )
-    parent.add_argument("--wild-rank", metavar="RANK", help="card games: every card of this rank is wild (5, Q, A)")
+    if not tiles_only:
+        parent.add_argument("--wild-rank", metavar="RANK", help="card games: every card of this rank is wild (5, Q, A)")
+    else:
+        parent.set_defaults(wild_rank=None)
     parent.add_argument("--json", action="store_true", help="answer in JSON (one object per line) for scripts")
     parent.add_argument(
         "--color",
         "--colour",
         choices=("auto", "always", "never"),
         default="auto",
-        help="colour the pieces: auto (on a terminal, unless NO_COLOR is set), always or never",
+        metavar="WHEN",
+        help="colour the pieces: auto (on a terminal, unless NO_COLOR is set; the default), always or never",
     )
     return parent
+
+
+def _ops_epilog() -> str:
+    """The ops ``rummylib batch`` answers, each with the games it serves."""
+    served: dict[str, set[str]] = {}
+    for op in all_ops():
+        served.setdefault(op.name, set()).update(
+            name for name, rules in PRESETS.items() if op.schemes is None or rules.scoring in op.schemes
+        )
+    games = {
+        name: ["every game"] if len(names) == len(PRESETS) else [r.title for n, r in PRESETS.items() if n in names]
+        for name, names in served.items()
+    }
+    width = max(len(name) for name in games)
+    lines = [f"  {name:<{width}}  {', '.join(games[name])}" for name in sorted(games)]
+    return (
+        'ops (the "op" of a request) and the games they serve:\n'
+        + "\n".join(lines)
+        + '\n\nexample:\n  echo \'{"op": "meld", "game": "rummikub", "meld": "r5 r6 *"}\' | rummylib batch'
+    )
+
+
+_OBJECTIVE_HELP = (
+    "what the best play is: tiles (the most rack tiles; the default), value (the most points from the rack) "
+    "or fewest_changes (the most tiles, changing the fewest table sets)"
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -607,7 +818,7 @@ def build_parser() -> argparse.ArgumentParser:
         >>> sorted(build_parser()._subparsers._group_actions[0].choices)[:3]  # type: ignore[union-attr]
         ['batch', 'contract', 'find-contract']
     """
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="rummylib",
         description="The rules of the rummy family: Rummikub, Contract Rummy, Shanghai, Gin and Indian Rummy.",
         epilog=_EXAMPLES,
@@ -619,13 +830,17 @@ def build_parser() -> argparse.ArgumentParser:
         "batch",
         help="answer JSON Lines requests, one answer line per request line",
         description="Read one JSON request per line (from FILE or stdin) and write one JSON answer per line.",
+        epilog=_ops_epilog(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     batch.add_argument("file", nargs="?", default=None, help="file of requests (default: standard input)")
 
-    def add(name: str, help_text: str, example: str, *, game_required: bool) -> argparse.ArgumentParser:
+    def add(
+        name: str, help_text: str, example: str, *, game_required: bool, tiles_only: bool = False
+    ) -> argparse.ArgumentParser:
         return sub.add_parser(
             name,
-            parents=[_common(game_required=game_required)],
+            parents=[_common(game_required=game_required, tiles_only=tiles_only)],
             help=help_text,
             description=help_text[0].upper() + help_text[1:] + ".",
             epilog=f"example:\n  {example}\n\nexit status: 0 valid, 1 invalid, 2 bad input",
@@ -645,14 +860,22 @@ def build_parser() -> argparse.ArgumentParser:
     turn = add(
         "turn",
         "check a Rummikub turn: table before, rack, table after",
-        "rummylib turn turn.json --svg turn.svg",
+        "rummylib turn examples/turn.json --svg turn.svg",
         game_required=False,
+        tiles_only=True,
     )
-    turn.add_argument("file", nargs="?", help="JSON file: table_before, rack, table_after, initial_meld_done")
-    turn.add_argument("--before", help='the table before, in notation: "r1 r2 r3 | k7 b7 y7"')
-    turn.add_argument("--rack", help="the player's rack before the turn")
-    turn.add_argument("--after", help="the table the player proposes")
-    turn.add_argument("--opened", action="store_true", help="the player has already made the initial meld")
+    turn.add_argument(
+        "file",
+        nargs="?",
+        help="JSON file of the turn, as a batch 'turn' request: table_before, rack, table_after, initial_meld_done "
+        "(and game, rules); any other field is an error",
+    )
+    turn.add_argument("--before", help='the table before, in notation: "r1 r2 r3 | k7 b7 y7" (without a FILE)')
+    turn.add_argument("--rack", help='the player\'s rack before the turn ("" for an empty one; without a FILE)')
+    turn.add_argument("--after", help="the table the player proposes (without a FILE)")
+    turn.add_argument(
+        "--opened", action="store_true", help="the player has already made the initial meld (without a FILE)"
+    )
     turn.add_argument("--svg", metavar="FILE", help="also draw the turn as an SVG picture")
 
     contract = add(
@@ -679,12 +902,13 @@ def build_parser() -> argparse.ArgumentParser:
         "find the best Rummikub play from a rack onto a table",
         'rummylib solve --table "r1 r2 r3 | b5 k5 y5" --rack "r4 r5 *" --opened',
         game_required=False,
+        tiles_only=True,
     )
     solve.add_argument("--table", default="", help="the table, in notation (sets separated by |)")
     solve.add_argument("--rack", required=True, help="the rack, in notation")
     solve.add_argument("--opened", action="store_true", help="the player has already made the initial meld")
-    solve.add_argument("--objective", choices=("tiles", "value", "fewest_changes"), default="tiles")
-    solve.add_argument("--seconds", type=float, help="give up (exit 2) after this many seconds")
+    solve.add_argument("--objective", choices=[o.value for o in Objective], default="tiles", help=_OBJECTIVE_HELP)
+    solve.add_argument("--seconds", type=float, help="give up (exit 2) after this many seconds (a number above 0)")
     solve.add_argument("--svg", metavar="FILE", help="also draw the play as an SVG picture")
 
     points = add(
@@ -701,8 +925,12 @@ def build_parser() -> argparse.ArgumentParser:
         'rummylib score -g rummikub --winner 0 "" "r5 k3" "*"',
         game_required=True,
     )
-    score.add_argument("hands", nargs="*", metavar="HAND", help='one per player in seat order ("" when empty)')
-    score.add_argument("--winner", type=int, help="Rummikub: the player who went out; Indian: who declared")
+    score.add_argument(
+        "hands", nargs="*", metavar="HAND", help='one per player in seat order, from seat 0 ("" when empty)'
+    )
+    score.add_argument(
+        "--winner", type=int, help="the seat (from 0) of the player who went out (Rummikub) or declared (Indian)"
+    )
     score.add_argument("--out-in-one-turn", action="store_true", help="Shanghai: the winner laid all at once")
     score.add_argument("--joker-used", action="store_true", help="Shanghai: a joker was among those cards")
     score.add_argument("--upcard", help="Gin (Oklahoma): the first upcard")
@@ -712,13 +940,14 @@ def build_parser() -> argparse.ArgumentParser:
         "play seeded Rummikub games in which every player makes the solver's best play",
         "rummylib selfplay --games 5 --players 3 --seed 10",
         game_required=False,
+        tiles_only=True,
     )
     selfplay.add_argument("--games", type=int, default=3, help="how many games (default 3); progress is shown")
     selfplay.add_argument("--players", type=int, default=2, help="players per game (default 2)")
     selfplay.add_argument("--seed", type=int, default=1, help="seed of the first game; the next ones count up")
-    selfplay.add_argument("--objective", choices=("tiles", "value", "fewest_changes"), default="tiles")
+    selfplay.add_argument("--objective", choices=[o.value for o in Objective], default="tiles", help=_OBJECTIVE_HELP)
     selfplay.add_argument("--max-turns", type=int, default=500, help="stop a game after this many turns")
-    selfplay.add_argument("--seconds", type=float, help="time budget of each solver call")
+    selfplay.add_argument("--seconds", type=float, help="time budget of each solver call (a number above 0)")
 
     show = add(
         "show",
@@ -753,9 +982,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         0
         >>> main(["meld", "--game", "rummikub", "r14"])  # the message goes to standard error
         2
+        >>> main(["meld", "r1 r2 r3"])  # so does a usage error: --game is missing
+        2
     """
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help (0), or a usage error already said on standard error (2)
+        return exc.code if isinstance(exc.code, int) else EXIT_BAD_INPUT
     if args.version:
         print(f"rummylib {__version__}")
         return 0
@@ -767,19 +1001,21 @@ def main(argv: Sequence[str] | None = None) -> int:
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             return 0
         except OSError as exc:
-            print(f"rummylib: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
+            _error(f"cannot read {args.file}: {exc.strerror} [{ErrorCode.BAD_REQUEST}]")
             return 2
     command = _COMMANDS.get(args.command or "")
     if command is None:
         parser.print_help()
         return 2
-    out = _Out(sys.stdout, _use_colour(args.color, sys.stdout) and not args.json)
+    out = _Out(
+        sys.stdout, _use_colour(args.color, sys.stdout) and not args.json, notes=sys.stderr if args.json else None
+    )
     try:
         return command(args, out)
     except RummyError as exc:
         _error(f"{exc.message} [{exc.code}]")
     except OSError as exc:
-        _error(f"cannot read or write {exc.filename}: {exc.strerror}")
+        _error(f"cannot read or write {exc.filename}: {exc.strerror} [{ErrorCode.BAD_REQUEST}]")
     except KeyboardInterrupt:
         _error("interrupted")
     return EXIT_BAD_INPUT

@@ -246,12 +246,15 @@ class Violation:
         """The sentence for people: location, what is wrong, and the code."""
         return str(self)
 
-    def __str__(self) -> str:
+    def _sentence(self) -> str:
         where = ""
         if self.meld_index is not None:
             shown = " ".join(str(p) for p in self.pieces)
             where = f"meld {self.meld_index + 1} ({shown}): " if shown else f"meld {self.meld_index + 1}: "
-        return f"{where}{self.detail} [{self.rule.value}]"
+        return f"{where}{self.detail}"
+
+    def __str__(self) -> str:
+        return f"{self._sentence()} [{self.rule.value}]"
 
     def at(self, meld_index: int) -> Violation:
         """The same finding, placed at meld ``meld_index`` of a larger list.
@@ -263,13 +266,15 @@ class Violation:
         return attrs.evolve(self, meld_index=meld_index)
 
     def to_json(self) -> dict[str, object]:
-        """A JSON-ready dict: ``code``, ``message``, and ``meld`` when the finding has a place.
+        """A JSON-ready dict: ``code``, ``message``, and ``meld`` and ``pieces`` when the finding has them.
+
+        The ``message`` is the sentence without the code at its end: the code is its own field.
 
         Examples:
-            >>> sorted(Violation(RuleId.MELD_EMPTY, "the meld is empty").to_json())
-            ['code', 'message']
+            >>> Violation(RuleId.MELD_EMPTY, "the meld is empty").to_json()
+            {'code': 'meld-empty', 'message': 'the meld is empty'}
         """
-        out: dict[str, object] = {"code": self.rule.value, "message": str(self)}
+        out: dict[str, object] = {"code": self.rule.value, "message": self._sentence()}
         if self.meld_index is not None:
             out["meld"] = self.meld_index
         if self.pieces:
@@ -312,7 +317,7 @@ class ErrorCode(StrEnum):
     UNKNOWN_ROUND = "unknown-round"
     """A contract round the game does not have (Shanghai has 10, Contract Rummy 7)."""
     UNSUPPORTED_RULES = "unsupported-rules"
-    """A rule set this operation cannot work with (a card game given to the Rummikub solver)."""
+    """A rule set this operation cannot work with (a card game given to the Rummikub turn judge or solver)."""
     # --- input: hands to score -------------------------------------------------------------------
     BAD_SCORE_INPUT = "bad-score-input"
     """Hands that cannot be scored as asked (a winner out of range, two players out)."""
@@ -322,7 +327,8 @@ class ErrorCode(StrEnum):
     BAD_JSON = "bad-json"
     """A line that is not valid JSON (``NaN`` and ``Infinity`` included)."""
     BAD_REQUEST = "bad-request"
-    """A request that is JSON but not an object, or not a request at all."""
+    """A request that is JSON but not an object, or not a request at all; on the command line, arguments
+    it cannot use (a usage error, options that contradict a turn file) or a file it cannot read or write."""
     MISSING_FIELD = "missing-field"
     """A required field is missing or null."""
     BAD_FIELD = "bad-field"
@@ -676,15 +682,16 @@ class SolverError(RummyError):
     """A search could not answer.
 
     Its own code, ``solver-error``, means a bug in rummylib; a search raises it with a more precise
-    code for input it cannot work with.
+    code for input it cannot work with. Rules it cannot play (a card game given to the Rummikub
+    solver) are a `RuleSetError` instead, code ``unsupported-rules``.
 
     Examples:
-        >>> from rummylib import SHANGHAI, SolverError, solve
+        >>> from rummylib import RUMMIKUB, SolverError, parse_pieces, solve
         >>> try:
-        ...     solve("", "7h 8h 9h", rules=SHANGHAI, initial_meld_done=True)
+        ...     solve(parse_pieces("r1 r5 k9"), "r2", rules=RUMMIKUB, initial_meld_done=True)
         ... except SolverError as exc:
         ...     print(exc.code)
-        unsupported-rules
+        unsolvable-table
     """
 
     code = ErrorCode.SOLVER_ERROR

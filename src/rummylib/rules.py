@@ -21,6 +21,7 @@ Examples:
 
 from __future__ import annotations
 
+import enum
 import functools
 import itertools
 import types
@@ -929,6 +930,52 @@ class RuleSet:
             for f in attrs.fields(RuleSet)
             if f.name not in _FIXED_FIELDS
         }
+
+    def __repr__(self) -> str:
+        """The preset it starts from and the options it changes, as code that makes it again.
+
+        ``find_ruleset('shanghai')`` for a preset, ``find_ruleset('shanghai').with_options({...})``
+        naming only the changed options for house rules; a rule set of no preset lists the fields
+        that differ from `RuleSet`'s defaults. ``eval`` of it (with `find_ruleset`, `RuleSet` and
+        the enums in scope) gives an equal rule set.
+
+        Examples:
+            >>> from rummylib import SHANGHAI
+            >>> SHANGHAI
+            find_ruleset('shanghai')
+            >>> SHANGHAI.with_options({"joker_ratio": True, "min_run": 4})
+            find_ruleset('shanghai').with_options({'min_run': 4, 'joker_ratio': True})
+        """
+        preset = PRESETS.get(self.name)
+        if preset is not None and all(getattr(self, f) == getattr(preset, f) for f in _FIXED_FIELDS):
+            if self == preset:
+                return f"find_ruleset({self.name!r})"
+            base = preset.options()
+            changed = {k: v for k, v in self.options().items() if base[k] != v}
+            try:
+                same = preset.with_options(changed) == self
+            except RuleSetError:  # pragma: no cover - options() always reads back
+                same = False
+            if same:
+                return f"find_ruleset({self.name!r}).with_options({changed!r})"
+        fields = [
+            f"{f.name}={_code(getattr(self, f.name))}"
+            for f in attrs.fields(RuleSet)
+            if f.name in _FIXED_FIELDS or getattr(self, f.name) != f.default
+        ]
+        return f"RuleSet({', '.join(fields)})"
+
+
+def _code(value: object) -> str:
+    """A field's value as code: enum members by name (``Family.TILES``), the rest by ``repr``."""
+    if isinstance(value, enum.Enum):
+        return f"{type(value).__name__}.{value.name}"
+    if isinstance(value, tuple):
+        items = [_code(v) for v in value]
+        return f"({items[0]},)" if len(items) == 1 else f"({', '.join(items)})"
+    if isinstance(value, frozenset):
+        return f"frozenset({{{', '.join(sorted(_code(v) for v in value))}}})" if value else "frozenset()"
+    return repr(value)
 
 
 _FIXED_FIELDS = frozenset({"name", "title", "family", "scoring"})

@@ -1,7 +1,8 @@
 """Hypothesis strategies for rummylib values, for your own tests as well as ours.
 
-Requires ``hypothesis`` (installed with the ``tests`` extra). Every strategy takes the rule set as
-a keyword argument so the pieces drawn always belong to the game.
+Requires ``hypothesis``, installed with the ``tests`` extra; without it, importing this module
+raises ``ModuleNotFoundError`` saying so. Every strategy takes the rule set as a keyword argument
+so the pieces drawn always belong to the game.
 
 Examples:
     >>> from hypothesis import given
@@ -14,7 +15,16 @@ Examples:
 
 from __future__ import annotations
 
-from hypothesis import strategies as st
+try:
+    from hypothesis import strategies as st
+except ModuleNotFoundError as exc:  # the strategies need hypothesis, which comes with the tests extra
+    if exc.name is None or exc.name.split(".")[0] != "hypothesis":
+        raise
+    raise ModuleNotFoundError(
+        "rummylib.testing needs hypothesis, which comes with rummylib's tests extra: "
+        "pip install 'rummylib[tests]' (from a checkout: pip install '.[tests]')",
+        name=exc.name,
+    ) from exc
 
 from rummylib.cards import Card, Rank, Suit
 from rummylib.decks import full_set

@@ -29,7 +29,7 @@ def test_there_are_examples() -> None:
 EXPECTED_OUTPUT: dict[str, list[str]] = {
     "gin_hands.py": ["knocker scores 13 (knock)", "defender scores 34 (undercut)", "(big_gin)", "reached 100"],
     "solver_hint.py": ["[tiles] play", "[fewest_changes] play", "as an initial meld: 0 tiles"],
-    "rummikub_bots.py": ["table:", "player 1:", "player 2:"],
+    "rummikub_bots.py": ["table:", "player 0:", "player 1:"],  # seats count from 0
 }
 """What some scripts must print, each line a piece of their output (every script runs once, here)."""
 

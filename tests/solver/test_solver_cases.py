@@ -17,6 +17,7 @@ from rummylib import (
     Meld,
     PieceCount,
     RuleSet,
+    RuleSetError,
     SearchLimitReached,
     SolverError,
     Tile,
@@ -308,7 +309,8 @@ def test_replace_rule_keeps_joker_sets_together() -> None:
 
 
 def test_cards_are_not_supported() -> None:
-    with pytest.raises(SolverError) as exc:
+    # the one check of every tile-only operation: a RuleSetError, as for the turn judge
+    with pytest.raises(RuleSetError) as exc:
         solve("", "", rules=GIN_RUMMY, initial_meld_done=True)
     assert exc.value.code == "unsupported-rules"
 

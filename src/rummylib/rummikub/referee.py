@@ -225,7 +225,7 @@ class TurnRecord:
         True
         >>> from rummylib import RUMMIKUB
         >>> g = RummikubGame.deal(rules=RUMMIKUB, players=2, seed=1).apply(Draw(0))
-        >>> str(g.history[0]).startswith("player 1 draws "), g.history[0].action
+        >>> str(g.history[0]).startswith("player 0 draws "), g.history[0].action
         (True, Draw(player=0, elapsed=None))
     """
 
@@ -272,7 +272,7 @@ class TurnRecord:
         return out
 
     def __str__(self) -> str:
-        who = f"player {self.player + 1}"
+        who = f"player {self.player}"  # seats count from 0, as everywhere
         if self.kind is ActionKind.PLAY:
             return f"{who} plays {format_pieces(self.played)}: {self.table}"
         if self.kind is ActionKind.DRAW:
@@ -441,7 +441,7 @@ class RummikubGame(RefereeBase):
                 if action.player != game.current:
                     refuse(
                         RuleId.NOT_YOUR_TURN,
-                        f"action {n} is by player {action.player + 1}, but it is player {game.current + 1}'s turn",
+                        f"action {n} is by player {action.player}, but it is player {game.current}'s turn",
                     )
                 game = game.apply(action)
             except IllegalActionError as exc:

@@ -34,6 +34,7 @@ def score_rummikub(racks: Sequence[Iterable[Piece] | str], *, winner: int | None
         InvalidPiecesError: more copies of a tile on the racks together than the set has, or
             something that is not a tile (code ``not-a-piece``).
         NotationError: bad notation, or a piece that is not part of the game.
+        RuleSetError: the rules of a card game (code ``unsupported-rules``).
 
     Examples:
         >>> from rummylib import RUMMIKUB, parse_pieces
@@ -43,7 +44,8 @@ def score_rummikub(racks: Sequence[Iterable[Piece] | str], *, winner: int | None
         >>> score_rummikub(["", "r5 k3", "*"], winner=0, rules=RUMMIKUB)
         (38, -8, -30)
     """
-    rack_lists = _inputs.piece_lists(racks, rules=_inputs.ruleset(rules), what="the racks", each="rack")
+    rules = _inputs.tile_rules(rules, what="Rummikub scoring")
+    rack_lists = _inputs.piece_lists(racks, rules=rules, what="the racks", each="rack")
     values = [hand_points(r, rules=rules) for r in rack_lists]
     if len(values) < 1:
         raise ScoringInputError("no racks to score")

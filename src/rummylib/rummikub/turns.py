@@ -22,7 +22,7 @@ Examples:
     >>> report.valid, format_pieces(report.played)
     (True, 'R5')
     >>> print(report.changes)
-    set 1 (R3 R4 R5 R6 R7) split into sets 1 (R3 R4 R5) and 2 (R5 R6 R7), with R5 from the rack
+    R3 R4 R5 R6 R7 split into melds 1 (R3 R4 R5) and 2 (R5 R6 R7), with R5 from the rack
     >>> bad = validate_turn("r1 r2 r3", "r4", "r1 r2 | r3 r4", rules=RUMMIKUB, initial_meld_done=True)
     >>> bad.valid
     False
@@ -148,7 +148,7 @@ class SetChange:
     Examples:
         >>> c = SetChange(ChangeKind.NEW, (), (1,), added=(Tile.parse("r4"),), new=(Meld.parse("r4 r5 r6"),))
         >>> c.to_json()["change"], c.to_json()["added"], c.text
-        ('new', 'R4', 'new set 2 (R4 R5 R6)')
+        ('new', 'R4', 'new meld 2 (R4 R5 R6)')
     """
 
     kind: ChangeKind
@@ -170,28 +170,42 @@ class SetChange:
 
     @property
     def text(self) -> str:
-        """The change in words, sets numbered from 1 as players count them."""
+        """The change in words, naming each set of the table before by its tiles and each meld after by number.
+
+        The melds of the table after are ``meld N (tiles)``, numbered from 1 as the table after is
+        listed and as problems name them; the table before is never numbered, so that one sentence
+        never counts in two tables.
+
+        Examples:
+            >>> from rummylib import RUMMIKUB
+            >>> r = validate_turn("r3 r4 r5 r6", "r7", "r3 r4 r5 | r6 r7", rules=RUMMIKUB, initial_meld_done=True)
+            >>> print(r.changes)
+            R3 R4 R5 R6 split into melds 1 (R3 R4 R5) and 2 (R6 R7), with R7 from the rack
+        """
         rack = f", with {names(self.added)} from the rack" if self.added else ""
-        old = _sets_phrase(self.before, self.old)
-        new = _sets_phrase(self.after, self.new)
+        old = _old_phrase(self.before, self.old)
+        new = _new_phrase(self.after, self.new)
         kind = self.kind
         if kind is _KEPT:
-            moved = "" if self.before == self.after else f" (now set {self.after[0] + 1})"
-            return f"{old} kept{moved}"
+            return f"{old} kept as {new}"
         if kind is _EXTENDED:
             return f"{old} extended to {new}{rack}"
         if kind is _MERGED:
-            also = f" (with tiles of {_sets_phrase(self.joined, ())})" if self.joined else ""
+            also = (
+                f" (with tiles of {len(self.joined)} other set{'s' if len(self.joined) > 1 else ''})"
+                if self.joined
+                else ""
+            )
             return f"{old} merged into {new}{also}{rack}"
         if kind is _SPLIT:
             return f"{old} split into {new}{rack}"
         if kind is _NEW:
             whole = self.new and len(self.added) == len(self.new[0])
             return f"new {new}" + (" from the rack" if whole else "")
-        parts = [f"broken up into {new}"] if self.after else []
-        if self.lost:
-            parts.append(f"{names(self.lost)} left the table")
-        return f"{old} " + "; ".join(parts)
+        if not self.after:
+            return f"{old} left the table"
+        lost = f"; {names(self.lost)} left the table" if self.lost else ""
+        return f"{old} broken up into {new}{lost}"
 
     def to_json(self) -> dict[str, Any]:
         """``{"change", "before", "after", "added", "message"}``."""
@@ -296,17 +310,27 @@ class TurnReport:
         return f"<figure>{self._repr_svg_()}<figcaption>{'<br>'.join(lines)}</figcaption></figure>"
 
 
-def _show(index: int, meld: Meld | None) -> str:
-    return f"{index + 1} ({meld_text(meld)})" if meld is not None else str(index + 1)
+def _on_table(meld: Meld) -> str:
+    """A set of the table before, named by its tiles (its number would clash with the table after's)."""
+    return f"{meld_text(meld)} on the table"
 
 
-def _sets_phrase(indexes: Sequence[int], melds: Sequence[Meld]) -> str:
-    shown = [_show(j, melds[k] if k < len(melds) else None) for k, j in enumerate(indexes)]
+def _old_phrase(indexes: Sequence[int], melds: Sequence[Meld]) -> str:
+    """Sets of the table before, by their tiles (by place only when the tiles are not known)."""
+    shown = [
+        meld_text(melds[k]) if k < len(melds) else f"set {i + 1} of the table before" for k, i in enumerate(indexes)
+    ]
+    return " and ".join(shown) if shown else "no set"
+
+
+def _new_phrase(indexes: Sequence[int], melds: Sequence[Meld]) -> str:
+    """Melds of the table after, as problems name them: ``meld 2 (R4 R5 R6)``, ``melds 1 (...) and 2 (...)``."""
+    shown = [f"{j + 1} ({meld_text(melds[k])})" if k < len(melds) else str(j + 1) for k, j in enumerate(indexes)]
     if not shown:
-        return "no set"
+        return "no meld"
     if len(shown) == 1:
-        return f"set {shown[0]}"
-    return "sets " + ", ".join(shown[:-1]) + " and " + shown[-1]
+        return f"meld {shown[0]}"
+    return "melds " + ", ".join(shown[:-1]) + " and " + shown[-1]
 
 
 def _kept_change(info: SetInfo, i: int, at: int, old: Meld, new: Meld) -> SetChange:
@@ -427,6 +451,7 @@ def validate_turn(
             together (or in the table after), or something that is not a piece.
         NotationError: bad notation, or a piece that is not part of the game.
         LimitExceededError: more sets or pieces than any game could have.
+        RuleSetError: the rules of a card game (code ``unsupported-rules``); so for its three siblings.
 
     Examples:
         >>> from rummylib import RUMMIKUB
@@ -442,7 +467,7 @@ def validate_turn(
         ...
         rummylib.errors.InvalidPiecesError: table before and rack: 3 copies of R5, but Rummikub has at most 2
     """
-    _inputs.ruleset(rules)
+    _inputs.tile_rules(rules, what="the Rummikub turn judge")
     old = _as_table(before, rules, "table before")
     new = _as_table(after, rules, "table after")
     hand = _as_rack(rack, rules)
@@ -507,7 +532,7 @@ def validate_turn(
         violations.append(
             Violation(
                 RuleId.TABLE_TILE_MISSING,
-                f"{piece} from table set {_show(i, old.melds[i])} is no longer on the table; "
+                f"{piece} (from {_on_table(old.melds[i])} before) is no longer on the table; "
                 f"no tile may go back to a rack{why}",
                 pieces=(piece,),
             )
@@ -576,7 +601,7 @@ def _initial_meld(
             out.append(
                 Violation(
                     RuleId.INITIAL_MELD_TABLE_CHANGED,
-                    f"table set {_show(i, m)} changed; during the initial meld no set on the table may change",
+                    f"{_on_table(m)} changed; during the initial meld no set on the table may change",
                     pieces=m.pieces,
                 )
             )
@@ -636,7 +661,7 @@ def _replace_rule(
             out.append(
                 Violation(
                     RuleId.JOKER_SET_BROKEN,
-                    f"table set {_show(i, m)} holds a joker, so it must stay together (it may only grow); "
+                    f"{_on_table(m)} holds a joker, so it must stay together (it may only grow); "
                     "a joker leaves its set only when the tile it stands for takes its place",
                     pieces=m.pieces,
                 )
@@ -656,10 +681,10 @@ def _replace_rule(
                     Violation(
                         RuleId.FREED_JOKER_MISPLACED,
                         f"{format_pieces(sorted(stayed.elements(), key=piece_sort_key))} took the place of a joker "
-                        f"of table set {_show(i, m)}, which stayed in that set; a freed joker must go into a new "
+                        f"of {_on_table(m)}, which stayed in that set; a freed joker must go into a new "
                         "set together with at least two tiles from the rack",
                         meld_index=j,
-                        pieces=m.pieces,
+                        pieces=after[j].pieces,  # the meld after the turn, as its number says
                     )
                 )
         if shortfall > 0:
@@ -667,10 +692,10 @@ def _replace_rule(
             out.append(
                 Violation(
                     RuleId.JOKER_NOT_REPLACED,
-                    f"a joker left table set {_show(i, m)} without the tile it stands for ({wanted}) "
+                    f"a joker left {_on_table(m)} without the tile it stands for ({wanted}) "
                     "taking its place from the rack",
                     meld_index=j,
-                    pieces=m.pieces,
+                    pieces=after[j].pieces,  # the meld after the turn, as its number says
                 )
             )
         freed_total += freed - max(shortfall, 0)

@@ -11,9 +11,17 @@ import attrs
 
 from rummylib import _inputs
 from rummylib._inputs import PIECE_TYPES
-from rummylib.errors import InvalidMeldError, RummyError, SearchLimitReached, SolverError, Violation
+from rummylib.errors import (
+    ErrorCode,
+    InvalidMeldError,
+    RuleSetError,
+    RummyError,
+    SearchLimitReached,
+    SolverError,
+    Violation,
+)
 from rummylib.melds import Meld, MeldLike, meld_violations
-from rummylib.pieces import JOKER, Family, Joker, Piece, PieceCount, piece_sort_key
+from rummylib.pieces import JOKER, Joker, Piece, PieceCount, piece_sort_key
 from rummylib.rules import JokerRetrieval, RuleSet
 from rummylib.rummikub.solver._dp import Plan, Shape, search
 from rummylib.rummikub.solver._encoding import encode
@@ -121,14 +129,15 @@ class Solution:
 
 
 def _check_rules(rules: RuleSet, jokers: bool) -> None:
-    if rules.family is not Family.TILES:
-        raise SolverError(f"the solver plays tile games; {rules.title} is played with cards", code="unsupported-rules")
+    """Refuse the house rules of tile games that the solver cannot play (card games are refused first)."""
     if not rules.group_distinct:
-        raise SolverError("the solver needs groups of distinct colours (group_distinct)", code="unsupported-rules")
+        raise RuleSetError(
+            "the solver needs groups of distinct colours (group_distinct)", code=ErrorCode.UNSUPPORTED_RULES
+        )
     if jokers and (rules.joker_ratio or rules.max_jokers_per_meld is not None):
-        raise SolverError(
+        raise RuleSetError(
             "the solver does not support limits on jokers per meld (joker_ratio, max_jokers_per_meld)",
-            code="unsupported-rules",
+            code=ErrorCode.UNSUPPORTED_RULES,
         )
 
 
@@ -290,7 +299,8 @@ def arrange(tiles: TableLike, *, rules: RuleSet, budget: Budget | int | None = N
     Raises:
         NotationError: bad notation.
         InvalidPiecesError: more copies of a tile than the box holds.
-        SolverError: a rule set the solver does not support (code ``unsupported-rules``).
+        RuleSetError: a rule set the solver does not support, a card game first among them (code
+            ``unsupported-rules``).
         SearchLimitReached: the budget ran out first.
 
     Examples:
@@ -300,7 +310,8 @@ def arrange(tiles: TableLike, *, rules: RuleSet, budget: Budget | int | None = N
         >>> arrange("r1 r2", rules=RUMMIKUB) is None
         True
     """
-    _melds, pieces = _read_table(tiles, _inputs.ruleset(rules))
+    rules = _inputs.tile_rules(rules, what="the solver")
+    _melds, pieces = _read_table(tiles, rules)
     _check_rules(rules, any(isinstance(p, Joker) for p in pieces))
     _check_pieces(pieces, (), rules)
     if not pieces:
@@ -327,7 +338,7 @@ def playable_tiles(
         NotationError: bad notation.
         InvalidPiecesError: more copies of a tile than the box holds.
         InvalidMeldError: a table set is not valid.
-        SolverError: a rule set the solver does not support.
+        RuleSetError: a rule set the solver does not support (code ``unsupported-rules``).
         SearchLimitReached: the budget ran out first.
 
     Examples:
@@ -336,7 +347,8 @@ def playable_tiles(
         >>> [str(p) for p in tiles]
         ['R4', 'R7', '*']
     """
-    melds, table_pieces = _read_table(table, _inputs.ruleset(rules))
+    rules = _inputs.tile_rules(rules, what="the solver")
+    melds, table_pieces = _read_table(table, rules)
     rack_pieces = _read_rack(rack, rules)
     _check_rules(rules, any(isinstance(p, Joker) for p in (*table_pieces, *rack_pieces)))
     _check_pieces(table_pieces, rack_pieces, rules)
@@ -380,9 +392,9 @@ def solve(
         NotationError: bad notation.
         InvalidPiecesError: more copies of a tile than the box holds.
         InvalidMeldError: a set given on the table is not valid.
-        SolverError: the table's tiles cannot be laid out as valid sets (code
-            ``unsolvable-table``), or a rule set the solver does not support
-            (code ``unsupported-rules``).
+        SolverError: the table's tiles cannot be laid out as valid sets (code ``unsolvable-table``).
+        RuleSetError: a rule set the solver does not support, a card game first among them (code
+            ``unsupported-rules``).
         SearchLimitReached: the budget ran out before the optimum was proved.
 
     Examples:
@@ -398,6 +410,7 @@ def solve(
         >>> solve("", "r1 r2 r3 k1", rules=RUMMIKUB, initial_meld_done=False).tiles_placed
         0
     """
+    rules = _inputs.tile_rules(rules, what="the solver")
     try:
         objective = Objective(objective)
     except ValueError:
@@ -405,7 +418,7 @@ def solve(
         raise SolverError(f"unknown objective {objective!r}: expected one of {allowed}", code="bad-objective") from None
     if not isinstance(initial_meld_done, bool):
         raise TypeError(f"initial_meld_done must be a bool, not {type(initial_meld_done).__name__}")
-    melds, table_pieces = _read_table(table, _inputs.ruleset(rules))
+    melds, table_pieces = _read_table(table, rules)
     rack_pieces = _read_rack(rack, rules)
     _check_rules(rules, any(isinstance(p, Joker) for p in (*table_pieces, *rack_pieces)))
     _check_pieces(table_pieces, rack_pieces, rules)
