@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import IO, Any, TypeVar
 
 from rummylib import __version__, svg
-from rummylib.batch import main_batch
+from rummylib.batch import Signer, main_batch
 from rummylib.cards import Card, Suit
 from rummylib.contracts import contract_for, contract_violations, find_contract, score_contract_round
 from rummylib.errors import ErrorCode, RequestError, RuleSetError, RummyError, Violation
@@ -621,6 +621,12 @@ def build_parser() -> argparse.ArgumentParser:
         description="Read one JSON request per line (from FILE or stdin) and write one JSON answer per line.",
     )
     batch.add_argument("file", nargs="?", default=None, help="file of requests (default: standard input)")
+    batch.add_argument(
+        "--secret-file",
+        metavar="FILE",
+        default=None,
+        help="sign every state returned with the secret in FILE, and refuse states without a valid signature",
+    )
 
     def add(name: str, help_text: str, example: str, *, game_required: bool) -> argparse.ArgumentParser:
         return sub.add_parser(
@@ -760,8 +766,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"rummylib {__version__}")
         return 0
     if args.command == "batch":
+        signer = None
+        if args.secret_file is not None:
+            try:
+                signer = Signer.from_file(args.secret_file)
+            except OSError as exc:
+                _error(f"cannot read the secret file {args.secret_file}: {exc.strerror}")
+                return EXIT_BAD_INPUT
+            except RummyError as exc:
+                _error(f"{exc.message} [{exc.code}]")
+                return EXIT_BAD_INPUT
         try:
-            return main_batch(args.file)
+            return main_batch(args.file, signer=signer)
         except BrokenPipeError:
             # The reader went away (``rummylib batch ... | head``): stop quietly, as Unix tools do.
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
