@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import IO, Any, NoReturn, TypeVar
 
 from rummylib import __version__, svg
-from rummylib.batch import all_ops, main_batch
+from rummylib.batch import Signer, all_ops, main_batch
 from rummylib.batch.protocol import COMMON_FIELDS, Request
 from rummylib.cards import Card, Suit
 from rummylib.contracts import contract_for, contract_violations, find_contract, score_contract_round
@@ -834,6 +834,12 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     batch.add_argument("file", nargs="?", default=None, help="file of requests (default: standard input)")
+    batch.add_argument(
+        "--secret-file",
+        metavar="FILE",
+        default=None,
+        help="sign every state returned with the secret in FILE, and refuse states without a valid signature",
+    )
 
     def add(
         name: str, help_text: str, example: str, *, game_required: bool, tiles_only: bool = False
@@ -994,8 +1000,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"rummylib {__version__}")
         return 0
     if args.command == "batch":
+        signer = None
+        if args.secret_file is not None:
+            try:
+                signer = Signer.from_file(args.secret_file)
+            except OSError as exc:
+                _error(f"cannot read the secret file {args.secret_file}: {exc.strerror} [{ErrorCode.BAD_REQUEST}]")
+                return EXIT_BAD_INPUT
+            except RummyError as exc:
+                _error(f"{exc.message} [{exc.code}]")
+                return EXIT_BAD_INPUT
         try:
-            return main_batch(args.file)
+            return main_batch(args.file, signer=signer)
         except BrokenPipeError:
             # The reader went away (``rummylib batch ... | head``): stop quietly, as Unix tools do.
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -344,6 +344,9 @@ class ErrorCode(StrEnum):
     """A game state no real game could reach (pieces lost or duplicated, impossible counts)."""
     TABLE_MISMATCH = "table-mismatch"
     """A client's table differs from the server's."""
+    BAD_SIGNATURE = "bad-signature"
+    """A state sent to a signing ``rummylib batch`` without its signature, or with one that does not
+    match (the state was changed, or signed with another secret); also an empty signing secret."""
     # --- refusals: a play against the rules ------------------------------------------------------
     ILLEGAL_PLAY = "illegal-play"
     """A play that breaks the rules (the violations say which)."""

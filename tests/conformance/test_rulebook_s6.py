@@ -14,6 +14,7 @@ from rummylib import rules as R
 from rummylib.batch import all_ops, handle_line, handle_request
 from rummylib.contracts import score_contract_round
 from rummylib.errors import RummyError
+from rummylib.gin import GinHand
 from rummylib.notation import parse_pieces
 from rummylib.rummikub import score_rummikub
 from rummylib.scoring import hand_points
@@ -25,7 +26,9 @@ def is_error(answer: dict[str, Any]) -> bool:
     if "error" not in answer:
         return False
     err = answer["error"]
-    assert set(err) == {"code", "message"}
+    # A refusal that names the rules broken (an illegal action) lists them as "problems" too.
+    assert set(err) - {"problems"} == {"code", "message"}
+    assert all({"code", "message"} <= set(p) for p in err.get("problems", []))
     assert isinstance(err["code"], str) and err["code"] and err["code"] == err["code"].lower()
     assert isinstance(err["message"], str) and err["message"]
     return True
@@ -207,6 +210,12 @@ GOOD: dict[str, dict[str, Any]] = {
         "hand": "Ah 2h 3h 4s 4d 4c 9c 9d Kc Qs",
         "knocker": "Ah 2h 3h 4s 4d 4c 7c 7d 7s 5c",
         "defender": "Kc Kd Ks Qh Qs Qd Jh Jc 9d 9c",
+        # the session ops: a deal, and a dealt hand to act on
+        "players": 2,
+        "seed": 7,
+        "state": GinHand.deal(rules=R.GIN_RUMMY, seed=7).to_json(),
+        "action": {"action": "draw-stock", "player": 1},
+        "player": 1,
     },
     "indian_rummy": {
         "meld": "4s 5s 6s",
