@@ -436,6 +436,9 @@ class RoundView:
     """Jokers the player in turn took from the table this turn and must still play."""
     totals: tuple[int, ...] | None = None
     """In a game: each player's total over the rounds finished before this one."""
+    to_move: int | None = None
+    """The seat whose decision it is (the player in turn, or the first seat still to answer a buy
+    window), ``None`` once the round is over."""
 
     @property
     def upcard(self) -> Piece | None:
@@ -491,6 +494,7 @@ class RoundView:
                 "hands": [format_pieces(h) for h in result.hands],
             },
             "totals": None if self.totals is None else list(self.totals),
+            "to_move": self.to_move,
         }
 
     def __str__(self) -> str:

@@ -616,6 +616,7 @@ class ContractRound(RefereeBase):
             result=self.round_result,
             known=self.known,
             jokers_owed=self.jokers_owed,
+            to_move=self.to_move,
         )
 
     def __str__(self) -> str:
