@@ -14,6 +14,7 @@ random round ends). At each position checked:
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -22,7 +23,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rummylib import CONTRACT_RUMMY, GIN_RUMMY, SHANGHAI, IllegalActionError, Piece, RuleSet, RummyError
+from rummylib import CONTRACT_RUMMY, GIN_RUMMY, SHANGHAI, IllegalActionError, Piece, RuleSet, RummyError, is_valid_meld
 from rummylib.contracts import (
     Buy,
     ContractAction,
@@ -253,3 +254,65 @@ def test_gin_hands_list_every_distinct_legal_action(variant: int, seed: int, ste
         if rng.random() < 0.3:
             results = listed_results(position)
             assert_listed(position, gin_candidates(position), results)
+
+
+# --- every lay-down of a small hand, against brute force ---------------------------------------
+
+SMALL_POOL = [f"{r}{s}" for r in range(3, 9) for s in "ch"] + ["*", "*", "2c", "2h", "Ac"]
+
+
+def brute_force_lay_downs(state: ContractRound) -> set[ContractRound]:
+    """Every state a lay-down of an exact contract leaves: each split of the hand into the contract's
+    melds, a run holding a wild piece in every order of its cards that reads as a meld (a set of
+    exactly 3 counts as a set whatever its order), the melds in both orders."""
+    p = state.current
+    hand = state.hands[p]
+    rules = state.rules
+    contract = rules.round(state.round_number).contract
+    assert contract.exact
+    sizes = [contract.set_size] * contract.sets + [contract.run_size] * contract.runs
+    found: set[ContractRound] = set()
+
+    def splits(free: tuple[int, ...], k: int) -> Iterator[list[tuple[int, ...]]]:
+        if k == len(sizes):
+            yield []
+            return
+        for chosen in itertools.combinations(free, sizes[k]):
+            rest = tuple(i for i in free if i not in chosen)
+            for tail in splits(rest, k + 1):
+                yield [chosen, *tail]
+
+    for split in splits(tuple(range(len(hand))), 0):
+        orders = []
+        for k, chosen in enumerate(split):
+            cards = tuple(hand[i] for i in chosen)
+            if k >= contract.sets and any(rules.is_wild(c) for c in cards):
+                orders.append([m for m in set(itertools.permutations(cards)) if is_valid_meld(m, rules=rules)])
+            else:
+                orders.append([cards] if is_valid_meld(cards, rules=rules) else [])
+        for melds in itertools.product(*orders):
+            for written in {melds, melds[::-1]}:
+                try:
+                    found.add(state.apply(LayDown(p, [list(m) for m in written])))
+                except IllegalActionError:
+                    pass
+    return found
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    cards=st.lists(st.sampled_from(SMALL_POOL), min_size=7, max_size=8),
+    round_number=st.sampled_from([1, 2, 3]),
+    house=st.sampled_from([{}, {"deuces_wild": True}, {"deuces_wild": True, "joker_ratio": True}]),
+)
+def test_every_lay_down_of_a_small_hand_against_brute_force(
+    build: Builder, cards: list[str], round_number: int, house: dict[str, object]
+) -> None:
+    # §2 "The contract is laid down in one turn, with exactly the cards it needs".
+    rules = CONTRACT_RUMMY.with_options(house)  # the builder fixture keeps no state
+    twice = {c: cards.count(c) for c in cards}
+    if any(n > 2 for n in twice.values()):  # two decks
+        return
+    r = build(rules, [" ".join(cards), "Kd"], stock="Kd Qd", discards="Ks", round_number=round_number)
+    listed = {r.apply(a) for a in r.legal_actions() if isinstance(a, LayDown)}
+    assert listed == brute_force_lay_downs(r)
