@@ -17,11 +17,22 @@ from collections.abc import Iterator
 from typing import Any
 
 import attrs
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummylib import CONTRACT_RUMMY, GIN_RUMMY, RUMMIKUB, SHANGHAI, Piece, RuleSet, piece_sort_key
+from rummylib import (
+    CONTRACT_RUMMY,
+    GIN_RUMMY,
+    RUMMIKUB,
+    SHANGHAI,
+    Piece,
+    RuleSet,
+    SaveError,
+    piece_sort_key,
+)
 from rummylib.contracts import Buy, ContractGame, ContractRound, DeclineBuy, Discard, DrawDiscard, DrawStock, Phase
+from rummylib.gin import DrawDiscard as GinDrawDiscard
 from rummylib.gin import GinGame, GinHand
 from rummylib.rummikub import RummikubGame
 
@@ -152,3 +163,27 @@ def test_game_views_carry_the_totals() -> None:
     gin = GinGame.deal(rules=GIN_RUMMY, seed=3)
     assert gin.view(1).totals == (0, 0)
     assert gin.view(1).known == ((), ())
+
+
+def test_what_is_known_is_saved_and_checked() -> None:
+    # The known cards are part of the state: saved, read back, and refused when not in the hand.
+    r = ContractRound.deal(rules=CONTRACT_RUMMY, players=3, seed=5)
+    upcard = r.upcard
+    r = r.apply(DrawDiscard(r.current))
+    assert ContractRound.from_json(r.to_json()) == r
+    assert r.known[r.current] == (upcard,)
+    other = (r.current + 1) % 3
+    forged = attrs.evolve(r, known=tuple((upcard,) if seat == other else () for seat in range(3)))
+    if upcard not in r.hands[other]:
+        assert forged.problems() == (f"player {other} is known to hold {upcard}, which the hand does not hold",)
+        with pytest.raises(SaveError):
+            ContractRound.from_json(forged.to_json())
+    hand = GinHand.deal(rules=GIN_RUMMY, seed=4)
+    taken = hand.apply(GinDrawDiscard(hand.turn))
+    assert GinHand.from_json(taken.to_json()) == taken
+    swapped = attrs.evolve(taken, known=(taken.known[1], taken.known[0]))
+    assert swapped.problems() == (
+        f"player {1 - hand.turn} is known to hold {hand.upcard}, which the hand does not hold",
+    )
+    with pytest.raises(SaveError):
+        GinHand.from_json(swapped.to_json())
