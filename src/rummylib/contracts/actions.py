@@ -26,7 +26,7 @@ from rummylib.cards import Card
 from rummylib.errors import ErrorCode, IllegalActionError, InvalidPiecesError, RuleId, Violation
 from rummylib.melds import Meld, MeldReading, as_meld
 from rummylib.notation import parse_melds, parse_piece, parse_pieces
-from rummylib.pieces import Joker, Piece, format_pieces
+from rummylib.pieces import Joker, Piece, format_pieces, piece_sort_key
 from rummylib.tiles import Tile
 
 __all__ = [
@@ -95,6 +95,8 @@ def _pieces(value: Piece | str | Sequence[Piece]) -> tuple[Piece, ...]:
 def _melds(value: str | Sequence[Meld | str | Sequence[Piece]]) -> tuple[Meld, ...]:
     if isinstance(value, str):
         return tuple(Meld(m) for m in parse_melds(value))
+    if type(value) is tuple and all(type(m) is Meld for m in value):
+        return value  # the referee's own listing: already melds
     return tuple(as_meld(m) for m in value)
 
 
@@ -104,6 +106,8 @@ def _bad_swap(detail: str) -> IllegalActionError:
 
 def _swaps(value: Sequence[tuple[Piece | str, int]]) -> tuple[tuple[Piece, int], ...]:
     """Check and read ``LayDown.swaps``: ``(card, meld index)`` pairs, the card maybe in notation."""
+    if value == ():
+        return ()
     if isinstance(value, str | bytes) or not isinstance(value, Sequence):
         raise _bad_swap(f"give a list of (card, meld index) pairs, not {value!r}")
     found: list[tuple[Piece, int]] = []
@@ -273,25 +277,50 @@ ContractAction: TypeAlias = DrawStock | DrawDiscard | Buy | DeclineBuy | LayDown
 """Any action of a contract-game round."""
 
 
+def _content(reading: MeldReading) -> tuple[object, ...]:
+    """What a meld on the table is, whatever order its cards were laid in (`TableMeld.content`)."""
+    slots = sorted(
+        (pos, piece_sort_key(piece), acting, piece_sort_key(face))
+        for pos, piece, acting, face in zip(
+            reading.positions, reading.meld.pieces, reading.acting, reading.faces, strict=True
+        )
+    )
+    return (reading.kind.value, tuple(slots))
+
+
 @attrs.frozen
 class TableMeld:
     """A meld on the table, how it is read (what its jokers stand for) and who laid it down.
+
+    The cards are kept in the order they were laid, for display; two table melds are equal when
+    they have the same owner and the same `content` (the same cards standing for the same things),
+    whatever that order. So laying ``7h 7s 7d`` or ``7d 7s 7h`` down is one move.
 
     Examples:
         >>> from rummylib import SHANGHAI, check_meld
         >>> tm = TableMeld(owner=2, reading=check_meld("7h 7s *", rules=SHANGHAI))
         >>> str(tm), str(tm.meld)
         ('7h 7s * (player 2)', '7h 7s *')
+        >>> tm == TableMeld(owner=2, reading=check_meld("7s * 7h", rules=SHANGHAI))
+        True
     """
 
     owner: int
     """Seat of the player who laid it down."""
-    reading: MeldReading
+    reading: MeldReading = attrs.field(eq=False)
     """The meld and its reading, kept from when it was laid (lay-offs and joker swaps change it)."""
+    content: tuple[object, ...] = attrs.field(init=False, repr=False)
+    """What the meld is, whatever order its cards were laid in: its kind, and for each card where it
+    sits (a run's place, a set's rank), whether it acts as a joker and what it stands for. Every
+    rule reads a table meld through these alone (a lay-off, a joker swap); equality compares them."""
+
+    @content.default
+    def _read_content(self) -> tuple[object, ...]:
+        return _content(self.reading)
 
     @property
     def meld(self) -> Meld:
-        """The cards, in order."""
+        """The cards, in the order laid."""
         return self.reading.meld
 
     def __str__(self) -> str:
@@ -350,15 +379,22 @@ class RoundResult:
 class RoundView:
     """What one player (or the whole table) sees of a round.
 
-    A player's view shows their own hand, the sizes of the other hands, the discard pile, the table
-    and the counts; other hands and the stock are ``None``. The table view shows everything.
+    A player's view holds what that seat may know and nothing more: their own hand; the table,
+    the discard pile and the buy window; how many cards each hand and the stock hold; who is down,
+    the buys, whose turn it is; and, for every hand, the cards everyone has seen go into it and not
+    come out again (`known`: a discard taken, a card bought, a joker taken from the table; never a
+    card drawn from the stock or a buy's penalty card). Other hands and the stock are ``None``.
+    The table view (`ContractRound.table_view`) shows everything.
 
     Examples:
         >>> from rummylib import SHANGHAI
-        >>> from rummylib.contracts import ContractRound
-        >>> v = ContractRound.deal(rules=SHANGHAI, players=3, seed=1).view(0)
+        >>> from rummylib.contracts import ContractRound, DrawDiscard
+        >>> r = ContractRound.deal(rules=SHANGHAI, players=3, seed=1)
+        >>> v = r.view(0)
         >>> len(v.hands[0]), v.hands[1], v.hand_sizes, v.stock
         (11, None, (11, 11, 11), None)
+        >>> [format_pieces(k) for k in r.apply(DrawDiscard(1)).view(0).known]
+        ['', '8h', '']
     """
 
     viewer: int | None
@@ -392,7 +428,17 @@ class RoundView:
     window: BuyWindow | None
     """The open buy window, if any."""
     result: RoundResult | None
-    """The result, once the round is over."""
+    """The result, once the round is over (the hands are then shown, for the count)."""
+    known: tuple[tuple[Piece, ...], ...] = ()
+    """For each hand, the cards every player has seen go into it and not come out again, in
+    canonical order (the whole hand once the round is over)."""
+    jokers_owed: tuple[Piece, ...] = ()
+    """Jokers the player in turn took from the table this turn and must still play."""
+    totals: tuple[int, ...] | None = None
+    """In a game: each player's total over the rounds finished before this one."""
+    to_move: int | None = None
+    """The seat whose decision it is (the player in turn, or the first seat still to answer a buy
+    window), ``None`` once the round is over."""
 
     @property
     def upcard(self) -> Piece | None:
@@ -406,8 +452,8 @@ class RoundView:
             >>> from rummylib import SHANGHAI
             >>> from rummylib.contracts import ContractRound
             >>> j = ContractRound.deal(rules=SHANGHAI, players=3, seed=1).view(0).to_json()
-            >>> j["phase"], j["hands"][1], j["stock"], j["hand_sizes"], j["upcard"]
-            ('draw', None, None, [11, 11, 11], '8h')
+            >>> j["phase"], j["hands"][1], j["stock"], j["hand_sizes"], j["upcard"], j["known"]
+            ('draw', None, None, [11, 11, 11], '8h', ['', '', ''])
         """
         window = self.window
         result = self.result
@@ -420,6 +466,7 @@ class RoundView:
             "turn": self.turn,
             "hands": [format_pieces(h) if h is not None else None for h in self.hands],
             "hand_sizes": list(self.hand_sizes),
+            "known": [format_pieces(k) for k in self.known],
             "stock": format_pieces(self.stock) if self.stock is not None else None,
             "stock_size": self.stock_size,
             "discards": format_pieces(self.discards),
@@ -427,6 +474,7 @@ class RoundView:
             "table": [{"owner": m.owner, "meld": str(m.meld)} for m in self.table],
             "down": list(self.down),
             "buys": list(self.buys),
+            "jokers_owed": format_pieces(self.jokers_owed),
             "window": None
             if window is None
             else {
@@ -443,13 +491,19 @@ class RoundView:
                 "went_out": result.went_out,
                 "out_in_one_turn": result.out_in_one_turn,
                 "joker_used": result.joker_used,
+                "hands": [format_pieces(h) for h in result.hands],
             },
+            "totals": None if self.totals is None else list(self.totals),
+            "to_move": self.to_move,
         }
 
     def __str__(self) -> str:
         lines = [f"round {self.round_number}, turn {self.turn}: player {self.current} to {self.phase.value}"]
         for seat, hand in enumerate(self.hands):
             shown = format_pieces(hand) if hand is not None else f"{self.hand_sizes[seat]} cards"
+            seen = self.known[seat] if seat < len(self.known) else ()
+            if hand is None and seen:
+                shown += f", known {format_pieces(seen)}"
             lines.append(f"  player {seat}{' (down)' if self.down[seat] else ''}: {shown}")
         lines.append(f"  stock {self.stock_size}, upcard {self.upcard if self.upcard is not None else '-'}")
         lines.extend(f"  meld {i}: {m}" for i, m in enumerate(self.table))

@@ -186,7 +186,10 @@ class ContractGame(RefereeBase):
         return attrs.evolve(self, round=new_round, results=results, previous_round=nxt)
 
     def legal_actions(self, player: int | None = None) -> tuple[ContractAction, ...]:
-        """The legal actions of the round in play (none once the game is over).
+        """Every distinct legal action of the round in play, each once (none once the game is over).
+
+        See `ContractRound.legal_actions` for what is listed and how a move written several ways
+        is listed once.
 
         Examples:
             >>> from rummylib import SHANGHAI
@@ -196,26 +199,33 @@ class ContractGame(RefereeBase):
         return () if self.is_over else self.round.legal_actions(player)
 
     def view(self, player: int) -> RoundView:
-        """What ``player`` sees of the round in play.
+        """What ``player`` may know of the round in play (`ContractRound.view`), with the game's totals.
 
         Raises:
             IllegalActionError: ``player`` is not a seat.
 
         Examples:
             >>> from rummylib import SHANGHAI
-            >>> ContractGame.deal(rules=SHANGHAI, players=3, seed=0).view(1).stock
+            >>> v = ContractGame.deal(rules=SHANGHAI, players=3, seed=0).view(1)
+            >>> v.stock is None, v.totals
+            (True, (0, 0, 0))
         """
-        return self.round.view(player)
+        return attrs.evolve(self.round.view(player), totals=self._totals_before())
+
+    def _totals_before(self) -> tuple[int, ...]:
+        """The totals of the rounds finished before the round in play (all of them once over)."""
+        done = self.results if not self.is_over else self.results[:-1]
+        return tuple(sum(r.scores[p] for r in done) for p in range(self.players))
 
     def table_view(self) -> RoundView:
-        """The whole table of the round in play.
+        """The whole table of the round in play, with the game's totals.
 
         Examples:
             >>> from rummylib import SHANGHAI
             >>> len(ContractGame.deal(rules=SHANGHAI, players=3, seed=0).table_view().hands[0])
             11
         """
-        return self.round.table_view()
+        return attrs.evolve(self.round.table_view(), totals=self._totals_before())
 
     def problems(self) -> tuple[str, ...]:
         """Every reason this game could not come out of real play (empty when it could).

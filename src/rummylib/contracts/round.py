@@ -24,13 +24,15 @@ Examples:
 
 from __future__ import annotations
 
-import functools
+import itertools
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import ClassVar, TypeVar
 
 import attrs
 
 from rummylib.cards import Card
+from rummylib.contracts._moves import lay_downs, layoff_groups, swap_cards
 from rummylib.contracts.actions import (
     Buy,
     BuyWindow,
@@ -48,8 +50,8 @@ from rummylib.contracts.actions import (
     SwapJoker,
     TableMeld,
 )
-from rummylib.contracts.layoffs import lay_off, layoff_violations, substitute_joker
-from rummylib.contracts.meld_down import check_contract, find_contract
+from rummylib.contracts.layoffs import JokerEnd, lay_off, layoff_violations, substitute_joker
+from rummylib.contracts.meld_down import check_contract
 from rummylib.contracts.scoring import score_contract_round
 from rummylib.decks import as_rng, deal, shuffled
 from rummylib.errors import (
@@ -60,10 +62,9 @@ from rummylib.errors import (
     RuleId,
     RuleSetError,
     RummyError,
-    SearchLimitReached,
     Violation,
 )
-from rummylib.melds import Meld, MeldKind, MeldReading, is_valid_meld
+from rummylib.melds import MeldKind, is_valid_meld
 from rummylib.pieces import Piece, PieceCount, format_pieces, piece_sort_key
 from rummylib.referee import (
     Outcome,
@@ -138,21 +139,27 @@ def _replace(items: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
 
 
 PLAN_BUDGET = 10_000
-"""Most search nodes `legal_actions` lets `find_contract` spend on one hand (a few tenths of a second)."""
+"""Kept for programs that read it: `legal_actions` no longer searches with a budget, it lists every
+lay-down (see `ContractRound.legal_actions`)."""
 
 
-@functools.lru_cache(maxsize=512)
-def _plan(hand: tuple[Piece, ...], round_number: int, rules: RuleSet) -> tuple[Meld, ...] | None:
-    """The melds `find_contract` lays down from a hand, or ``None`` (also when the search runs out).
+def _less(pieces: Sequence[Piece], gone: Sequence[Piece]) -> tuple[Piece, ...]:
+    """``pieces`` without ``gone`` as multisets (what is not there is ignored), in canonical order."""
+    if not pieces:
+        return ()
+    left = Counter(pieces)
+    left.subtract(gone)
+    return _sorted(tuple(left.elements()))
 
-    Cached: a hand is asked about many times. Only huge hands (dozens of cards after many buys,
-    with many wild cards) can run out of the budget.
-    """
-    try:
-        plan = find_contract(hand, round_number=round_number, rules=rules, budget=PLAN_BUDGET)
-    except SearchLimitReached:
-        return None
-    return None if plan is None else plan.melds
+
+def _table_order(meld: TableMeld) -> tuple[object, ...]:
+    """Where a newly laid meld goes among the melds of its lay-down: sets by rank, then runs by suit and place."""
+    r = meld.reading
+    if r.kind is MeldKind.GROUP:
+        return (0, r.rank, 0, meld.content)
+    face = r.faces[0]
+    suit = face.suit.order if isinstance(face, Card) else 0
+    return (1, suit, min(r.positions), meld.content)
 
 
 def _check_game(rules: RuleSet, players: int, dealer: int) -> None:
@@ -224,13 +231,24 @@ class ContractRound(RefereeBase):
     laid_down_this_turn: bool = False
     """Whether the player in turn laid down the contract in this turn."""
     played_this_turn: tuple[Piece, ...] = ()
-    """Cards the player in turn has put on the table this turn."""
+    """Cards the player in turn has put on the table this turn, in canonical order."""
     jokers_owed: tuple[Piece, ...] = ()
-    """Jokers taken from the table this turn that must still be played (``swapped_joker_must_be_used``)."""
+    """Jokers taken from the table this turn that must still be played (``swapped_joker_must_be_used``),
+    in canonical order."""
     reshuffles: int = 0
     """How many times the discards were shuffled into a new stock."""
     round_result: RoundResult | None = None
     """How the round ended, once it has (`result` gives it as an `Outcome`)."""
+    known: tuple[tuple[Piece, ...], ...] = ()
+    """For each seat, the cards of their hand every player has seen go into it, in canonical order:
+    the upcard taken, a card bought (not its penalty card), a joker taken from the table. A card
+    leaves it when a card like it leaves the hand (laid, laid off, put in for a joker, discarded);
+    once the round is over the hands are shown for the count and all of each is known. Given as
+    ``()``, nothing is known yet."""
+
+    def __attrs_post_init__(self) -> None:
+        if not self.known:
+            object.__setattr__(self, "known", ((),) * len(self.hands))
 
     # --- construction -----------------------------------------------------------------------
     @classmethod
@@ -351,8 +369,8 @@ class ContractRound(RefereeBase):
         """Every reason this round could not come out of a real game (empty when it could).
 
         Every card of the deal exactly once, hand sizes, seats, phases and counters (buys,
-        reshuffles, turns) in range, table melds valid and laid by players who are down, and a
-        recorded result that is what the hands give.
+        reshuffles, turns) in range, the known cards of each hand in that hand, table melds valid
+        and laid by players who are down, and a recorded result that is what the hands give.
 
         Examples:
             >>> from rummylib import SHANGHAI
@@ -376,9 +394,14 @@ class ContractRound(RefereeBase):
         for name in ("current", "dealer"):
             if not _is_seat(getattr(self, name), n):
                 yield f"{name} ({getattr(self, name)!r}) is not a seat"
-        for name in ("down", "buys"):
+        for name in ("down", "buys", "known"):
             if len(getattr(self, name)) != n:
                 yield f"{name} has {len(getattr(self, name))} entries for {n} players"
+        if len(self.known) == n:
+            for p, (hand, seen) in enumerate(zip(self.hands, self.known, strict=True)):
+                extra = PieceCount.of(seen) - PieceCount.of(hand)
+                if extra:
+                    yield f"player {p} is known to hold {format_pieces(extra)}, which the hand does not hold"
         if len(self.buys) == n:
             limit = rules.buy_limit(self.round_number)
             for p, b in enumerate(self.buys):
@@ -497,14 +520,28 @@ class ContractRound(RefereeBase):
         return self._step(action)
 
     def legal_actions(self, player: int | None = None) -> tuple[ContractAction, ...]:
-        """The legal actions now (of one player, or of everyone).
+        """Every distinct legal action now (of one player, or of everyone), each once.
 
-        Listed: both draws, every buy answer, every discard, every lay-off of a single card, every
-        joker swap, and one lay-down of the contract when the hand can meet it (the one
-        `rummylib.contracts.find_contract` finds; other valid lay-downs are legal too, but are too
-        many to list), also after each joker swap the lay-down can take in. The search for that
-        lay-down has a budget (`PLAN_BUDGET` nodes); a hand so large that it runs out (dozens of
-        cards after many buys) lists none, though laying down stays legal.
+        Two actions are the same move when they leave the same round. Listed:
+
+        * in the draw phase, `DrawStock` and (when there is an upcard) `DrawDiscard`;
+        * while the upcard is on offer, `Buy` and `DeclineBuy` of every seat still to answer;
+        * once the player in turn has drawn: every lay-down that meets the contract (each with the
+          joker swaps it may take in first, under ``joker_swap="anyone"``), best first (fewest points,
+          then fewest cards left in hand); every lay-off of a card, or of a group of cards a meld
+          takes at once, on every meld, with ``joker_end="low"`` too where that gives another meld;
+          every joker swap; every discard.
+
+        A move that can be written several ways is listed once, in one way, and the referee stores
+        its result in one form, so that every way of writing it is the same move: a lay-down's melds
+        go on the table in one order (sets by rank, then runs), the cards of a set or a lay-off in
+        any order make the same table meld (`TableMeld` equality is by its `content`, the order
+        laid being kept only for display), and the cards played and jokers owed are kept sorted. The
+        listed form writes sets in canonical order with their natural cards first, and runs from low
+        to high (the order laid is the reading, so ``4c 5c 6c *`` and ``* 4c 5c 6c`` stay two
+        moves). Listing every way instead would list the same move hundreds of times.
+
+        The list is complete with no search budget: a lay-down is listed whenever one is legal.
 
         Examples:
             >>> from rummylib import SHANGHAI
@@ -525,13 +562,16 @@ class ContractRound(RefereeBase):
             assert self.window is not None
             for seat in self.window.waiting:
                 found += [Buy(seat), DeclineBuy(seat)]
-        else:
-            found = [a for a in self._play_candidates() if self.is_legal(a)]
+        elif player is None or player == self.current:
+            found = self._play_actions()
         return tuple(a for a in found if player is None or a.player == player)
 
     # --- views ------------------------------------------------------------------------------
     def view(self, player: int) -> RoundView:
-        """What ``player`` sees: their own hand, other hands and the stock hidden.
+        """What ``player`` may know, and nothing more (see `RoundView`).
+
+        Their own hand, the table and discards, the sizes of the other hands and of the stock, and
+        the cards of other hands everyone has seen (`RoundView.known`).
 
         Raises:
             IllegalActionError: ``player`` is not a seat (code ``not-a-player``).
@@ -574,6 +614,9 @@ class ContractRound(RefereeBase):
             buys=self.buys,
             window=self.window,
             result=self.round_result,
+            known=self.known,
+            jokers_owed=self.jokers_owed,
+            to_move=self.to_move,
         )
 
     def __str__(self) -> str:
@@ -632,8 +675,10 @@ class ContractRound(RefereeBase):
         if not self.discards:
             refuse(RuleId.WRONG_PHASE, "the discard pile is empty")
         card = self.discards[-1]
-        hands = _replace(self.hands, self.current, _sorted((*self.hands[self.current], card)))
-        return attrs.evolve(self, hands=hands, discards=self.discards[:-1], phase=Phase.PLAY)
+        seat = self.current
+        hands = _replace(self.hands, seat, _sorted((*self.hands[seat], card)))
+        known = _replace(self.known, seat, _sorted((*self.known[seat], card)))
+        return attrs.evolve(self, hands=hands, discards=self.discards[:-1], phase=Phase.PLAY, known=known)
 
     def _draw_stock(self, count: int) -> tuple[tuple[Piece, ...], ContractRound]:
         """Take ``count`` cards from the stock, shuffling the discards but the top into a new stock when empty."""
@@ -705,7 +750,8 @@ class ContractRound(RefereeBase):
         penalty, after = after._draw_stock(self.rules.buy_penalty_cards)
         hands = _replace(after.hands, buyer, _sorted((*after.hands[buyer], card, *penalty)))
         buys = _replace(after.buys, buyer, after.buys[buyer] + 1)
-        after = attrs.evolve(after, hands=hands, buys=buys, window=None)
+        known = _replace(after.known, buyer, _sorted((*after.known[buyer], card)))  # the penalty card is unseen
+        after = attrs.evolve(after, hands=hands, buys=buys, window=None, known=known)
         if self.rules.multiple_buys and after.discards:
             buyers = after._buyers(buyer)
             if buyers:
@@ -744,11 +790,7 @@ class ContractRound(RefereeBase):
         return any(self.is_legal(LayOff(player, (joker,), i)) for i in range(len(self.table)))
 
     def _pay_jokers(self, played: Sequence[Piece]) -> tuple[Piece, ...]:
-        owed = list(self.jokers_owed)
-        for piece in played:
-            if piece in owed:
-                owed.remove(piece)
-        return tuple(owed)
+        return _less(self.jokers_owed, played)
 
     def _after_play(self, player: int, doing: str) -> ContractRound:
         """Finish a lay-down or lay-off: go out on an empty hand; refuse a dead end."""
@@ -794,14 +836,18 @@ class ContractRound(RefereeBase):
                 RuleId.SWAPPED_JOKER_UNUSED,
                 f"player {player} cannot lay down: the joker taken from the table must be in the melds",
             )
+        # The melds go on the table in one order whatever order they were given in (sets by
+        # rank, then runs): laying the same melds down is the same move.
+        laid = sorted((TableMeld(owner=player, reading=r) for r in down.readings), key=_table_order)
         after = attrs.evolve(
             state,
             hands=_replace(state.hands, player, left),
-            table=(*state.table, *(TableMeld(owner=player, reading=r) for r in down.readings)),
+            table=(*state.table, *laid),
             down=_replace(state.down, player, True),
             laid_down_this_turn=True,
-            played_this_turn=(*state.played_this_turn, *pieces),
+            played_this_turn=_sorted((*state.played_this_turn, *pieces)),
             jokers_owed=owed,
+            known=_replace(state.known, player, _less(state.known[player], pieces)),
         )
         return after._after_play(player, "lay down")
 
@@ -826,8 +872,9 @@ class ContractRound(RefereeBase):
             self,
             hands=_replace(self.hands, player, left),
             table=_replace(self.table, action.meld, attrs.evolve(target, reading=done.reading)),
-            played_this_turn=(*self.played_this_turn, *action.cards),
+            played_this_turn=_sorted((*self.played_this_turn, *action.cards)),
             jokers_owed=self._pay_jokers(action.cards),
+            known=_replace(self.known, player, _less(self.known[player], action.cards)),
         )
         return after._after_play(player, "lay off")
 
@@ -842,13 +889,15 @@ class ContractRound(RefereeBase):
         except IllegalPlayError as exc:
             raise IllegalActionError([v.at(index) for v in exc.violations]) from None
         joker = swap.joker
-        owed = (*self.jokers_owed, joker) if swap.must_use_joker else self.jokers_owed
+        owed = _sorted((*self.jokers_owed, joker)) if swap.must_use_joker else self.jokers_owed
+        seen = _sorted((*_less(self.known[player], (card,)), joker))  # everyone saw the joker taken
         return attrs.evolve(
             self,
             hands=_replace(self.hands, player, _sorted((*left, joker))),
             table=_replace(self.table, index, attrs.evolve(target, reading=swap.reading)),
-            played_this_turn=(*self.played_this_turn, card),
+            played_this_turn=_sorted((*self.played_this_turn, card)),
             jokers_owed=owed,
+            known=_replace(self.known, player, seen),
         )
 
     def _swap_joker(self, action: SwapJoker) -> ContractRound:
@@ -895,6 +944,7 @@ class ContractRound(RefereeBase):
             self,
             hands=_replace(self.hands, player, left),
             discards=(*self.discards, action.card),
+            known=_replace(self.known, player, _less(self.known[player], (action.card,))),
         )
         if not left:
             return after._end(EndReason.WENT_OUT, player)
@@ -924,50 +974,65 @@ class ContractRound(RefereeBase):
             joker_used=joker_used,
             hands=self.hands,
         )
-        return attrs.evolve(self, phase=Phase.OVER, window=None, round_result=result)
+        # The hands are shown for the count: every card of every hand is known.
+        return attrs.evolve(self, phase=Phase.OVER, window=None, round_result=result, known=self.hands)
 
     # --- listing actions ----------------------------------------------------------------------
-    def _play_candidates(self) -> list[ContractAction]:
-        player, hand = self.current, self.hands[self.current]
-        cards = _distinct(hand)
-        readings = [m.reading for m in self.table]
+    def _play_actions(self) -> list[ContractAction]:
+        """Every distinct legal action of the player in turn, once they have drawn (see `legal_actions`)."""
+        player, rules = self.current, self.rules
         found: list[ContractAction] = []
         if not self.down[player]:
-            found += self._lay_down_candidates(readings)
+            found += self._lay_down_actions()
         if self.may_lay_off(player):
-            found += [
-                LayOff(player, (c,), i)
-                for i, reading in enumerate(readings)
-                for c in cards
-                if self._may_fit(c, reading)
+            found += self._layoff_actions()
+        if rules.joker_swap is not JokerSwap.NEVER and (self.down[player] or not self._swap_needs_lay_down()):
+            hand = self.hands[player]
+            swaps = [
+                SwapJoker(player, c, i) for i, m in enumerate(self.table) for c in swap_cards(hand, m.reading, rules)
             ]
-        if self.rules.joker_swap is not JokerSwap.NEVER and (self.down[player] or not self._swap_needs_lay_down()):
-            found += [SwapJoker(player, c, i) for c, i in self._swap_candidates(readings)]
-        found += [Discard(player, c) for c in cards]
+            found += [a for a in swaps if self.is_legal(a)]
+        if not self.jokers_owed and (len(self.hands[player]) > 1 or rules.go_out_by_discard):
+            found += [Discard(player, c) for c in _distinct(self.hands[player])]
         return found
 
-    def _may_fit(self, card: Piece, reading: MeldReading) -> bool:
-        """A quick test that lets through every card that might be laid off on the meld read so."""
-        if self.rules.is_wild(card) or not isinstance(card, Card):
-            return True
-        face = next(f for f in reading.faces if isinstance(f, Card))
-        return card.rank == face.rank if reading.kind is MeldKind.GROUP else card.suit == face.suit
+    def _settled(self, player: int, played: Sequence[Piece], cards_left: int, state: ContractRound) -> bool:
+        """Whether a lay-down or lay-off known to fit leaves nothing for `_after_play` to refuse.
 
-    def _swap_candidates(self, readings: Sequence[MeldReading]) -> list[tuple[Piece, int]]:
-        """``(card, meld index)`` pairs where the card could take the place of a joker of the meld.
-
-        In a run, the card a joker stands for; in a set, any card of the set's rank.
+        When it is not (a joker owed is still to be played, or a last card under
+        ``go_out_by_discard`` off), the action itself is tried.
         """
-        hand = [c for c in _distinct(self.hands[self.current]) if isinstance(c, Card) and not self.rules.is_wild(c)]
-        found: list[tuple[Piece, int]] = []
-        for i, reading in enumerate(readings):
-            if not reading.joker_count:
-                continue
-            if reading.kind is MeldKind.GROUP:
-                rank = reading.jokers[0].rank if isinstance(reading.jokers[0], Card) else None
-                found += [(c, i) for c in hand if c.rank == rank]
-            else:
-                found += [(c, i) for c in hand if c in reading.jokers]
+        if not cards_left:
+            return True
+        if state.jokers_owed and state._pay_jokers(played):
+            return False
+        return self.rules.go_out_by_discard or cards_left != 1
+
+    def _layoff_actions(self) -> list[ContractAction]:
+        """Every lay-off with a distinct result: each group of cards a meld takes, and each joker end that matters."""
+        player, rules = self.current, self.rules
+        hand = self.hands[player]
+        found: list[ContractAction] = []
+        for i, target in enumerate(self.table):
+            reading = target.reading
+            slides = rules.joker_slides and reading.joker_count > 0
+            for cards in layoff_groups(hand, reading, rules):
+                ends: tuple[JokerEnd, ...] = (
+                    ("high", "low") if slides or any(rules.is_wild(c) for c in cards) else ("high",)
+                )
+                results: set[tuple[object, ...]] = set()
+                for end in ends:
+                    try:
+                        done = lay_off(reading, cards, rules=rules, joker_end=end)
+                    except IllegalPlayError:
+                        break  # the search tries both ends whichever comes first: the other fails too
+                    content = TableMeld(owner=player, reading=done.reading).content
+                    if content in results:
+                        continue
+                    results.add(content)
+                    action = LayOff(player, cards, i, joker_end=end)
+                    if self._settled(player, cards, len(hand) - len(cards), self) or self.is_legal(action):
+                        found.append(action)
         return found
 
     def _swap_needs_lay_down(self) -> bool:
@@ -977,19 +1042,35 @@ class ContractRound(RefereeBase):
             rules.swapped_joker_must_be_used or rules.joker_swap_requires_contract
         )
 
-    def _lay_down_candidates(self, readings: Sequence[MeldReading]) -> list[ContractAction]:
-        player = self.current
-        found: list[ContractAction] = []
-        plan = _plan(self.hands[player], self.round_number, self.rules)
-        if plan is not None:
-            found.append(LayDown(player, plan))
-        if self.rules.joker_swap is JokerSwap.ANYONE:
-            for card, i in self._swap_candidates(readings):
+    def _lay_down_actions(self) -> list[ContractAction]:
+        """Every distinct lay-down: without swaps, then after each set of joker swaps the hand allows."""
+        player, rules = self.current, self.rules
+        found = self._lay_downs_after((), self)
+        if rules.joker_swap is not JokerSwap.ANYONE:
+            return found  # only a player who is down may take a joker, and this one is not
+        hand = self.hands[player]
+        pairs = [(c, i) for i, m in enumerate(self.table) for c in swap_cards(hand, m.reading, rules)]
+        for k in range(1, len(pairs) + 1):
+            for chosen in itertools.combinations(pairs, k):
+                state = self
                 try:
-                    state = self._take_joker(player, card, i, "lay down")
+                    for card, index in chosen:
+                        state = state._take_joker(player, card, index, "lay down")
                 except IllegalActionError:
                     continue
-                plan = _plan(state.hands[player], self.round_number, self.rules)
-                if plan is not None:
-                    found.append(LayDown(player, plan, swaps=((card, i),)))
+                found += self._lay_downs_after(chosen, state)
+        return found
+
+    def _lay_downs_after(self, swaps: tuple[tuple[Piece, int], ...], state: ContractRound) -> list[ContractAction]:
+        """The lay-downs of the hand ``state`` leaves after ``swaps`` (the jokers owed in the melds)."""
+        player, rules = self.current, self.rules
+        contract = rules.round(self.round_number).contract
+        must = () if rules.layoff_same_turn else state.jokers_owed
+        found: list[ContractAction] = []
+        for way in lay_downs(state.hands[player], contract, rules, must_use=must):
+            action = LayDown(player, way.melds, swaps=swaps)
+            left = way.cards_left
+            settled = not left or (not state.jokers_owed and (rules.go_out_by_discard or left != 1))
+            if settled or self._settled(player, way.used, left, state) or self.is_legal(action):
+                found.append(action)
         return found

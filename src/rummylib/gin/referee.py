@@ -164,9 +164,12 @@ class GinPhase(StrEnum):
 
 @attrs.frozen
 class GinView:
-    """What one player sees of a Gin hand: their own hand, the other's size, the discard pile.
+    """What one player may know of a Gin hand, and nothing more.
 
-    Once the hand is over by a knock, both hands are laid down and shown.
+    Their own hand; the other hand's size and the cards of it both players have seen go into it
+    (`known`: cards taken from the discard pile and not discarded since); the discard pile; the
+    stock's size; whose turn it is. Once the hand is over by a knock, both hands are laid down and
+    shown.
 
     Examples:
         >>> from rummylib import GIN_RUMMY
@@ -196,13 +199,16 @@ class GinView:
     knock_limit: int
     """The most deadwood a player may knock with in this hand."""
     shown: tuple[tuple[Card, ...], ...] | None = None
-    """Both hands, once the hand is over by a knock (they are laid down); ``None`` before."""
+    """Both hands in canonical order, once the hand is over by a knock (they are laid down); ``None`` before."""
     hand_result: GinHandResult | None = None
     """The score of the knock, once the hand is over by one."""
     totals: tuple[int, int] | None = None
     """In a game: hand points won so far by players 0 and 1."""
     hand_number: int | None = None
     """In a game: the hand being played."""
+    known: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())
+    """For players 0 and 1, the cards both have seen go into that hand and not come out again
+    (taken from the discard pile), in canonical order; both whole hands once shown after a knock."""
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict of the view (cards in notation).
@@ -230,6 +236,7 @@ class GinView:
             else {"winner": result.winner, "kind": result.kind.value, "points": result.points},
             "totals": None if self.totals is None else list(self.totals),
             "hand_number": self.hand_number,
+            "known": [format_pieces(k) for k in self.known],
         }
 
 
@@ -242,6 +249,15 @@ def _replace(
     pair: tuple[tuple[Card, ...], tuple[Card, ...]], seat: int, hand: tuple[Card, ...]
 ) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     return (hand, pair[1]) if seat == 0 else (pair[0], hand)
+
+
+def _sorted(cards: Sequence[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=piece_sort_key))
+
+
+def _forget(known: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """The known cards once ``card`` has left the hand (one deck: at most one of it was known)."""
+    return tuple(c for c in known if c != card)
 
 
 def _two_players(players: int) -> None:
@@ -283,6 +299,10 @@ class GinHand(RefereeBase):
     """The score of a knocked hand (``None`` while playing, and for a drawn hand)."""
     knocker: int | None = None
     """The seat of the player who knocked, once the hand is over by a knock."""
+    known: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())
+    """For players 0 and 1, the cards of that hand both players have seen go into it, in canonical
+    order: a card taken from the discard pile stays known until it is discarded; after a knock both
+    hands are laid down and all of each is known. (A card drawn from the stock never is.)"""
 
     @classmethod
     def deal(cls, *, rules: RuleSet, seed: random.Random | int | str, players: int = 2, dealer: int = 0) -> GinHand:
@@ -412,10 +432,13 @@ class GinHand(RefereeBase):
         return self._step(action)
 
     def legal_actions(self, player: int | None = None) -> tuple[GinAction, ...]:
-        """Every legal action now: the player in turn's (none for the other, none once over).
+        """Every distinct legal action now, each once: the player in turn's (none for the other, none once over).
 
-        In the draw phase both draws; in the discard phase every discard, every knock whose kept
-        ten cards are within the knock limit, and big gin when all eleven cards meld.
+        In the draw phase both draws (the stock, and the discard pile while it holds a card); in
+        the discard phase every discard, every knock (`Knock(player, card)`: the ten cards kept are
+        within the knock limit, `knock_limit`: gin-only and Oklahoma included), and big gin
+        (`Knock(player)`) when all eleven cards meld. Every one leads to a different state (one
+        deck: every card is a different card), so the list has no two ways of making one move.
 
         Examples:
             >>> from rummylib import GIN_RUMMY
@@ -443,7 +466,9 @@ class GinHand(RefereeBase):
         return tuple(out)
 
     def view(self, player: int) -> GinView:
-        """What ``player`` sees: their own hand, the other's size, the discard pile; both hands after a knock.
+        """What ``player`` may know, and nothing more (see `GinView`).
+
+        Their own hand, the other's size and known cards, the discard pile; both hands after a knock.
 
         Raises:
             IllegalActionError: ``player`` is not 0 or 1 (code ``not-a-player``).
@@ -465,15 +490,16 @@ class GinHand(RefereeBase):
             discards=self.discards,
             upcard=self.upcard,
             knock_limit=self.knock_limit,
-            shown=self.hands if self.hand_result is not None else None,
+            shown=(_sorted(self.hands[0]), _sorted(self.hands[1])) if self.hand_result is not None else None,
             hand_result=self.hand_result,
+            known=self.known,
         )
 
     def problems(self) -> tuple[str, ...]:
         """Every reason this hand could not come out of a real game (empty when it could).
 
-        Every card of the deck exactly once, hand sizes that fit the phase, seats, the upcard, and
-        a recorded knock that is what the hands give.
+        Every card of the deck exactly once, hand sizes that fit the phase, seats, the upcard, the
+        known cards of each hand in that hand, and a recorded knock that is what the hands give.
 
         Examples:
             >>> from rummylib import GIN_RUMMY
@@ -505,6 +531,10 @@ class GinHand(RefereeBase):
                 f"hands of {sizes[0]} and {sizes[1]} cards in phase {self.phase.value} "
                 f"(expected {want[0]} and {want[1]})"
             )
+        for seat in (0, 1):
+            unseen = PieceCount.of(self.known[seat]) - PieceCount.of(self.hands[seat])
+            if unseen:
+                yield f"player {seat} is known to hold {format_pieces(unseen)}, which the hand does not hold"
         if self.upcard not in (*self.discards, *self.hands[0], *self.hands[1]):
             yield f"the first upcard {self.upcard} is neither in a hand nor in the discard pile"
         if (self.hand_result is None) != (self.knocker is None):
@@ -545,6 +575,7 @@ class GinHand(RefereeBase):
         if isinstance(action, DrawStock | DrawDiscard):
             if self.phase is not GinPhase.DRAW:
                 refuse(RuleId.WRONG_PHASE, f"player {p} cannot draw now: discard or knock first")
+            known = self.known
             if isinstance(action, DrawStock):
                 if not self.stock:  # pragma: no cover - the hand ends before the stock runs out
                     refuse(RuleId.WRONG_PHASE, "the stock is empty")
@@ -553,12 +584,14 @@ class GinHand(RefereeBase):
                 if not self.discards:  # pragma: no cover - the upcard starts the pile
                     refuse(RuleId.WRONG_PHASE, "the discard pile is empty")
                 card, stock, discards = self.discards[-1], self.stock, self.discards[:-1]
+                known = _replace(known, p, _sorted((*known[p], card)))  # taken face up
             return attrs.evolve(
                 self,
                 hands=_replace(self.hands, p, (*hand, card)),
                 stock=stock,
                 discards=discards,
                 phase=GinPhase.DISCARD,
+                known=known,
             )
         if self.phase is not GinPhase.DISCARD:
             refuse(RuleId.WRONG_PHASE, f"player {p} must draw before discarding or knocking")
@@ -582,13 +615,15 @@ class GinHand(RefereeBase):
                 result = score_hand(kept, other, rules=self.rules, upcard=self.upcard)
             except KnockError as exc:
                 raise IllegalActionError(exc.violations) from None
+            hands = _replace(self.hands, p, kept)
             return attrs.evolve(
                 self,
-                hands=_replace(self.hands, p, kept),
+                hands=hands,
                 discards=discards,
                 phase=GinPhase.OVER,
                 hand_result=result,
                 knocker=p,
+                known=(_sorted(hands[0]), _sorted(hands[1])),  # both hands are laid down
             )
         assert action.card is not None
         kept = _without(hand, action.card)
@@ -598,6 +633,7 @@ class GinHand(RefereeBase):
             discards=(*self.discards, action.card),
             turn=1 - p,
             phase=GinPhase.DRAW,
+            known=_replace(self.known, p, _forget(self.known[p], action.card)),
         )
         if len(state.stock) <= STOCK_FLOOR:
             state = attrs.evolve(state, phase=GinPhase.OVER)

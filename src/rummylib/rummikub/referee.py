@@ -19,9 +19,13 @@ once the pool is empty and nobody has won, each player has exactly one more turn
 from [`score_rummikub`][rummylib.rummikub.scoring.score_rummikub]. Everything random comes from
 the seed, and the game keeps its `history` (one `TurnRecord` per turn), so it can be replayed.
 
-`legal_actions` lists the actions that can be listed: a draw (or a pass) and a timeout. A play is
-a whole new table and there are far too many to list; `turn_report` judges any proposed table,
-and `rummylib.rummikub.solve` finds the best one (`playable_tiles` the tiles that can go down).
+`legal_actions` lists the finite part of a turn: the draw (or, once the pool is empty, the pass)
+and, under a time limit, the timeout. A `Play` is a whole new table, and the tables a rack and a
+table allow are too many to list; a program finds plays with three tools instead:
+`RummikubGame.turn_report` judges any proposed table (every problem, and the tiles played),
+`rummylib.rummikub.playable_tiles` lists the rack tiles that can go down on their own, and
+`rummylib.rummikub.solve` finds the best play under an objective (most tiles, most points, or
+fewest table sets changed), with the whole table after it.
 
 Examples:
     >>> from rummylib import RUMMIKUB
@@ -284,7 +288,12 @@ class TurnRecord:
 
 @attrs.frozen
 class RummikubView:
-    """What one player sees of a Rummikub game: their own rack, the table, how many tiles the others hold.
+    """What one player may know of a Rummikub game, and nothing more.
+
+    Their own rack, the table, how many tiles each rack and the pool hold, who has made the
+    initial meld, whose turn it is, and once the game is over the racks (shown for the count) and
+    the scores. Tiles reach a rack only face down (from the deal or the pool) and never come back
+    from the table, so until then no tile of another rack is known to the others.
 
     Examples:
         >>> from rummylib import RUMMIKUB
@@ -313,6 +322,10 @@ class RummikubView:
     """Whether the game has ended."""
     winner: int | None
     """The player who emptied their rack, once over (``None``: nobody did)."""
+    scores: tuple[int, ...] | None = None
+    """Each seat's score once the game is over (`RummikubGame.result`), else ``None``."""
+    racks: tuple[tuple[Piece, ...], ...] | None = None
+    """Every rack once the game is over (they are counted for the scores), else ``None``."""
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict of the view (tiles in notation, the table as a list of sets).
@@ -333,6 +346,8 @@ class RummikubView:
             "turns_left": self.turns_left,
             "is_over": self.is_over,
             "winner": self.winner,
+            "scores": None if self.scores is None else list(self.scores),
+            "racks": None if self.racks is None else [format_pieces(r) for r in self.racks],
         }
 
 
@@ -534,16 +549,24 @@ class RummikubGame(RefereeBase):
 
     # --- the protocol -----------------------------------------------------------------------
     def legal_actions(self, player: int | None = None) -> tuple[RummikubAction, ...]:
-        """The actions that can be listed: a draw (a pass once the pool is empty), and a timeout.
+        """The finite part of the legal actions: a draw (a pass once the pool is empty), and a timeout.
 
-        A `Play` is legal whenever the table it proposes passes `turn_report`; plays are too many to
-        list (use `rummylib.rummikub.solve` and `rummylib.rummikub.playable_tiles` to find them).
+        A `Play` proposes the whole table after the turn, and is legal whenever that table passes
+        `turn_report`; the tables a turn allows are too many to list. To find plays: ask
+        `rummylib.rummikub.playable_tiles` which rack tiles can go down, `rummylib.rummikub.solve`
+        for the best play (``objective`` ``"tiles"``, ``"value"`` or ``"fewest_changes"``; its
+        `Solution.table_after` is the table to play), and `turn_report` to judge any table a
+        program or a person proposes.
 
         Examples:
             >>> from rummylib import RUMMIKUB
+            >>> from rummylib.rummikub import solve
             >>> g = RummikubGame.deal(rules=RUMMIKUB.with_options({"turn_time_limit": 30}), players=2, seed=1)
             >>> [a.kind.value for a in g.legal_actions()]
             ['draw', 'timeout']
+            >>> best = solve(g.table, g.rack(), rules=g.rules, initial_meld_done=False)
+            >>> best.is_pass or g.turn_report(best.table_after).valid
+            True
         """
         if self.is_over or (player is not None and player != self.current):
             return ()
@@ -590,7 +613,7 @@ class RummikubGame(RefereeBase):
         return self._take(ActionKind.TIMEOUT, self.rules.timeout_penalty_tiles, action.elapsed)
 
     def view(self, player: int) -> RummikubView:
-        """What ``player`` sees: their own rack, the table, the sizes of the other racks and the pool.
+        """What ``player`` may know: their own rack, the table, the sizes of the other racks and the pool.
 
         Raises:
             IllegalActionError: ``player`` is not a seat (code ``not-a-player``).
@@ -612,6 +635,8 @@ class RummikubGame(RefereeBase):
             turns_left=self.turns_left,
             is_over=self.is_over,
             winner=self.winner,
+            scores=self.result().scores if self.is_over else None,
+            racks=self.racks if self.is_over else None,
         )
 
     @classmethod

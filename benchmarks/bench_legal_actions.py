@@ -1,0 +1,125 @@
+"""How long `legal_actions()` takes, on positions reached by random play, for every card-game referee.
+
+Run: ``python benchmarks/bench_legal_actions.py`` (a few minutes; ``--games N`` and ``--repeat R``
+change the games per row and the runs). Each row plays seeded random games (random legal actions,
+half the time one that moves the game on: a lay-down, a lay-off, a joker swap, a knock; the house
+rule ``max_reshuffles=1`` so that every round ends) and times the first ``legal_actions()`` call at
+every position, as a program meets it (the meld engine's memo is emptied before each game, and
+warms up as the game goes on). The same games are played ``R`` times and each position keeps its
+best time, since the machine is shared. Prints a table and writes
+``benchmarks/results/legal_actions.md``. A benchmark, not a test: nothing is asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from rummylib import CONTRACT_RUMMY, GIN_RUMMY, RUMMIKUB, SHANGHAI, RuleSet
+from rummylib.contracts import ContractRound, DeclineBuy, Phase
+from rummylib.gin import GinHand
+from rummylib.melds import clear_caches
+from rummylib.rummikub import RummikubGame
+
+ROOT = Path(__file__).resolve().parents[1]
+FORWARD = ("lay-down", "lay-off", "swap-joker", "knock")
+TAIL_MS = 5.0
+
+
+def contract_deal(rules: RuleSet, players: int) -> Callable[[int], Any]:
+    def deal(seed: int) -> Any:
+        number = seed % len(rules.rounds) + 1
+        return ContractRound.deal(rules=rules, players=players, seed=seed, round_number=number, dealer=seed % players)
+
+    return deal
+
+
+ROWS: list[tuple[str, Callable[[int], Any]]] = [
+    ("Contract Rummy, 4 players", contract_deal(CONTRACT_RUMMY.with_options({"max_reshuffles": 1}), 4)),
+    ("Shanghai, 4 players", contract_deal(SHANGHAI.with_options({"max_reshuffles": 1}), 4)),
+    (
+        "Contract Rummy, deuces wild, multiple buys, 4 players",
+        contract_deal(
+            CONTRACT_RUMMY.with_options({"max_reshuffles": 1, "deuces_wild": True, "multiple_buys": True}), 4
+        ),
+    ),
+    (
+        "Shanghai, joker ratio, lay-off in the turn down, 4 players",
+        contract_deal(SHANGHAI.with_options({"max_reshuffles": 1, "joker_ratio": True, "layoff_same_turn": True}), 4),
+    ),
+    ("Gin Rummy", lambda seed: GinHand.deal(rules=GIN_RUMMY, seed=seed)),
+    ("Gin Rummy, Oklahoma", lambda seed: GinHand.deal(rules=GIN_RUMMY.with_options({"oklahoma": True}), seed=seed)),
+    ("Rummikub, 4 players", lambda seed: RummikubGame.deal(rules=RUMMIKUB, players=4, seed=seed)),
+]
+
+
+def play(deal: Callable[[int], Any], seed: int, times: list[float], sizes: list[int]) -> None:
+    """One seeded random game: the time of ``legal_actions()`` and the actions listed, at every position."""
+    clear_caches()
+    rng = random.Random(seed)
+    state = deal(seed)
+    for _ in range(3000):
+        if state.is_over:
+            return
+        start = time.perf_counter()
+        listed = state.legal_actions()
+        times.append(time.perf_counter() - start)
+        sizes.append(len(listed))
+        forward = [a for a in listed if str(type(a).kind) in FORWARD]
+        if forward and rng.random() < 0.5:
+            action = rng.choice(forward)
+        elif isinstance(state, ContractRound) and state.phase is Phase.BUY and rng.random() < 0.7:
+            action = DeclineBuy(state.to_move)
+        else:
+            action = rng.choice(listed)
+        state = state.apply(action)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=12, help="seeded games per row (default 12)")
+    parser.add_argument("--repeat", type=int, default=3, help="runs of the same games; each position's best (3)")
+    args = parser.parse_args()
+    lines = [
+        "# `legal_actions()` on random-play positions",
+        "",
+        f"`{Path(sys.executable).name} benchmarks/bench_legal_actions.py --games {args.games} --repeat {args.repeat}`, "
+        f"{datetime.date.today()}: {args.games} seeded random games per row, the first call at every position timed, "
+        f"each position's best of {args.repeat} runs. Wall-clock times on a shared 2-core machine.",
+        "",
+        f"| game | positions | median (ms) | p95 (ms) | max (ms) | over {TAIL_MS:g} ms | most actions listed |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    for name, deal in ROWS:
+        best: list[float] = []
+        sizes: list[int] = []
+        for _ in range(args.repeat):
+            times: list[float] = []
+            sizes = []
+            for seed in range(args.games):
+                play(deal, seed, times, sizes)
+            best = times if not best else [min(a, b) for a, b in zip(best, times, strict=True)]
+        ms = sorted(t * 1e3 for t in best)
+        over = sum(1 for t in ms if t > TAIL_MS)
+        p95 = statistics.quantiles(ms, n=20)[-1]
+        lines.append(
+            f"| {name} | {len(ms)} | {statistics.median(ms):.3f} | {p95:.3f} | {ms[-1]:.1f} | {over} | {max(sizes)} |"
+        )
+        print(lines[-1], flush=True)
+    text = "\n".join(lines) + "\n"
+    print()
+    print(text)
+    out = ROOT / "benchmarks" / "results" / "legal_actions.md"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(text, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
