@@ -92,7 +92,6 @@ def test_the_refusal_is_a_value_error_as_every_bad_input_is() -> None:
         validate_turn("", "7h 7s 7d", "7h 7s 7d", rules=SHANGHAI, initial_meld_done=False)
 
 
-@pytest.mark.xfail(reason="RummikubGame.deal does not make the tile-only check yet (the referee is another brief's)")
 def test_the_rummikub_referee_refuses_a_card_game_too() -> None:
     with pytest.raises(RuleSetError) as info:
         RummikubGame.deal(rules=SHANGHAI, players=3, seed=1)

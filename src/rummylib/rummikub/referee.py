@@ -46,7 +46,7 @@ from typing import Any, ClassVar, TypeAlias
 
 import attrs
 
-from rummylib._inputs import ruleset
+from rummylib._inputs import tile_rules
 from rummylib.decks import deal
 from rummylib.errors import (
     IllegalActionError,
@@ -400,7 +400,7 @@ class RummikubGame(RefereeBase):
     """Whether the game has ended."""
 
     def __attrs_post_init__(self) -> None:
-        ruleset(self.rules)
+        tile_rules(self.rules, what="the Rummikub referee")
         players = len(self.racks)
         self.rules.check_players(players)
         if not self.initial_meld_done:
@@ -411,7 +411,8 @@ class RummikubGame(RefereeBase):
         """Deal a new game: ``rules.hand_size`` (14) tiles each, the rest is the pool.
 
         Raises:
-            RuleSetError: a number of players the game does not allow.
+            RuleSetError: a number of players the game does not allow, or the rules of a card game
+                (code ``unsupported-rules``).
 
         Examples:
             >>> from rummylib import RUMMIKUB
@@ -421,7 +422,7 @@ class RummikubGame(RefereeBase):
             >>> g == RummikubGame.deal(rules=RUMMIKUB, players=4, seed=9)
             True
         """
-        dealt = deal(ruleset(rules), players=players, rng=seed)
+        dealt = deal(tile_rules(rules, what="the Rummikub referee"), players=players, rng=seed)
         return cls(
             rules=rules,
             seed=seed,
