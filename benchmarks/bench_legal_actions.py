@@ -22,9 +22,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from rummylib import CONTRACT_RUMMY, GIN_RUMMY, RUMMIKUB, SHANGHAI, RuleSet
+from rummylib import CONTRACT_RUMMY, GIN_RUMMY, INDIAN_RUMMY, RUMMIKUB, SHANGHAI, RuleSet
 from rummylib.contracts import ContractRound, DeclineBuy, Phase
 from rummylib.gin import GinHand
+from rummylib.indian import IndianDeal
 from rummylib.melds import clear_caches
 from rummylib.rummikub import RummikubGame
 
@@ -56,6 +57,13 @@ ROWS: list[tuple[str, Callable[[int], Any]]] = [
     ),
     ("Gin Rummy", lambda seed: GinHand.deal(rules=GIN_RUMMY, seed=seed)),
     ("Gin Rummy, Oklahoma", lambda seed: GinHand.deal(rules=GIN_RUMMY.with_options({"oklahoma": True}), seed=seed)),
+    ("Indian Rummy, 4 players", lambda seed: IndianDeal.deal(rules=INDIAN_RUMMY, players=4, seed=seed)),
+    (
+        "Indian Rummy, 6 players, discarded joker may be taken",
+        lambda seed: IndianDeal.deal(
+            rules=INDIAN_RUMMY.with_options({"draw_discarded_joker": True}), players=6, seed=seed
+        ),
+    ),
     ("Rummikub, 4 players", lambda seed: RummikubGame.deal(rules=RUMMIKUB, players=4, seed=seed)),
 ]
 

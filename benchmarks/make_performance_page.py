@@ -315,6 +315,34 @@ TOPICS: list[Topic] = [
         ),
     ),
     Topic(
+        results="legal_actions.md",
+        title="Listing every legal action",
+        command="python benchmarks/bench_legal_actions.py --games 6",
+        lead=(
+            "`legal_actions()` lists every distinct legal action of a position: every lay-down that "
+            "meets the contract with each way of placing its jokers, every lay-off, every knock. Each "
+            "row plays six seeded random games and times the listing at every position the games "
+            "reach, in milliseconds; the last columns count the positions over 5 ms and the longest "
+            "list met."
+        ),
+        table="positions",
+        columns=[
+            Column("game", "game", "---"),
+            Column("positions", "positions"),
+            Column("median (ms)", "median (ms)"),
+            Column("95th percentile (ms)", "p95 (ms)"),
+            Column("worst (ms)", "max (ms)"),
+            Column("over 5 ms", "over 5 ms"),
+            Column("most actions", "most actions listed"),
+        ],
+        summary=lambda rows: (
+            "list every legal action of a position",
+            f"95th percentile {min(_number(r['p95 (ms)']) for r in rows):g}–"
+            f"{max(_number(r['p95 (ms)']) for r in rows):g} ms, worst {max(_number(r['max (ms)']) for r in rows):g} ms",
+            "",
+        ),
+    ),
+    Topic(
         results="gin.md",
         title="Gin Rummy deadwood, against RLCard and OpenSpiel",
         command="python benchmarks/bench_gin.py 2000 --write",

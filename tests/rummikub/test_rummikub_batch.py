@@ -47,6 +47,18 @@ def test_turn_initial_meld_default_false_and_table_string() -> None:
     assert answer["valid"] is True
 
 
+def test_turn_without_a_rack_is_refused_not_read_as_empty() -> None:
+    # A rack left out (or misspelt) used to be read as empty, so the turn was called illegal for
+    # "tiles from nowhere" instead of naming the missing field.
+    for request in (
+        {"op": "turn", "game": "rummikub", "table_before": "r1 r2 r3", "table_after": "r1 r2 r3 r4"},
+        {"op": "turn", "game": "rummikub", "table_before": "r1 r2 r3", "rak": "r4", "table_after": "r1 r2 r3 r4"},
+    ):
+        error = handle_request(request)["error"]
+        assert error["code"] == "missing-field"
+        assert "rack" in error["message"]
+
+
 def test_turn_options_and_errors() -> None:
     answer = handle_request(
         {

@@ -29,7 +29,7 @@ def _turn_op(req: Request) -> dict[str, Any]:
         raise RequestError("missing field 'table_after'", code=ErrorCode.MISSING_FIELD)
     report = validate_turn(
         req.table("table_before"),
-        req.pieces("rack", default=()),
+        req.pieces("rack"),
         req.table("table_after"),
         rules=req.rules,
         initial_meld_done=req.boolean("initial_meld_done", default=False),
