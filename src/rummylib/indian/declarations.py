@@ -280,16 +280,34 @@ class _Finder:
                 i = family[i]
             return i
 
-        spots = [self._positions(rank) for _, rank in naturals]
+        # One rank: linked across suits (and within a suit when copies may share a set).
+        by_rank: dict[int, list[int]] = {}
+        for i, (_, rank) in enumerate(naturals):
+            by_rank.setdefault(rank, []).append(i)
+        for members in by_rank.values():
+            for a, i in enumerate(members):
+                for j in members[a + 1 :]:
+                    if naturals[i][0] != naturals[j][0] or not self.shape.distinct:
+                        family[root(i)] = root(j)
+        # One suit, one or two places apart: linking each card with every card of the nearest lower
+        # place held (when it is within two) links the same families as linking every such pair.
+        by_suit: dict[int, list[tuple[int, int]]] = {}
         for i, (suit, rank) in enumerate(naturals):
-            for j in range(i + 1, n):
-                other_suit, other_rank = naturals[j]
-                if other_rank == rank:
-                    linked = other_suit != suit or not self.shape.distinct
-                else:
-                    linked = other_suit == suit and any(0 < abs(a - b) <= 2 for a in spots[i] for b in spots[j])
-                if linked:
-                    family[root(i)] = root(j)
+            for place in self._positions(rank):
+                by_suit.setdefault(suit, []).append((place, i))
+        for spots in by_suit.values():
+            spots.sort()
+            below: list[int] = []
+            below_place = -10
+            here: list[int] = []
+            here_place = -10
+            for place, i in spots:
+                if place != here_place:
+                    below, below_place, here, here_place = here, here_place, [], place
+                if 0 < place - below_place <= 2:
+                    for j in below:
+                        family[root(i)] = root(j)
+                here.append(i)
         sizes = Counter(root(i) for i in range(n))
         return sum(1 for size in sizes.values() if size < self.smallest)
 
@@ -378,19 +396,22 @@ class _Finder:
         suit = first[0]
         places = [(q, (suit, 1 if q == 14 else q)) for q in range(lo, hi + 1) if q != pos]
         owned = [q for q, card in places if have[card] or wild_have[card]]
+        held = set(owned)
         gaps = len(places) - len(owned)
         length = hi - lo + 1
+        # Places are distinct cards but for an ace, which a run may want at both of its ends.
+        both_aces = lo == 1 and hi == 14
         for extra in range(min(len(owned), spare - gaps) + 1):
             count = gaps + extra
             if self.rules.too_many_jokers(count, length - count) is not None:
                 continue
             for filled in itertools.combinations(owned, extra):
-                mine = {q: card for q, card in places if q in owned and q not in filled}
+                mine = {q: card for q, card in places if q in held and q not in filled}
                 used_naturals = tuple(card for card in mine.values() if have[card])
                 used_self = tuple(card for card in mine.values() if not have[card])
                 if count + len(used_self) > spare:
                     continue
-                if Counter(used_naturals) - have or Counter(used_self) - wild_have:
+                if both_aces and (Counter(used_naturals) - have or Counter(used_self) - wild_have):
                     continue  # an ace wanted at both ends of a run, and only one held
                 laid = tuple(first if q == pos else mine.get(q, _FILLER) for q in range(lo, hi + 1))
                 yield laid, (first, *used_naturals), used_self, count, True, count == 0
