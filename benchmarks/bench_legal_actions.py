@@ -2,8 +2,9 @@
 
 Run: ``python benchmarks/bench_legal_actions.py`` (a few minutes; ``--games N`` and ``--repeat R``
 change the games per row and the runs). Each row plays seeded random games (random legal actions,
-half the time one that moves the game on: a lay-down, a lay-off, a joker swap, a knock; the house
-rule ``max_reshuffles=1`` so that every round ends) and times the first ``legal_actions()`` call at
+half the time one that moves the game on: a lay-down, a lay-off, a joker swap, a knock, a valid
+declaration; an Indian Rummy drop or wrong declaration only one time in twenty; the house rule
+``max_reshuffles=1`` so that every round ends) and times the first ``legal_actions()`` call at
 every position, as a program meets it (the meld engine's memo is emptied before each game, and
 warms up as the game goes on). The same games are played ``R`` times and each position keeps its
 best time, since the machine is shared. Prints a table and writes
@@ -25,12 +26,19 @@ from typing import Any
 from rummylib import CONTRACT_RUMMY, GIN_RUMMY, INDIAN_RUMMY, RUMMIKUB, SHANGHAI, RuleSet
 from rummylib.contracts import ContractRound, DeclineBuy, Phase
 from rummylib.gin import GinHand
-from rummylib.indian import IndianDeal
+from rummylib.indian import Declare, IndianDeal
 from rummylib.melds import clear_caches
 from rummylib.rummikub import RummikubGame
 
 ROOT = Path(__file__).resolve().parents[1]
 FORWARD = ("lay-down", "lay-off", "swap-joker", "knock")
+GIVE_UP = ("drop", "declare")  # Indian Rummy: random players who drop or declare wrongly end a deal in a few turns
+
+
+def _declares(action: Any) -> bool:
+    """A declaration that arranges the cards in groups (a valid one), not the cards one by one."""
+    return isinstance(action, Declare) and any(len(group) > 1 for group in action.groups)
+
 TAIL_MS = 5.0
 
 
@@ -80,11 +88,14 @@ def play(deal: Callable[[int], Any], seed: int, times: list[float], sizes: list[
         listed = state.legal_actions()
         times.append(time.perf_counter() - start)
         sizes.append(len(listed))
-        forward = [a for a in listed if str(type(a).kind) in FORWARD]
+        forward = [a for a in listed if str(type(a).kind) in FORWARD or _declares(a)]
+        careful = [a for a in listed if str(type(a).kind) not in GIVE_UP or _declares(a)]
         if forward and rng.random() < 0.5:
             action = rng.choice(forward)
         elif isinstance(state, ContractRound) and state.phase is Phase.BUY and rng.random() < 0.7:
             action = DeclineBuy(state.to_move)
+        elif careful and rng.random() < 0.95:
+            action = rng.choice(careful)
         else:
             action = rng.choice(listed)
         state = state.apply(action)

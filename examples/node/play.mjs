@@ -1,10 +1,13 @@
 // A client of `rummylib batch` in another language: Node.js, standard library only.
 //
-// It starts `rummylib batch` (the command in RUMMYLIB_BATCH, default "rummylib batch"), deals a
-// Gin hand and a Shanghai round, and plays both to the end with random legal moves. The batch
-// process keeps nothing: each answer carries the whole state, and this script sends it back
-// with the next request (with its signature, when the batch runs with --secret-file). It checks
-// every answer and exits with status 1 on anything unexpected.
+// It starts `rummylib batch` (the command in RUMMYLIB_BATCH, default "rummylib batch") and referees
+// a whole game of each of the five games, from the deal to the final scores: Rummikub, Contract
+// Rummy, Shanghai, Gin Rummy and Indian Rummy. The players pick legal moves at random, with a
+// little sense so that games end: they go down, lay off, knock and declare when they can, seldom
+// drop, and in Rummikub they ask the `solve` op for a play. The batch process keeps nothing: each
+// answer carries the whole state, and this script sends it back with the next request (with its
+// signature, when the batch runs with --secret-file). It checks every answer and exits with
+// status 1 on anything unexpected.
 //
 //   node examples/node/play.mjs
 //   RUMMYLIB_BATCH="python -m rummylib batch --secret-file secret.txt" RUMMYLIB_SEED=7 node examples/node/play.mjs
@@ -87,6 +90,45 @@ function expectError(answer, code, what) {
   return answer.error;
 }
 
+// --- choosing a move ----------------------------------------------------------------------
+
+const FORWARD = new Set(["lay-down", "lay-off", "swap-joker", "knock"]);
+
+function arranged(action) {
+  // an Indian Rummy declaration that arranges the cards in groups (one card per group is a wrong one)
+  return action.action === "declare" && action.groups.some((group) => group.trim().includes(" "));
+}
+
+function pick(list) {
+  return list[Math.floor(random() * list.length)];
+}
+
+async function choose(answer) {
+  const legal = answer.legal;
+  const view = answer.view;
+  if (view.rack !== undefined && legal.some((a) => a.action === "draw")) {
+    // Rummikub: the legal list holds drawing and passing; a play is a new table, which `solve` finds.
+    const best = await ask({
+      op: "solve",
+      game: "rummikub",
+      table: view.table,
+      rack: view.rack,
+      initial_meld_done: view.initial_meld_done[view.viewer],
+    });
+    if (best.error) fail(`solve: ${best.error.code}: ${best.error.message}`);
+    if (best.tiles_placed > 0) {
+      return { action: "play", player: view.viewer, table: { melds: best.table_after }, elapsed: null };
+    }
+  }
+  const forward = legal.filter((a) => FORWARD.has(a.action) || arranged(a));
+  if (forward.length > 0 && random() < 0.7) return pick(forward);
+  const buyWindow = legal.find((a) => a.action === "decline-buy");
+  if (buyWindow && random() < 0.7) return buyWindow;
+  const careful = legal.filter((a) => a.action !== "drop" && (a.action !== "declare" || arranged(a)));
+  if (careful.length > 0 && random() < 0.97) return pick(careful);
+  return pick(legal);
+}
+
 // --- playing ------------------------------------------------------------------------------
 
 async function play(name, deal, maxActions) {
@@ -95,7 +137,7 @@ async function play(name, deal, maxActions) {
 
   // Two surprises the server must refuse, each leaving our state as it was:
   // an action by a seat whose turn it is not...
-  const seats = answer.view.hand_sizes.length;
+  const seats = deal.players;
   const wrong = { ...answer.legal[0], player: (answer.to_move + 1) % seats };
   const refused = expectError(
     await ask({ op: "apply", state: answer.state, signature: answer.signature, action: wrong }),
@@ -113,7 +155,7 @@ async function play(name, deal, maxActions) {
 
   let actions = 0;
   while (!answer.is_over) {
-    const action = answer.legal[Math.floor(random() * answer.legal.length)];
+    const action = await choose(answer);
     answer = checkPosition(
       await ask({ op: "apply", state: answer.state, signature: answer.signature, action }),
       `${name}: action ${actions + 1}`,
@@ -131,10 +173,31 @@ async function play(name, deal, maxActions) {
   console.log(`${name}: ${actions} actions; ${answer.result.reason}; scores ${answer.result.scores.join(", ")}`);
 }
 
-await play("Gin hand", { game: "gin", players: 2, seed: "node gin" }, 1000);
-await play(
-  "Shanghai round",
-  { game: "shanghai", players: 3, seed: "node shanghai", rules: { max_reshuffles: 1 } },
-  5000,
-);
+const games = [
+  ["Rummikub game", { game: "rummikub", players: 3, seed: "node rummikub" }, 2000],
+  [
+    "Contract Rummy game",
+    { game: "contract_rummy", state_type: "contract-game", players: 3, seed: "node contract", rules: { max_reshuffles: 1 } },
+    20000,
+  ],
+  [
+    "Shanghai game",
+    { game: "shanghai", state_type: "contract-game", players: 3, seed: "node shanghai", rules: { max_reshuffles: 1 } },
+    30000,
+  ],
+  ["Gin Rummy game", { game: "gin", state_type: "gin-game", players: 2, seed: "node gin" }, 20000],
+  ["Indian Rummy game (pool 101)", {
+    game: "indian",
+    state_type: "indian-game",
+    players: 3,
+    seed: "node indian",
+    rules: { indian_format: "pool" },
+  }, 20000],
+];
+const only = process.env.RUMMYLIB_GAMES?.split(",");
+for (const [name, deal, maxActions] of games) {
+  if (only === undefined || only.some((word) => name.toLowerCase().includes(word.trim().toLowerCase()))) {
+    await play(name, deal, maxActions);
+  }
+}
 batch.stdin.end();

@@ -1,4 +1,4 @@
-"""examples/node/play.mjs, a client in another language, plays a Gin hand and a Shanghai round to the end.
+"""examples/node/play.mjs, a client in another language, referees a whole game of each of the five games.
 
 It runs only where Node.js is installed (``node`` on PATH); elsewhere it is skipped, saying why.
 """
@@ -29,7 +29,7 @@ def _run(batch: str, **env: str) -> subprocess.CompletedProcess[str]:
         env={**os.environ, "RUMMYLIB_BATCH": batch, **env},
         capture_output=True,
         text=True,
-        timeout=600,
+        timeout=1200,
         check=False,
         cwd=ROOT,
     )
@@ -42,7 +42,13 @@ def test_the_node_client_plays_signed_games_to_the_end(tmp_path: Path) -> None:
     done = _run(f"{sys.executable} -m rummylib batch --secret-file {secret}", RUMMYLIB_SEED="3")
     assert done.returncode == 0, done.stderr[-2000:]
     lines = done.stdout.splitlines()
-    assert [line.split(":")[0] for line in lines] == ["Gin hand", "Shanghai round"]
+    assert [line.split(":")[0] for line in lines] == [
+        "Rummikub game",
+        "Contract Rummy game",
+        "Shanghai game",
+        "Gin Rummy game",
+        "Indian Rummy game (pool 101)",
+    ]
     assert all("scores" in line for line in lines)
     assert done.stderr == ""
 
