@@ -200,6 +200,16 @@ def find_declaration(hand: Iterable[Piece] | str, *, rules: RuleSet) -> tuple[Me
     return None if found is None else tuple(Meld(m) for m in found)
 
 
+def declarable_discards(hand: Sequence[Piece], rules: RuleSet) -> frozenset[Piece]:
+    """The pieces of ``hand`` (``hand_size`` + 1 of them) whose discard leaves a declaration.
+
+    That is, every piece ``p`` for which `find_declaration` of the hand without ``p`` finds one;
+    a single search of the whole hand answers it, where asking `find_declaration` of each discard
+    would search the hand once per piece. The referee asks it before it lists declarations.
+    """
+    return _Finder(hand, rules).discards()
+
+
 _Nat = tuple[int, int]  # (suit order, rank 1-13)
 _FILLER: _Nat = (-1, 0)  # a place held by a joker or a wild card acting, named only at the end
 _JOKER_MARK: _Nat = (-2, 0)  # a joker in a group of leftover pieces
@@ -245,6 +255,7 @@ class _Finder:
         self.wilds = tuple(sorted((c.suit.order, int(c.rank)) for c in cards if rules.is_wild(c)))
         self.jokers = len(pieces) - len(cards)
         self.memo: dict[tuple[object, ...], _Plan | None] = {}
+        self.discard_memo: dict[tuple[object, ...], frozenset[_Nat]] = {}
 
     def find(self) -> tuple[tuple[Piece, ...], ...] | None:
         if self.need_pure and not self._has_pure_window():
@@ -255,6 +266,13 @@ class _Finder:
         groups, fill = plan
         pieces = iter(fill)
         return tuple(tuple(next(pieces) if n == _FILLER else _CARDS[n] for n in group) for group in groups)
+
+    def discards(self) -> frozenset[Piece]:
+        """The pieces whose discard leaves the others a declaration (the hand holds one piece more)."""
+        if self.need_pure and not self._has_pure_window():
+            return frozenset()
+        found = self._discards(self.naturals, self.wilds, self.jokers + len(self.wilds), 0, 0)
+        return frozenset(_CARDS[n] for n in found)
 
     # --- quick tests ------------------------------------------------------------------------
     def _positions(self, rank: int) -> tuple[int, ...]:
@@ -353,6 +371,44 @@ class _Finder:
                 return ((group, *rest[0]), rest[1])
         return None
 
+    def _discards(
+        self, naturals: tuple[_Nat, ...], wilds: tuple[_Nat, ...], spare: int, seq: int, pure: int
+    ) -> frozenset[_Nat]:
+        """`_search` with one piece still to leave out: every piece whose leaving out lets the rest be placed.
+
+        The first natural is left out, or given each of its groups as `_search` gives them (the
+        searches below, with nothing left to leave out, are `_go`'s own); once the naturals are
+        placed, a joker or a wild card among the pieces left over is left out. Each answer is
+        the union over every branch, so nothing stops early here: the cost is that of one search
+        that finds nothing, instead of one search for each piece.
+        """
+        key = (naturals, wilds, spare, seq, pure)
+        if key in self.discard_memo:
+            return self.discard_memo[key]
+        found: set[_Nat] = set()
+        if not naturals:
+            if spare:
+                if self.jokers and self._leftovers(wilds, spare - 1, seq, pure, self.jokers - 1) is not None:
+                    found.add(_JOKER_MARK)
+                for wild in dict.fromkeys(wilds):
+                    if self._leftovers(_take(wilds, (wild,)), spare - 1, seq, pure, self.jokers) is not None:
+                        found.add(wild)
+        elif (self.need_seq - seq) * self.shape.run_min <= len(naturals) + spare and self._needy(naturals) - 1 <= spare:
+            # (leaving a natural out lowers the bound by one at most: adding one raises it by one at most)
+            if self._go(naturals[1:], wilds, spare, seq, pure) is not None:
+                found.add(naturals[0])
+            for _, used_naturals, used_self, fillers, is_seq, is_pure in self._natural_groups(naturals, wilds, spare):
+                found |= self._discards(
+                    _take(naturals, used_naturals),
+                    _take(wilds, used_self),
+                    spare - fillers - len(used_self),
+                    min(self.need_seq, seq + is_seq),
+                    min(self.need_pure, pure + is_pure),
+                )
+        answer = frozenset(found)
+        self.discard_memo[key] = answer
+        return answer
+
     def _natural_groups(self, naturals: tuple[_Nat, ...], wilds: tuple[_Nat, ...], spare: int) -> Iterator[_Candidate]:
         """Every group the first natural card can be in: runs of its suit, then sets of its rank."""
         first, rest = naturals[0], naturals[1:]
@@ -432,20 +488,24 @@ class _Finder:
                         continue
                     yield (first, *partners, *(_FILLER,) * f), (first, *partners), (), f, False, False
 
-    def _leftovers(self, wilds: tuple[_Nat, ...], spare: int, seq: int, pure: int) -> _Plan | None:
+    def _leftovers(
+        self, wilds: tuple[_Nat, ...], spare: int, seq: int, pure: int, jokers: int | None = None
+    ) -> _Plan | None:
         """Name the fillers, and make groups of the pieces left over (the meld engine judges them).
 
-        The jokers and the wild cards ``wilds`` not taken as themselves fill the places above but
-        ``spare`` of them; every choice of which are left over is tried.
+        The ``jokers`` (all of them unless told) and the wild cards ``wilds`` not taken as
+        themselves fill the places above but ``spare`` of them; every choice of which are left
+        over is tried.
         """
-        for left_jokers in range(min(self.jokers, spare), -1, -1):
+        jokers = self.jokers if jokers is None else jokers
+        for left_jokers in range(min(jokers, spare), -1, -1):
             if spare - left_jokers > len(wilds):
                 break
             for left_wilds in dict.fromkeys(itertools.combinations(wilds, spare - left_jokers)):
                 groups = self._cover(left_wilds, left_jokers, seq, pure)
                 if groups is not None:
                     acting = _take(wilds, left_wilds)
-                    return groups, (*(JOKER,) * (self.jokers - left_jokers), *(_CARDS[w] for w in acting))
+                    return groups, (*(JOKER,) * (jokers - left_jokers), *(_CARDS[w] for w in acting))
         return None
 
     def _cover(self, wilds: tuple[_Nat, ...], jokers: int, seq: int, pure: int) -> _Groups | None:

@@ -54,7 +54,12 @@ from rummylib.indian.actions import (
     IndianView,
     SeatStatus,
 )
-from rummylib.indian.declarations import declaration_violations, find_declaration, with_wild_joker
+from rummylib.indian.declarations import (
+    declarable_discards,
+    declaration_violations,
+    find_declaration,
+    with_wild_joker,
+)
 from rummylib.indian.scoring import drop_points, losing_points, wrong_declaration_points
 from rummylib.melds import Meld
 from rummylib.pieces import Joker, Piece, PieceCount, format_pieces, piece_sort_key
@@ -117,6 +122,12 @@ def _is_seat(value: object, players: int) -> bool:
 def _declared(hand: tuple[Piece, ...], rules: RuleSet) -> tuple[Meld, ...] | None:
     """`find_declaration` of a hand, remembered: listing, judging and checking ask it in turn."""
     return find_declaration(hand, rules=rules)
+
+
+@functools.lru_cache(maxsize=1024)
+def _discards(hand: tuple[Piece, ...], rules: RuleSet) -> frozenset[Piece] | None:
+    """`declarable_discards` of a hand after its draw, remembered (``None``: not such a hand)."""
+    return declarable_discards(hand, rules) if len(hand) == rules.hand_size + 1 else None
 
 
 @functools.lru_cache(maxsize=4096)
@@ -378,9 +389,11 @@ class IndianDeal(RefereeBase):
             return (*draws, Drop(p))
         cards = tuple(dict.fromkeys(self.hands[p]))
         found: list[IndianAction] = [Discard(p, c) for c in cards]
+        # One search finds the discards that leave a valid declaration; only those are arranged.
+        valid = _discards(self.hands[p], self.rules)
         for c in cards:
             rest = _without(self.hands[p], c)
-            groups = _declared(rest, self.rules)
+            groups = _declared(rest, self.rules) if valid is None or c in valid else None
             if groups is not None:
                 found.append(Declare(p, groups, c))
             found.append(Declare(p, tuple(Meld((x,)) for x in rest), c))

@@ -1,0 +1,64 @@
+"""The one search that finds which discards of a hand after its draw leave a declaration.
+
+`legal_actions` asks it before it arranges the declaration of each discard, so that a hand costs
+one search instead of one per card. It must answer exactly what `find_declaration` of every
+discard answers.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
+from tests.indian.test_indian_find_declaration import built_hands, small_hands
+
+from rummylib import INDIAN_RUMMY, JOKER, Card, Piece, RuleSet
+from rummylib.indian import Declare, IndianDeal, find_declaration
+from rummylib.indian.declarations import declarable_discards
+
+
+def _each_discard(hand: list[Piece], rules: RuleSet) -> frozenset[Piece]:
+    return frozenset(
+        hand[i] for i in range(len(hand)) if find_declaration(hand[:i] + hand[i + 1 :], rules=rules) is not None
+    )
+
+
+@settings(max_examples=200)
+@given(st.one_of(small_hands(), built_hands()), st.integers(0, 2**32))
+def test_one_search_answers_as_every_discard_does(case: tuple[list[Piece], RuleSet], seed: int) -> None:
+    hand, rules = case
+    # The hand drawn holds one card more than is declared: add one from the hand's own kinds.
+    # (a card held once, so that no card has more copies than the two decks hold)
+    once = [p for p in hand if hand.count(p) == 1 and p != JOKER] or [Card.parse("7d")]
+    hand = [*hand, random.Random(seed).choice(once)]
+    rules = rules.with_options({"hand_size": len(hand) - 1})
+    answer = declarable_discards(tuple(hand), rules)
+    event(f"discards that declare: {min(len(answer), 3)}")
+    assert answer == _each_discard(hand, rules)
+
+
+def test_the_declarations_listed_are_those_of_each_discard() -> None:
+    """Random play of whole deals: at every discard, the valid declarations listed are exactly
+    those `find_declaration` finds for each card discarded."""
+    for seed in range(6):
+        rng = random.Random(seed)
+        rules = INDIAN_RUMMY.with_options({"draw_discarded_joker": seed % 2 == 1})
+        deal = IndianDeal.deal(rules=rules, players=2 + seed % 5, seed=seed)
+        for _ in range(400):
+            if deal.is_over:
+                break
+            listed = deal.legal_actions()
+            declares = [a for a in listed if isinstance(a, Declare) and any(len(g) > 1 for g in a.groups)]
+            if any(isinstance(a, Declare) for a in listed):
+                hand = list(deal.hands[deal.to_move])
+                expected = []
+                for card in dict.fromkeys(hand):
+                    rest = list(hand)
+                    rest.remove(card)
+                    groups = find_declaration(rest, rules=deal.rules)
+                    if groups is not None:
+                        expected.append(Declare(deal.to_move, groups, card))
+                assert declares == expected
+            careful = [a for a in listed if a.kind not in ("drop", "declare")] or list(listed)
+            deal = deal.apply(rng.choice(declares or careful) if declares and rng.random() < 0.2 else rng.choice(careful))
