@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -127,10 +126,7 @@ def option_overrides() -> st.SearchStrategy[dict[str, Any]]:
 # ------------------------------------------------------------------------------------------
 
 
-DEADLINE = timedelta(seconds=5)
-"""Per-example limit: generous for a shared CI machine, far below a hang."""
-
-FUZZ = settings(deadline=DEADLINE, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+FUZZ = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 # Findings in other engineers' files: the (op, game) pairs whose property currently fails.
 # Each is also pinned by a plain regression test below; remove the entry once fixed.

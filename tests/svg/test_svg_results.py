@@ -66,7 +66,7 @@ def test_turn_report_hook_and_its_caption() -> None:
     report = validate_turn("r3 r4 r5 r6 r7", "r5 k1", "r3 r4 r5 | r5 r6 r7", rules=RUMMIKUB, initial_meld_done=True)
     html = report._repr_html_()
     assert html.startswith("<figure><svg") and html.endswith("</figcaption></figure>")
-    assert "split into sets 1 (R3 R4 R5) and 2 (R5 R6 R7), with R5 from the rack" in html
+    assert "split into melds 1 (R3 R4 R5) and 2 (R5 R6 R7), with R5 from the rack" in html
     assert framed(report._repr_svg_(), svg.PLAYED_INK) == ["R5"]
 
 

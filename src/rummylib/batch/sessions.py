@@ -34,7 +34,7 @@ Examples:
     >>> handle_request({"op": "apply", "state": dealt["state"], "action": {"action": "draw-stock", "player": 0}})
     ... # doctest: +NORMALIZE_WHITESPACE
     {'id': None, 'error': {'code': 'illegal-action', 'message': "it is player 1's turn, not player 0's [not-your-turn]",
-     'problems': [{'code': 'not-your-turn', 'message': "it is player 1's turn, not player 0's [not-your-turn]"}]}}
+     'problems': [{'code': 'not-your-turn', 'message': "it is player 1's turn, not player 0's"}]}}
 """
 
 from __future__ import annotations
