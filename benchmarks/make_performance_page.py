@@ -320,10 +320,12 @@ TOPICS: list[Topic] = [
         command="python benchmarks/bench_legal_actions.py --games 6",
         lead=(
             "`legal_actions()` lists every distinct legal action of a position: every lay-down that "
-            "meets the contract with each way of placing its jokers, every lay-off, every knock. Each "
-            "row plays six seeded random games and times the listing at every position the games "
-            "reach, in milliseconds; the last columns count the positions over 5 ms and the longest "
-            "list met."
+            "meets the contract with each way of placing its jokers, every lay-off, every knock, every "
+            "declaration. Each row plays six seeded random games and times the listing at every "
+            "position the games reach, in milliseconds of CPU time (so that other jobs on the machine "
+            "do not count); the last columns count the positions over 5 ms and the longest list met. "
+            "The slowest positions list hundreds of distinct lay-downs (with deuces wild, each way of "
+            "placing each wild card is an action of its own)."
         ),
         table="positions",
         columns=[
