@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 from rummylib import (
     CONTRACT_RUMMY,
     GIN_RUMMY,
+    INDIAN_RUMMY,
     RUMMIKUB,
     SHANGHAI,
     Piece,
@@ -34,6 +35,7 @@ from rummylib import (
 from rummylib.contracts import Buy, ContractGame, ContractRound, DeclineBuy, Discard, DrawDiscard, DrawStock, Phase
 from rummylib.gin import DrawDiscard as GinDrawDiscard
 from rummylib.gin import GinGame, GinHand
+from rummylib.indian import Declare, IndianDeal
 from rummylib.rummikub import RummikubGame
 
 CONTRACT_VARIANTS: list[RuleSet] = [
@@ -140,6 +142,31 @@ def test_rummikub_views_hide_every_other_rack(seed: int, steps: int) -> None:
         twin = attrs.evolve(position, racks=racks, pool=pool)
         assert twin.view(seat) == position.view(seat)
         assert twin.view(seat).to_json() == position.view(seat).to_json()
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), steps=st.integers(1, 150), pickup=st.booleans())
+def test_indian_views_hide_exactly_what_is_not_known(seed: int, steps: int, pickup: bool) -> None:
+    rng = random.Random(seed)
+    rules = INDIAN_RUMMY.with_options({"draw_discarded_joker": pickup})
+    state = IndianDeal.deal(rules=rules, players=2 + seed % 5, seed=seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        if rng.random() < 0.3:
+            seat = rng.randrange(state.players)
+            view = state.view(seat)
+            for other, hand in enumerate(state.hands):
+                if other != seat:
+                    assert not Counter(view.known[other]) - Counter(hand)
+            # a seat out by a wrong declaration shows its hand: all of it is known
+            known = tuple(h if view.shown[o] is not None else state.known[o] for o, h in enumerate(state.hands))
+            hands, stock = deal_hidden_again(state.hands, known, state.stock, seat, rng)
+            assert_same_view(state, attrs.evolve(state, hands=hands, stock=stock), seat)
+        # random play that seldom drops or declares wrongly, so that deals last
+        legal = state.legal_actions()
+        careful = [a for a in legal if a.kind != "drop" and not (isinstance(a, Declare) and len(a.groups) > 5)]
+        state = state.apply(rng.choice(careful if careful and rng.random() < 0.95 else legal))
 
 
 def test_a_card_taken_or_bought_is_known_until_it_leaves_the_hand(build: Any) -> None:
