@@ -1,4 +1,4 @@
-"""How long `legal_actions()` takes, on positions reached by random play, for every card-game referee.
+"""How long `legal_actions()` and `apply` take, on positions reached by random play, for every referee.
 
 Run: ``python benchmarks/bench_legal_actions.py`` (a few minutes; ``--games N`` and ``--repeat R``
 change the games per row and the runs). Each row plays seeded random games (random legal actions,
@@ -77,8 +77,8 @@ ROWS: list[tuple[str, Callable[[int], Any]]] = [
 ]
 
 
-def play(deal: Callable[[int], Any], seed: int, times: list[float], sizes: list[int]) -> None:
-    """One seeded random game: the time of ``legal_actions()`` and the actions listed, at every position."""
+def play(deal: Callable[[int], Any], seed: int, times: list[float], sizes: list[int], applies: list[float]) -> None:
+    """One seeded random game: the time of ``legal_actions()``, the actions listed and the time of ``apply``."""
     clear_caches()
     rng = random.Random(seed)
     state = deal(seed)
@@ -99,7 +99,14 @@ def play(deal: Callable[[int], Any], seed: int, times: list[float], sizes: list[
             action = rng.choice(careful)
         else:
             action = rng.choice(listed)
+        start = time.thread_time()
         state = state.apply(action)
+        applies.append(time.thread_time() - start)
+
+
+def _tail(ms: list[float]) -> tuple[float, float]:
+    """The 99th percentile and the worst of sorted times."""
+    return statistics.quantiles(ms, n=100)[-1], ms[-1]
 
 
 def main() -> None:
@@ -108,29 +115,36 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="runs of the same games; each position's best (3)")
     args = parser.parse_args()
     lines = [
-        "# `legal_actions()` on random-play positions",
+        "# `legal_actions()` and `apply` on random-play positions",
         "",
         f"`{Path(sys.executable).name} benchmarks/bench_legal_actions.py --games {args.games} --repeat {args.repeat}`, "
         f"{datetime.date.today()}: {args.games} seeded random games per row, the first call at every position timed, "
         f"each position's best of {args.repeat} runs. CPU time of the calling thread, on a shared 2-core machine.",
         "",
-        f"| game | positions | median (ms) | p95 (ms) | max (ms) | over {TAIL_MS:g} ms | most actions listed |",
-        "|---|---:|---:|---:|---:|---:|---:|",
+        f"| game | positions | median (ms) | p95 (ms) | p99 (ms) | max (ms) | over {TAIL_MS:g} ms | most actions listed "
+        "| apply p99 (ms) | apply max (ms) |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for name, deal in ROWS:
         best: list[float] = []
+        best_apply: list[float] = []
         sizes: list[int] = []
         for _ in range(args.repeat):
             times: list[float] = []
+            applies: list[float] = []
             sizes = []
             for seed in range(args.games):
-                play(deal, seed, times, sizes)
+                play(deal, seed, times, sizes, applies)
             best = times if not best else [min(a, b) for a, b in zip(best, times, strict=True)]
+            best_apply = applies if not best_apply else [min(a, b) for a, b in zip(best_apply, applies, strict=True)]
         ms = sorted(t * 1e3 for t in best)
         over = sum(1 for t in ms if t > TAIL_MS)
         p95 = statistics.quantiles(ms, n=20)[-1]
+        p99, worst = _tail(ms)
+        apply_p99, apply_worst = _tail(sorted(t * 1e3 for t in best_apply))
         lines.append(
-            f"| {name} | {len(ms)} | {statistics.median(ms):.3f} | {p95:.3f} | {ms[-1]:.1f} | {over} | {max(sizes)} |"
+            f"| {name} | {len(ms)} | {statistics.median(ms):.3f} | {p95:.3f} | {p99:.3f} | {worst:.1f} | {over} "
+            f"| {max(sizes)} | {apply_p99:.3f} | {apply_worst:.1f} |"
         )
         print(lines[-1], flush=True)
     text = "\n".join(lines) + "\n"
