@@ -12,6 +12,9 @@ import ray  # type: ignore[import-not-found, unused-ignore]  # the arena-ray ext
 
 from rummylib.agents import arena
 
+if not hasattr(ray, "remote"):  # a directory called ray in the way (Ray's own /tmp/ray), not Ray
+    raise ModuleNotFoundError("No module named 'ray'", name="ray")
+
 __all__ = ["run_chunks"]
 
 
