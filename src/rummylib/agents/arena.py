@@ -436,7 +436,11 @@ def run_arena(
     for name in bots:
         if isinstance(name, str):
             make_bot(name, rules=rules)
-    for label, value in (("games", games), ("max_actions", max_actions), ("workers", workers or 1)):
+    for label, value in (
+        ("games", games),
+        ("max_actions", max_actions),
+        ("workers", 1 if workers is None else workers),
+    ):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise RequestError(f"{label} must be a whole number of at least 1, not {value!r}", code=ErrorCode.BAD_FIELD)
     if backend not in BACKENDS:

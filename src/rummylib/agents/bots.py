@@ -31,6 +31,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
@@ -40,7 +41,7 @@ import attrs
 from rummylib import contracts, gin, indian, rummikub
 from rummylib.cards import Card
 from rummylib.errors import ErrorCode, RequestError, SolverError
-from rummylib.pieces import Piece
+from rummylib.pieces import Piece, piece_sort_key
 from rummylib.registry import family
 from rummylib.rules import RuleSet
 from rummylib.rummikub.solver import Budget, solve
@@ -262,18 +263,22 @@ def _less(hand: Sequence[Piece], piece: Piece) -> list[Piece]:
 class IndianBot:
     """Indian Rummy: keep the best arrangement, declare when the declaration is valid.
 
-    It takes the top discard when keeping it lowers the points of its best arrangement
-    (`rummylib.indian.best_arrangement`); declares whenever a listed declaration is valid; else
-    discards the card whose loss leaves the best arrangement (the higher card on a tie). It never
-    drops.
+    It reads its hand through its best arrangement (`rummylib.indian.best_arrangement`): it takes
+    the top discard when the best arrangement of the hand with it melds it (or it is wild); it
+    declares whenever a listed declaration is valid; and else discards, of the cards the best
+    arrangement leaves unmelded, the one whose loss leaves the fewest points (of the
+    `CANDIDATES` highest; the higher card on a tie). It never drops.
 
     Examples:
         >>> from rummylib import INDIAN_RUMMY
         >>> from rummylib.indian import IndianDeal
         >>> deal = IndianDeal.deal(rules=INDIAN_RUMMY, players=2, seed=4)
         >>> IndianBot(rules=INDIAN_RUMMY).act(deal.view(1), deal.legal_actions(1)).kind
-        'draw-discard'
+        'draw-stock'
     """
+
+    CANDIDATES = 5
+    """How many unmelded cards (the highest first) the bot weighs as its discard."""
 
     def __init__(self, *, rules: RuleSet, seed: int | str = 0) -> None:
         self.rules = rules
@@ -285,26 +290,37 @@ class IndianBot:
         if view.phase is indian.IndianPhase.DRAW:
             take = _first(legal, indian.DrawDiscard)
             if take is not None and view.discards:
-                now = indian.best_arrangement(hand, rules=rules).points
-                with_top = (*hand, view.discards[-1])
-                if min(self._points(with_top, c, rules) for c in hand) < now:
+                top = view.discards[-1]
+                if not isinstance(top, Card) or rules.is_wild(top) or top not in _arranged((*hand, top), rules).counted:
                     return take
             return _first(legal, indian.DrawStock) or take or legal[0]
         for action in legal:
             if isinstance(action, indian.Declare) and indian.is_valid_declaration(action.groups, rules=rules):
                 return action
-        discards = [a for a in legal if isinstance(a, indian.Discard)]
+        discards = {a.card: a for a in legal if isinstance(a, indian.Discard)}
         if not discards:
             return legal[0]
-        return min(discards, key=lambda a: (self._points(hand, a.card, rules), -rules.piece_points(a.card)))
+        loose = [c for c in dict.fromkeys(_arranged(hand, rules).counted) if c in discards] or list(discards)
+        loose.sort(key=lambda c: -rules.piece_points(c))
+        best = min(
+            loose[: self.CANDIDATES],
+            key=lambda c: (_arranged(tuple(_less(hand, c)), rules).points, -rules.piece_points(c)),
+        )
+        return discards[best]
 
     def _deal_rules(self, view: Any) -> RuleSet:
         rank = view.wild_rank
         return attrs.evolve(self.rules, wild_ranks=frozenset() if rank is None else frozenset({rank}))
 
-    @staticmethod
-    def _points(hand: Sequence[Piece], card: Piece, rules: RuleSet) -> int:
-        return indian.best_arrangement(_less(hand, card), rules=rules).points
+
+@functools.lru_cache(maxsize=4096)
+def _best(hand: tuple[Piece, ...], rules: RuleSet) -> indian.IndianArrangement:
+    return indian.best_arrangement(hand, rules=rules)
+
+
+def _arranged(hand: Sequence[Piece], rules: RuleSet) -> indian.IndianArrangement:
+    """The best arrangement of a hand, remembered (the bot asks again about the hands it kept)."""
+    return _best(tuple(sorted(hand, key=piece_sort_key)), rules)
 
 
 class RummikubBot:
