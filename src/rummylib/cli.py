@@ -84,7 +84,7 @@ examples:
   rummylib score --game rummikub --winner 0 "" "r5 k3" "*"      # seats count from 0
   rummylib show --game rummikub "r1 r2 r3 | k7 b7 *" --svg table.svg
   rummylib selfplay --games 10 --players 3           # solver against solver, with progress
-  rummylib arena --game gin --bots heuristic,random --games 200 --seed 1
+  rummylib arena --game gin --bots heuristic,random --games 20 --seed 1
   echo '{"op": "meld", "game": "rummikub", "meld": "r5 r6 *"}' | rummylib batch
 
 exit status: 0 valid, 1 invalid, 2 bad input
@@ -1007,8 +1007,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     arena = add(
         "arena",
-        "play seeded games between bots, seats rotated, and report wins, mean scores with 95% intervals and Elo",
-        "rummylib arena --game gin --bots heuristic,random --games 200 --seed 1",
+        "play seeded games between bots, seats rotated, and report wins, mean scores with confidence intervals and Elo",
+        "rummylib arena --game gin --bots heuristic,random --games 20 --seed 1",
         game_required=True,
     )
     arena.add_argument("--bots", required=True, help="one bot per seat, comma-separated: random or heuristic")
