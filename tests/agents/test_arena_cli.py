@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import io
 import json
 
 import pytest
@@ -64,3 +65,21 @@ def test_ray_missing_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "arena", "-g", "gin", "--bots", "random,random", "--games", "2", "--backend", "ray")
     assert code == 2
     assert "rummylib[arena-ray]" in err
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_progress_bar_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    err, out = Terminal(), io.StringIO()
+    monkeypatch.setattr("sys.stderr", err)
+    monkeypatch.setattr("sys.stdout", out)
+    code = cli.main(["arena", "-g", "gin", "--bots", "heuristic,random", "--games", "6", "--workers", "1"])
+    assert code == 0
+    bar = err.getvalue()
+    assert "playing [" in bar
+    assert "6/6" in bar
+    assert bar.endswith("\r")  # cleared before the answer
+    assert out.getvalue().startswith("Gin Rummy: 6 games")
