@@ -62,13 +62,13 @@ def seated(rules: RuleSet, names: list[str], seed: int) -> list[Bot]:
 
 
 @pytest.mark.parametrize(("rules", "cls", "players"), CARD_GAMES, ids=lambda v: getattr(v, "name", str(v)))
-@settings(max_examples=10)
+@settings(max_examples=8)
 @given(seed=st.integers(0, 10_000), mix=st.lists(st.sampled_from(BOT_NAMES), min_size=4, max_size=4))
 def test_card_game_bots_only_take_legal_actions(
     rules: RuleSet, cls: Any, players: int, seed: int, mix: list[str]
 ) -> None:
     state = cls.deal(rules=rules, players=players, seed=seed)
-    play_checked(state, seated(rules, mix[:players], seed), limit=300)
+    play_checked(state, seated(rules, mix[:players], seed), limit=200)
 
 
 @settings(max_examples=4)

@@ -273,8 +273,8 @@ class IndianBot:
         >>> from rummylib import INDIAN_RUMMY
         >>> from rummylib.indian import IndianDeal
         >>> deal = IndianDeal.deal(rules=INDIAN_RUMMY, players=2, seed=4)
-        >>> IndianBot(rules=INDIAN_RUMMY).act(deal.view(1), deal.legal_actions(1)).kind
-        'draw-stock'
+        >>> str(deal.discards[-1]), IndianBot(rules=INDIAN_RUMMY).act(deal.view(1), deal.legal_actions(1)).kind
+        ('Kd', 'draw-discard')
     """
 
     CANDIDATES = 5
