@@ -20,7 +20,7 @@ __all__ = ["run_chunks"]
 
 @ray.remote  # type: ignore[untyped-decorator, unused-ignore]
 def _play(spec: Any, start: int, stop: int) -> list[arena.GameRecord]:
-    return arena.play_chunk(spec, start, stop)
+    return arena._play_chunk(spec, start, stop)  # the arena's own worker function
 
 
 def run_chunks(

@@ -351,7 +351,7 @@ def play_game(
     )
 
 
-def play_chunk(spec: _Spec, start: int, stop: int) -> list[GameRecord]:
+def _play_chunk(spec: _Spec, start: int, stop: int) -> list[GameRecord]:
     """Games ``start`` to ``stop - 1`` of an arena (what one worker or one Ray task plays)."""
     return [
         play_game(
@@ -370,12 +370,12 @@ def _chunks(games: int, workers: int) -> list[tuple[int, int]]:
 def _local(spec: _Spec, chunks: Sequence[tuple[int, int]], workers: int) -> Iterator[list[GameRecord]]:
     if workers == 1:
         for a, b in chunks:
-            yield play_chunk(spec, a, b)
+            yield _play_chunk(spec, a, b)
         return
     # Fork where the system has it: the workers start at once, and a script needs no main guard.
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        pending = {pool.submit(play_chunk, spec, a, b) for a, b in chunks}
+        pending = {pool.submit(_play_chunk, spec, a, b) for a, b in chunks}
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
