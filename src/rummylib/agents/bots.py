@@ -61,8 +61,10 @@ __all__ = [
     "make_bot",
 ]
 
-SOLVER_BUDGET = Budget(seconds=2.0)
-"""The limit of each solver call a Rummikub bot makes (it draws when the search runs out)."""
+SOLVER_BUDGET = Budget(nodes=200_000)
+"""The limit of each solver call a Rummikub bot makes (it draws when the search runs out): search
+states, not seconds, so that a bot decides the same on any machine (typical turns take a few
+thousand; the longest seen, about 25,000)."""
 
 
 @runtime_checkable
