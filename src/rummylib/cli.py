@@ -866,7 +866,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     Examples:
         >>> sorted(build_parser()._subparsers._group_actions[0].choices)[:3]  # type: ignore[union-attr]
-        ['batch', 'contract', 'find-contract']
+        ['arena', 'batch', 'contract']
     """
     parser = _Parser(
         prog="rummylib",
