@@ -64,6 +64,11 @@ GROUPS: list[tuple[str, str, tuple[str, ...]]] = [
         ),
     ),
     (
+        "Agents",
+        "Bots for every game, and an arena that plays them against each other.",
+        ("rummylib.agents",),
+    ),
+    (
         "Faces",
         "Text and pictures in, the Python API out: batch, command line, pictures, test strategies.",
         (
@@ -88,8 +93,16 @@ def public_modules() -> list[str]:
 
 @functools.cache
 def _all_modules() -> tuple[str, ...]:
-    """Every module of rummylib, private ones too (where some constants are defined)."""
-    return ("rummylib", *(info.name for info in pkgutil.walk_packages(rummylib.__path__, "rummylib.")))
+    """Every module of rummylib, private ones too (where some constants are defined), but those of an
+    optional extra that is not installed (the arena's Ray backend without Ray)."""
+    found = ["rummylib"]
+    for info in pkgutil.walk_packages(rummylib.__path__, "rummylib."):
+        try:
+            importlib.import_module(info.name)
+        except ModuleNotFoundError:
+            continue
+        found.append(info.name)
+    return tuple(found)
 
 
 @functools.cache

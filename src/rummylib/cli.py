@@ -2,7 +2,7 @@
 
 ``rummylib batch [FILE]`` answers JSON Lines requests (see `rummylib.batch`). Beside it, commands
 for people: ``meld``, ``turn``, ``contract``, ``find-contract``, ``solve``, ``points``, ``score``,
-``show`` and ``selfplay``. They hold no rules: each reads its arguments, calls the Python API and
+``show``, ``selfplay`` and ``arena``. They hold no rules: each reads its arguments, calls the Python API and
 prints the answer, in colour on a terminal, plain when piped, or as JSON with ``--json``.
 
 Exit status: 0 valid (or done), 1 invalid, 2 bad input (bad notation, unknown game, a file that
@@ -34,6 +34,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import IO, Any, NoReturn, TypeVar
 
 from rummylib import __version__, svg
+from rummylib.agents.arena import BACKENDS, run_arena
 from rummylib.batch import Signer, all_ops, main_batch
 from rummylib.batch.protocol import COMMON_FIELDS, Request
 from rummylib.cards import Card, Suit
@@ -83,6 +84,7 @@ examples:
   rummylib score --game rummikub --winner 0 "" "r5 k3" "*"      # seats count from 0
   rummylib show --game rummikub "r1 r2 r3 | k7 b7 *" --svg table.svg
   rummylib selfplay --games 10 --players 3           # solver against solver, with progress
+  rummylib arena --game gin --bots heuristic,random --games 20 --seed 1
   echo '{"op": "meld", "game": "rummikub", "meld": "r5 r6 *"}' | rummylib batch
 
 exit status: 0 valid, 1 invalid, 2 bad input
@@ -663,6 +665,54 @@ def _cmd_selfplay(args: argparse.Namespace, out: _Out) -> int:
     return EXIT_VALID
 
 
+def _cmd_arena(args: argparse.Namespace, out: _Out) -> int:
+    rules = _rules(args)
+    bots = [name.strip() for name in args.bots.split(",")]
+    progress = _Progress(args.games, label="playing", out=out, even_one=True)
+
+    def advance(done: int, total: int) -> None:
+        while progress.done < done:
+            progress.step()
+
+    try:
+        result = run_arena(
+            rules,
+            bots,
+            games=args.games,
+            seed=args.seed,
+            workers=args.workers,
+            backend=args.backend,
+            whole_game=args.whole_game,
+            max_actions=args.max_actions,
+            ray_address=args.ray_address,
+            on_progress=advance,
+        )
+    finally:
+        progress.close()
+    if args.json:
+        _emit_json(out, result.to_json())
+        return EXIT_VALID
+    better = "lower" if result.lower_wins else "higher"
+    out.line(
+        f"{rules.title}: {result.games} games between {len(bots)} bots, seats rotated, seed {result.seed}"
+        f" ({better} scores are better)"
+    )
+    width = max(len("bot"), *(len(s.bot) for s in result.standings))
+    out.line(
+        f"  {'bot':<{width}}  {'games':>5}  {'wins':>5}  {'win rate':>8}  {'mean score':>10}  {'95% interval':<18}  Elo"
+    )
+    for s in result.standings:
+        rate = s.wins / s.games if s.games else 0.0
+        interval = f"[{s.ci95[0]:.1f}, {s.ci95[1]:.1f}]"
+        row = f"{s.games:5}  {s.wins:5}  {rate:8.1%}  {s.mean_score:10.1f}  {interval:<18}  {s.elo:.0f}"
+        out.line(f"  {s.bot:<{width}}  {row}")
+    if result.draws or result.unfinished:
+        out.line(
+            f"{result.draws} games nobody won; {result.unfinished} left unfinished after {args.max_actions} actions"
+        )
+    return EXIT_VALID
+
+
 def _cmd_points(args: argparse.Namespace, out: _Out) -> int:
     rules = _rules(args)
     hand = parse_pieces(args.hand, rules=rules)
@@ -816,7 +866,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     Examples:
         >>> sorted(build_parser()._subparsers._group_actions[0].choices)[:3]  # type: ignore[union-attr]
-        ['batch', 'contract', 'find-contract']
+        ['arena', 'batch', 'contract']
     """
     parser = _Parser(
         prog="rummylib",
@@ -955,6 +1005,25 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--max-turns", type=int, default=500, help="stop a game after this many turns")
     selfplay.add_argument("--seconds", type=float, help="time budget of each solver call (a number above 0)")
 
+    arena = add(
+        "arena",
+        "play seeded games between bots, seats rotated, and report wins, mean scores with confidence intervals and Elo",
+        "rummylib arena --game gin --bots heuristic,random --games 20 --seed 1",
+        game_required=True,
+    )
+    arena.add_argument("--bots", required=True, help="one bot per seat, comma-separated: random or heuristic")
+    arena.add_argument("--games", type=int, default=100, help="how many games (default 100); progress is shown")
+    arena.add_argument(
+        "--seed", type=int, default=0, help="the arena's seed (default 0): the same seed, the same result"
+    )
+    arena.add_argument("--workers", type=int, help="local processes to play on (default: one per processor)")
+    arena.add_argument(
+        "--backend", choices=BACKENDS, default="local", help="local processes (the default) or Ray tasks"
+    )
+    arena.add_argument("--ray-address", help="with --backend ray: the cluster to join (default: start Ray here)")
+    arena.add_argument("--whole-game", action="store_true", help="play whole games, not one hand, round or deal each")
+    arena.add_argument("--max-actions", type=int, default=5000, help="leave a game unfinished after this many actions")
+
     show = add(
         "show",
         "show a meld or a table as text (colour on a terminal) or as an SVG picture",
@@ -975,6 +1044,7 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace, _Out], int]] = {
     "points": _cmd_points,
     "score": _cmd_score,
     "selfplay": _cmd_selfplay,
+    "arena": _cmd_arena,
     "show": _cmd_show,
 }
 

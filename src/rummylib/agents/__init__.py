@@ -1,0 +1,1 @@
+"""Agents: bots that play every game, and an arena that measures them against each other."""
