@@ -3,7 +3,7 @@
 Run: ``python benchmarks/bench_legal_actions.py`` (a few minutes; ``--games N`` and ``--repeat R``
 change the games per row and the runs). Each row plays seeded random games (random legal actions,
 half the time one that moves the game on: a lay-down, a lay-off, a joker swap, a knock, a valid
-declaration; an Indian Rummy drop or wrong declaration only one time in twenty; the house rule
+declaration, the solver's best Rummikub play (its search is not timed; `apply` judges the play); an Indian Rummy drop or wrong declaration only one time in twenty; the house rule
 ``max_reshuffles=1`` so that every round ends) and times the first ``legal_actions()`` call at
 every position, as a program meets it (the meld engine's memo is emptied before each game, and
 warms up as the game goes on). Times are the CPU time of the calling thread, so that other jobs on
@@ -26,10 +26,12 @@ from typing import Any
 
 from rummylib import CONTRACT_RUMMY, GIN_RUMMY, INDIAN_RUMMY, RUMMIKUB, SHANGHAI, RuleSet
 from rummylib.contracts import ContractRound, DeclineBuy, Phase
+from rummylib.errors import SolverError
 from rummylib.gin import GinHand
 from rummylib.indian import Declare, IndianDeal
 from rummylib.melds import clear_caches
-from rummylib.rummikub import RummikubGame
+from rummylib.rummikub import Play, RummikubGame
+from rummylib.rummikub.solver import Budget, solve
 
 ROOT = Path(__file__).resolve().parents[1]
 FORWARD = ("lay-down", "lay-off", "swap-joker", "knock")
@@ -39,6 +41,7 @@ GIVE_UP = ("drop", "declare")  # Indian Rummy: random players who drop or declar
 def _declares(action: Any) -> bool:
     """A declaration that arranges the cards in groups (a valid one), not the cards one by one."""
     return isinstance(action, Declare) and any(len(group) > 1 for group in action.groups)
+
 
 TAIL_MS = 5.0
 
@@ -89,7 +92,8 @@ def play(deal: Callable[[int], Any], seed: int, times: list[float], sizes: list[
         listed = state.legal_actions()
         times.append(time.thread_time() - start)
         sizes.append(len(listed))
-        forward = [a for a in listed if str(type(a).kind) in FORWARD or _declares(a)]
+        play = _rummikub_play(state, rng) if isinstance(state, RummikubGame) else None
+        forward = [a for a in listed if str(type(a).kind) in FORWARD or _declares(a)] + ([play] if play else [])
         careful = [a for a in listed if str(type(a).kind) not in GIVE_UP or _declares(a)]
         if forward and rng.random() < 0.5:
             action = rng.choice(forward)
@@ -102,6 +106,24 @@ def play(deal: Callable[[int], Any], seed: int, times: list[float], sizes: list[
         start = time.thread_time()
         state = state.apply(action)
         applies.append(time.thread_time() - start)
+
+
+def _rummikub_play(state: RummikubGame, rng: random.Random) -> Play | None:
+    """The solver's best play of the player to move, half the time (not timed: `apply` judges it)."""
+    if rng.random() < 0.5:
+        return None
+    seat = state.to_move
+    try:
+        best = solve(
+            state.table,
+            state.racks[seat],
+            rules=state.rules,
+            initial_meld_done=state.initial_meld_done[seat],
+            budget=Budget(nodes=100_000),
+        )
+    except SolverError:
+        return None
+    return None if best.is_pass else Play(seat, best.table_after)
 
 
 def _tail(ms: list[float]) -> tuple[float, float]:
