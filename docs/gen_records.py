@@ -2,7 +2,7 @@
 
 Each example is played from a seeded deal by a small deterministic player (the solver's best play
 for Rummikub; for the card games, a player that lays down and lays off what it can, takes the
-upcard when it pairs with the hand, and throws its least useful card) and written with
+upcard when it helps the hand, throws its least useful card, and knocks or declares as soon as it may) and written with
 `rummylib.records.write_record`. Run ``python docs/gen_records.py`` after changing the record
 format or a referee; ``tests/docs_pages/test_docs_records.py`` fails while the page is stale.
 """
@@ -10,6 +10,7 @@ format or a referee; ``tests/docs_pages/test_docs_records.py`` fails while the p
 from __future__ import annotations
 
 import collections
+import functools
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -18,6 +19,7 @@ from typing import Any
 from rummylib import (
     CONTRACT_RUMMY,
     GIN_RUMMY,
+    INDIAN_RUMMY,
     RUMMIKUB,
     SHANGHAI,
     Card,
@@ -25,6 +27,7 @@ from rummylib import (
     SearchLimitReached,
     contracts,
     gin,
+    indian,
     rummikub,
 )
 from rummylib.records import write_record
@@ -109,6 +112,36 @@ def gin_move(state: gin.GinHand) -> Any:
     return min(throws, key=lambda a: gin.deadwood([c for c in hand if c != a.card], rules=rules).deadwood)
 
 
+def _without(hand: tuple[Any, ...], card: Any) -> tuple[Any, ...]:
+    rest = list(hand)
+    rest.remove(card)
+    return tuple(rest)
+
+
+def indian_move(state: indian.IndianDeal) -> Any:
+    """Declare when a valid declaration is in hand, take the upcard when it lowers the hand's points, else
+    throw the card whose loss leaves the fewest points."""
+    seat = state.to_move
+    assert seat is not None
+    hand = state.hands[seat]
+    rules = state.rules
+    legal = state.legal_actions(seat)
+    if state.phase is indian.IndianPhase.DRAW:
+        top = state.discards[-1]
+        if any(isinstance(a, indian.DrawDiscard) for a in legal):
+            taken = (*hand, top)
+            best = min(indian.losing_points(_without(taken, c), rules=rules) for c in set(taken) if c != top)
+            if best < indian.losing_points(hand, rules=rules):
+                return indian.DrawDiscard(seat)
+        return indian.DrawStock(seat)
+    for card in dict.fromkeys(hand):
+        groups = indian.find_declaration(_without(hand, card), rules=rules)
+        if groups is not None:
+            return indian.Declare(seat, groups, card)
+    throws = [a for a in legal if isinstance(a, indian.Discard)]
+    return min(throws, key=lambda a: indian.losing_points(_without(hand, a.card), rules=rules))
+
+
 def play(start: Referee, move: Callable[[Any], Any]) -> list[Any]:
     """The moves ``move`` makes from ``start`` to the end."""
     state, moves = start, []
@@ -119,8 +152,9 @@ def play(start: Referee, move: Callable[[Any], Any]) -> list[Any]:
     return moves
 
 
-def examples() -> list[tuple[str, str]]:
-    """Each example's title and record."""
+@functools.cache
+def examples() -> tuple[tuple[str, str], ...]:
+    """Each example's title and record (played once, then remembered)."""
     out = []
     game = rummikub.RummikubGame.deal(rules=RUMMIKUB, players=2, seed=4)
     out.append(("Rummikub, 2 players", write_record(game, play(game, rummikub_move), date="2025-03-01")))
@@ -141,7 +175,14 @@ def examples() -> list[tuple[str, str]]:
     )
     hand = gin.GinHand.deal(rules=GIN_RUMMY, seed=12, dealer=1)
     out.append(("Gin Rummy, one hand", write_record(hand, play(hand, gin_move), seed=12, date="2025-03-01")))
-    return out
+    deal = indian.IndianDeal.deal(rules=INDIAN_RUMMY, players=3, seed=3)
+    out.append(
+        (
+            "Indian Rummy, one deal, 3 players",
+            write_record(deal, play(deal, indian_move), names=names, date="2025-03-01"),
+        )
+    )
+    return tuple(out)
 
 
 def render() -> str:

@@ -85,7 +85,6 @@ examples:
   rummylib score --game rummikub --winner 0 "" "r5 k3" "*"      # seats count from 0
   rummylib show --game rummikub "r1 r2 r3 | k7 b7 *" --svg table.svg
   rummylib selfplay --games 10 --players 3           # solver against solver, with progress
-  rummylib replay game.txt --svg turns/               # a game record, turn by turn
   echo '{"op": "meld", "game": "rummikub", "meld": "r5 r6 *"}' | rummylib batch
 
 exit status: 0 valid, 1 invalid, 2 bad input
@@ -716,7 +715,12 @@ def _cmd_score(args: argparse.Namespace, out: _Out) -> int:
 
 def _cmd_replay(args: argparse.Namespace, out: _Out) -> int:
     record = read_record(_read_text(args.file))
-    out.line(record.describe(seat=args.seat))
+    try:
+        out.line(record.describe(seat=args.seat))
+        out.stream.flush()
+    except BrokenPipeError:  # the reader went away (``rummylib replay game.txt | head``): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_VALID
     if args.svg:
         os.makedirs(args.svg, exist_ok=True)
         for i, state in enumerate(record.states):

@@ -117,6 +117,8 @@ _INFO_KEYS = ("Date", "Event", "Site")
 _KEY = re.compile(r"([A-Za-z][A-Za-z0-9 _-]*?):(?: (.*))?")
 _SEAT_KEY = re.compile(r"seat (\d{1,3})")
 _UNFINISHED = "unfinished"
+_OWN = re.compile(r"hand|rack")
+"""Names of view fields that hold a seat's own pieces: shown even when empty."""
 
 
 # ------------------------------------------------------------------------------------------
@@ -451,6 +453,31 @@ class _Deal:
         return f"{self.cls.__name__}.deal({', '.join(args)})"
 
 
+def _options_changed(rules: RuleSet) -> dict[str, Any]:
+    """The options of ``rules`` that differ from its preset's."""
+    preset = _preset(rules).options()
+    return {k: v for k, v in rules.options().items() if preset.get(k) != v}
+
+
+def _simplest(dealt: _Deal, start: Referee) -> _Deal:
+    """``dealt`` with every option left out that dealing ``start`` does not need.
+
+    A deal may change its rule set as it deals (an Indian Rummy deal makes the rank of the card it
+    turns up wild): the header names the options the game was dealt with, not those the deal set.
+    """
+    changed = _options_changed(dealt.rules)
+    for key in list(changed):
+        fewer = {k: v for k, v in changed.items() if k != key}
+        try:
+            trial = attrs.evolve(dealt, rules=_preset(dealt.rules).with_options(fewer))
+            same = trial.state() == start
+        except (RummyError, TypeError, ValueError):
+            same = False
+        if same:
+            changed, dealt = fewer, trial
+    return dealt
+
+
 def _check_seed(seed: object) -> int | str:
     if isinstance(seed, bool) or not isinstance(seed, int | str):
         raise TypeError(f"a record's seed is an int or a str, not {type(seed).__name__}")
@@ -631,6 +658,10 @@ class Record:
     """Every state from the deal to the end (one more than the moves)."""
     lines: tuple[int, ...] = attrs.field(default=(), repr=False)
     """The line of each move in the text it was read from (or written as)."""
+    rules: RuleSet | None = attrs.field(default=None, repr=False)
+    """The rule set the game was dealt with, as the Game and Options lines say (``None``: the first
+    state's). It differs from the first state's when dealing changes the rules (an Indian Rummy
+    deal makes the rank of the card it turns up wild)."""
 
     @property
     def header(self) -> tuple[tuple[str, str], ...]:
@@ -643,14 +674,13 @@ class Record:
             'gin-hand'
         """
         start: Referee = self.start
-        rules: RuleSet = start.rules
-        preset = _preset(rules)
-        changed = {k: v for k, v in rules.options().items() if preset.options().get(k) != v}
+        rules: RuleSet = self.rules or start.rules
+        changed = _options_changed(rules)
         out = [("Game", rules.name)]
         if changed:
             out.append(("Options", json.dumps(changed)))
         out += [("Type", type(start).SAVE_TYPE), ("Players", str(start.players)), ("Seed", json.dumps(self.seed))]
-        out += [(_key(name), json.dumps(value)) for name, value in self.deal_arguments]
+        out += [(_key(name), json.dumps(value)) for name, value in self.deal_arguments if value != []]
         out += [(f"Seat {i}", name) for i, name in enumerate(self.names)]
         out += [(k, v) for k, v in zip(_INFO_KEYS, (self.date, self.event, self.site), strict=True) if v is not None]
         out.append(("Result", _result_text(self.final)))
@@ -735,7 +765,9 @@ class Record:
         """
         start: Referee = self.start
         header = dict(self.header)
-        deal = ", ".join(f"{_key(name).lower()} {json.dumps(value)}" for name, value in self.deal_arguments)
+        deal = ", ".join(
+            f"{_key(name).lower()} {json.dumps(value)}" for name, value in self.deal_arguments if value != []
+        )
         facts = f"{start.players} players, seed {header['Seed']}" + (f", {deal}" if deal else "")
         info = [v for v in (self.date, self.event, self.site) if v is not None]
         lines = [f"{start.rules.title}, {header['Type']}: {facts}" + (f" ({', '.join(info)})" if info else "")]
@@ -862,6 +894,8 @@ def write_record(
             again = dealt.state()
         except (RummyError, TypeError, ValueError) as exc:
             raise RecordError(f"the record cannot deal the game again: {dealt.call()}: {exc}") from None
+        if again == start and _options_changed(dealt.rules):
+            dealt = _simplest(dealt, start)
         if again != start:
             raise RecordError(
                 f"{type(start).__name__} is not what {dealt.call()} deals: give the seed and the deal arguments "
@@ -888,6 +922,7 @@ def write_record(
         event=None if event is None else _one_line(event, "the event"),
         site=None if site is None else _one_line(site, "the site"),
         states=states,
+        rules=dealt.rules,
     )
     return record.text()
 
@@ -970,6 +1005,7 @@ def read_record(text: str) -> Record:
         **meta,
         states=states,
         lines=tuple(move_lines),
+        rules=dealt.rules,
     )
 
 
@@ -1088,10 +1124,13 @@ def view_lines(seen: object) -> list[str]:
                 f"{name}: {more}{format_pieces(value[-3:])} ({len(value)} card{'s' if len(value) != 1 else ''})"
             )
         elif _is_pieces(value):
-            lines.append(f"{name}: {format_pieces(sorted(value, key=piece_sort_key)) or '-'}")
+            if value or _OWN.search(f.name):  # the seat's own hand, even empty; other piles when not
+                lines.append(f"{name}: {format_pieces(sorted(value, key=piece_sort_key)) or '-'}")
         elif isinstance(value, tuple) and value and all(v is None or _is_pieces(v) for v in value):
             for seat, held in enumerate(value):
-                if held is not None and (seat == viewer or viewer is None or f.name != "hands"):
+                if held is None or (not held and not _OWN.search(f.name)):
+                    continue  # hidden, or nothing to show (no card of that seat's known yet)
+                if seat == viewer or viewer is None or f.name != "hands":
                     one = name[:-1] if name.endswith("s") else name
                     lines.append(f"{one} of seat {seat}: {format_pieces(sorted(held, key=piece_sort_key)) or '-'}")
         elif attrs.has(type(value)) and not isinstance(value, Meld | Tile | Card | Joker):

@@ -7,10 +7,7 @@ import runpy
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from rummylib import contracts, gin, rummikub
-from rummylib.cli import main
+from rummylib import contracts, gin, indian, rummikub
 from rummylib.records import action_from_line, action_line, read_record
 from rummylib.registry import FAMILIES
 
@@ -40,7 +37,7 @@ def test_every_record_on_the_page_reads_back_to_itself() -> None:
 
 def test_the_example_records_cover_every_game_and_end() -> None:
     titles = [title for title, _ in GEN["examples"]()]
-    for game in ("Rummikub", "Contract Rummy", "Shanghai", "Gin Rummy"):
+    for game in ("Rummikub", "Contract Rummy", "Shanghai", "Gin Rummy", "Indian Rummy"):
         assert any(t.startswith(game) for t in titles), game
     for _, text in GEN["examples"]():
         assert read_record(text).final.is_over
@@ -50,11 +47,14 @@ _TYPES = {
     "Rummikub": rummikub.RummikubGame,
     "Contract Rummy, Shanghai": contracts.ContractRound,
     "Gin Rummy": gin.GinHand,
+    "Indian Rummy": indian.IndianDeal,
 }
 
 
 def test_the_table_of_move_lines_reads_and_names_every_kind() -> None:
-    rows = re.findall(r"^\| (Rummikub|Contract Rummy, Shanghai|Gin Rummy) \| (.*) \|$", PAGE, flags=re.MULTILINE)
+    rows = re.findall(
+        r"^\| (Rummikub|Contract Rummy, Shanghai|Gin Rummy|Indian Rummy) \| (.*) \|$", PAGE, flags=re.MULTILINE
+    )
     assert [game for game, _ in rows] == list(_TYPES)
     for game, cell in rows:
         referee = _TYPES[game]
@@ -69,18 +69,10 @@ def test_the_table_of_move_lines_reads_and_names_every_kind() -> None:
     assert every <= {c for t in _TYPES.values() for c in t.ACTIONS}, "a referee's actions are missing from the table"  # type: ignore[attr-defined]
 
 
-def test_the_replay_section_of_the_cli_page(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_replay_section_of_the_cli_page_replays_the_record_of_this_page() -> None:
+    """The command line page runs its sessions (tests/cli/test_cli_page.py); its record is this page's first."""
     section = CLI.split("## `rummylib replay`")[1].split("\n## ")[0]
-    record = _blocks(section, "text")[0]
-    shown = _blocks(section, "console")[0].splitlines()
-    (tmp_path / "hand.txt").write_text(record, encoding="utf-8")
-    assert main(["replay", str(tmp_path / "hand.txt")]) == 0
-    out = capsys.readouterr().out.splitlines()
-    assert shown[0] == "$ rummylib replay hand.txt"
-    assert shown[1:-1] == out[: len(shown) - 2] and shown[-1] == "   ..."
-    # the refused record
-    bad = record.replace("1 knock Kh", "1 knock Kd")
-    (tmp_path / "bad.txt").write_text(bad, encoding="utf-8")
-    assert main(["replay", str(tmp_path / "bad.txt")]) == 2
-    error = _blocks(section, "console")[1].splitlines()[1]
-    assert capsys.readouterr().err.strip() == error
+    sessions = _blocks(section, "console")
+    shown = sessions[0].split("$ cat hand.txt\n")[1].split("$ rummylib replay hand.txt\n")[0]
+    assert shown == _blocks(PAGE, "text")[0]
+    assert "$ rummylib replay bad.txt\nrummylib: error: line 9: " in sessions[1]

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from rummylib import (
     GIN_RUMMY,
+    INDIAN_RUMMY,
     PRESETS,
     RUMMIKUB,
     SHANGHAI,
@@ -30,6 +31,7 @@ from rummylib import (
     Tile,
     contracts,
     gin,
+    indian,
     rummikub,
 )
 from rummylib.errors import ErrorCode, IllegalTurnError
@@ -83,6 +85,16 @@ EXAMPLES: dict[type, list[tuple[Any, str]]] = {
     gin.DrawDiscard: [(gin.DrawDiscard(0), "0 draw-discard")],
     gin.Discard: [(gin.Discard(0, "10d"), "0 discard 10d")],
     gin.Knock: [(gin.Knock(1, "Kd"), "1 knock Kd"), (gin.Knock(0), "0 knock")],
+    indian.DrawStock: [(indian.DrawStock(3), "3 draw-stock")],
+    indian.DrawDiscard: [(indian.DrawDiscard(1), "1 draw-discard")],
+    indian.Discard: [(indian.Discard(0, "7h"), "0 discard 7h"), (indian.Discard(5, "*"), "5 discard *")],
+    indian.Declare: [
+        (
+            indian.Declare(1, "Ah 2h 3h | 4c 5c 6c | 9s 9d 9h | Jc Qc Kc *", "7d"),
+            "1 declare Ah 2h 3h | 4c 5c 6c | 9s 9d 9h | Jc Qc Kc * discard=7d",
+        )
+    ],
+    indian.Drop: [(indian.Drop(2), "2 drop")],
 }
 """A few actions of every class of every registered referee, and their record lines."""
 
@@ -325,6 +337,21 @@ def test_the_header_names_the_deal() -> None:
     hand = gin.GinGame.deal(rules=GIN_RUMMY, seed=9, dealer=1)  # the dealer is read from the hand in play
     assert dict(read_record(write_record(hand, [])).header)["Dealer"] == "1"
     assert read_record(write_record(hand, [])).start == hand
+
+
+def test_an_indian_deal_names_the_options_it_was_dealt_with() -> None:
+    """The deal makes the turned-up rank wild; the header names the house rules, not that."""
+    rules = INDIAN_RUMMY.with_options({"pool_limit": 201, "indian_format": "pool"})
+    start = indian.IndianDeal.deal(rules=rules, players=3, seed=5, dealer=2)
+    assert start.rules != rules  # the wild rank of the deal
+    record = read_record(write_record(start, []))
+    assert dict(record.header)["Options"] == '{"indian_format": "pool", "pool_limit": 201}'
+    assert "Sitting out" not in dict(record.header) and record.start == start and record.rules == rules
+    out = indian.IndianDeal.deal(rules=rules, players=4, seed=5, dealer=2, sitting_out=[1])
+    with pytest.raises(RecordError, match=r"is not what IndianDeal\.deal"):
+        write_record(out, [])
+    text = write_record(out, [], deal={"sitting_out": [1]})
+    assert "Sitting out: [1]\n" in text and read_record(text).start == out
 
 
 def test_write_record_refuses() -> None:
