@@ -1132,7 +1132,8 @@ def view_lines(seen: object) -> list[str]:
                     continue  # hidden, or nothing to show (no card of that seat's known yet)
                 if seat == viewer or viewer is None or f.name != "hands":
                     one = name[:-1] if name.endswith("s") else name
-                    lines.append(f"{one} of seat {seat}: {format_pieces(sorted(held, key=piece_sort_key)) or '-'}")
+                    whose = one if seat == viewer and _OWN.search(f.name) else f"{one} of seat {seat}"
+                    lines.append(f"{whose}: {format_pieces(sorted(held, key=piece_sort_key)) or '-'}")
         elif attrs.has(type(value)) and not isinstance(value, Meld | Tile | Card | Joker):
             inner = [_fact(g.name, getattr(value, g.name)) for g in attrs.fields(type(value))]
             lines.append(f"{name}: " + " · ".join(x for x in inner if x))
@@ -1165,6 +1166,8 @@ def _fact(field: str, value: object) -> str | None:
         return f"{name} {value}"
     if _is_pieces(value):
         return f"{name} {format_pieces(value) or '-'}"
+    if isinstance(value, tuple) and value and all(isinstance(v, enum.Enum) for v in value):
+        return f"{name} " + " ".join(str(v.value) for v in value)
     if isinstance(value, tuple) and all(isinstance(v, bool | int) for v in value):
         return f"{name} " + (" ".join("yes" if v is True else "no" if v is False else str(v) for v in value) or "-")
     if isinstance(value, tuple) and all(isinstance(v, Meld) for v in value):
