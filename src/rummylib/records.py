@@ -1108,6 +1108,7 @@ def view_lines(seen: object) -> list[str]:
         return [str(seen)]
     lines: list[str] = []
     facts: list[str] = []
+    shown: set[tuple[int, tuple[Piece, ...]]] = set()  # a seat's pieces, once (a Gin hand's known and shown)
     viewer = getattr(seen, "viewer", None)
     for f in attrs.fields(kind):
         name, value = f.name.replace("_", " "), getattr(seen, f.name)
@@ -1128,8 +1129,9 @@ def view_lines(seen: object) -> list[str]:
                 lines.append(f"{name}: {format_pieces(sorted(value, key=piece_sort_key)) or '-'}")
         elif isinstance(value, tuple) and value and all(v is None or _is_pieces(v) for v in value):
             for seat, held in enumerate(value):
-                if held is None or (not held and not _OWN.search(f.name)):
-                    continue  # hidden, or nothing to show (no card of that seat's known yet)
+                if held is None or (not held and not _OWN.search(f.name)) or (seat, held) in shown:
+                    continue  # hidden, nothing to show (no card of that seat's known yet), or shown already
+                shown.add((seat, held))
                 if seat == viewer or viewer is None or f.name != "hands":
                     one = name[:-1] if name.endswith("s") else name
                     whose = one if seat == viewer and _OWN.search(f.name) else f"{one} of seat {seat}"
