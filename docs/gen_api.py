@@ -56,11 +56,12 @@ GROUPS: list[tuple[str, str, tuple[str, ...]]] = [
     ("Indian Rummy", "Declarations, the best arrangement and the points of a deal.", ("rummylib.indian",)),
     (
         "Services",
-        "Over every game: the list of games, audits and saved games.",
+        "Over every game: the list of games, audits, saved games and game records.",
         (
             "rummylib.registry",
             "rummylib.audit",
             "rummylib.saves",
+            "rummylib.records",
         ),
     ),
     (
@@ -126,7 +127,7 @@ def public_names(module: str) -> list[str]:
 def _documented() -> dict[str, set[str] | None]:
     """The modules the API reference renders (``::: module``), each with its listed members (``None``: all)."""
     found: dict[str, set[str] | None] = {}
-    for page in sorted((DOCS / "reference").glob("*.md")):
+    for page in sorted(DOCS.rglob("*.md")):
         lines = page.read_text(encoding="utf-8").splitlines()
         for i, line in enumerate(lines):
             if not line.startswith("::: "):

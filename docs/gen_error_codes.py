@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import rummylib
-from rummylib import audit, batch, contracts, errors, saves
+from rummylib import audit, batch, contracts, errors, records, saves
 from rummylib.batch import handle_line
 
 PAGE = Path(__file__).resolve().parent / "reference" / "error-codes.md"
@@ -30,7 +30,7 @@ START = "<!-- generated error codes begin here, written by docs/gen_error_codes.
 END = "<!-- generated error codes end here -->"
 
 # code -> Python expression that raises a RummyError with that code. The names are those of
-# `rummylib` and its modules `audit`, `batch`, `contracts` and `saves`.
+# `rummylib` and its modules `audit`, `batch`, `contracts`, `records` and `saves`.
 EXAMPLES: dict[str, str] = {
     # input: pieces and notation
     "bad-notation": 'Tile.parse("r14")',
@@ -55,6 +55,7 @@ EXAMPLES: dict[str, str] = {
     "bad-state": "audit.check_conservation(GinHand.deal(rules=GIN_RUMMY, seed=3), full_set(GIN_RUMMY, players=2)[1:])",
     "table-mismatch": 'audit.check_claimed_table("r1 r2 r3 r4 | k7 b7 y7", "r1 r2 r3 | k7 b7 y7")',
     "bad-signature": 'batch.Signer(b"s3cret").check({"format": "rummylib-save"}, "0" * 64)',
+    "bad-record": 'records.read_record("rummylib-record 2")',
     # refusals
     "illegal-play": 'lay_off("4c 5c 6c 7c", "9c", rules=SHANGHAI)',
     "invalid-meld": 'check_meld("r12 r13 r1", rules=RUMMIKUB)',
@@ -96,7 +97,7 @@ NO_EXAMPLE: dict[str, str] = {
 
 def _namespace() -> dict[str, Any]:
     names: dict[str, Any] = {name: getattr(rummylib, name) for name in rummylib.__all__}
-    names.update(audit=audit, batch=batch, contracts=contracts, saves=saves)
+    names.update(audit=audit, batch=batch, contracts=contracts, records=records, saves=saves)
     return names
 
 

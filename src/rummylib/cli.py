@@ -2,8 +2,9 @@
 
 ``rummylib batch [FILE]`` answers JSON Lines requests (see `rummylib.batch`). Beside it, commands
 for people: ``meld``, ``turn``, ``contract``, ``find-contract``, ``solve``, ``points``, ``score``,
-``show``, ``selfplay`` and ``arena``. They hold no rules: each reads its arguments, calls the Python API and
-prints the answer, in colour on a terminal, plain when piped, or as JSON with ``--json``.
+``show``, ``selfplay``, ``arena`` (bots against each other) and ``replay`` (a game record, turn by
+turn: see `rummylib.records`). They hold no rules: each reads its arguments, calls the Python API
+and prints the answer, in colour on a terminal, plain when piped, or as JSON with ``--json``.
 
 Exit status: 0 valid (or done), 1 invalid, 2 bad input (bad notation, unknown game, a file that
 cannot be read, a usage error, ...). Errors are one line on standard error ending with the error's
@@ -45,6 +46,7 @@ from rummylib.indian import score_deal
 from rummylib.melds import Face, Meld, MeldKind, MeldReading, meld_violations, read_meld
 from rummylib.notation import parse_melds, parse_pieces
 from rummylib.pieces import Family, Piece, format_pieces
+from rummylib.records import read_record
 from rummylib.registry import hand_cost
 from rummylib.rules import PRESETS, RuleSet, ScoringScheme, find_ruleset
 from rummylib.rummikub import (
@@ -761,6 +763,28 @@ def _cmd_score(args: argparse.Namespace, out: _Out) -> int:
     return EXIT_VALID
 
 
+def _cmd_replay(args: argparse.Namespace, out: _Out) -> int:
+    record = read_record(_read_text(args.file))
+    try:
+        out.line(record.describe(seat=args.seat))
+        out.stream.flush()
+    except BrokenPipeError:  # the reader went away (``rummylib replay game.txt | head``): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_VALID
+    if args.svg:
+        os.makedirs(args.svg, exist_ok=True)
+        for i, state in enumerate(record.states):
+            picture = svg.view(state.view(record.seat_of(i, args.seat)), rules=state.rules)
+            path = os.path.join(args.svg, f"turn-{i:03d}.svg")
+            try:
+                with open(path, "w", encoding="utf-8") as handle:
+                    handle.write(picture)
+            except OSError as exc:
+                raise RequestError(f"cannot write {path}: {exc.strerror or exc}", code=ErrorCode.BAD_REQUEST) from None
+        out.note(f"{len(record.states)} pictures written to {args.svg} (turn-000.svg is the deal)")
+    return EXIT_VALID
+
+
 def _cmd_show(args: argparse.Namespace, out: _Out) -> int:
     rules = _rules(args) if args.game else None
     melds = _table_melds(args.table, rules) if rules else [Meld(p) for p in parse_melds(args.table)]
@@ -890,6 +914,21 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="sign every state returned with the secret in FILE, and refuse states without a valid signature",
     )
+    replay = sub.add_parser(
+        "replay",
+        help="replay a game record through the referee and print it turn by turn",
+        description="Read a game record (docs: Game records), replay every move through the referee and print "
+        "each turn: who moved, the move, and the game as a seat sees it.",
+        epilog="example:\n  rummylib replay game.txt --seat 0 --svg turns/\n\n"
+        "exit status: 0 done, 2 bad input (a record that cannot be read, an illegal move)",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    replay.add_argument("file", help="the record ('-' for standard input)")
+    replay.add_argument("--seat", type=int, help="show every turn as this seat sees it (default: the seat that moved)")
+    replay.add_argument(
+        "--svg", metavar="DIR", help="also draw each turn: DIR/turn-000.svg (the deal), turn-001.svg, ..."
+    )
+    replay.set_defaults(color="never", json=False)
 
     def add(
         name: str, help_text: str, example: str, *, game_required: bool, tiles_only: bool = False
@@ -1046,6 +1085,7 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace, _Out], int]] = {
     "selfplay": _cmd_selfplay,
     "arena": _cmd_arena,
     "show": _cmd_show,
+    "replay": _cmd_replay,
 }
 
 

@@ -40,6 +40,7 @@ __all__ = [
     "LimitExceededError",
     "Notated",
     "NotationError",
+    "RecordError",
     "RequestError",
     "RuleId",
     "RuleSetError",
@@ -347,6 +348,9 @@ class ErrorCode(StrEnum):
     BAD_SIGNATURE = "bad-signature"
     """A state sent to a signing ``rummylib batch`` without its signature, or with one that does not
     match (the state was changed, or signed with another secret); also an empty signing secret."""
+    BAD_RECORD = "bad-record"
+    """A game record that cannot be read: not a record, another version, a malformed line, or a
+    header that its moves contradict."""
     # --- refusals: a play against the rules ------------------------------------------------------
     ILLEGAL_PLAY = "illegal-play"
     """A play that breaks the rules (the violations say which)."""
@@ -536,6 +540,28 @@ class SaveError(RummyError, ValueError):
     """
 
     code = ErrorCode.BAD_SAVE
+
+
+class RecordError(RummyError, ValueError):
+    """A game record that cannot be read: not a record, another version, or a malformed line.
+
+    ``line`` is the number (from 1) of the line at fault, when there is one; the message starts
+    with it. A move that breaks the rules is an `IllegalActionError` instead.
+
+    Examples:
+        >>> from rummylib.records import read_record
+        >>> try:
+        ...     read_record("rummylib-record 2")
+        ... except RecordError as exc:
+        ...     print(exc.code, exc.line, "/", exc)
+        bad-record 1 / line 1: record format version 2 is not supported (this library reads version 1)
+    """
+
+    code = ErrorCode.BAD_RECORD
+
+    def __init__(self, message: str, *, line: int | None = None) -> None:
+        super().__init__(message if line is None else f"line {line}: {message}")
+        self.line = line
 
 
 class InvalidStateError(RummyError, ValueError):

@@ -42,7 +42,7 @@ PACKAGE = "rummylib"
 
 GAMES = ("rummylib.rummikub", "rummylib.contracts", "rummylib.gin", "rummylib.indian")
 """Floor 3: one package per game family; they never import each other."""
-SERVICES = ("rummylib.registry", "rummylib.audit", "rummylib.saves")
+SERVICES = ("rummylib.registry", "rummylib.audit", "rummylib.saves", "rummylib.records")
 """Floor 4: services over every game."""
 FACES = ("rummylib.agents", "rummylib.batch", "rummylib.cli", "rummylib.svg", "rummylib.testing", "rummylib.__main__")
 """Floor 5: text <-> API, no rules."""

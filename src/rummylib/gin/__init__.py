@@ -4,6 +4,7 @@
 * `knock_violations`, `check_knock`, `can_knock`: whether a hand may knock, in the three forms of
   every check (every problem, the deadwood or `KnockError`, a ``bool``);
 * `score_hand`, `score_game`: a knocked hand (lay-offs, undercut, gin, big gin) and a whole game;
+* `layoffs`: the defender's best lay-offs on the knocker's melds, and the deadwood they leave;
 * `GinHand`, `GinGame`: the referees of one hand and of a game to the target, with their actions
   `DrawStock`, `DrawDiscard`, `Discard` and `Knock`.
 
@@ -38,7 +39,16 @@ from rummylib.gin.referee import (
     GinView,
     Knock,
 )
-from rummylib.gin.scoring import GinGameScore, GinHandResult, GinOutcome, LayOff, score_game, score_hand
+from rummylib.gin.scoring import (
+    GinGameScore,
+    GinHandResult,
+    GinLayoffs,
+    GinOutcome,
+    LayOff,
+    layoffs,
+    score_game,
+    score_hand,
+)
 
 __all__ = [
     "MAX_GIN_HAND",
@@ -52,6 +62,7 @@ __all__ = [
     "GinGameScore",
     "GinHand",
     "GinHandResult",
+    "GinLayoffs",
     "GinOutcome",
     "GinPhase",
     "GinView",
@@ -63,6 +74,7 @@ __all__ = [
     "hand_multiplier",
     "knock_limit",
     "knock_violations",
+    "layoffs",
     "score_game",
     "score_hand",
 ]

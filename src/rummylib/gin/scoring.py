@@ -20,7 +20,7 @@ import attrs
 
 from rummylib import _inputs
 from rummylib.cards import Card
-from rummylib.errors import GinInputError, KnockError
+from rummylib.errors import GinInputError, InvalidMeldError, KnockError
 from rummylib.gin._engine import (
     CARDS,
     MAX_GIN_HAND,
@@ -39,11 +39,21 @@ from rummylib.gin._engine import (
     tables_for,
 )
 from rummylib.gin.deadwood import _knock_problem, deadwood, hand_multiplier, knock_limit
-from rummylib.melds import Meld
+from rummylib.melds import Meld, MeldKind, check_meld
 from rummylib.pieces import Piece, format_pieces, piece_sort_key
 from rummylib.rules import RuleSet
+from rummylib.table import Table, TableLike
 
-__all__ = ["GinGameScore", "GinHandResult", "GinOutcome", "LayOff", "score_game", "score_hand"]
+__all__ = [
+    "GinGameScore",
+    "GinHandResult",
+    "GinLayoffs",
+    "GinOutcome",
+    "LayOff",
+    "layoffs",
+    "score_game",
+    "score_hand",
+]
 
 
 class GinOutcome(StrEnum):
@@ -194,6 +204,110 @@ def _score_ten(
         points = (kdw - ddw + rules.undercut_bonus) * mult
         return GinHandResult("defender", GinOutcome.UNDERCUT, points, *common, multiplier=mult)
     return GinHandResult("knocker", GinOutcome.KNOCK, (ddw - kdw) * mult, *common, multiplier=mult)
+
+
+@attrs.frozen
+class GinLayoffs:
+    """The defender's best lay-offs on the knocker's melds, and the deadwood they leave.
+
+    Examples:
+        >>> from rummylib import GIN_RUMMY
+        >>> found = layoffs("Ah 2h 3h | 7c 7d 7s", "4h 5h 7h Kc Qc Jc 2c 2d 3s 8s", rules=GIN_RUMMY)
+        >>> [str(m) for m in found.melds_after], found.deadwood
+        (['Ah 2h 3h 4h 5h', '7c 7d 7s 7h'], 15)
+    """
+
+    knocker_melds: tuple[Meld, ...]
+    """The knocker's melds, as given."""
+    layoffs: tuple[LayOff, ...]
+    """The defender's cards laid off, each with the index of the meld it goes on."""
+    melds_after: tuple[Meld, ...]
+    """The knocker's melds with the cards laid off on them (runs in order, low to high)."""
+    deadwood: int
+    """The defender's least deadwood after the lay-offs."""
+    defender_melds: tuple[Meld, ...]
+    """The defender's own melds among the cards left."""
+    unmelded: tuple[Card, ...]
+    """The defender's deadwood cards after the lay-offs."""
+
+    @property
+    def layoff_text(self) -> str:
+        """The cards laid off, in notation (empty when none)."""
+        return format_pieces(sorted((lo.card for lo in self.layoffs), key=piece_sort_key))
+
+
+def _knocker_meld(meld: Meld, index: int, rules: RuleSet) -> Meld3:
+    """One of the knocker's melds as the engine holds it, once it is a valid Gin meld."""
+    cards = as_cards(meld.pieces, rules, f"knocker meld {index + 1}")
+    try:
+        reading = check_meld(Meld(cards), rules=rules)
+    except InvalidMeldError as exc:
+        raise InvalidMeldError([v.at(index) for v in exc.violations]) from None
+    if reading.kind is MeldKind.GROUP:
+        return ("group", int(cards[0].rank), tuple(sorted(c.suit.order for c in cards)))
+    return ("run", cards[0].suit.order, tuple(sorted(reading.positions)))
+
+
+def layoffs(knocker_melds: TableLike, defender: Iterable[Piece] | str, *, rules: RuleSet) -> GinLayoffs:
+    """The defender's lay-offs on the knocker's melds: the ones that leave the least deadwood (rule book §4).
+
+    The defender may lay off any card that extends one of the knocker's melds: the missing suit
+    of a set (up to the largest set), or the next cards at either end of a run. Of every way to
+    lay off, this is the one with the least deadwood left, and of those the one laying off the
+    fewest cards; it is what `score_hand` counts. (After gin the defender lays nothing off:
+    `score_hand` knows, this function does not ask.)
+
+    Args:
+        knocker_melds: the knocker's melds: ``|`` notation, or a sequence of melds (`Meld`,
+            notation, or pieces each).
+        defender: the defender's cards.
+        rules: the rule set (Gin Rummy or a house variant of it).
+
+    Raises:
+        InvalidMeldError: a knocker's meld that is not a valid Gin meld (code ``invalid-meld``; the
+            violations name the meld, from 0).
+        GinInputError: a joker, a card twice, or a card both in the knocker's melds and in the
+            defender's hand (code ``bad-gin-hand``).
+        LimitExceededError: a defender hand of more than 11 cards.
+        NotationError: bad notation.
+
+    Examples:
+        >>> from rummylib import GIN_RUMMY
+        >>> found = layoffs(["4c 5c 6c", "9d 9h 9s"], "3c 7c 9c Kd Kh 2d", rules=GIN_RUMMY)
+        >>> [(str(lo.card), lo.meld) for lo in found.layoffs], found.deadwood
+        ([('3c', 0), ('7c', 0), ('9c', 1)], 22)
+        >>> [str(m) for m in found.melds_after], found.layoff_text
+        (['3c 4c 5c 6c 7c', '9d 9h 9s 9c'], '3c 7c 9c')
+        >>> layoffs("4c 5c", "3c", rules=GIN_RUMMY)
+        Traceback (most recent call last):
+        ...
+        rummylib.errors.InvalidMeldError: meld 1: run of 2 pieces; a run needs at least 3 [run-too-short]
+    """
+    _inputs.ruleset(rules)
+    table = Table.of(knocker_melds, rules=rules)
+    t = tables_for(rules)
+    kmelds = [_knocker_meld(m, i, rules) for i, m in enumerate(table.melds)]
+    kcards = as_cards([c for m in table.melds for c in m.pieces], rules, "the knocker's melds")
+    dcards = as_cards(defender, rules, "defender")
+    both = set(kcards) & set(dcards)
+    if both:
+        shown = format_pieces(sorted(both, key=piece_sort_key))
+        raise GinInputError(
+            f"{shown} cannot be both in the knocker's melds and in the defender's hand: Gin Rummy uses one deck"
+        )
+    dmasks = encode(dcards)
+    ddw, lay = best_layoffs(kmelds, dmasks, t)
+    left = list(dmasks)
+    for _, (s, r) in lay:
+        left[s] &= ~(1 << r)
+    dmelds, dleft = defender_melds(left, t)
+    laid = tuple(LayOff(CARDS[s][r], i) for i, (s, r) in lay)
+    after = []
+    for i, meld in enumerate(table.melds):
+        cards = [*meld.pieces, *(lo.card for lo in laid if lo.meld == i)]
+        reading = check_meld(Meld(cards), rules=rules)
+        after.append(Meld(reading.ordered_pieces()))
+    return GinLayoffs(table.melds, laid, tuple(after), ddw, dmelds, dleft)
 
 
 def _signed(r: GinHandResult) -> int:

@@ -700,17 +700,17 @@ def _replace_rule(
             )
         freed_total += freed - max(shortfall, 0)
     if freed_total:
-        slots = 0
-        from_table = {j for (_, j), moved in flow.flow.items() if any(not isinstance(p, Joker) for p in moved)}
+        # Copies of a tile are interchangeable: a set is a new set of rack tiles when the rack
+        # played enough copies of each of its tiles, whichever copy the rearrangement seems to move.
+        candidates = []
         for j in loose_after:
-            if j in continuations or j in from_table:
+            if j in continuations:
                 continue
             jokers = sum(1 for p in after[j].pieces if isinstance(p, Joker))
             nat = _naturals(after[j])
             if jokers and nat.total() >= 2 and not (nat - free_rack):
-                free_rack -= nat
-                slots += jokers
-        if slots < freed_total:
+                candidates.append((jokers, nat))
+        if _most_slots(candidates, free_rack) < freed_total:
             out.append(
                 Violation(
                     RuleId.FREED_JOKER_MISPLACED,
@@ -720,6 +720,26 @@ def _replace_rule(
                 )
             )
     return out
+
+
+def _most_slots(candidates: Sequence[tuple[int, Counter[Piece]]], rack: Counter[Piece]) -> int:
+    """The most jokers the candidate sets can take in, with every natural tile of each set chosen from ``rack``.
+
+    Each candidate is (jokers in the set, its natural tiles). Only sets holding a joker are
+    candidates, so there are never more of them than jokers in the box (at most 8): every choice
+    is tried.
+    """
+    best = 0
+    for mask in range(1 << len(candidates)):
+        need: Counter[Piece] = Counter()
+        jokers = 0
+        for k, (held, nat) in enumerate(candidates):
+            if mask >> k & 1:
+                need += nat
+                jokers += held
+        if jokers > best and not (need - rack):
+            best = jokers
+    return best
 
 
 def _replacements(reading: MeldReading, extra: Counter[Piece], rack: Counter[Piece], freed: int) -> Counter[Piece]:
