@@ -592,7 +592,10 @@ def check_problems(state: _S, *, what: str = "not a valid save") -> _S:
         >>> check_problems(hand) is hand
         True
     """
-    problems = state.problems()  # type: ignore[attr-defined]
+    try:
+        problems = state.problems()  # type: ignore[attr-defined]
+    except RummyError as exc:  # a check that meets a value it cannot judge (no seats at all, say)
+        raise SaveError(f"{what}: {exc.message}") from None
     if problems:
         raise SaveError(f"{what}: " + "; ".join(problems))
     return state

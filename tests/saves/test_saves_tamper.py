@@ -334,3 +334,12 @@ def test_any_single_mutation_is_refused_or_harmless(name: str, data: st.DataObje
         pytest.fail(f"{type(exc).__name__} escaped: {exc}")
     assert state_problems(state) == ()
     json.dumps(to_json(state))
+
+
+def test_a_save_with_no_seats_is_a_bad_save() -> None:
+    # "hands": [] once escaped as RuleSetError ("Shanghai is for 3 to 8 players, not 0") from the check.
+    data = ContractRound.deal(rules=SHANGHAI, players=3, seed=1).to_json()
+    data["state"]["hands"] = []
+    with pytest.raises(SaveError) as info:
+        ContractRound.from_json(data)
+    assert info.value.code == "bad-save" and "not 0" in info.value.message
