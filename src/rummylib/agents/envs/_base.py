@@ -146,8 +146,10 @@ class ActionRow:
 class Internal:
     """A step that stays inside the environment (the referee is not asked); ``run`` changes the env."""
 
-    run: Callable[[], None]
-    """What the step does."""
+    what: str
+    """What the step does, in words (two steps are equal when this is)."""
+    run: Callable[[], None] = attrs.field(eq=False)
+    """The step itself."""
 
 
 def seed_of(seed: int | None, rng: np.random.Generator) -> int:
@@ -184,6 +186,9 @@ class RummyEnv(AECEnv[str, dict[str, Any], int | None]):
         self.action_spaces = {a: spaces.Discrete(self.actions) for a in self.agents}
         self.state_: Referee | None = None
         self._legal: dict[int, Any] = {}
+        self._cache_key: tuple[int, int] | None = None
+        self._cache_state: Referee | None = None
+        self._cache: tuple[Any, ...] = ()
         self._zero_mask = np.zeros(self.actions, dtype=np.int8)
         self.np_random, _ = seeding.np_random(None)
 
@@ -206,6 +211,52 @@ class RummyEnv(AECEnv[str, dict[str, Any], int | None]):
 
     def _reset_turn(self) -> None:
         """Forget the environment's own choices (cursors, chosen tiles) when the referee moves on."""
+
+    def _save_turn(self) -> Any:
+        """The environment's own choices in this turn, as a hashable value (see `reachable_actions`)."""
+        return None
+
+    def _restore_turn(self, saved: Any) -> None:
+        """Go back to choices `_save_turn` gave."""
+
+    def legal_actions_of(self, state: Referee, seat: int) -> tuple[Any, ...]:
+        """``state.legal_actions(seat)``, remembered for the state in play (env steps ask again)."""
+        key = (id(state), seat)
+        if self._cache_key != key or self._cache_state is not state:
+            self._cache_key, self._cache_state = key, state
+            self._cache = tuple(state.legal_actions(seat))
+        return self._cache
+
+    def reachable_actions(self) -> list[Any]:
+        """Every referee action the agent to move can take from here, by one index or after env steps.
+
+        The environment's own steps (`Internal`) are followed, every choice they lead to explored
+        once, and the environment is left as it was. A test hook: the masks are exact when this is
+        the referee's `legal_actions` and every unmasked index is legal.
+        """
+        found: list[Any] = []
+        start = self._save_turn()
+        seen = {start}
+        todo = [start]
+        seat = self.possible_agents.index(self.agent_selection)
+        while todo:
+            self._restore_turn(todo.pop())
+            moves = self._moves(self.referee, seat)
+            for move in moves.values():
+                if not isinstance(move, Internal):
+                    if move not in found:
+                        found.append(move)
+                    continue
+                here = self._save_turn()
+                move.run()
+                after = self._save_turn()
+                self._restore_turn(here)
+                if after not in seen:
+                    seen.add(after)
+                    todo.append(after)
+        self._restore_turn(start)
+        self._legal = self._moves(self.referee, seat)
+        return found
 
     # --- the AEC API --------------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -284,7 +335,11 @@ class RummyEnv(AECEnv[str, dict[str, Any], int | None]):
             raise RummyError(f"action {action} is masked for {agent}", code=ErrorCode.BAD_FIELD)
         if isinstance(move, Internal):
             move.run()
+            self.steps += 1
             self._legal = self._moves(self.referee, self.possible_agents.index(agent))
+            if self.steps >= self.max_steps:
+                self.truncations = dict.fromkeys(self.agents, True)
+                self._legal = {}
         else:
             state = self.referee.apply(move)
             self.state_ = state

@@ -131,7 +131,7 @@ class raw_env(RummyEnv):  # noqa: N801 - PettingZoo's name for the unwrapped env
         first_gin: Knock | None = None
         big_gin: Knock | None = None
         hand = state.view(seat).hand if rl else ()
-        for a in state.legal_actions(seat):
+        for a in self.legal_actions_of(state, seat):
             if isinstance(a, DrawStock):
                 out[_R_DRAW if rl else _DRAW_STOCK] = a
             elif isinstance(a, DrawDiscard):
