@@ -17,12 +17,12 @@ import pytest
 
 pytest.importorskip("pettingzoo", reason='the environments need the agents extra: pip install "rummylib[agents]"')
 
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+from pettingzoo.test import api_test, seed_test
 
-from rummylib import CONTRACT_RUMMY, INDIAN_RUMMY, SHANGHAI  # noqa: E402
-from rummylib.agents.envs import contract_rummy_v0, gin_rummy_v0, indian_rummy_v0, shanghai_v0  # noqa: E402
-from rummylib.agents.envs._base import Internal  # noqa: E402
-from rummylib.errors import RummyError  # noqa: E402
+from rummylib import CONTRACT_RUMMY, INDIAN_RUMMY, SHANGHAI
+from rummylib.agents.envs import contract_rummy_v0, gin_rummy_v0, indian_rummy_v0, shanghai_v0
+from rummylib.agents.envs._base import Internal
+from rummylib.errors import RummyError
 
 FINITE = {"max_reshuffles": 1}
 

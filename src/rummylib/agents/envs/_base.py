@@ -68,7 +68,7 @@ def tile_kind(piece: Piece) -> int:
         (0, 51, 52)
     """
     if isinstance(piece, Tile):
-        return _COLOR_INDEX[piece.color] * 13 + piece.rank - 1
+        return _COLOR_INDEX[piece.color] * 13 + piece.number - 1
     return JOKER_KIND
 
 
@@ -157,14 +157,18 @@ def seed_of(seed: int | None, rng: np.random.Generator) -> int:
     return int(seed) if seed is not None else int(rng.integers(0, 2**31 - 1))
 
 
-class RummyEnv(AECEnv[str, dict[str, Any], int | None]):
+class RummyEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc] # PettingZoo ships no types
     """An AEC environment over a rummylib referee; each game's module fills in the deal, moves and views.
 
     Subclasses set ``metadata``, ``layout`` (the observation fields), ``actions`` (the size of the
     action space) and implement `_deal`, `_moves`, `_encode` and `_standing`.
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human"], "name": "rummy", "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi", "human"],
+        "name": "rummy",
+        "is_parallelizable": False,
+    }
     layout: Layout
     actions: int
     max_steps: int
@@ -369,7 +373,7 @@ class RummyEnv(AECEnv[str, dict[str, Any], int | None]):
         head = "over" if state.is_over else f"{self.agent_selection} to move"
         text = f"{self.metadata['name']}: {head}\n{state}"
         if self.render_mode == "human":
-            print(text)  # noqa: T201 - the human render mode prints, as PettingZoo asks
+            print(text)
             return None
         return text
 

@@ -18,6 +18,7 @@ rule set asks for), the space is ``Discrete(63 + 159·M)``:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -76,14 +77,26 @@ class ContractEnv(RummyEnv):
         rounds = len(rules.rounds)
         self.layout = Layout(
             (
-                Field("hand", 53, "the viewer's cards by kind (suit × 13 + rank − 1, ♠ ♥ ♦ ♣; 52 the joker), "
-                      "each count / the copies of it in the decks"),
+                Field(
+                    "hand",
+                    53,
+                    "the viewer's cards by kind (suit × 13 + rank − 1, ♠ ♥ ♦ ♣; 52 the joker), "
+                    "each count / the copies of it in the decks",
+                ),
                 Field("top_discard", 53, "1 at the kind of the upcard (the top discard)"),
                 Field("discards", 53, "the discard pile under the top card, by kind, count / copies"),
-                Field("known", 53 * (n - 1), "for each other seat in turn order after the viewer, the cards it is "
-                      "known to hold (taken from the discard pile, bought, jokers taken), count / copies"),
-                Field("table", m * (55 + n), f"{m} meld slots in the order laid, each: present, is a run, its "
-                      "owner (one-hot, seats from the viewer), its cards by kind (count / copies)"),
+                Field(
+                    "known",
+                    53 * (n - 1),
+                    "for each other seat in turn order after the viewer, the cards it is "
+                    "known to hold (taken from the discard pile, bought, jokers taken), count / copies",
+                ),
+                Field(
+                    "table",
+                    m * (55 + n),
+                    f"{m} meld slots in the order laid, each: present, is a run, its "
+                    "owner (one-hot, seats from the viewer), its cards by kind (count / copies)",
+                ),
                 Field("hand_sizes", n, "cards in each hand / 30, seats from the viewer"),
                 Field("down", n, "1 for each seat that has met the contract, seats from the viewer"),
                 Field("buys", n, "buys made this round / 5, seats from the viewer"),
@@ -93,11 +106,19 @@ class ContractEnv(RummyEnv):
                 Field("to_move", 1, "1 when the viewer is to move"),
                 Field("current", n, "one-hot: the seat whose turn it is, seats from the viewer"),
                 Field("jokers_owed", 1, "jokers taken this turn still to be played / 2"),
-                Field("lay_down_candidate", 55, "the candidate lay-down (action 4): its cards by kind "
-                      "(count / copies), then the candidate's place in the list / its length, then 1 when "
-                      "there is a next one"),
-                Field("other_candidate", 55 + m, "the candidate other play (action 6): its cards by kind, its "
-                      "place / the list's length, 1 when there is a next one, and its meld slot (one-hot)"),
+                Field(
+                    "lay_down_candidate",
+                    55,
+                    "the candidate lay-down (action 4): its cards by kind "
+                    "(count / copies), then the candidate's place in the list / its length, then 1 when "
+                    "there is a next one",
+                ),
+                Field(
+                    "other_candidate",
+                    55 + m,
+                    "the candidate other play (action 6): its cards by kind, its "
+                    "place / the list's length, 1 when there is a next one, and its meld slot (one-hot)",
+                ),
                 Field("totals", n, "in a game: each seat's total over the rounds finished / 1000 (0 in one round)"),
             )
         )
@@ -156,9 +177,9 @@ class ContractEnv(RummyEnv):
             self.cursor[which] = min(self.cursor[which], len(items) - 1)
             out[play] = items[self.cursor[which]]
             if self.cursor[which] + 1 < len(items):
-                out[play + 1] = Internal(f"next candidate {which}", lambda w=which: self._advance(w, 1))
+                out[play + 1] = Internal(f"next candidate {which}", functools.partial(self._advance, which, 1))
             if self.cursor[which] > 0:
-                out[play + 2] = Internal(f"previous candidate {which}", lambda w=which: self._advance(w, -1))
+                out[play + 2] = Internal(f"previous candidate {which}", functools.partial(self._advance, which, -1))
         return out
 
     def _save_turn(self) -> Any:
@@ -243,7 +264,7 @@ class ContractEnv(RummyEnv):
         return [
             ActionRow(0, 1, "draw the top card of the stock (refusing the upcard: the others may buy it)"),
             ActionRow(1, 1, "take the upcard (the top discard)"),
-            ActionRow(2, 1, "buy the upcard (\"May I?\")"),
+            ActionRow(2, 1, 'buy the upcard ("May I?")'),
             ActionRow(3, 1, "decline to buy the upcard"),
             ActionRow(4, 1, "lay down the candidate lay-down (shown in the observation)"),
             ActionRow(5, 1, "make the next lay-down the candidate (masked at the last; the referee is not asked)"),
@@ -252,8 +273,16 @@ class ContractEnv(RummyEnv):
             ActionRow(8, 1, "make the next other play the candidate (masked at the last)"),
             ActionRow(9, 1, "make the previous other play the candidate (masked at the first)"),
             ActionRow(_DISCARD, 53, "discard a card of kind k = index − 10 (suit × 13 + rank − 1, ♠ ♥ ♦ ♣; 52 joker)"),
-            ActionRow(_LAY_OFF, 106 * m, "lay off one card: index − 63 = (slot × 53 + k) × 2 + e, on table meld "
-                      "slot, a sliding joker to the high end (e = 0) or the low end (e = 1)"),
-            ActionRow(self.swap_at, 53 * m, f"take the joker of meld slot = (index − {self.swap_at}) // 53 by "
-                      f"putting in a card of kind k = (index − {self.swap_at}) % 53"),
+            ActionRow(
+                _LAY_OFF,
+                106 * m,
+                "lay off one card: index − 63 = (slot × 53 + k) × 2 + e, on table meld "
+                "slot, a sliding joker to the high end (e = 0) or the low end (e = 1)",
+            ),
+            ActionRow(
+                self.swap_at,
+                53 * m,
+                f"take the joker of meld slot = (index − {self.swap_at}) // 53 by "
+                f"putting in a card of kind k = (index − {self.swap_at}) % 53",
+            ),
         ]

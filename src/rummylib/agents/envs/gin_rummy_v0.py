@@ -76,7 +76,7 @@ _DRAW_STOCK, _DRAW_DISCARD, _DISCARD, _KNOCK, _BIG_GIN = 0, 1, 2, 54, 106
 _R_DRAW, _R_PICK, _R_GIN, _R_DISCARD, _R_KNOCK = 2, 3, 5, 6, 58
 
 
-class raw_env(RummyEnv):  # noqa: N801 - PettingZoo's name for the unwrapped environment
+class raw_env(RummyEnv):
     """Gin Rummy, unwrapped (`env` adds PettingZoo's usual wrappers)."""
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -130,7 +130,9 @@ class raw_env(RummyEnv):  # noqa: N801 - PettingZoo's name for the unwrapped env
         rl = self.encoding == "rlcard"
         first_gin: Knock | None = None
         big_gin: Knock | None = None
-        hand = state.view(seat).hand if rl else ()
+        view = state.view(seat)
+        assert isinstance(view, GinView)
+        hand = view.hand if rl else ()
         for a in self.legal_actions_of(state, seat):
             if isinstance(a, DrawStock):
                 out[_R_DRAW if rl else _DRAW_STOCK] = a
@@ -187,13 +189,20 @@ class raw_env(RummyEnv):  # noqa: N801 - PettingZoo's name for the unwrapped env
         """The action table of this encoding."""
         if self.encoding == "rlcard":
             return [
-                ActionRow(0, 2, "score player 0 / player 1 (RLCard's scoring steps): always masked, the hand is "
-                          "scored at once"),
+                ActionRow(
+                    0,
+                    2,
+                    "score player 0 / player 1 (RLCard's scoring steps): always masked, the hand is scored at once",
+                ),
                 ActionRow(2, 1, "draw the top card of the stock"),
                 ActionRow(3, 1, "take the top card of the discard pile"),
                 ActionRow(4, 1, "declare a dead hand: always masked, the referee ends the hand as a draw itself"),
-                ActionRow(5, 1, "gin: big gin when all eleven cards meld, else the first knock (in card order) "
-                          "that leaves no deadwood"),
+                ActionRow(
+                    5,
+                    1,
+                    "gin: big gin when all eleven cards meld, else the first knock (in card order) "
+                    "that leaves no deadwood",
+                ),
                 ActionRow(6, 52, "discard card 6 + k (k: suit × 13 + rank − 1, suits ♠ ♥ ♦ ♣)"),
                 ActionRow(58, 52, "knock, discarding card 58 + k face down (gin when no deadwood is left)"),
             ]
@@ -212,9 +221,7 @@ def env(**kwargs: Any) -> Any:
     Examples:
         >>> e = env(encoding="rlcard")
         >>> e.reset(seed=3)
-        >>> e.observe(e.agent_selection)["observation"].shape, e.action_space("player_0").n
+        >>> e.observe(e.agent_selection)["observation"].shape, int(e.action_space("player_0").n)
         ((5, 52), 110)
     """
     return wrap(raw_env(**kwargs))
-
-

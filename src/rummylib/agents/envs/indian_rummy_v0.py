@@ -28,11 +28,11 @@ from typing import Any, ClassVar
 import numpy as np
 
 from rummylib.agents.envs._base import CARD_KINDS, ActionRow, Field, Layout, RummyEnv, card_kind, wrap
+from rummylib.errors import ErrorCode, RummyError
 from rummylib.indian import IndianDeal, IndianGame
 from rummylib.indian.actions import Declare, Discard, DrawDiscard, DrawStock, Drop, IndianPhase, IndianView, SeatStatus
 from rummylib.referee import Referee
 from rummylib.rules import INDIAN_RUMMY, RuleSet
-from rummylib.errors import ErrorCode, RummyError
 
 __all__ = ["env", "raw_env"]
 
@@ -41,7 +41,7 @@ _STATUS = {s: i for i, s in enumerate(SeatStatus)}
 _PHASES = {IndianPhase.DRAW: 0, IndianPhase.DISCARD: 1, IndianPhase.OVER: 2}
 
 
-class raw_env(RummyEnv):  # noqa: N801 - PettingZoo's name for the unwrapped environment
+class raw_env(RummyEnv):
     """Indian Rummy, unwrapped (`env` adds PettingZoo's usual wrappers)."""
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -70,16 +70,27 @@ class raw_env(RummyEnv):  # noqa: N801 - PettingZoo's name for the unwrapped env
         self.actions = 162
         self.layout = Layout(
             (
-                Field("hand", 53, "the viewer's cards by kind (suit × 13 + rank − 1, ♠ ♥ ♦ ♣; 52 a printed "
-                      "joker), each count / the copies of it in the decks"),
+                Field(
+                    "hand",
+                    53,
+                    "the viewer's cards by kind (suit × 13 + rank − 1, ♠ ♥ ♦ ♣; 52 a printed "
+                    "joker), each count / the copies of it in the decks",
+                ),
                 Field("wild_rank", 14, "one-hot: the wild rank (ace to king), or 13 when only printed jokers are wild"),
                 Field("wild_card", 53, "1 at the kind of the card turned up for the wild joker"),
                 Field("top_discard", 53, "1 at the kind of the top discard"),
                 Field("discards", 53, "the discard pile under the top card, by kind, count / copies"),
-                Field("known", 53 * (n - 1), "for each other seat in turn order after the viewer, the cards "
-                      "it is known to hold or has shown, count / copies"),
-                Field("status", len(_STATUS) * n, "for each seat from the viewer, one-hot: in, dropped, middle "
-                      "drop, wrong declaration, sitting out"),
+                Field(
+                    "known",
+                    53 * (n - 1),
+                    "for each other seat in turn order after the viewer, the cards "
+                    "it is known to hold or has shown, count / copies",
+                ),
+                Field(
+                    "status",
+                    len(_STATUS) * n,
+                    "for each seat from the viewer, one-hot: in, dropped, middle drop, wrong declaration, sitting out",
+                ),
                 Field("hand_sizes", n, "cards in each hand / 14, seats from the viewer"),
                 Field("stock_size", 1, "cards in the stock / the cards of the decks"),
                 Field("phase", 3, "one-hot: draw (or drop), discard (or declare), over"),
@@ -170,10 +181,17 @@ class raw_env(RummyEnv):  # noqa: N801 - PettingZoo's name for the unwrapped env
             ActionRow(1, 1, "take the top card of the discard pile"),
             ActionRow(2, 1, "drop out of the deal (20 before the first draw, 40 after)"),
             ActionRow(_DISCARD, 53, "discard a card of kind k = index − 3 (suit × 13 + rank − 1, ♠ ♥ ♦ ♣; 52 joker)"),
-            ActionRow(_DECLARE, 53, "declare, finishing with a card of kind k = index − 56: the valid "
-                      "arrangement of the other 13 (masked when there is none)"),
-            ActionRow(_WRONG, 53, "declare wrongly, finishing with a card of kind k = index − 109 (80 points, "
-                      "out of the deal)"),
+            ActionRow(
+                _DECLARE,
+                53,
+                "declare, finishing with a card of kind k = index − 56: the valid "
+                "arrangement of the other 13 (masked when there is none)",
+            ),
+            ActionRow(
+                _WRONG,
+                53,
+                "declare wrongly, finishing with a card of kind k = index − 109 (80 points, out of the deal)",
+            ),
         ]
 
 

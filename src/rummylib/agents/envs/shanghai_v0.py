@@ -12,7 +12,7 @@ Examples:
     >>> from rummylib.agents.envs import shanghai_v0
     >>> env = shanghai_v0.env(players=3)
     >>> env.reset(seed=2)
-    >>> env.action_space("player_0").n == 63 + 159 * env.unwrapped.slots
+    >>> bool(env.action_space("player_0").n == 63 + 159 * env.unwrapped.slots)
     True
 """
 
@@ -27,7 +27,7 @@ from rummylib.rules import SHANGHAI, RuleSet
 __all__ = ["env", "raw_env"]
 
 
-class raw_env(ContractEnv):  # noqa: N801 - PettingZoo's name for the unwrapped environment
+class raw_env(ContractEnv):
     """Shanghai, unwrapped (`env` adds PettingZoo's usual wrappers)."""
 
     metadata: ClassVar[dict[str, Any]] = {
