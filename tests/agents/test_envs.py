@@ -20,9 +20,10 @@ pytest.importorskip("pettingzoo", reason='the environments need the agents extra
 from pettingzoo.test import api_test, seed_test
 
 from rummylib import CONTRACT_RUMMY, INDIAN_RUMMY, SHANGHAI
-from rummylib.agents.envs import contract_rummy_v0, gin_rummy_v0, indian_rummy_v0, shanghai_v0
-from rummylib.agents.envs._base import Internal
+from rummylib.agents.envs import contract_rummy_v0, gin_rummy_v0, indian_rummy_v0, rummikub_v0, shanghai_v0
+from rummylib.agents.envs._base import Internal, tile_kind
 from rummylib.errors import RummyError
+from rummylib.rummikub import solve
 
 FINITE = {"max_reshuffles": 1}
 
@@ -163,3 +164,69 @@ def test_bad_options_are_rummylib_errors() -> None:
         shanghai_v0.raw_env(round_number=11)
     with pytest.raises(RummyError):
         indian_rummy_v0.raw_env(players=9)
+
+
+# ------------------------------------------------------------------------------------------
+# Rummikub: plays are chosen tile by tile
+# ------------------------------------------------------------------------------------------
+
+
+def test_rummikub_api_and_seed() -> None:
+    api_test(rummikub_v0.env(players=2), num_cycles=150)
+    seed_test(lambda: rummikub_v0.env(players=2), num_cycles=150)
+
+
+def _choose_all(env: Any, tiles: list[Any]) -> None:
+    """Choose ``tiles`` one by one, asserting each is unmasked, then assert the play is open."""
+    raw = env.unwrapped
+    for tile in tiles:
+        index = 5 + tile_kind(tile)
+        assert env.observe(env.agent_selection)["action_mask"][index] == 1, (tile, raw.chosen)
+        env.step(index)
+    assert env.observe(env.agent_selection)["action_mask"][3] == 1
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_rummikub_random_play_masks_are_exact(players: int) -> None:
+    """Random masked play (choices included); every unmasked referee action is legal; the solver's
+    best plays are reached by choosing their tiles in a random order."""
+    env = rummikub_v0.env(players=players, max_steps=3000)
+    raw = env.unwrapped
+    rng = random.Random(players)
+    env.reset(seed=players)
+    decisions = plays = 0
+    while decisions < 250:
+        agent = env.agent_selection
+        if env.terminations[agent] or env.truncations[agent]:
+            env.step(None)
+            if not env.agents:
+                env.reset(seed=rng.randrange(10**6))
+            continue
+        state = raw.referee
+        seat = raw.possible_agents.index(agent)
+        moves = raw.legal_moves()
+        for a in state.legal_actions(seat):
+            assert a in moves.values()
+        for move in moves.values():
+            if not isinstance(move, Internal):
+                assert state.is_legal(move), move
+                if move.kind.value == "play":
+                    plays += 1
+        if not raw.chosen and rng.random() < 0.3:
+            done = state.initial_meld_done[seat]
+            for objective in ("tiles", "value"):
+                best = solve(
+                    state.table, state.rack(seat), rules=state.rules, initial_meld_done=done, objective=objective
+                )
+                if best.tiles_placed:
+                    tiles = list(best.played)
+                    rng.shuffle(tiles)
+                    _choose_all(env, tiles)
+                    env.step(4)  # clear: back to the start of the turn
+            assert not raw.chosen
+        choices = sorted(moves)
+        # lean towards choosing tiles and playing, so that plays are reached often
+        playing = [i for i in choices if i >= 3]
+        env.step(rng.choice(playing if playing and rng.random() < 0.8 else choices))
+        decisions += 1
+    assert plays > 0
