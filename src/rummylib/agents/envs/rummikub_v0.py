@@ -103,7 +103,8 @@ class raw_env(RummyEnv):
     def _reset_turn(self) -> None:
         self.chosen: tuple[Piece, ...] = ()
         self._play: Play | None = None
-        self._memo: dict[tuple[Any, ...], bool] = {}
+        self._witnesses: list[Counter[Piece]] = []
+        self._refused: list[Counter[Piece]] = []
 
     def _save_turn(self) -> Any:
         return tuple(sorted(tile_kind(p) for p in self.chosen))
@@ -126,23 +127,27 @@ class raw_env(RummyEnv):
         return (0.0,) * self.seats
 
     def _placeable(self, state: RummikubGame, seat: int, chosen: tuple[Piece, ...]) -> bool:
-        """Whether ``chosen`` and some more rack tiles can all go down (see the module)."""
-        key = tuple(sorted(tile_kind(p) for p in chosen))
-        found = self._memo.get(key)
-        if found is not None:
-            return found
+        """Whether ``chosen`` and some more rack tiles can all go down (see the module).
+
+        Every play the solver finds this turn is kept as a witness: a choice inside one is
+        placeable without asking again; a choice holding one found not placeable is not either.
+        """
+        want = Counter(chosen)
+        if any(all(w[p] >= c for p, c in want.items()) for w in self._witnesses):
+            return True
+        if any(all(want[p] >= c for p, c in r.items()) for r in self._refused):
+            return False  # a choice holding one that cannot go down cannot either
         rest = list(state.rack(seat))
         for p in chosen:
             rest.remove(p)
         table = tuple(p for m in state.table for p in m.pieces) if state.initial_meld_done[seat] else ()
         try:
-            solve((*table, *chosen), rest, rules=self.rules, initial_meld_done=True, keep_sets=False)
+            sol = solve((*table, *chosen), rest, rules=self.rules, initial_meld_done=True, keep_sets=False)
         except SolverError:
-            found = False
-        else:
-            found = True
-        self._memo[key] = found
-        return found
+            self._refused.append(want)
+            return False
+        self._witnesses.append(Counter((*chosen, *sol.played)))
+        return True
 
     def _as_play(self, state: RummikubGame, seat: int) -> Play | None:
         """The play of exactly the chosen tiles, laid out by the library, or ``None`` when there is none."""
