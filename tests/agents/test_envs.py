@@ -152,7 +152,15 @@ def test_render_is_text() -> None:
     env = shanghai_v0.raw_env(render_mode="ansi")
     env.reset(seed=1)
     text = env.render()
-    assert isinstance(text, str) and "shanghai_v0" in text
+    assert isinstance(text, str) and "shanghai_v0" in text and "player_2" in text
+
+
+@pytest.mark.parametrize("module", [gin_rummy_v0, shanghai_v0, indian_rummy_v0, rummikub_v0])
+def test_render_svg_is_a_picture(module: Any) -> None:
+    env = module.raw_env(render_mode="svg")
+    env.reset(seed=1)
+    picture = env.render()
+    assert picture.startswith("<svg") and picture.rstrip().endswith("</svg>")
 
 
 def test_bad_options_are_rummylib_errors() -> None:

@@ -9,6 +9,7 @@ step keeps the same agent to move and gives no reward.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
@@ -20,6 +21,7 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from rummylib import svg
 from rummylib.cards import Card, Rank, Suit
 from rummylib.errors import ErrorCode, RummyError
 from rummylib.pieces import Joker, Piece
@@ -165,7 +167,7 @@ class RummyEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc] #
     """
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi", "human"],
+        "render_modes": ["ansi", "human", "svg"],
         "name": "rummy",
         "is_parallelizable": False,
     }
@@ -366,12 +368,20 @@ class RummyEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc] #
             self.render()
 
     def render(self) -> str | None:
-        """The game as text (the referee's own picture of it); ``human`` prints it."""
+        """The game: ``ansi`` as text (every seat's view), ``svg`` as a picture of the seat to move's view.
+
+        ``human`` prints the text.
+        """
         if self.render_mode is None:
             return None
         state = self.referee
+        seat = state.to_move
+        if self.render_mode == "svg":
+            return svg.view(state.view(0 if seat is None else seat), rules=state.rules)
         head = "over" if state.is_over else f"{self.agent_selection} to move"
-        text = f"{self.metadata['name']}: {head}\n{state}"
+        lines = [f"{self.metadata['name']}: {head}"]
+        lines += [f"{a}: {json.dumps(state.view(i).to_json())}" for i, a in enumerate(self.possible_agents)]
+        text = "\n".join(lines)
         if self.render_mode == "human":
             print(text)
             return None

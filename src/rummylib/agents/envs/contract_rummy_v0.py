@@ -31,7 +31,7 @@ class raw_env(ContractEnv):
     """Contract Rummy, unwrapped (`env` adds PettingZoo's usual wrappers)."""
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi", "human"],
+        "render_modes": ["ansi", "human", "svg"],
         "name": "contract_rummy_v0",
         "is_parallelizable": False,
     }

@@ -80,7 +80,7 @@ class raw_env(RummyEnv):
     """Gin Rummy, unwrapped (`env` adds PettingZoo's usual wrappers)."""
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi", "human"],
+        "render_modes": ["ansi", "human", "svg"],
         "name": "gin_rummy_v0",
         "is_parallelizable": False,
     }

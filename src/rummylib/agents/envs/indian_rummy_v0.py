@@ -45,7 +45,7 @@ class raw_env(RummyEnv):
     """Indian Rummy, unwrapped (`env` adds PettingZoo's usual wrappers)."""
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi", "human"],
+        "render_modes": ["ansi", "human", "svg"],
         "name": "indian_rummy_v0",
         "is_parallelizable": False,
     }

@@ -59,7 +59,7 @@ class raw_env(RummyEnv):
     """Rummikub, unwrapped (`env` adds PettingZoo's usual wrappers)."""
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi", "human"],
+        "render_modes": ["ansi", "human", "svg"],
         "name": "rummikub_v0",
         "is_parallelizable": False,
     }

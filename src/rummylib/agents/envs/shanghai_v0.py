@@ -31,7 +31,7 @@ class raw_env(ContractEnv):
     """Shanghai, unwrapped (`env` adds PettingZoo's usual wrappers)."""
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi", "human"],
+        "render_modes": ["ansi", "human", "svg"],
         "name": "shanghai_v0",
         "is_parallelizable": False,
     }
