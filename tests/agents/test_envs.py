@@ -9,8 +9,12 @@ steps, is the referee's list).
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -238,3 +242,20 @@ def test_rummikub_random_play_masks_are_exact(players: int, steps: int) -> None:
         env.step(rng.choice(playing if playing and rng.random() < 0.8 else choices))
         decisions += 1
     assert plays > 0
+
+
+def test_without_the_extra_the_error_names_it() -> None:
+    code = (
+        "import sys\n"
+        "sys.modules['pettingzoo'] = None  # as if the extra were not installed\n"
+        "from rummylib.errors import RummyError\n"
+        "try:\n"
+        "    import rummylib.agents.envs\n"
+        "except ImportError as exc:\n"
+        "    assert isinstance(exc, RummyError), type(exc)\n"
+        "    print(exc)\n"
+    )
+    src = Path(__file__).resolve().parents[2] / "src"
+    env = {**os.environ, "PYTHONPATH": str(src)}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True, timeout=120)
+    assert 'pip install "rummylib[agents]"' in out.stdout

@@ -3,8 +3,8 @@
 One module per game, each with ``env(**kwargs)`` (wrapped as PettingZoo's classic environments
 are) and ``raw_env``: `rummikub_v0`, `contract_rummy_v0`, `shanghai_v0`, `gin_rummy_v0`,
 `indian_rummy_v0`. The observation and action tables of each are on the documentation page
-"Environments". They need the ``agents`` extra; without it, importing this package raises a
-`rummylib.errors.RummyError` that names it.
+"Environments". They need the ``agents`` extra; without it, importing this package raises an
+error that names it: a `rummylib.errors.RummyError` that is an `ImportError` too.
 
 Examples:
     >>> from rummylib.agents.envs import gin_rummy_v0
@@ -21,14 +21,17 @@ from rummylib.errors import ErrorCode, RummyError
 EXTRA = 'pip install "rummylib[agents]"'
 """The command that installs what the environments need."""
 
+
+class MissingExtraError(RummyError, ImportError):
+    """The ``agents`` extra is not installed (an `ImportError`, so ``except ImportError`` sees it too)."""
+
+
 try:
     import gymnasium  # noqa: F401 - only checked for
     import numpy  # noqa: F401 - only checked for
     import pettingzoo  # noqa: F401 - only checked for
 except ImportError as exc:  # pragma: no cover - the test environment has the extra
-    raise RummyError(
+    raise MissingExtraError(
         f"rummylib.agents.envs needs the 'agents' extra ({exc.name} is missing): {EXTRA}",
         code=ErrorCode.UNSUPPORTED_RULES,
     ) from None
-
-__all__ = ["EXTRA"]

@@ -23,7 +23,7 @@ from pettingzoo.utils import wrappers
 
 from rummylib import svg
 from rummylib.cards import Card, Rank, Suit
-from rummylib.errors import ErrorCode, RummyError
+from rummylib.errors import ErrorCode, RuleSetError, RummyError
 from rummylib.pieces import Joker, Piece
 from rummylib.referee import Referee
 from rummylib.tiles import STANDARD_COLORS, Tile
@@ -178,9 +178,11 @@ class RummyEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc] #
     def __init__(self, *, players: int, render_mode: str | None = None, max_steps: int = 5000) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise RummyError(f"render_mode must be one of {self.metadata['render_modes']}", code=ErrorCode.BAD_FIELD)
+            raise RuleSetError(f"render_mode must be one of {self.metadata['render_modes']}", code=ErrorCode.BAD_OPTION)
         if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
-            raise RummyError(f"max_steps must be a positive whole number, not {max_steps!r}", code=ErrorCode.BAD_FIELD)
+            raise RuleSetError(
+                f"max_steps must be a whole number above 0, not {max_steps!r}", code=ErrorCode.BAD_OPTION
+            )
         self.render_mode = render_mode
         self.max_steps = max_steps
         self.possible_agents = [f"player_{i}" for i in range(players)]

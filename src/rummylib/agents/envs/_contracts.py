@@ -38,7 +38,7 @@ from rummylib.contracts.actions import (
     RoundView,
     SwapJoker,
 )
-from rummylib.errors import ErrorCode, RummyError
+from rummylib.errors import ErrorCode, RuleSetError
 from rummylib.melds import MeldKind
 from rummylib.referee import Referee
 from rummylib.rules import RuleSet
@@ -61,7 +61,7 @@ class ContractEnv(RummyEnv):
         max_steps: int,
     ) -> None:
         if game not in ("round", "game"):
-            raise RummyError(f"game must be 'round' or 'game', not {game!r}", code=ErrorCode.BAD_FIELD)
+            raise RuleSetError(f"game must be 'round' or 'game', not {game!r}", code=ErrorCode.BAD_OPTION)
         rules.round(round_number)  # refuses a round the game does not have
         rules.decks_for(players)  # refuses a number of players the game does not allow
         self.rules, self.game, self.round_number = rules, game, round_number

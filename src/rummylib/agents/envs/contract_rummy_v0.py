@@ -24,8 +24,6 @@ from rummylib.agents.envs._base import wrap
 from rummylib.agents.envs._contracts import ContractEnv
 from rummylib.rules import CONTRACT_RUMMY, RuleSet
 
-__all__ = ["env", "raw_env"]
-
 
 class raw_env(ContractEnv):
     """Contract Rummy, unwrapped (`env` adds PettingZoo's usual wrappers)."""

@@ -37,14 +37,12 @@ from rummylib.agents.envs._base import (
     card_kind,
     wrap,
 )
-from rummylib.errors import ErrorCode, RummyError
+from rummylib.errors import ErrorCode, RuleSetError
 from rummylib.gin import GinGame, GinHand, GinPhase
 from rummylib.gin.deadwood import deadwood
 from rummylib.gin.referee import Discard, DrawDiscard, DrawStock, GinView, Knock
 from rummylib.referee import Referee
 from rummylib.rules import GIN_RUMMY, RuleSet
-
-__all__ = ["env", "raw_env"]
 
 _NATIVE = Layout(
     (
@@ -95,9 +93,9 @@ class raw_env(RummyEnv):
         max_steps: int = 5000,
     ) -> None:
         if game not in ("hand", "game"):
-            raise RummyError(f"game must be 'hand' or 'game', not {game!r}", code=ErrorCode.BAD_FIELD)
+            raise RuleSetError(f"game must be 'hand' or 'game', not {game!r}", code=ErrorCode.BAD_OPTION)
         if encoding not in ("rummylib", "rlcard"):
-            raise RummyError(f"encoding must be 'rummylib' or 'rlcard', not {encoding!r}", code=ErrorCode.BAD_FIELD)
+            raise RuleSetError(f"encoding must be 'rummylib' or 'rlcard', not {encoding!r}", code=ErrorCode.BAD_OPTION)
         GinHand.deal(rules=rules, seed=0)  # refuses a rule set the Gin referee cannot deal
         self.rules = rules
         self.game = game

@@ -28,13 +28,11 @@ from typing import Any, ClassVar
 import numpy as np
 
 from rummylib.agents.envs._base import CARD_KINDS, ActionRow, Field, Layout, RummyEnv, card_kind, wrap
-from rummylib.errors import ErrorCode, RummyError
+from rummylib.errors import ErrorCode, RuleSetError
 from rummylib.indian import IndianDeal, IndianGame
 from rummylib.indian.actions import Declare, Discard, DrawDiscard, DrawStock, Drop, IndianPhase, IndianView, SeatStatus
 from rummylib.referee import Referee
 from rummylib.rules import INDIAN_RUMMY, RuleSet
-
-__all__ = ["env", "raw_env"]
 
 _DISCARD, _DECLARE, _WRONG = 3, 56, 109
 _STATUS = {s: i for i, s in enumerate(SeatStatus)}
@@ -60,7 +58,7 @@ class raw_env(RummyEnv):
         max_steps: int = 5000,
     ) -> None:
         if game not in ("deal", "game"):
-            raise RummyError(f"game must be 'deal' or 'game', not {game!r}", code=ErrorCode.BAD_FIELD)
+            raise RuleSetError(f"game must be 'deal' or 'game', not {game!r}", code=ErrorCode.BAD_OPTION)
         decks, jokers = rules.decks_for(players)
         self.rules, self.game = rules, game
         self.decks, self.jokers = decks, max(1, jokers)

@@ -43,14 +43,12 @@ from typing import Any, ClassVar
 import numpy as np
 
 from rummylib.agents.envs._base import ActionRow, Field, Internal, Layout, RummyEnv, kind_tile, tile_kind, wrap
-from rummylib.errors import ErrorCode, RummyError, SolverError
+from rummylib.errors import ErrorCode, RuleSetError, RummyError, SolverError
 from rummylib.pieces import Piece
 from rummylib.referee import Referee
 from rummylib.rules import RUMMIKUB, JokerRetrieval, RuleSet
 from rummylib.rummikub import RummikubGame, solve
 from rummylib.rummikub.referee import Draw, Pass, Play, RummikubView, Timeout
-
-__all__ = ["env", "raw_env"]
 
 _DRAW, _PASS, _TIMEOUT, _PLAY, _CLEAR, _CHOOSE = 0, 1, 2, 3, 4, 5
 
@@ -73,9 +71,9 @@ class raw_env(RummyEnv):
         max_steps: int = 5000,
     ) -> None:
         if rules.joker_retrieval is not JokerRetrieval.FREE:
-            raise RummyError("rummikub_v0 plays joker_retrieval 'free' only", code=ErrorCode.UNSUPPORTED_RULES)
+            raise RuleSetError("rummikub_v0 plays joker_retrieval 'free' only", code=ErrorCode.UNSUPPORTED_RULES)
         if len(rules.colors) != 4 or rules.max_number != 13:
-            raise RummyError("rummikub_v0 plays the standard box of 4 colours × 13", code=ErrorCode.UNSUPPORTED_RULES)
+            raise RuleSetError("rummikub_v0 plays the standard box of 4 colours × 13", code=ErrorCode.UNSUPPORTED_RULES)
         RummikubGame.deal(rules=rules, players=players, seed=0)  # refuses what the referee refuses
         self.rules = rules
         n = players
