@@ -267,11 +267,13 @@ class ContractEnv(RummyEnv):
             ActionRow(2, 1, 'buy the upcard ("May I?")'),
             ActionRow(3, 1, "decline to buy the upcard"),
             ActionRow(4, 1, "lay down the candidate lay-down (shown in the observation)"),
-            ActionRow(5, 1, "make the next lay-down the candidate (masked at the last; the referee is not asked)"),
-            ActionRow(6, 1, "make the previous lay-down the candidate (masked at the first)"),
+            ActionRow(5, 1, "make the next lay-down the candidate (masked at the last; stays in the environment)"),
+            ActionRow(6, 1, "make the previous lay-down the candidate (masked at the first; stays in the environment)"),
             ActionRow(7, 1, "play the candidate other play: a lay-off of several cards at once"),
-            ActionRow(8, 1, "make the next other play the candidate (masked at the last)"),
-            ActionRow(9, 1, "make the previous other play the candidate (masked at the first)"),
+            ActionRow(8, 1, "make the next other play the candidate (masked at the last; stays in the environment)"),
+            ActionRow(
+                9, 1, "make the previous other play the candidate (masked at the first; stays in the environment)"
+            ),
             ActionRow(_DISCARD, 53, "discard a card of kind k = index − 10 (suit × 13 + rank − 1, ♠ ♥ ♦ ♣; 52 joker)"),
             ActionRow(
                 _LAY_OFF,

@@ -177,7 +177,7 @@ class raw_env(RummyEnv):
         return [
             ActionRow(0, 1, "draw the top card of the stock"),
             ActionRow(1, 1, "take the top card of the discard pile"),
-            ActionRow(2, 1, "drop out of the deal (20 before the first draw, 40 after)"),
+            ActionRow(2, 1, "drop out of the deal (the first drop before drawing, the middle drop after)"),
             ActionRow(_DISCARD, 53, "discard a card of kind k = index − 3 (suit × 13 + rank − 1, ♠ ♥ ♦ ♣; 52 joker)"),
             ActionRow(
                 _DECLARE,

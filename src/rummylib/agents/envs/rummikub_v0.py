@@ -224,12 +224,12 @@ class raw_env(RummyEnv):
             ActionRow(_PASS, 1, "pass (only once the pool is empty)"),
             ActionRow(_TIMEOUT, 1, "time out: the penalty tiles (only with a turn time limit)"),
             ActionRow(_PLAY, 1, "play the chosen tiles, the table laid out by the library"),
-            ActionRow(_CLEAR, 1, "clear the choice (the referee is not asked)"),
+            ActionRow(_CLEAR, 1, "clear the choice (stays in the environment)"),
             ActionRow(
                 _CHOOSE,
                 53,
                 "choose one more tile of kind k = index − 5 (colour K B Y R × 13 + number − 1; "
-                "52 the joker), open while the choice stays placeable",
+                "52 the joker), open while the choice stays placeable (stays in the environment)",
             ),
         ]
 
