@@ -22,15 +22,20 @@ EXTRA = 'pip install "rummylib[agents]"'
 """The command that installs what the environments need."""
 
 
-class MissingExtraError(RummyError, ImportError):
-    """The ``agents`` extra is not installed (an `ImportError`, so ``except ImportError`` sees it too)."""
-
-
 try:
     import gymnasium  # noqa: F401 - only checked for
     import numpy  # noqa: F401 - only checked for
     import pettingzoo  # noqa: F401 - only checked for
 except ImportError as exc:  # pragma: no cover - the test environment has the extra
+
+    class MissingExtraError(RummyError, ImportError):
+        """The ``agents`` extra is not installed.
+
+        A rummylib error, and an `ImportError` for tools
+        that import every module and skip the ones that cannot be (``pkgutil.walk_packages``).
+        Defined only when it is raised, so that with the extra installed no such class exists.
+        """
+
     raise MissingExtraError(
         f"rummylib.agents.envs needs the 'agents' extra ({exc.name} is missing): {EXTRA}",
         code=ErrorCode.UNSUPPORTED_RULES,
