@@ -370,7 +370,7 @@ TOPICS: list[Topic] = [
             "Random masked play in each PettingZoo environment of `rummylib.agents.envs`: at every step "
             "the agent to move reads its observation and action mask, picks a random legal index and "
             "steps. For Gin, RLCard's `gin-rummy` environment and OpenSpiel's `gin_rummy` (with "
-            "`observation_tensor`) in the same run. Taken on a busy shared machine: the figures are low."
+            "`observation_tensor`) in the same run."
         ),
         table="steps/s (best run)",
         columns=[
