@@ -392,6 +392,24 @@ TOPICS: list[Topic] = [
             Column("time (best / worst)", "time (best / worst)"),
         ],
     ),
+    Topic(
+        results="agents.md",
+        title="Agent environments, against RLCard and OpenSpiel",
+        command="python benchmarks/bench_agents.py --steps 3000 --repeat 3",
+        lead=(
+            "Random masked play in each PettingZoo environment of `rummylib.agents.envs`: at every step "
+            "the agent to move reads its observation and action mask, picks a random legal index and "
+            "steps. For Gin, RLCard's `gin-rummy` environment and OpenSpiel's `gin_rummy` (with "
+            "`observation_tensor`) in the same run."
+        ),
+        table="steps/s (best run)",
+        columns=[
+            Column("environment", "environment", "---"),
+            Column("steps/s", "steps/s (best run)"),
+            Column("median step (ms)", "median step ms"),
+            Column("p99 step (ms)", "p99 step ms"),
+        ],
+    ),
 ]
 """The sections of the page, in order."""
 

@@ -28,7 +28,7 @@ def test_the_quick_start_has_an_install_a_first_run_and_a_test_command() -> None
     commands = _quick_start_commands()
     first, install, tests = commands
     assert "batch examples/requests.jsonl" in first
-    assert '.[tests,docs]"' in install
+    assert '.[tests,docs,agents]"' in install  # the agents extra: CI runs the environments' tests
     assert "-m pytest" in tests
 
 

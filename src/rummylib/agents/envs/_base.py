@@ -1,0 +1,414 @@
+"""What every rummylib environment shares: the AEC loop over a referee, the layouts, the masks.
+
+An environment holds one referee state. At each step it asks the referee for the legal actions of
+the seat to move and gives each one an index of the fixed action space (`RummyEnv._moves`); the
+mask is exactly those indices. An index may also stand for a step inside the environment that
+does not reach the referee (choosing among several lay-downs, choosing Rummikub tiles): such a
+step keeps the same agent to move and gives no reward.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, ClassVar
+
+import attrs
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from rummylib import svg
+from rummylib.cards import Card, Rank, Suit
+from rummylib.errors import ErrorCode, RuleSetError, RummyError
+from rummylib.pieces import Joker, Piece
+from rummylib.referee import Referee
+from rummylib.tiles import STANDARD_COLORS, Tile
+
+__all__ = [
+    "CARD_KINDS",
+    "ActionRow",
+    "Field",
+    "Internal",
+    "Layout",
+    "RummyEnv",
+    "card_kind",
+    "kind_name",
+    "tile_kind",
+    "wrap",
+]
+
+SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+"""Suit order of every card encoding: spades, hearts, diamonds, clubs (the order RLCard uses)."""
+CARD_KINDS = 53
+"""Kinds of piece an encoding tells apart: 52 cards (or 52 tiles) and the joker (index 52)."""
+JOKER_KIND = 52
+_SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
+_COLOR_INDEX = {c: i for i, c in enumerate(STANDARD_COLORS)}
+
+
+def card_kind(piece: Piece) -> int:
+    """The index of a card's kind: suit (spades, hearts, diamonds, clubs) × 13 + rank − 1; a joker is 52.
+
+    Examples:
+        >>> card_kind(Card.parse("As")), card_kind(Card.parse("Kc")), card_kind(Joker())
+        (0, 51, 52)
+    """
+    if isinstance(piece, Card):
+        return _SUIT_INDEX[piece.suit] * 13 + int(piece.rank) - 1
+    return JOKER_KIND
+
+
+def tile_kind(piece: Piece) -> int:
+    """The index of a tile's kind: colour (K, B, Y, R) × 13 + number − 1; a joker is 52.
+
+    Examples:
+        >>> tile_kind(Tile.parse("K1")), tile_kind(Tile.parse("R13")), tile_kind(Joker())
+        (0, 51, 52)
+    """
+    if isinstance(piece, Tile):
+        return _COLOR_INDEX[piece.color] * 13 + piece.number - 1
+    return JOKER_KIND
+
+
+def kind_card(kind: int) -> Piece:
+    """The card of a kind index (the inverse of `card_kind`)."""
+    if kind == JOKER_KIND:
+        return Joker()
+    return Card(Rank(kind % 13 + 1), SUITS[kind // 13])
+
+
+def kind_tile(kind: int) -> Piece:
+    """The tile of a kind index (the inverse of `tile_kind`)."""
+    if kind == JOKER_KIND:
+        return Joker()
+    return Tile(STANDARD_COLORS[kind // 13], kind % 13 + 1)
+
+
+def kind_name(kind: int, *, tiles: bool = False) -> str:
+    """The notation of a kind index, for the action tables.
+
+    Examples:
+        >>> kind_name(0), kind_name(52), kind_name(13, tiles=True)
+        ('As', '*', 'B1')
+    """
+    return str(kind_tile(kind) if tiles else kind_card(kind))
+
+
+@attrs.frozen
+class Field:
+    """One named stretch of an observation vector."""
+
+    name: str
+    """Its name in the documentation."""
+    size: int
+    """How many numbers it takes."""
+    text: str
+    """What the numbers mean."""
+
+
+class Layout:
+    """The fields of an observation vector, in order, with their offsets."""
+
+    def __init__(self, fields: Iterable[Field]) -> None:
+        self.fields: tuple[Field, ...] = tuple(fields)
+        self.offset: dict[str, int] = {}
+        at = 0
+        for f in self.fields:
+            self.offset[f.name] = at
+            at += f.size
+        self.size = at
+
+    def rows(self) -> list[tuple[str, str, str]]:
+        """``(indices, name, meaning)`` for every field."""
+        out = []
+        for f in self.fields:
+            start = self.offset[f.name]
+            where = str(start) if f.size == 1 else f"{start}–{start + f.size - 1}"
+            out.append((where, f.name, f.text))
+        return out
+
+
+@attrs.frozen
+class ActionRow:
+    """One stretch of the action space, for the action table."""
+
+    start: int
+    """The first index."""
+    size: int
+    """How many indices."""
+    text: str
+    """What they do."""
+
+
+@attrs.frozen
+class Internal:
+    """A step that stays inside the environment (the referee is not asked); ``run`` changes the env."""
+
+    what: str
+    """What the step does, in words (two steps are equal when this is)."""
+    run: Callable[[], None] = attrs.field(eq=False)
+    """The step itself."""
+
+
+def seed_of(seed: int | None, rng: np.random.Generator) -> int:
+    """The deal's seed: the one given, or one drawn from the environment's generator."""
+    return int(seed) if seed is not None else int(rng.integers(0, 2**31 - 1))
+
+
+class RummyEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc] # PettingZoo ships no types
+    """An AEC environment over a rummylib referee; each game's module fills in the deal, moves and views.
+
+    Subclasses set ``metadata``, ``layout`` (the observation fields), ``actions`` (the size of the
+    action space) and implement `_deal`, `_moves`, `_encode` and `_standing`.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi", "human", "svg"],
+        "name": "rummy",
+        "is_parallelizable": False,
+    }
+    layout: Layout
+    actions: int
+    max_steps: int
+
+    def __init__(self, *, players: int, render_mode: str | None = None, max_steps: int = 5000) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise RuleSetError(f"render_mode must be one of {self.metadata['render_modes']}", code=ErrorCode.BAD_OPTION)
+        if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
+            raise RuleSetError(
+                f"max_steps must be a whole number above 0, not {max_steps!r}", code=ErrorCode.BAD_OPTION
+            )
+        self.render_mode = render_mode
+        self.max_steps = max_steps
+        self.possible_agents = [f"player_{i}" for i in range(players)]
+        self.agents = list(self.possible_agents)
+        self.seats = players
+        obs = self._observation_box()
+        mask = spaces.Box(low=0, high=1, shape=(self.actions,), dtype=np.int8)
+        self.observation_spaces = {a: spaces.Dict({"observation": obs, "action_mask": mask}) for a in self.agents}
+        self.action_spaces = {a: spaces.Discrete(self.actions) for a in self.agents}
+        self.state_: Referee | None = None
+        self._legal: dict[int, Any] = {}
+        self._cache_key: tuple[int, int] | None = None
+        self._cache_state: Referee | None = None
+        self._cache: tuple[Any, ...] = ()
+        self._zero_mask = np.zeros(self.actions, dtype=np.int8)
+        self.np_random, _ = seeding.np_random(None)
+
+    # --- what a game fills in -------------------------------------------------------------------
+    def _observation_box(self) -> spaces.Box:
+        return spaces.Box(low=0.0, high=1.0, shape=(self.layout.size,), dtype=np.float32)
+
+    def _deal(self, seed: int) -> Referee:
+        raise NotImplementedError  # pragma: no cover - every game defines it
+
+    def _moves(self, state: Referee, seat: int) -> dict[int, Any]:
+        raise NotImplementedError  # pragma: no cover - every game defines it
+
+    def _encode(self, state: Referee, seat: int) -> np.ndarray[Any, Any]:
+        raise NotImplementedError  # pragma: no cover - every game defines it
+
+    def _standing(self, state: Referee) -> Sequence[float]:
+        """Each seat's score so far, higher better; a step's reward is its change."""
+        raise NotImplementedError  # pragma: no cover - every game defines it
+
+    def _reset_turn(self) -> None:
+        """Forget the environment's own choices (cursors, chosen tiles) when the referee moves on."""
+
+    def _save_turn(self) -> Any:
+        """The environment's own choices in this turn, as a hashable value (see `reachable_actions`)."""
+        return None
+
+    def _restore_turn(self, saved: Any) -> None:
+        """Go back to choices `_save_turn` gave."""
+
+    def legal_actions_of(self, state: Referee, seat: int) -> tuple[Any, ...]:
+        """``state.legal_actions(seat)``, remembered for the state in play (env steps ask again)."""
+        key = (id(state), seat)
+        if self._cache_key != key or self._cache_state is not state:
+            self._cache_key, self._cache_state = key, state
+            self._cache = tuple(state.legal_actions(seat))
+        return self._cache
+
+    def reachable_actions(self) -> list[Any]:
+        """Every referee action the agent to move can take from here, by one index or after env steps.
+
+        The environment's own steps (`Internal`) are followed, every choice they lead to explored
+        once, and the environment is left as it was. A test hook: the masks are exact when this is
+        the referee's `legal_actions` and every unmasked index is legal.
+        """
+        found: list[Any] = []
+        start = self._save_turn()
+        seen = {start}
+        todo = [start]
+        seat = self.possible_agents.index(self.agent_selection)
+        while todo:
+            self._restore_turn(todo.pop())
+            moves = self._moves(self.referee, seat)
+            for move in moves.values():
+                if not isinstance(move, Internal):
+                    if move not in found:
+                        found.append(move)
+                    continue
+                here = self._save_turn()
+                move.run()
+                after = self._save_turn()
+                self._restore_turn(here)
+                if after not in seen:
+                    seen.add(after)
+                    todo.append(after)
+        self._restore_turn(start)
+        self._legal = self._moves(self.referee, seat)
+        return found
+
+    # --- the AEC API --------------------------------------------------------------------------------
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The `Dict` of ``observation`` and ``action_mask`` for ``agent``."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The fixed `Discrete` action space."""
+        return self.action_spaces[agent]
+
+    @property
+    def referee(self) -> Referee:
+        """The referee state being played."""
+        if self.state_ is None:
+            raise RummyError("call reset() first", code=ErrorCode.BAD_REQUEST)
+        return self.state_
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal anew; the same ``seed`` gives the same deal and the same play."""
+        if seed is not None:
+            self.np_random, _ = seeding.np_random(seed)
+        self.rng = random.Random(seed_of(seed, self.np_random))
+        self.state_ = self._deal(self.rng.randrange(2**31))
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.steps = 0
+        self._before = tuple(self._standing(self.state_))
+        self._reset_turn()
+        self._next()
+
+    def _next(self) -> None:
+        state = self.referee
+        seat = state.to_move
+        if seat is None:
+            self._legal = {}
+            return
+        self.agent_selection = self.possible_agents[seat]
+        self._legal = self._moves(state, seat)
+
+    def legal_moves(self) -> dict[int, Any]:
+        """The unmasked indices of the agent to move, each with the referee action (or env step) it takes."""
+        return dict(self._legal)
+
+    def action_mask(self, agent: str) -> np.ndarray[Any, Any]:
+        """The mask of ``agent``: ones at the legal indices when it is to move, zeros otherwise."""
+        if agent != self.agent_selection or self.terminations[agent] or self.truncations[agent]:
+            return self._zero_mask.copy()
+        mask = np.zeros(self.actions, dtype=np.int8)
+        if self._legal:
+            mask[list(self._legal)] = 1
+        return mask
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """``agent``'s observation (its seat's private view, encoded) and action mask."""
+        seat = self.possible_agents.index(agent)
+        return {"observation": self._encode(self.referee, seat), "action_mask": self.action_mask(agent)}
+
+    def step(self, action: int | None) -> None:
+        """Play index ``action`` for the agent to move.
+
+        Raises:
+            RummyError: a masked index (code ``bad-field``).
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        move = self._legal.get(int(action)) if action is not None else None
+        if move is None:
+            raise RummyError(f"action {action} is masked for {agent}", code=ErrorCode.BAD_FIELD)
+        if isinstance(move, Internal):
+            move.run()
+            self.steps += 1
+            self._legal = self._moves(self.referee, self.possible_agents.index(agent))
+            if self.steps >= self.max_steps:
+                self.truncations = dict.fromkeys(self.agents, True)
+                self._legal = {}
+        else:
+            state = self.referee.apply(move)
+            self.state_ = state
+            self.steps += 1
+            after = tuple(self._standing(state))
+            for i, a in enumerate(self.possible_agents):
+                self.rewards[a] = float(after[i] - self._before[i])
+            self._before = after
+            self._reset_turn()
+            if state.is_over:
+                self.terminations = dict.fromkeys(self.agents, True)
+                self._legal = {}
+            elif self.steps >= self.max_steps:
+                self.truncations = dict.fromkeys(self.agents, True)
+                self._legal = {}
+            else:
+                self._next()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """The game: ``ansi`` as text (every seat's view), ``svg`` as a picture of the seat to move's view.
+
+        ``human`` prints the text.
+        """
+        if self.render_mode is None:
+            return None
+        state = self.referee
+        seat = state.to_move
+        if self.render_mode == "svg":
+            return svg.view(state.view(0 if seat is None else seat), rules=state.rules)
+        head = "over" if state.is_over else f"{self.agent_selection} to move"
+        lines = [f"{self.metadata['name']}: {head}"]
+        lines += [f"{a}: {json.dumps(state.view(i).to_json())}" for i, a in enumerate(self.possible_agents)]
+        text = "\n".join(lines)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    def action_rows(self) -> list[ActionRow]:
+        """The action table: every stretch of indices and what it does."""
+        raise NotImplementedError  # pragma: no cover - every game defines it
+
+
+def wrap(env: RummyEnv) -> AECEnv[str, dict[str, Any], int | None]:
+    """PettingZoo's usual wrappers: bounds asserted, order enforced (as the classic environments do)."""
+    out: Any = wrappers.AssertOutOfBoundsWrapper(env)
+    return wrappers.OrderEnforcingWrapper(out)
+
+
+def counts(out: np.ndarray[Any, Any], at: int, kinds: Iterable[int], scale: float) -> None:
+    """Add ``scale`` at ``at + kind`` for each kind (a count vector, scaled into [0, 1])."""
+    for k in kinds:
+        out[at + k] += scale
+
+
+def one_hot(out: np.ndarray[Any, Any], at: int, index: int) -> None:
+    """Set one of a one-hot block."""
+    out[at + index] = 1.0

@@ -1,0 +1,290 @@
+"""The contract games' environment (Contract Rummy and Shanghai share it), over `ContractRound` / `ContractGame`.
+
+**Actions.** With ``n`` players and ``M`` meld slots (``n`` × the most melds any contract of the
+rule set asks for), the space is ``Discrete(63 + 159·M)``:
+
+* 0 draw from the stock, 1 take the upcard, 2 buy the upcard, 3 decline to buy;
+* 4 lay down the *candidate* lay-down, 5 / 6 make the next / previous one the candidate; 7 play
+  the candidate of the other plays (lay-offs of several cards at once), 8 / 9 next / previous.
+  The candidates are the referee's own list (`ContractRound.legal_actions`: every distinct
+  lay-down, best first), the candidate is shown in the observation; "next" is masked at the last
+  and "previous" at the first, so from any point every lay-down is reached by stepping to it.
+  These steps stay in the environment (no reward, same agent) and count towards ``max_steps``;
+* 10 + k: discard a card of kind ``k`` (suit × 13 + rank − 1, suits ♠ ♥ ♦ ♣; 52 the joker);
+* 63 + (slot × 53 + k) × 2 + e: lay off one card of kind ``k`` on table meld ``slot``, a joker
+  that could go either end going to the high end (e = 0) or the low end (e = 1);
+* 63 + 106·M + slot × 53 + k: take the joker from meld ``slot`` by putting in a card of kind ``k``.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from rummylib.agents.envs._base import CARD_KINDS, ActionRow, Field, Internal, Layout, RummyEnv, card_kind
+from rummylib.contracts import ContractGame, ContractRound
+from rummylib.contracts.actions import (
+    Buy,
+    DeclineBuy,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    LayDown,
+    LayOff,
+    Phase,
+    RoundView,
+    SwapJoker,
+)
+from rummylib.errors import ErrorCode, RuleSetError
+from rummylib.melds import MeldKind
+from rummylib.referee import Referee
+from rummylib.rules import RuleSet
+
+_LAY_DOWN, _OTHER, _DISCARD, _LAY_OFF = 4, 7, 10, 63
+_PHASES = {Phase.DRAW: 0, Phase.BUY: 1, Phase.PLAY: 2, Phase.OVER: 3}
+
+
+class ContractEnv(RummyEnv):
+    """A contract game (one round, or all rounds) as an AEC environment."""
+
+    def __init__(
+        self,
+        *,
+        rules: RuleSet,
+        players: int,
+        game: str,
+        round_number: int,
+        render_mode: str | None,
+        max_steps: int,
+    ) -> None:
+        if game not in ("round", "game"):
+            raise RuleSetError(f"game must be 'round' or 'game', not {game!r}", code=ErrorCode.BAD_OPTION)
+        rules.round(round_number)  # refuses a round the game does not have
+        rules.decks_for(players)  # refuses a number of players the game does not allow
+        self.rules, self.game, self.round_number = rules, game, round_number
+        self.decks, jokers = rules.decks_for(players)
+        self.jokers = max(1, jokers)
+        self.max_melds = max(r.contract.sets + r.contract.runs for r in rules.rounds)
+        self.slots = players * self.max_melds
+        m, n = self.slots, players
+        self.swap_at = _LAY_OFF + 106 * m
+        self.actions = self.swap_at + 53 * m
+        self.copies = np.full(CARD_KINDS, 1.0 / self.decks, dtype=np.float32)
+        self.copies[52] = 1.0 / self.jokers
+        rounds = len(rules.rounds)
+        self.layout = Layout(
+            (
+                Field(
+                    "hand",
+                    53,
+                    "the viewer's cards by kind (suit × 13 + rank − 1, ♠ ♥ ♦ ♣; 52 the joker), "
+                    "each count / the copies of it in the decks",
+                ),
+                Field("top_discard", 53, "1 at the kind of the upcard (the top discard)"),
+                Field("discards", 53, "the discard pile under the top card, by kind, count / copies"),
+                Field(
+                    "known",
+                    53 * (n - 1),
+                    "for each other seat in turn order after the viewer, the cards it is "
+                    "known to hold (taken from the discard pile, bought, jokers taken), count / copies",
+                ),
+                Field(
+                    "table",
+                    m * (55 + n),
+                    f"{m} meld slots in the order laid, each: present, is a run, its "
+                    "owner (one-hot, seats from the viewer), its cards by kind (count / copies)",
+                ),
+                Field("hand_sizes", n, "cards in each hand / 30, seats from the viewer"),
+                Field("down", n, "1 for each seat that has met the contract, seats from the viewer"),
+                Field("buys", n, "buys made this round / 5, seats from the viewer"),
+                Field("stock_size", 1, "cards in the stock / the cards of the decks"),
+                Field("round", rounds, "one-hot: the round being played"),
+                Field("phase", 4, "one-hot: draw, buy window, play (lay down, lay off, discard), over"),
+                Field("to_move", 1, "1 when the viewer is to move"),
+                Field("current", n, "one-hot: the seat whose turn it is, seats from the viewer"),
+                Field("jokers_owed", 1, "jokers taken this turn still to be played / 2"),
+                Field(
+                    "lay_down_candidate",
+                    55,
+                    "the candidate lay-down (action 4): its cards by kind "
+                    "(count / copies), then the candidate's place in the list / its length, then 1 when "
+                    "there is a next one",
+                ),
+                Field(
+                    "other_candidate",
+                    55 + m,
+                    "the candidate other play (action 6): its cards by kind, its "
+                    "place / the list's length, 1 when there is a next one, and its meld slot (one-hot)",
+                ),
+                Field("totals", n, "in a game: each seat's total over the rounds finished / 1000 (0 in one round)"),
+            )
+        )
+        super().__init__(players=players, render_mode=render_mode, max_steps=max_steps)
+        self._reset_turn()
+
+    def _reset_turn(self) -> None:
+        self.cursor = [0, 0]
+        self._lists: list[list[Any]] = [[], []]
+
+    def _deal(self, seed: int) -> Referee:
+        if self.game == "game":
+            return ContractGame.deal(rules=self.rules, players=self.seats, seed=seed)
+        return ContractRound.deal(rules=self.rules, players=self.seats, seed=seed, round_number=self.round_number)
+
+    def _standing(self, state: Referee) -> Sequence[float]:
+        if state.is_over:
+            return tuple(-s for s in state.result().scores)
+        if isinstance(state, ContractGame):
+            return tuple(-t for t in state.totals)
+        return (0.0,) * self.seats
+
+    def _moves(self, state: Referee, seat: int) -> dict[int, Any]:
+        out: dict[int, Any] = {}
+        lay_downs: list[Any] = []
+        others: list[Any] = []
+        m = self.slots
+        for a in self.legal_actions_of(state, seat):
+            index: int | None = None
+            if isinstance(a, DrawStock):
+                index = 0
+            elif isinstance(a, DrawDiscard):
+                index = 1
+            elif isinstance(a, Buy):
+                index = 2
+            elif isinstance(a, DeclineBuy):
+                index = 3
+            elif isinstance(a, Discard):
+                index = _DISCARD + card_kind(a.card)
+            elif isinstance(a, LayDown):
+                lay_downs.append(a)
+                continue
+            elif isinstance(a, LayOff) and len(a.cards) == 1 and a.meld < m:
+                index = _LAY_OFF + (a.meld * 53 + card_kind(a.cards[0])) * 2 + (a.joker_end == "low")
+            elif isinstance(a, SwapJoker) and a.meld < m:
+                index = self.swap_at + a.meld * 53 + card_kind(a.card)
+            if index is None or index in out:
+                others.append(a)  # several cards at once, or (never expected) a slot past the last
+            else:
+                out[index] = a
+        self._lists = [lay_downs, others]
+        for which, play in enumerate((_LAY_DOWN, _OTHER)):
+            items = self._lists[which]
+            if not items:
+                continue
+            self.cursor[which] = min(self.cursor[which], len(items) - 1)
+            out[play] = items[self.cursor[which]]
+            if self.cursor[which] + 1 < len(items):
+                out[play + 1] = Internal(f"next candidate {which}", functools.partial(self._advance, which, 1))
+            if self.cursor[which] > 0:
+                out[play + 2] = Internal(f"previous candidate {which}", functools.partial(self._advance, which, -1))
+        return out
+
+    def _save_turn(self) -> Any:
+        return tuple(self.cursor)
+
+    def _restore_turn(self, saved: Any) -> None:
+        self.cursor = list(saved)
+
+    def _advance(self, which: int, by: int) -> None:
+        self.cursor[which] += by
+
+    def _encode(self, state: Referee, seat: int) -> np.ndarray[Any, Any]:
+        view = state.view(seat)
+        assert isinstance(view, RoundView)
+        n, m, lay = self.seats, self.slots, self.layout
+        out = np.zeros(lay.size, dtype=np.float32)
+        cp = self.copies
+        own = view.hands[seat] or ()
+        at = lay.offset["hand"]
+        for c in own:
+            k = card_kind(c)
+            out[at + k] += cp[k]
+        if view.discards:
+            out[lay.offset["top_discard"] + card_kind(view.discards[-1])] = 1.0
+            at = lay.offset["discards"]
+            for c in view.discards[:-1]:
+                k = card_kind(c)
+                out[at + k] += cp[k]
+        at = lay.offset["known"]
+        for r in range(1, n):
+            for c in view.known[(seat + r) % n] if view.known else ():
+                k = card_kind(c)
+                out[at + (r - 1) * 53 + k] += cp[k]
+        at = lay.offset["table"]
+        width = 55 + n
+        for i, tm in enumerate(view.table[:m]):
+            base = at + i * width
+            out[base] = 1.0
+            out[base + 1] = 1.0 if tm.reading.kind is MeldKind.RUN else 0.0
+            out[base + 2 + (tm.owner - seat) % n] = 1.0
+            for c in tm.reading.meld.pieces:
+                k = card_kind(c)
+                out[base + 2 + n + k] += cp[k]
+        for name, values, scale in (
+            ("hand_sizes", view.hand_sizes, 30.0),
+            ("down", tuple(float(d) for d in view.down), 1.0),
+            ("buys", view.buys, 5.0),
+        ):
+            at = lay.offset[name]
+            for r in range(n):
+                out[at + r] = min(1.0, values[(seat + r) % n] / scale)
+        out[lay.offset["stock_size"]] = min(1.0, view.stock_size / (52 * self.decks + self.jokers))
+        out[lay.offset["round"] + view.round_number - 1] = 1.0
+        out[lay.offset["phase"] + _PHASES[view.phase]] = 1.0
+        out[lay.offset["to_move"]] = 1.0 if view.to_move == seat else 0.0
+        out[lay.offset["current"] + (view.current - seat) % n] = 1.0
+        out[lay.offset["jokers_owed"]] = min(1.0, len(view.jokers_owed) / 2)
+        if view.to_move == seat:
+            for which, name in ((0, "lay_down_candidate"), (1, "other_candidate")):
+                items = self._lists[which]
+                if not items:
+                    continue
+                at = lay.offset[name]
+                a = items[self.cursor[which]]
+                cards = [c for meld in a.melds for c in meld.pieces] if isinstance(a, LayDown) else a.cards
+                for c in cards:
+                    k = card_kind(c)
+                    out[at + k] += cp[k]
+                out[at + 53] = self.cursor[which] / len(items)
+                out[at + 54] = 1.0 if self.cursor[which] + 1 < len(items) else 0.0
+                if which == 1 and isinstance(a, LayOff) and a.meld < m:
+                    out[at + 55 + a.meld] = 1.0
+        if view.totals is not None:
+            at = lay.offset["totals"]
+            for r in range(n):
+                out[at + r] = min(1.0, view.totals[(seat + r) % n] / 1000)
+        return np.clip(out, 0.0, 1.0)
+
+    def action_rows(self) -> list[ActionRow]:
+        """The action table for this number of players (``M`` meld slots)."""
+        m = self.slots
+        return [
+            ActionRow(0, 1, "draw the top card of the stock (refusing the upcard: the others may buy it)"),
+            ActionRow(1, 1, "take the upcard (the top discard)"),
+            ActionRow(2, 1, 'buy the upcard ("May I?")'),
+            ActionRow(3, 1, "decline to buy the upcard"),
+            ActionRow(4, 1, "lay down the candidate lay-down (shown in the observation)"),
+            ActionRow(5, 1, "make the next lay-down the candidate (masked at the last; stays in the environment)"),
+            ActionRow(6, 1, "make the previous lay-down the candidate (masked at the first; stays in the environment)"),
+            ActionRow(7, 1, "play the candidate other play: a lay-off of several cards at once"),
+            ActionRow(8, 1, "make the next other play the candidate (masked at the last; stays in the environment)"),
+            ActionRow(
+                9, 1, "make the previous other play the candidate (masked at the first; stays in the environment)"
+            ),
+            ActionRow(_DISCARD, 53, "discard a card of kind k = index − 10 (suit × 13 + rank − 1, ♠ ♥ ♦ ♣; 52 joker)"),
+            ActionRow(
+                _LAY_OFF,
+                106 * m,
+                "lay off one card: index − 63 = (slot × 53 + k) × 2 + e, on table meld "
+                "slot, a sliding joker to the high end (e = 0) or the low end (e = 1)",
+            ),
+            ActionRow(
+                self.swap_at,
+                53 * m,
+                f"take the joker of meld slot = (index − {self.swap_at}) // 53 by "
+                f"putting in a card of kind k = (index − {self.swap_at}) % 53",
+            ),
+        ]

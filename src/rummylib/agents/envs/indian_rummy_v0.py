@@ -1,0 +1,198 @@
+"""Indian Rummy as a PettingZoo AEC environment (2 to 6 players), over `rummylib.indian.IndianDeal` or `IndianGame`.
+
+``env(players=3, game="deal")`` plays one deal; ``game="game"`` plays the rule set's format
+(``indian_format``: points, pool or deals). Actions (``Discrete(162)``): 0 draw from the stock,
+1 take the top discard, 2 drop, 3 + k discard a card of kind ``k``, 56 + k declare with a card of
+kind ``k`` as the finishing discard (the valid declaration of the other 13, masked when they
+cannot be declared), 109 + k declare wrongly with that discard (the 80-point declaration, always
+a legal move). Card kinds: suit × 13 + rank − 1 (♠ ♥ ♦ ♣), 52 a printed joker. Every distinct legal
+move of the referee has one index: the referee records a declaration by its discard and whether
+it is valid, never by the grouping written.
+
+Rewards, one deal: each loser pays the winner their points (zero-sum; when the stock runs out
+and nobody wins, each pays their points to nobody). In a game: minus each seat's total as it grows.
+
+Examples:
+    >>> from rummylib.agents.envs import indian_rummy_v0
+    >>> env = indian_rummy_v0.env(players=2)
+    >>> env.reset(seed=4)
+    >>> env.observe(env.agent_selection)["action_mask"].nonzero()[0].tolist()
+    [0, 1, 2]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import numpy as np
+
+from rummylib.agents.envs._base import CARD_KINDS, ActionRow, Field, Layout, RummyEnv, card_kind, wrap
+from rummylib.errors import ErrorCode, RuleSetError
+from rummylib.indian import IndianDeal, IndianGame
+from rummylib.indian.actions import Declare, Discard, DrawDiscard, DrawStock, Drop, IndianPhase, IndianView, SeatStatus
+from rummylib.referee import Referee
+from rummylib.rules import INDIAN_RUMMY, RuleSet
+
+_DISCARD, _DECLARE, _WRONG = 3, 56, 109
+_STATUS = {s: i for i, s in enumerate(SeatStatus)}
+_PHASES = {IndianPhase.DRAW: 0, IndianPhase.DISCARD: 1, IndianPhase.OVER: 2}
+
+
+class raw_env(RummyEnv):
+    """Indian Rummy, unwrapped (`env` adds PettingZoo's usual wrappers)."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi", "human", "svg"],
+        "name": "indian_rummy_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        *,
+        rules: RuleSet = INDIAN_RUMMY,
+        players: int = 2,
+        game: str = "deal",
+        render_mode: str | None = None,
+        max_steps: int = 5000,
+    ) -> None:
+        if game not in ("deal", "game"):
+            raise RuleSetError(f"game must be 'deal' or 'game', not {game!r}", code=ErrorCode.BAD_OPTION)
+        decks, jokers = rules.decks_for(players)
+        self.rules, self.game = rules, game
+        self.decks, self.jokers = decks, max(1, jokers)
+        self.copies = np.full(CARD_KINDS, 1.0 / decks, dtype=np.float32)
+        self.copies[52] = 1.0 / self.jokers
+        n = players
+        self.actions = 162
+        self.layout = Layout(
+            (
+                Field(
+                    "hand",
+                    53,
+                    "the viewer's cards by kind (suit × 13 + rank − 1, ♠ ♥ ♦ ♣; 52 a printed "
+                    "joker), each count / the copies of it in the decks",
+                ),
+                Field("wild_rank", 14, "one-hot: the wild rank (ace to king), or 13 when only printed jokers are wild"),
+                Field("wild_card", 53, "1 at the kind of the card turned up for the wild joker"),
+                Field("top_discard", 53, "1 at the kind of the top discard"),
+                Field("discards", 53, "the discard pile under the top card, by kind, count / copies"),
+                Field(
+                    "known",
+                    53 * (n - 1),
+                    "for each other seat in turn order after the viewer, the cards "
+                    "it is known to hold or has shown, count / copies",
+                ),
+                Field(
+                    "status",
+                    len(_STATUS) * n,
+                    "for each seat from the viewer, one-hot: in, dropped, middle drop, wrong declaration, sitting out",
+                ),
+                Field("hand_sizes", n, "cards in each hand / 14, seats from the viewer"),
+                Field("stock_size", 1, "cards in the stock / the cards of the decks"),
+                Field("phase", 3, "one-hot: draw (or drop), discard (or declare), over"),
+                Field("to_move", 1, "1 when the viewer is to move"),
+                Field("totals", n, "in a game: each seat's total / 250, seats from the viewer (0 in one deal)"),
+            )
+        )
+        super().__init__(players=players, render_mode=render_mode, max_steps=max_steps)
+
+    def _deal(self, seed: int) -> Referee:
+        if self.game == "game":
+            return IndianGame.deal(rules=self.rules, players=self.seats, seed=seed)
+        return IndianDeal.deal(rules=self.rules, players=self.seats, seed=seed)
+
+    def _standing(self, state: Referee) -> Sequence[float]:
+        if isinstance(state, IndianGame):
+            totals = state.result().scores if state.is_over else state.totals
+            return tuple(-float(t) for t in totals)
+        if not state.is_over:
+            return (0.0,) * self.seats
+        outcome = state.result()
+        out = [-float(s) for s in outcome.scores]
+        if len(outcome.winners) == 1:
+            out[outcome.winners[0]] += float(sum(outcome.scores))
+        return tuple(out)
+
+    def _moves(self, state: Referee, seat: int) -> dict[int, Any]:
+        out: dict[int, Any] = {}
+        for a in self.legal_actions_of(state, seat):
+            if isinstance(a, DrawStock):
+                out[0] = a
+            elif isinstance(a, DrawDiscard):
+                out[1] = a
+            elif isinstance(a, Drop):
+                out[2] = a
+            elif isinstance(a, Discard):
+                out[_DISCARD + card_kind(a.card)] = a
+            elif isinstance(a, Declare):
+                wrong = all(len(m.pieces) == 1 for m in a.groups)
+                out[(_WRONG if wrong else _DECLARE) + card_kind(a.discard)] = a
+        return out
+
+    def _encode(self, state: Referee, seat: int) -> np.ndarray[Any, Any]:
+        view = state.view(seat)
+        assert isinstance(view, IndianView)
+        n, lay, cp = self.seats, self.layout, self.copies
+        out = np.zeros(lay.size, dtype=np.float32)
+        at = lay.offset["hand"]
+        for c in view.hand:
+            k = card_kind(c)
+            out[at + k] += cp[k]
+        wild = 13 if view.wild_rank is None else int(view.wild_rank) - 1
+        out[lay.offset["wild_rank"] + wild] = 1.0
+        out[lay.offset["wild_card"] + card_kind(view.wild_card)] = 1.0
+        if view.discards:
+            out[lay.offset["top_discard"] + card_kind(view.discards[-1])] = 1.0
+            at = lay.offset["discards"]
+            for c in view.discards[:-1]:
+                k = card_kind(c)
+                out[at + k] += cp[k]
+        at = lay.offset["known"]
+        for r in range(1, n):
+            s = (seat + r) % n
+            shown = view.shown[s] if view.shown else None
+            for c in shown if shown is not None else view.known[s]:
+                k = card_kind(c)
+                out[at + (r - 1) * 53 + k] += cp[k]
+        at = lay.offset["status"]
+        width = len(_STATUS)
+        for r in range(n):
+            out[at + r * width + _STATUS[view.status[(seat + r) % n]]] = 1.0
+        at = lay.offset["hand_sizes"]
+        for r in range(n):
+            out[at + r] = view.hand_sizes[(seat + r) % n] / 14
+        out[lay.offset["stock_size"]] = min(1.0, view.stock_size / (52 * self.decks + self.jokers))
+        out[lay.offset["phase"] + _PHASES[view.phase]] = 1.0
+        out[lay.offset["to_move"]] = 1.0 if view.to_move == seat else 0.0
+        if view.totals is not None:
+            at = lay.offset["totals"]
+            for r in range(n):
+                out[at + r] = min(1.0, view.totals[(seat + r) % n] / 250)
+        return np.clip(out, 0.0, 1.0)
+
+    def action_rows(self) -> list[ActionRow]:
+        """The action table."""
+        return [
+            ActionRow(0, 1, "draw the top card of the stock"),
+            ActionRow(1, 1, "take the top card of the discard pile"),
+            ActionRow(2, 1, "drop out of the deal (the first drop before drawing, the middle drop after)"),
+            ActionRow(_DISCARD, 53, "discard a card of kind k = index − 3 (suit × 13 + rank − 1, ♠ ♥ ♦ ♣; 52 joker)"),
+            ActionRow(
+                _DECLARE,
+                53,
+                "declare, finishing with a card of kind k = index − 56: the valid "
+                "arrangement of the other 13 (masked when there is none)",
+            ),
+            ActionRow(
+                _WRONG,
+                53,
+                "declare wrongly, finishing with a card of kind k = index − 109 (80 points, out of the deal)",
+            ),
+        ]
+
+
+def env(**kwargs: Any) -> Any:
+    """Indian Rummy with PettingZoo's usual wrappers (arguments as `raw_env`)."""
+    return wrap(raw_env(**kwargs))

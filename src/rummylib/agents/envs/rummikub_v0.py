@@ -1,0 +1,239 @@
+"""Rummikub as a PettingZoo AEC environment (2 to 4 players), over `rummylib.rummikub.RummikubGame`.
+
+A Rummikub play is a whole new table, and there are too many tables to number. The environment
+lets the agent **choose rack tiles one at a time** and then play them; the library lays the table
+out (`rummylib.rummikub.solve` with exactly the chosen tiles), and the referee judges the play.
+
+Actions (``Discrete(58)``): 0 draw a tile (the turn ends), 1 pass (only once the pool is empty),
+2 time out (only with a turn time limit), 3 play the chosen tiles, 4 clear the choice, 5 + k choose
+one more tile of kind ``k`` (colour K, B, Y, R × 13 + number − 1; 52 the joker). The masks:
+
+* "choose k" is open only while the chosen tiles plus a ``k`` can still all go down: after the
+  initial meld, the table's tiles and the chosen ones can be laid out as valid sets with some
+  more rack tiles (`solve` answers it exactly); before it, the chosen tiles with some more rack
+  tiles make valid sets on their own (the table is not touched). Every legal play is reached by
+  choosing its tiles in any order: each step keeps them placeable, with the play itself as proof;
+* "play" is open exactly when the chosen tiles are a legal play: after the initial meld, when
+  they all go down with the table's tiles; before it, when they make sets worth the initial meld
+  (``initial_meld_points``). Before the initial meld, a choice can be layable as sets and yet
+  fall short of the points: then "play" stays masked, and the agent clears, or draws;
+* choosing and clearing stay in the environment (no reward, the same agent) and count towards
+  ``max_steps``. Two plays of the same tiles that leave different tables are one action here: the
+  library's layout is played.
+
+Rewards are the game's scores (zero-sum), given when the game ends. The rule set must keep
+``joker_retrieval`` at ``free``.
+
+Examples:
+    >>> from rummylib.agents.envs import rummikub_v0
+    >>> env = rummikub_v0.env(players=2)
+    >>> env.reset(seed=1)
+    >>> mask = env.observe(env.agent_selection)["action_mask"]
+    >>> int(mask[0]), int(mask[3])
+    (1, 0)
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import numpy as np
+
+from rummylib.agents.envs._base import ActionRow, Field, Internal, Layout, RummyEnv, kind_tile, tile_kind, wrap
+from rummylib.errors import ErrorCode, RuleSetError, RummyError, SolverError
+from rummylib.pieces import Piece
+from rummylib.referee import Referee
+from rummylib.rules import RUMMIKUB, JokerRetrieval, RuleSet
+from rummylib.rummikub import RummikubGame, solve
+from rummylib.rummikub.referee import Draw, Pass, Play, RummikubView, Timeout
+
+_DRAW, _PASS, _TIMEOUT, _PLAY, _CLEAR, _CHOOSE = 0, 1, 2, 3, 4, 5
+
+
+class raw_env(RummyEnv):
+    """Rummikub, unwrapped (`env` adds PettingZoo's usual wrappers)."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi", "human", "svg"],
+        "name": "rummikub_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        *,
+        rules: RuleSet = RUMMIKUB,
+        players: int = 2,
+        render_mode: str | None = None,
+        max_steps: int = 5000,
+    ) -> None:
+        if rules.joker_retrieval is not JokerRetrieval.FREE:
+            raise RuleSetError("rummikub_v0 plays joker_retrieval 'free' only", code=ErrorCode.UNSUPPORTED_RULES)
+        if len(rules.colors) != 4 or rules.max_number != 13:
+            raise RuleSetError("rummikub_v0 plays the standard box of 4 colours × 13", code=ErrorCode.UNSUPPORTED_RULES)
+        RummikubGame.deal(rules=rules, players=players, seed=0)  # refuses what the referee refuses
+        self.rules = rules
+        n = players
+        self.actions = 58
+        self.layout = Layout(
+            (
+                Field(
+                    "rack", 53, "the viewer's tiles by kind (colour K B Y R × 13 + number − 1; 52 the joker), count / 2"
+                ),
+                Field("chosen", 53, "the tiles chosen so far this turn, by kind, count / 2"),
+                Field("table", 53, "the tiles on the table, by kind, count / 2"),
+                Field("table_sets", 1, "sets on the table / 40"),
+                Field("rack_sizes", n, "tiles in each rack / 30, seats from the viewer"),
+                Field("pool_size", 1, "tiles in the pool / 106"),
+                Field("initial_meld_done", n, "1 for each seat that has made the initial meld, seats from the viewer"),
+                Field("turns_left", 1, "once the pool is empty: turns left / players (0 before)"),
+                Field("to_move", 1, "1 when the viewer is to move"),
+                Field("playable", 1, "1 when the chosen tiles are a legal play (action 3 is open)"),
+            )
+        )
+        super().__init__(players=players, render_mode=render_mode, max_steps=max_steps)
+        self._reset_turn()
+
+    # --- the turn's own state: the chosen tiles -----------------------------------------------------
+    def _reset_turn(self) -> None:
+        self.chosen: tuple[Piece, ...] = ()
+        self._play: Play | None = None
+        self._witnesses: list[Counter[Piece]] = []
+        self._refused: list[Counter[Piece]] = []
+
+    def _save_turn(self) -> Any:
+        return tuple(sorted(tile_kind(p) for p in self.chosen))
+
+    def _restore_turn(self, saved: Any) -> None:
+        self.chosen = tuple(kind_tile(k) for k in saved)
+
+    def _choose(self, piece: Piece) -> None:
+        self.chosen = (*self.chosen, piece)
+
+    def _clear(self) -> None:
+        self.chosen = ()
+
+    def _deal(self, seed: int) -> Referee:
+        return RummikubGame.deal(rules=self.rules, players=self.seats, seed=seed)
+
+    def _standing(self, state: Referee) -> Sequence[float]:
+        if state.is_over:
+            return tuple(float(s) for s in state.result().scores)
+        return (0.0,) * self.seats
+
+    def _placeable(self, state: RummikubGame, seat: int, chosen: tuple[Piece, ...]) -> bool:
+        """Whether ``chosen`` and some more rack tiles can all go down (see the module).
+
+        Every play the solver finds this turn is kept as a witness: a choice inside one is
+        placeable without asking again; a choice holding one found not placeable is not either.
+        """
+        want = Counter(chosen)
+        if any(all(w[p] >= c for p, c in want.items()) for w in self._witnesses):
+            return True
+        if any(all(want[p] >= c for p, c in r.items()) for r in self._refused):
+            return False  # a choice holding one that cannot go down cannot either
+        rest = list(state.rack(seat))
+        for p in chosen:
+            rest.remove(p)
+        table = tuple(p for m in state.table for p in m.pieces) if state.initial_meld_done[seat] else ()
+        try:
+            sol = solve((*table, *chosen), rest, rules=self.rules, initial_meld_done=True, keep_sets=False)
+        except SolverError:
+            self._refused.append(want)
+            return False
+        self._witnesses.append(Counter((*chosen, *sol.played)))
+        return True
+
+    def _as_play(self, state: RummikubGame, seat: int) -> Play | None:
+        """The play of exactly the chosen tiles, laid out by the library, or ``None`` when there is none."""
+        if not self.chosen:
+            return None
+        done = state.initial_meld_done[seat]
+        sol = solve(state.table, self.chosen, rules=self.rules, initial_meld_done=done, keep_sets=False)
+        if sol.tiles_placed != len(self.chosen):
+            return None
+        return Play(seat, sol.table_after)
+
+    def _moves(self, state: Referee, seat: int) -> dict[int, Any]:
+        assert isinstance(state, RummikubGame)
+        out: dict[int, Any] = {}
+        for a in self.legal_actions_of(state, seat):
+            if isinstance(a, Draw):
+                out[_DRAW] = a
+            elif isinstance(a, Pass):
+                out[_PASS] = a
+            elif isinstance(a, Timeout):
+                out[_TIMEOUT] = a
+        play = self._as_play(state, seat)
+        self._play = play
+        if play is not None:
+            out[_PLAY] = play
+        if self.chosen:
+            out[_CLEAR] = Internal("clear", self._clear)
+        left = Counter(state.rack(seat))
+        left.subtract(self.chosen)
+        for piece, count in left.items():
+            if count > 0 and self._placeable(state, seat, (*self.chosen, piece)):
+                out[_CHOOSE + tile_kind(piece)] = Internal(f"choose {piece}", functools.partial(self._choose, piece))
+        return out
+
+    def reachable_actions(self) -> list[Any]:
+        """Not for Rummikub: the plays reachable by choosing tiles are too many to list.
+
+        Raises:
+            RummyError: always (code ``unsupported-rules``); the tests reach plays by choosing
+                the tiles of plays the solver finds.
+        """
+        raise RummyError("Rummikub's plays are too many to list", code=ErrorCode.UNSUPPORTED_RULES)
+
+    def _encode(self, state: Referee, seat: int) -> np.ndarray[Any, Any]:
+        view = state.view(seat)
+        assert isinstance(view, RummikubView)
+        n, lay = self.seats, self.layout
+        out = np.zeros(lay.size, dtype=np.float32)
+        for name, pieces in (("rack", view.rack), ("chosen", self.chosen if view.to_move == seat else ())):
+            at = lay.offset[name]
+            for p in pieces:
+                out[at + tile_kind(p)] += 0.5
+        at = lay.offset["table"]
+        for m in view.table:
+            for p in m.pieces:
+                out[at + tile_kind(p)] += 0.5
+        out[lay.offset["table_sets"]] = min(1.0, len(view.table) / 40)
+        at = lay.offset["rack_sizes"]
+        for r in range(n):
+            out[at + r] = min(1.0, view.rack_sizes[(seat + r) % n] / 30)
+        out[lay.offset["pool_size"]] = view.pool_size / 106
+        at = lay.offset["initial_meld_done"]
+        for r in range(n):
+            out[at + r] = 1.0 if view.initial_meld_done[(seat + r) % n] else 0.0
+        if view.turns_left is not None:
+            out[lay.offset["turns_left"]] = min(1.0, view.turns_left / n)
+        out[lay.offset["to_move"]] = 1.0 if view.to_move == seat else 0.0
+        if view.to_move == seat and self._play is not None:
+            out[lay.offset["playable"]] = 1.0
+        return np.clip(out, 0.0, 1.0)
+
+    def action_rows(self) -> list[ActionRow]:
+        """The action table."""
+        return [
+            ActionRow(_DRAW, 1, "draw a tile from the pool (the turn ends)"),
+            ActionRow(_PASS, 1, "pass (only once the pool is empty)"),
+            ActionRow(_TIMEOUT, 1, "time out: the penalty tiles (only with a turn time limit)"),
+            ActionRow(_PLAY, 1, "play the chosen tiles, the table laid out by the library"),
+            ActionRow(_CLEAR, 1, "clear the choice (stays in the environment)"),
+            ActionRow(
+                _CHOOSE,
+                53,
+                "choose one more tile of kind k = index − 5 (colour K B Y R × 13 + number − 1; "
+                "52 the joker), open while the choice stays placeable (stays in the environment)",
+            ),
+        ]
+
+
+def env(**kwargs: Any) -> Any:
+    """Rummikub with PettingZoo's usual wrappers (arguments as `raw_env`)."""
+    return wrap(raw_env(**kwargs))
