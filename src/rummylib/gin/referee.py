@@ -36,7 +36,7 @@ import attrs
 from rummylib.cards import Card
 from rummylib.decks import full_set, shuffled
 from rummylib.errors import ErrorCode, IllegalActionError, KnockError, RuleId, RuleSetError, RummyError
-from rummylib.gin._engine import min_deadwood, read_hand, tables_for
+from rummylib.gin._engine import MAX_GIN_HAND, min_deadwood, read_hand, tables_for
 from rummylib.gin.deadwood import deadwood, knock_limit
 from rummylib.gin.scoring import GinGameScore, GinHandResult, score_hand
 from rummylib.pieces import PieceCount, format_pieces, piece_sort_key
@@ -458,9 +458,11 @@ class GinHand(RefereeBase):
         hand = tuple(sorted(self.hands[p], key=piece_sort_key))
         out: list[GinAction] = [Discard(p, c) for c in hand]
         limit = self.knock_limit
-        for c in hand:
-            if deadwood(_without(hand, c), rules=self.rules).deadwood <= limit:
-                out.append(Knock(p, c))
+        # The best discard first (one search): when even it leaves too much deadwood, no discard knocks.
+        if len(hand) != MAX_GIN_HAND or deadwood(hand, rules=self.rules).deadwood <= limit:
+            for c in hand:
+                if deadwood(_without(hand, c), rules=self.rules).deadwood <= limit:
+                    out.append(Knock(p, c))
         if self._big_gin(hand):
             out.append(Knock(p))
         return tuple(out)
