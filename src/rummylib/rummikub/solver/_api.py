@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import time
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from typing import TypeAlias, cast
@@ -67,7 +68,11 @@ class Objective(StrEnum):
 
 @attrs.frozen
 class Budget:
-    """A limit on the search; running out raises `SearchLimitReached`, never a wrong answer.
+    """A limit on one call's work; running out never gives a wrong answer.
+
+    When the budget runs out, `solve` answers with the best legal play it has found so far,
+    marked ``proved=False``, and raises `SearchLimitReached` only when it has found no play at
+    all by then; `arrange` and `playable_tiles` raise it when they cannot yet say.
 
     Examples:
         >>> Budget(nodes=10_000).nodes, Budget(seconds=0.5).seconds
@@ -77,7 +82,9 @@ class Budget:
     nodes: int | None = None
     """Most search states to expand (summed over every search the call makes), or ``None``."""
     seconds: float | None = None
-    """Most wall-clock seconds per search, or ``None``."""
+    """Most wall-clock seconds for the whole call (every search it makes, counted from its
+    start), or ``None``. The clock is read every hundred or so states, so a call may run over by
+    about a millisecond, plus the time to build its answer."""
 
 
 @attrs.frozen
@@ -110,6 +117,10 @@ class Solution:
     changes_proved: bool = True
     """True when ``changed_sets`` is proved the fewest any play as good can have; False when
     that tie-break was skipped (``keep_sets=False``) or its allowance ran out first."""
+    proved: bool = True
+    """True when no legal play scores better under the objective; False when the caller's
+    budget ran out first and this is the best legal play found by then (then ``changes_proved``
+    is False too, unless the table is untouched)."""
 
     @property
     def is_pass(self) -> bool:
@@ -255,6 +266,8 @@ class _Searcher:
         self.rules = rules
         self.shape = _shape(rules)
         self.budget = budget or Budget()
+        seconds = self.budget.seconds
+        self.deadline = None if seconds is None else time.perf_counter() + seconds
         self.nodes = [0]
         self.keep_sets = True
 
@@ -279,7 +292,7 @@ class _Searcher:
             threshold=threshold,
             step=weights.step,
             node_limit=limit,
-            seconds=self.budget.seconds,
+            deadline=self.deadline,
             spent=self.nodes,
             bounded=bounded,
             at_least=at_least,
@@ -388,6 +401,11 @@ def solve(
     tie-break is skipped (faster): the table is laid out as the search found it, with the sets it
     happens to leave whole listed first (``fewest_changes`` always looks for them).
 
+    With a ``budget`` (a `Budget`, or an int counting search states), the whole call stays within
+    it. When it runs out before the optimum is proved, the answer is the best legal play found by
+    then, with ``Solution.proved`` False; only when no play at all has been found by then does
+    the call raise `SearchLimitReached`.
+
     Raises:
         NotationError: bad notation.
         InvalidPiecesError: more copies of a tile than the box holds.
@@ -395,7 +413,8 @@ def solve(
         SolverError: the table's tiles cannot be laid out as valid sets (code ``unsolvable-table``).
         RuleSetError: a rule set the solver does not support, a card game first among them (code
             ``unsupported-rules``).
-        SearchLimitReached: the budget ran out before the optimum was proved.
+        SearchLimitReached: the budget ran out before any legal play was found (when it runs out
+            later, the answer is the best play found by then, with ``proved`` False).
 
     Examples:
         >>> from rummylib import RUMMIKUB
@@ -462,7 +481,8 @@ def _finish(plan: Plan, kept: tuple[Meld, ...], initial: bool, searcher: _Search
     """The plan's play with every one of ``kept`` untouched, the plan's sets after them."""
     rules = searcher.rules
     everything = frozenset(range(len(kept)))
-    return _lay_out(kept, everything, _plan_melds(plan, rules), _plan_played(plan, rules), True, searcher, initial)
+    melds, played = _plan_melds(plan, rules), _plan_played(plan, rules)
+    return _lay_out(kept, everything, melds, played, True, searcher, initial, plan.proved)
 
 
 def _solve_initial(
@@ -496,21 +516,38 @@ def _solve_open(
         raise SolverError("the table's tiles cannot be laid out as valid sets", code="unsolvable-table")
     if not (plan.rack_naturals or plan.rack_jokers):
         return _nothing(_table_as_sets(melds, table_pieces, searcher), False, searcher)
+    if not plan.proved:  # the budget ran out: the best play found, as the search laid it out
+        return _as_found(melds or (), plan, searcher)
     if melds is None:
         if target_weights is not final_weights:
-            plan = searcher.run(table_pieces, rack, final_weights) or plan
+            best = _value_search(table_pieces, rack, final_weights, searcher)
+            if best is None:
+                return attrs.evolve(_finish(plan, (), False, searcher), proved=False)
+            plan = best
         return _finish(plan, (), False, searcher)
     if not searcher.keep_sets and objective is not Objective.FEWEST_CHANGES:
         return _as_found(melds, plan, searcher)
     generous = objective is Objective.FEWEST_CHANGES  # asked for: worth a larger allowance
     keep, layout, played, proved = _most_kept(melds, rack, target_weights, plan, searcher, generous)
+    optimal = True
     if target_weights is not final_weights:
         # The sets to keep are settled by the tile count; the value is then the best they allow.
         released = [p for i, m in enumerate(melds) if i not in keep for p in m.pieces]
-        best = searcher.run(released, rack, final_weights)
-        if best is not None:
+        best = _value_search(released, rack, final_weights, searcher)
+        if best is None:
+            optimal = proved = False
+        else:
             layout, played = _plan_melds(best, rules), _plan_played(best, rules)
-    return _lay_out(melds, keep, layout, played, proved, searcher)
+    return _lay_out(melds, keep, layout, played, proved, searcher, optimal=optimal)
+
+
+def _value_search(table: Sequence[Piece], rack: Sequence[Piece], weights: _Weights, searcher: _Searcher) -> Plan | None:
+    """The best play by the full ranking, or None when the budget ran out before it was proved."""
+    try:
+        best = searcher.run(table, rack, weights)
+    except SearchLimitReached:
+        return None
+    return best if best is not None and best.proved else None
 
 
 class _Spent(Exception):
@@ -689,6 +726,7 @@ def _lay_out(
     proved: bool,
     searcher: _Searcher,
     initial: bool = False,
+    optimal: bool = True,
 ) -> Solution:
     """Kept sets as given first, then the new layout (a new set equal to a released one counts as kept)."""
     pool: dict[tuple[Piece, ...], list[int]] = {}
@@ -707,14 +745,15 @@ def _lay_out(
     new = [m for k, m in enumerate(layout) if k not in taken]
     value = sum(searcher.rules.piece_points(p) for p in played)
     return Solution(
-        len(played), value, played, (*kept, *new), len(melds) - len(kept), initial, searcher.nodes[0], proved
+        len(played), value, played, (*kept, *new), len(melds) - len(kept), initial, searcher.nodes[0], proved, optimal
     )
 
 
 def _as_found(melds: tuple[Meld, ...], plan: Plan, searcher: _Searcher) -> Solution:
     """The search's own layout, with the table sets it happens to leave whole listed first."""
     rules = searcher.rules
-    return _lay_out(melds, frozenset(), _plan_melds(plan, rules), _plan_played(plan, rules), False, searcher)
+    layout, played = _plan_melds(plan, rules), _plan_played(plan, rules)
+    return _lay_out(melds, frozenset(), layout, played, False, searcher, optimal=plan.proved)
 
 
 def _contents(meld: Meld) -> tuple[Piece, ...]:
