@@ -395,11 +395,12 @@ def solve(
     the table. The answer is exact: no legal play scores better under ``objective``.
 
     The count of changed table sets is proved the fewest when ``Solution.changes_proved`` is
-    True. That proof has an allowance of search states (about as many again as the search for
-    the play, more for ``objective="fewest_changes"``); when it runs out, the answer keeps the
-    most sets found so far, still a best play, and says so. With ``keep_sets=False`` the
-    tie-break is skipped (faster): the table is laid out as the search found it, with the sets it
-    happens to leave whole listed first (``fewest_changes`` always looks for them).
+    True. That proof has a small allowance of work (a thousand search states, or half what the
+    search for the play spent when that is more; ten times that for ``objective="fewest_changes"``);
+    when it runs out, the answer keeps the most sets found so far, still a best play, and says so.
+    With ``keep_sets=False`` the tie-break is skipped (faster): the table is laid out as the search
+    found it, with the sets it happens to leave whole listed first (``fewest_changes`` always looks
+    for them).
 
     With a ``budget`` (a `Budget`, or an int counting search states), the whole call stays within
     it. When it runs out before the optimum is proved, the answer is the best legal play found by
@@ -584,15 +585,22 @@ def _most_kept(
     }
     failed: list[frozenset[int]] = []
     spent_before = searcher.nodes[0]
-    factor = _KEEP_FACTOR * (_GENEROUS if generous else 1)
-    allowance = max(_KEEP_ALLOWANCE * (_GENEROUS if generous else 1), factor * spent_before)
+    scale = _GENEROUS if generous else 1
+    allowance = scale * max(_KEEP_ALLOWANCE, spent_before * _KEEP_SHARE // 100)
     feasible = _Weights(rules, None)
+    charged = [0]  # what the allowance pays besides search states: each search's set-up, the hitting sets
 
     def left() -> int:
-        rest = allowance - (searcher.nodes[0] - spent_before)
+        rest = allowance - (searcher.nodes[0] - spent_before) - charged[0]
         if rest <= 0:
             raise _Spent
         return rest
+
+    def start_search() -> int:
+        """The states the next search may spend, its set-up paid first."""
+        left()
+        charged[0] += _SEARCH_CHARGE
+        return left()
 
     def released(keep: frozenset[int]) -> list[Piece]:
         return [p for i, m in enumerate(melds) if i not in keep for p in m.pieces]
@@ -602,7 +610,7 @@ def _most_kept(
         if any(keep <= good for good in layouts):
             return True
         try:
-            found = searcher.run((*released(keep), *played_first), (), feasible, cap=left(), bounded=True)
+            found = searcher.run((*released(keep), *played_first), (), feasible, cap=start_search(), bounded=True)
         except SearchLimitReached:
             raise _Spent from None
         if found is None:
@@ -617,7 +625,7 @@ def _most_kept(
         if any(keep <= good for good in layouts):
             return True
         try:
-            found = searcher.run(released(keep), rack, weights, cap=left(), at_least=target)
+            found = searcher.run(released(keep), rack, weights, cap=start_search(), at_least=target)
         except SearchLimitReached:
             raise _Spent from None
         if found is None:
@@ -665,7 +673,9 @@ def _most_kept(
     try:
         greedy()
         while True:
-            release = _smallest_hitting_set(conflicts)
+            steps = min(_HITTING_LIMIT, left() * _HITTING_STEPS_PER_STATE)
+            release, used = _smallest_hitting_set(conflicts, steps)
+            charged[0] += used // _HITTING_STEPS_PER_STATE
             if release is None:
                 raise _Spent
             candidate = everything - release
@@ -679,23 +689,30 @@ def _most_kept(
     return keep, *layouts[keep], proved
 
 
-_KEEP_ALLOWANCE = 2000
+_KEEP_ALLOWANCE = 1000
 """Search states the fewest-changes tie-break may always spend..."""
-_KEEP_FACTOR = 1
-"""... or this many times what the search for the play itself spent, whichever is more."""
+_KEEP_SHARE = 50
+"""... or this share (in per cent) of what the search for the play itself spent, whichever is more."""
+_SEARCH_CHARGE = 25
+"""What each search of the tie-break costs its allowance, in states, for its set-up."""
 _GENEROUS = 10
 """How many times larger the allowance is for ``objective="fewest_changes"``."""
 _HITTING_LIMIT = 200_000
-"""Steps the smallest-hitting-set search may take before the tie-break gives up."""
+"""Steps the smallest-hitting-set search may ever take before the tie-break gives up..."""
+_HITTING_STEPS_PER_STATE = 5
+"""... and how many of its steps cost the allowance one state."""
 
 
-def _smallest_hitting_set(conflicts: Sequence[frozenset[int]]) -> frozenset[int] | None:
-    """A smallest set meeting every conflict (deepening search), or None when it takes too long."""
+def _smallest_hitting_set(conflicts: Sequence[frozenset[int]], limit: int) -> tuple[frozenset[int] | None, int]:
+    """A smallest set meeting every conflict, and the steps taken.
+
+    A deepening search; the set is None when it takes more than ``limit`` steps.
+    """
     steps = [0]
 
     def hit(chosen: frozenset[int], room: int) -> frozenset[int] | None:
         steps[0] += 1
-        if steps[0] > _HITTING_LIMIT:
+        if steps[0] > limit:
             return None
         missed = [c for c in conflicts if not c & chosen]
         if not missed:
@@ -712,10 +729,10 @@ def _smallest_hitting_set(conflicts: Sequence[frozenset[int]]) -> frozenset[int]
     for size in range(len(conflicts) + 1):
         found = hit(frozenset(), size)
         if found is not None:
-            return found
-        if steps[0] > _HITTING_LIMIT:
-            return None
-    return None  # pragma: no cover - one element of each conflict always hits them all
+            return found, steps[0]
+        if steps[0] > limit:
+            return None, steps[0]
+    return None, steps[0]  # pragma: no cover - one element of each conflict always hits them all
 
 
 def _lay_out(
