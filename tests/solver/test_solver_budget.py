@@ -161,3 +161,17 @@ def test_the_tie_break_costs_a_fraction_of_the_play(table: str, rack: str) -> No
     # Each of its searches may run over by up to one check interval (128 states).
     assert tidy.nodes - play.nodes <= max(1_000, play.nodes // 2) + 128 * 4
     _legal(table, rack, tidy)
+
+
+def test_the_rack_alone_is_the_answer_when_the_search_finds_nothing_better() -> None:
+    # Two jokers on the table: the search's dive finds no layout in its allowance here, but the
+    # rack's own sets beside the untouched table are a legal play found first.
+    table = (
+        "Y13 B13 R13 | R3 R4 R5 R6 R7 | K8 K9 K10 K11 K12 | Y9 Y10 Y11 Y12 | B5 B6 B7 B8 * B10 | K13 R13 Y13 "
+        "| Y4 Y5 Y6 | K2 K3 K4 | Y1 Y2 Y3 Y4 Y5 Y6"
+    )
+    rack = "R2 B2 K11 R4 K6 K7 R8 B8 K1 B7 Y2 R9 B1 Y8 B10 Y3 B3 K8 R1 B11 K1 R10 B3 R9 *"
+    sol = _solve(table, rack, 2_000)
+    assert not sol.proved and sol.tiles_placed > 0 and sol.changed_sets == 0
+    _legal(table, rack, sol)
+    assert solve("", rack, rules=RUMMIKUB, initial_meld_done=True).tiles_placed == sol.tiles_placed

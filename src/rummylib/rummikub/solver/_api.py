@@ -512,7 +512,18 @@ def _solve_open(
 ) -> Solution:
     final_weights = _ranking(rules, objective)
     target_weights = final_weights if objective is not Objective.FEWEST_CHANGES else _Weights(rules, objective)
-    plan = searcher.run(table_pieces, rack, target_weights)
+    fallback = _rack_alone(melds, rack, target_weights, searcher)
+    try:
+        plan = searcher.run(table_pieces, rack, target_weights)
+    except SearchLimitReached:
+        if fallback is None:
+            raise
+        plan = None
+    beaten = plan is None or (not plan.proved and fallback is not None and fallback.score > plan.score)
+    if melds is not None and fallback is not None and beaten:
+        # The budget ran out before the search found a better play than the rack's own sets.
+        sol = _finish(fallback, melds, False, searcher)
+        return attrs.evolve(sol, proved=False, changes_proved=False)
     if plan is None:
         raise SolverError("the table's tiles cannot be laid out as valid sets", code="unsolvable-table")
     if not (plan.rack_naturals or plan.rack_jokers):
@@ -549,6 +560,23 @@ def _value_search(table: Sequence[Piece], rack: Sequence[Piece], weights: _Weigh
     except SearchLimitReached:
         return None
     return best if best is not None and best.proved else None
+
+
+def _rack_alone(
+    melds: tuple[Meld, ...] | None, rack: Sequence[Piece], weights: _Weights, searcher: _Searcher
+) -> Plan | None:
+    """Under a budget, the best sets of the rack alone, beside the table as it is.
+
+    A legal play found cheaply first, to give if the budget runs out before the whole search
+    has found a better one.
+    """
+    if melds is None or (searcher.budget.nodes is None and searcher.budget.seconds is None):
+        return None
+    try:
+        plan = searcher.run((), rack, weights)
+    except SearchLimitReached:
+        return None
+    return plan if plan is not None and (plan.rack_naturals or plan.rack_jokers) else None
 
 
 class _Spent(Exception):
