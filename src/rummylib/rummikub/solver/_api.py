@@ -84,7 +84,7 @@ class Budget:
     seconds: float | None = None
     """Most wall-clock seconds for the whole call (every search it makes, counted from its
     start), or ``None``. The clock is read every hundred or so states, so a call may run over by
-    about a millisecond, plus the time to build its answer."""
+    a few milliseconds (more on a busy machine), plus the time to build its answer."""
 
 
 @attrs.frozen
