@@ -8,6 +8,8 @@ is the default, which also searches for a layout that leaves most table sets unt
 tries to prove it the best ("keep proved" counts the positions where the proof finished).
 
 Run:  .venv/bin/python benchmarks/bench_solver.py [--per-k N] [--seed S] [--out PATH]
+      .venv/bin/python benchmarks/bench_solver.py --sweep 1050 [--save PATH] [--compare PATH]  (ours only)
+      .venv/bin/python benchmarks/bench_solver.py --budget-seconds S --compare PATH [--hardest N]
 """
 
 from __future__ import annotations
@@ -192,6 +194,35 @@ def run_sweep(n: int, seed: int, per_k: int, save: str | None, compare: str | No
     return lines
 
 
+def run_budget_check(seconds: float, saved: str, hardest: int, seed: int, per_k: int) -> list[str]:
+    """Time ``solve`` under ``Budget(seconds=...)`` on the positions of a ``--save`` file with the most states."""
+    from rummylib import SearchLimitReached
+    from rummylib.rummikub import Budget
+
+    with open(saved, encoding="utf-8") as fh:
+        recs = sorted((json.loads(line) for line in fh), key=lambda r: -r["nodes"])
+    want = [r["seed"] for r in recs[:hardest]]
+    positions = {s: (table, rack) for _k, s, table, rack in sweep_positions(1050, seed)}
+    positions.update({s: deal(s, k) for k in KS for s in (seed * 1000 + k * 100 + i for i in range(per_k))})
+    times: list[float] = []
+    raised = unproved = 0
+    for s in want:
+        table, rack = positions[s]
+        gc.collect()
+        t0 = time.perf_counter()
+        try:
+            sol = solve(table, rack, rules=RUMMIKUB, initial_meld_done=True, budget=Budget(seconds=seconds))
+            unproved += not getattr(sol, "proved", True)
+        except SearchLimitReached:
+            raised += 1
+        times.append((time.perf_counter() - t0) * 1000)
+    return [
+        f"Budget(seconds={seconds}) on the {len(want)} positions of {saved} with the most states: worst call "
+        f"{max(times):.0f} ms, median {statistics.median(times):.0f} ms; {raised} raised SearchLimitReached, "
+        f"{unproved} answered with a play not proved best, {len(want) - raised - unproved} proved best."
+    ]
+
+
 def theirs_setup() -> Any:
     try:
         import rummikub_solver as rs
@@ -282,7 +313,14 @@ def main() -> int:
     ap.add_argument("--sweep", type=int, default=0, help="solve this many sweep positions (ours only) instead")
     ap.add_argument("--save", default=None, help="with --sweep: write every answer to this JSON-lines file")
     ap.add_argument("--compare", default=None, help="with --sweep: check each optimum against a --save file")
+    ap.add_argument("--budget-seconds", type=float, default=None, help="time calls under this Budget instead")
+    ap.add_argument("--hardest", type=int, default=30, help="with --budget-seconds: how many positions of --compare")
     args = ap.parse_args()
+    if args.budget_seconds is not None:
+        if not args.compare:
+            ap.error("--budget-seconds needs --compare (a --save file of the sweep)")
+        print("\n".join(run_budget_check(args.budget_seconds, args.compare, args.hardest, args.seed, args.per_k)))
+        return 0
     if args.sweep:
         solve([], list(box()[:14]), rules=RUMMIKUB, initial_meld_done=True)
         text = "\n".join(run_sweep(args.sweep, args.seed, args.per_k, args.save, args.compare))
