@@ -8,6 +8,8 @@ is the default, which also searches for a layout that leaves most table sets unt
 tries to prove it the best ("keep proved" counts the positions where the proof finished).
 
 Run:  .venv/bin/python benchmarks/bench_solver.py [--per-k N] [--seed S] [--out PATH]
+      .venv/bin/python benchmarks/bench_solver.py --sweep 1050 [--save PATH] [--compare PATH]  (ours only)
+      .venv/bin/python benchmarks/bench_solver.py --budget-seconds S --compare PATH [--hardest N]
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import gc
+import json
 import random
 import statistics
 import sys
@@ -62,6 +65,162 @@ def deal(seed: int, k: int) -> tuple[list[Meld], list[Piece]]:
     rack = rest[: rng.randint(14, 30)]
     assert all(is_valid_meld(m, rules=RUMMIKUB) for m in table)
     return table, rack
+
+
+def deal_sweep(seed: int, k: int) -> tuple[list[Meld], list[Piece]]:
+    """A sweep position: k random valid sets (15% with a joker), a rack of 14-30 tiles, 15% with a joker.
+
+    Unlike `deal`, the rack gets a joker with a fixed chance (when one is left), not by the draw.
+    """
+    rng = random.Random(seed)
+    pool = Counter(box())
+    table: list[Meld] = []
+    tries = 0
+    while len(table) < k and tries < 10_000:
+        tries += 1
+        if rng.random() < 0.5:
+            color = rng.choice(RUMMIKUB.colors)
+            length = rng.choice((3, 3, 4, 4, 5, 6))
+            start = rng.randint(1, 14 - length)
+            pieces: list[Piece] = [Tile(color, n) for n in range(start, start + length)]
+        else:
+            number = rng.randint(1, 13)
+            size = rng.choice((3, 4))
+            pieces = [Tile(c, number) for c in rng.sample(RUMMIKUB.colors, size)]
+        if rng.random() < 0.15 and pool[JOKER]:
+            pieces[rng.randrange(len(pieces))] = JOKER
+        need = Counter(pieces)
+        if any(pool[p] < n for p, n in need.items()):
+            continue
+        pool -= need
+        table.append(Meld(tuple(pieces)))
+    jokers_left = pool.pop(JOKER, 0)
+    rest = list(pool.elements())
+    rng.shuffle(rest)
+    rack = rest[: rng.randint(14, 30)]
+    if jokers_left and rng.random() < 0.15:
+        rack[-1] = JOKER
+    return table, rack
+
+
+def sweep_positions(n: int, seed: int) -> list[tuple[int, int, list[Meld], list[Piece]]]:
+    """``n`` sweep positions ``(K, seed, table, rack)``, K = 0..20 in turn."""
+    out = []
+    for i in range(n):
+        k = i % 21
+        s = seed * 100_000 + i
+        table, rack = deal_sweep(s, k)
+        out.append((k, s, table, rack))
+    return out
+
+
+def run_sweep(n: int, seed: int, per_k: int, save: str | None, compare: str | None) -> list[str]:
+    """Solve ``n`` sweep positions and the ``per_k`` fixed ones per K, default objective; a row per K.
+
+    Every answer is re-judged by `validate_turn`. With ``save`` each answer (tiles, value, changed
+    sets, flags, ms, states) is written as a JSON line; with ``compare`` the optimum (tiles, value)
+    of each is checked against such a file from an earlier build, and every difference listed.
+    """
+    from rummylib.rummikub import validate_turn
+
+    before: dict[int, dict[str, Any]] = {}
+    if compare:
+        with open(compare, encoding="utf-8") as fh:
+            for line in fh:
+                rec = json.loads(line)
+                before[rec["seed"]] = rec
+    records: list[dict[str, Any]] = []
+    by_k: dict[int, list[dict[str, Any]]] = {}
+    fixed = [(k, seed * 1000 + k * 100 + i) for k in KS for i in range(per_k)]
+    positions = sweep_positions(n, seed) + [(k, s, *deal(s, k)) for k, s in fixed]
+    for k, s, table, rack in positions:
+        gc.collect()
+        t0 = time.perf_counter()
+        sol = solve(table, rack, rules=RUMMIKUB, initial_meld_done=True)
+        dt = (time.perf_counter() - t0) * 1000
+        report = validate_turn(table, rack, list(sol.table_after), rules=RUMMIKUB, initial_meld_done=True)
+        assert report.valid or sol.tiles_placed == 0, (k, s, report.to_json())
+        rec = {
+            "k": k,
+            "seed": s,
+            "tiles": sol.tiles_placed,
+            "value": sol.value_placed,
+            "changed": sol.changed_sets,
+            "changes_proved": sol.changes_proved,
+            "proved": getattr(sol, "proved", True),
+            "ms": round(dt, 3),
+            "nodes": sol.nodes,
+            "table_joker": any(p == JOKER for m in table for p in m.pieces),
+        }
+        records.append(rec)
+        by_k.setdefault(k, []).append(rec)
+    if save:
+        with open(save, "w", encoding="utf-8") as fh:
+            for rec in records:
+                fh.write(json.dumps(rec) + "\n")
+    diffs = [
+        f"* K={r['k']} seed={r['seed']}: now {r['tiles']} tiles / {r['value']} points, before "
+        f"{before[r['seed']]['tiles']} / {before[r['seed']]['value']}"
+        for r in records
+        if r["seed"] in before and (r["tiles"], r["value"]) != (before[r["seed"]]["tiles"], before[r["seed"]]["value"])
+    ]
+    lines = [
+        f"Sweep: {n} random positions (seed {seed}), K = 0..20, and the {len(fixed)} fixed positions of the "
+        f"benchmark (K = {', '.join(map(str, KS))}), default objective; times in ms.",
+        "",
+        "| K | positions | table joker | median | p90 | p99 | worst | over 100 ms | states median | states max "
+        "| changes proved | proved |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for k in sorted(by_k):
+        rs = by_k[k]
+        ms = [r["ms"] for r in rs]
+        nodes = [r["nodes"] for r in rs]
+        lines.append(
+            f"| {k} | {len(rs)} | {sum(r['table_joker'] for r in rs)} | {statistics.median(ms):.1f} "
+            f"| {pct(ms, 0.9):.1f} | {pct(ms, 0.99):.1f} | {max(ms):.1f} | {sum(m > 100 for m in ms)} "
+            f"| {statistics.median(nodes):.0f} | {max(nodes)} | {sum(r['changes_proved'] for r in rs)}/{len(rs)} "
+            f"| {sum(r['proved'] for r in rs)}/{len(rs)} |"
+        )
+    ms_all = [r["ms"] for r in records]
+    lines.append("")
+    lines.append(
+        f"All: median {statistics.median(ms_all):.1f} ms, p99 {pct(ms_all, 0.99):.1f} ms, worst {max(ms_all):.1f} ms, "
+        f"{sum(m > 100 for m in ms_all)} over 100 ms; every answer re-judged valid by validate_turn."
+    )
+    if compare:
+        lines.append(f"Optimum (tiles, value) different from {compare}: {len(diffs)} of {len(records)}")
+        lines.extend(diffs)
+    return lines
+
+
+def run_budget_check(seconds: float, saved: str, hardest: int, seed: int, per_k: int) -> list[str]:
+    """Time ``solve`` under ``Budget(seconds=...)`` on the positions of a ``--save`` file with the most states."""
+    from rummylib import SearchLimitReached
+    from rummylib.rummikub import Budget
+
+    with open(saved, encoding="utf-8") as fh:
+        recs = sorted((json.loads(line) for line in fh), key=lambda r: -r["nodes"])
+    want = [r["seed"] for r in recs[:hardest]]
+    positions = {s: (table, rack) for _k, s, table, rack in sweep_positions(1050, seed)}
+    positions.update({s: deal(s, k) for k in KS for s in (seed * 1000 + k * 100 + i for i in range(per_k))})
+    times: list[float] = []
+    raised = unproved = 0
+    for s in want:
+        table, rack = positions[s]
+        gc.collect()
+        t0 = time.perf_counter()
+        try:
+            sol = solve(table, rack, rules=RUMMIKUB, initial_meld_done=True, budget=Budget(seconds=seconds))
+            unproved += not getattr(sol, "proved", True)
+        except SearchLimitReached:
+            raised += 1
+        times.append((time.perf_counter() - t0) * 1000)
+    return [
+        f"Budget(seconds={seconds}) on the {len(want)} positions of {saved} with the most states: worst call "
+        f"{max(times):.0f} ms, median {statistics.median(times):.0f} ms; {raised} raised SearchLimitReached, "
+        f"{unproved} answered with a play not proved best, {len(want) - raised - unproved} proved best."
+    ]
 
 
 def theirs_setup() -> Any:
@@ -151,7 +310,25 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--out", default=None)
     ap.add_argument("--ours-only", action="store_true")
+    ap.add_argument("--sweep", type=int, default=0, help="solve this many sweep positions (ours only) instead")
+    ap.add_argument("--save", default=None, help="with --sweep: write every answer to this JSON-lines file")
+    ap.add_argument("--compare", default=None, help="with --sweep: check each optimum against a --save file")
+    ap.add_argument("--budget-seconds", type=float, default=None, help="time calls under this Budget instead")
+    ap.add_argument("--hardest", type=int, default=30, help="with --budget-seconds: how many positions of --compare")
     args = ap.parse_args()
+    if args.budget_seconds is not None:
+        if not args.compare:
+            ap.error("--budget-seconds needs --compare (a --save file of the sweep)")
+        print("\n".join(run_budget_check(args.budget_seconds, args.compare, args.hardest, args.seed, args.per_k)))
+        return 0
+    if args.sweep:
+        solve([], list(box()[:14]), rules=RUMMIKUB, initial_meld_done=True)
+        text = "\n".join(run_sweep(args.sweep, args.seed, args.per_k, args.save, args.compare))
+        print(text)
+        if args.out:
+            with open(args.out, "w", encoding="utf-8") as fh:
+                fh.write(text + "\n")
+        return 0
     setup = None if args.ours_only else theirs_setup()
     if setup is not None:  # warm up (their first call builds the model)
         solve_theirs(setup, [], list(box()[:14]))

@@ -65,7 +65,10 @@ EXAMPLES: dict[str, str] = {
     "knock-over-limit": 'score_hand("Ah 2h 3h 7c 7d 7s 9c 10d Jh Kd", "2c 3c 4c", rules=GIN_RUMMY)',
     "invalid-declaration": 'check_declaration(["Ah 2h 3h"], rules=INDIAN_RUMMY)',
     # searches
-    "search-limit": 'arrange("r1 r2 r3 r4 r5 r6 r7 r8 r9 b1 b2 b3 b4 k5 k6 k7 y8 y9 y10", rules=RUMMIKUB, budget=5)',
+    "search-limit": (
+        'arrange("r1 r1 r2 r2 r3 r3 r4 r4 r5 r5 b1 b2 b3 b4 b5 k1 k2 k3 k4 k5 y1 y2 y3 y4 y5 * * y13", '
+        "rules=RUMMIKUB, budget=5)"
+    ),
     "unsolvable-table": 'solve(parse_pieces("r1 r5 k9"), "r2", rules=RUMMIKUB, initial_meld_done=True)',
 }
 """One Python example per code that a call of the library raises (see the module docs)."""

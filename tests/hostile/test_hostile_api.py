@@ -334,12 +334,18 @@ def test_solver_answers_or_says_the_budget_ran_out(table: str, rack: str, done: 
 
 
 def test_solver_budget_is_explicit() -> None:
-    """A tiny budget gives SearchLimitReached, never a silent "nothing playable"."""
+    """A tiny budget gives a play or SearchLimitReached, never a silent "nothing playable"."""
     from rummylib.rummikub import Budget, solve
 
     table = "r1 r2 r3 | b4 b5 b6 | k7 k8 k9 | y10 y11 y12 | r5 b5 k5 | y1 y2 y3 y4"
+    sol = solve(table, "r4 b7 k10 y5 r6 *", rules=RUMMIKUB, initial_meld_done=True, budget=Budget(nodes=3))
+    assert sol.tiles_placed > 0  # found in the budget (``sol.proved`` says whether it is proved the best)
+    stuck = (
+        "R5 R6 R7 R8 R9 R10 | B6 R6 K6 Y6 | K6 K7 K8 K9 K10 K11 | R3 Y3 B3 K3 | Y5 Y6 Y7 Y8 | R10 K10 * "
+        "| B1 R1 K1 | K11 Y11 B11 R11 | B5 B6 B7 B8 | Y5 B5 K5"
+    )  # nothing fits, and saying so takes about a thousand states
     with pytest.raises(SearchLimitReached):
-        solve(table, "r4 b7 k10 y5 r6 *", rules=RUMMIKUB, initial_meld_done=True, budget=Budget(nodes=3))
+        solve(stuck, "K13 B12", rules=RUMMIKUB, initial_meld_done=True, budget=Budget(nodes=3))
 
 
 def test_find_contract_budget_is_explicit() -> None:

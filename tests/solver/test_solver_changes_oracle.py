@@ -120,7 +120,7 @@ def test_an_exhausted_allowance_still_gives_a_best_play(monkeypatch: Any) -> Non
     from rummylib.rummikub.solver import _api
 
     monkeypatch.setattr(_api, "_KEEP_ALLOWANCE", 0)
-    monkeypatch.setattr(_api, "_KEEP_FACTOR", 0)
+    monkeypatch.setattr(_api, "_KEEP_SHARE", 0)
     table = "k5 b5 r5 | k6 b6 r6 | k4 b4 r4 y4"
     sol = solve(table, "y5 y6", rules=RUMMIKUB, initial_meld_done=True)
     assert sol.tiles_placed == 2 and not sol.changes_proved

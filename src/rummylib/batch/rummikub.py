@@ -15,13 +15,14 @@ Examples:
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from rummylib.batch.protocol import Op, Request
 from rummylib.errors import ErrorCode, RequestError
 from rummylib.pieces import Piece, format_pieces
 from rummylib.rules import ScoringScheme
-from rummylib.rummikub import score_rummikub, solve, validate_turn
+from rummylib.rummikub import Budget, score_rummikub, solve, validate_turn
 
 
 def _turn_op(req: Request) -> dict[str, Any]:
@@ -44,6 +45,32 @@ def _score_op(req: Request) -> dict[str, Any]:
     return {"scores": list(score_rummikub(racks, winner=winner, rules=req.rules))}
 
 
+def _budget(req: Request) -> Budget | None:
+    """The ``budget`` field: a count of search states, or ``{"nodes": ..., "seconds": ...}``."""
+    value = req.field("budget", (int, dict), default=None, what="a positive integer or an object")
+    if value is None:
+        return None
+    if isinstance(value, int):
+        if value < 1:
+            raise RequestError("field 'budget' must be a positive integer", code=ErrorCode.BAD_FIELD)
+        return Budget(nodes=value)
+    unknown = sorted(set(value) - {"nodes", "seconds"})
+    if unknown or not value:
+        raise RequestError(
+            "field 'budget' must name 'nodes' (a positive integer) and/or 'seconds' (a positive number)",
+            code=ErrorCode.BAD_FIELD,
+        )
+    nodes = value.get("nodes")
+    seconds = value.get("seconds")
+    if nodes is not None and (isinstance(nodes, bool) or not isinstance(nodes, int) or nodes < 1):
+        raise RequestError("budget 'nodes' must be a positive integer", code=ErrorCode.BAD_FIELD)
+    if seconds is not None and (
+        isinstance(seconds, bool) or not isinstance(seconds, int | float) or not math.isfinite(seconds) or seconds <= 0
+    ):
+        raise RequestError("budget 'seconds' must be a positive number", code=ErrorCode.BAD_FIELD)
+    return Budget(nodes=nodes, seconds=None if seconds is None else float(seconds))
+
+
 def _solve_op(req: Request) -> dict[str, Any]:
     solution = solve(
         list(req.table("table").melds),
@@ -51,13 +78,17 @@ def _solve_op(req: Request) -> dict[str, Any]:
         rules=req.rules,
         initial_meld_done=req.boolean("initial_meld_done"),
         objective=req.text("objective", default="tiles"),
+        budget=_budget(req),
     )
-    return {
+    out: dict[str, Any] = {
         "tiles_placed": solution.tiles_placed,
         "value_placed": solution.value_placed,
         "played": format_pieces(solution.played),
         "table_after": [str(m) for m in solution.table_after],
     }
+    if not solution.proved:
+        out["proved"] = False
+    return out
 
 
 _RUMMIKUB = frozenset({ScoringScheme.RACK})
@@ -65,6 +96,6 @@ _RUMMIKUB = frozenset({ScoringScheme.RACK})
 OPS: tuple[Op, ...] = (
     Op("turn", frozenset({"table_before", "rack", "table_after", "initial_meld_done"}), _turn_op, _RUMMIKUB),
     Op("score", frozenset({"racks", "winner"}), _score_op, _RUMMIKUB),
-    Op("solve", frozenset({"table", "rack", "initial_meld_done", "objective"}), _solve_op, _RUMMIKUB),
+    Op("solve", frozenset({"table", "rack", "initial_meld_done", "objective", "budget"}), _solve_op, _RUMMIKUB),
 )
 """``turn``, ``score`` and ``solve`` (Rummikub)."""

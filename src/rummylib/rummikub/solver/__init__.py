@@ -5,8 +5,9 @@ most points, or changes the fewest table sets), with every set on the table afte
 [`arrange`][rummylib.rummikub.solver.arrange] says whether some tiles can be laid out as valid sets at
 all; [`playable_tiles`][rummylib.rummikub.solver.playable_tiles] lists the rack tiles that could each be
 played on their own. The search is a dynamic programme over the numbers (see the explanation
-page); it works for any tile rule set, and a caller's [`Budget`][rummylib.rummikub.solver.Budget] stops it
-with `SearchLimitReached` rather than a wrong answer.
+page); it works for any tile rule set. A caller's [`Budget`][rummylib.rummikub.solver.Budget] bounds a
+whole call; when it runs out, `solve` answers with the best legal play found so far, marked not
+proved, never with a wrong claim.
 
 Examples:
     >>> from rummylib import RUMMIKUB

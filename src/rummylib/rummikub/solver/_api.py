@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import time
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from typing import TypeAlias, cast
@@ -67,7 +68,11 @@ class Objective(StrEnum):
 
 @attrs.frozen
 class Budget:
-    """A limit on the search; running out raises `SearchLimitReached`, never a wrong answer.
+    """A limit on one call's work; running out never gives a wrong answer.
+
+    When the budget runs out, `solve` answers with the best legal play it has found so far,
+    marked ``proved=False``, and raises `SearchLimitReached` only when it has found no play at
+    all by then; `arrange` and `playable_tiles` raise it when they cannot yet say.
 
     Examples:
         >>> Budget(nodes=10_000).nodes, Budget(seconds=0.5).seconds
@@ -77,7 +82,9 @@ class Budget:
     nodes: int | None = None
     """Most search states to expand (summed over every search the call makes), or ``None``."""
     seconds: float | None = None
-    """Most wall-clock seconds per search, or ``None``."""
+    """Most wall-clock seconds for the whole call (every search it makes, counted from its
+    start), or ``None``. The clock is read every hundred or so states, so a call may run over by
+    a few milliseconds (more on a busy machine), plus the time to build its answer."""
 
 
 @attrs.frozen
@@ -110,6 +117,10 @@ class Solution:
     changes_proved: bool = True
     """True when ``changed_sets`` is proved the fewest any play as good can have; False when
     that tie-break was skipped (``keep_sets=False``) or its allowance ran out first."""
+    proved: bool = True
+    """True when no legal play scores better under the objective; False when the caller's
+    budget ran out first and this is the best legal play found by then (then ``changes_proved``
+    is False too, unless the table is untouched)."""
 
     @property
     def is_pass(self) -> bool:
@@ -255,6 +266,8 @@ class _Searcher:
         self.rules = rules
         self.shape = _shape(rules)
         self.budget = budget or Budget()
+        seconds = self.budget.seconds
+        self.deadline = None if seconds is None else time.perf_counter() + seconds
         self.nodes = [0]
         self.keep_sets = True
 
@@ -279,7 +292,7 @@ class _Searcher:
             threshold=threshold,
             step=weights.step,
             node_limit=limit,
-            seconds=self.budget.seconds,
+            deadline=self.deadline,
             spent=self.nodes,
             bounded=bounded,
             at_least=at_least,
@@ -382,11 +395,17 @@ def solve(
     the table. The answer is exact: no legal play scores better under ``objective``.
 
     The count of changed table sets is proved the fewest when ``Solution.changes_proved`` is
-    True. That proof has an allowance of search states (about as many again as the search for
-    the play, more for ``objective="fewest_changes"``); when it runs out, the answer keeps the
-    most sets found so far, still a best play, and says so. With ``keep_sets=False`` the
-    tie-break is skipped (faster): the table is laid out as the search found it, with the sets it
-    happens to leave whole listed first (``fewest_changes`` always looks for them).
+    True. That proof has a small allowance of work (a thousand search states, or half what the
+    search for the play spent when that is more; ten times that for ``objective="fewest_changes"``);
+    when it runs out, the answer keeps the most sets found so far, still a best play, and says so.
+    With ``keep_sets=False`` the tie-break is skipped (faster): the table is laid out as the search
+    found it, with the sets it happens to leave whole listed first (``fewest_changes`` always looks
+    for them).
+
+    With a ``budget`` (a `Budget`, or an int counting search states), the whole call stays within
+    it. When it runs out before the optimum is proved, the answer is the best legal play found by
+    then, with ``Solution.proved`` False; only when no play at all has been found by then does
+    the call raise `SearchLimitReached`.
 
     Raises:
         NotationError: bad notation.
@@ -395,7 +414,8 @@ def solve(
         SolverError: the table's tiles cannot be laid out as valid sets (code ``unsolvable-table``).
         RuleSetError: a rule set the solver does not support, a card game first among them (code
             ``unsupported-rules``).
-        SearchLimitReached: the budget ran out before the optimum was proved.
+        SearchLimitReached: the budget ran out before any legal play was found (when it runs out
+            later, the answer is the best play found by then, with ``proved`` False).
 
     Examples:
         >>> from rummylib import RUMMIKUB
@@ -462,7 +482,8 @@ def _finish(plan: Plan, kept: tuple[Meld, ...], initial: bool, searcher: _Search
     """The plan's play with every one of ``kept`` untouched, the plan's sets after them."""
     rules = searcher.rules
     everything = frozenset(range(len(kept)))
-    return _lay_out(kept, everything, _plan_melds(plan, rules), _plan_played(plan, rules), True, searcher, initial)
+    melds, played = _plan_melds(plan, rules), _plan_played(plan, rules)
+    return _lay_out(kept, everything, melds, played, True, searcher, initial, plan.proved)
 
 
 def _solve_initial(
@@ -491,26 +512,71 @@ def _solve_open(
 ) -> Solution:
     final_weights = _ranking(rules, objective)
     target_weights = final_weights if objective is not Objective.FEWEST_CHANGES else _Weights(rules, objective)
-    plan = searcher.run(table_pieces, rack, target_weights)
+    fallback = _rack_alone(melds, rack, target_weights, searcher)
+    try:
+        plan = searcher.run(table_pieces, rack, target_weights)
+    except SearchLimitReached:
+        if fallback is None:
+            raise
+        plan = None
+    beaten = plan is None or (not plan.proved and fallback is not None and fallback.score > plan.score)
+    if melds is not None and fallback is not None and beaten:
+        # The budget ran out before the search found a better play than the rack's own sets.
+        sol = _finish(fallback, melds, False, searcher)
+        return attrs.evolve(sol, proved=False, changes_proved=False)
     if plan is None:
         raise SolverError("the table's tiles cannot be laid out as valid sets", code="unsolvable-table")
     if not (plan.rack_naturals or plan.rack_jokers):
         return _nothing(_table_as_sets(melds, table_pieces, searcher), False, searcher)
+    if not plan.proved:  # the budget ran out: the best play found, as the search laid it out
+        return _as_found(melds or (), plan, searcher)
     if melds is None:
         if target_weights is not final_weights:
-            plan = searcher.run(table_pieces, rack, final_weights) or plan
+            best = _value_search(table_pieces, rack, final_weights, searcher)
+            if best is None:
+                return attrs.evolve(_finish(plan, (), False, searcher), proved=False)
+            plan = best
         return _finish(plan, (), False, searcher)
     if not searcher.keep_sets and objective is not Objective.FEWEST_CHANGES:
         return _as_found(melds, plan, searcher)
     generous = objective is Objective.FEWEST_CHANGES  # asked for: worth a larger allowance
     keep, layout, played, proved = _most_kept(melds, rack, target_weights, plan, searcher, generous)
+    optimal = True
     if target_weights is not final_weights:
         # The sets to keep are settled by the tile count; the value is then the best they allow.
         released = [p for i, m in enumerate(melds) if i not in keep for p in m.pieces]
-        best = searcher.run(released, rack, final_weights)
-        if best is not None:
+        best = _value_search(released, rack, final_weights, searcher)
+        if best is None:
+            optimal = proved = False
+        else:
             layout, played = _plan_melds(best, rules), _plan_played(best, rules)
-    return _lay_out(melds, keep, layout, played, proved, searcher)
+    return _lay_out(melds, keep, layout, played, proved, searcher, optimal=optimal)
+
+
+def _value_search(table: Sequence[Piece], rack: Sequence[Piece], weights: _Weights, searcher: _Searcher) -> Plan | None:
+    """The best play by the full ranking, or None when the budget ran out before it was proved."""
+    try:
+        best = searcher.run(table, rack, weights)
+    except SearchLimitReached:
+        return None
+    return best if best is not None and best.proved else None
+
+
+def _rack_alone(
+    melds: tuple[Meld, ...] | None, rack: Sequence[Piece], weights: _Weights, searcher: _Searcher
+) -> Plan | None:
+    """Under a budget, the best sets of the rack alone, beside the table as it is.
+
+    A legal play found cheaply first, to give if the budget runs out before the whole search
+    has found a better one.
+    """
+    if melds is None or (searcher.budget.nodes is None and searcher.budget.seconds is None):
+        return None
+    try:
+        plan = searcher.run((), rack, weights)
+    except SearchLimitReached:
+        return None
+    return plan if plan is not None and (plan.rack_naturals or plan.rack_jokers) else None
 
 
 class _Spent(Exception):
@@ -547,15 +613,22 @@ def _most_kept(
     }
     failed: list[frozenset[int]] = []
     spent_before = searcher.nodes[0]
-    factor = _KEEP_FACTOR * (_GENEROUS if generous else 1)
-    allowance = max(_KEEP_ALLOWANCE * (_GENEROUS if generous else 1), factor * spent_before)
+    scale = _GENEROUS if generous else 1
+    allowance = scale * max(_KEEP_ALLOWANCE, spent_before * _KEEP_SHARE // 100)
     feasible = _Weights(rules, None)
+    charged = [0]  # what the allowance pays besides search states: each search's set-up, the hitting sets
 
     def left() -> int:
-        rest = allowance - (searcher.nodes[0] - spent_before)
+        rest = allowance - (searcher.nodes[0] - spent_before) - charged[0]
         if rest <= 0:
             raise _Spent
         return rest
+
+    def start_search() -> int:
+        """The states the next search may spend, its set-up paid first."""
+        left()
+        charged[0] += _SEARCH_CHARGE
+        return left()
 
     def released(keep: frozenset[int]) -> list[Piece]:
         return [p for i, m in enumerate(melds) if i not in keep for p in m.pieces]
@@ -565,7 +638,7 @@ def _most_kept(
         if any(keep <= good for good in layouts):
             return True
         try:
-            found = searcher.run((*released(keep), *played_first), (), feasible, cap=left(), bounded=True)
+            found = searcher.run((*released(keep), *played_first), (), feasible, cap=start_search(), bounded=True)
         except SearchLimitReached:
             raise _Spent from None
         if found is None:
@@ -580,7 +653,7 @@ def _most_kept(
         if any(keep <= good for good in layouts):
             return True
         try:
-            found = searcher.run(released(keep), rack, weights, cap=left(), at_least=target)
+            found = searcher.run(released(keep), rack, weights, cap=start_search(), at_least=target)
         except SearchLimitReached:
             raise _Spent from None
         if found is None:
@@ -628,7 +701,9 @@ def _most_kept(
     try:
         greedy()
         while True:
-            release = _smallest_hitting_set(conflicts)
+            steps = min(_HITTING_LIMIT, left() * _HITTING_STEPS_PER_STATE)
+            release, used = _smallest_hitting_set(conflicts, steps)
+            charged[0] += used // _HITTING_STEPS_PER_STATE
             if release is None:
                 raise _Spent
             candidate = everything - release
@@ -642,23 +717,30 @@ def _most_kept(
     return keep, *layouts[keep], proved
 
 
-_KEEP_ALLOWANCE = 2000
+_KEEP_ALLOWANCE = 1000
 """Search states the fewest-changes tie-break may always spend..."""
-_KEEP_FACTOR = 1
-"""... or this many times what the search for the play itself spent, whichever is more."""
+_KEEP_SHARE = 50
+"""... or this share (in per cent) of what the search for the play itself spent, whichever is more."""
+_SEARCH_CHARGE = 25
+"""What each search of the tie-break costs its allowance, in states, for its set-up."""
 _GENEROUS = 10
 """How many times larger the allowance is for ``objective="fewest_changes"``."""
 _HITTING_LIMIT = 200_000
-"""Steps the smallest-hitting-set search may take before the tie-break gives up."""
+"""Steps the smallest-hitting-set search may ever take before the tie-break gives up..."""
+_HITTING_STEPS_PER_STATE = 5
+"""... and how many of its steps cost the allowance one state."""
 
 
-def _smallest_hitting_set(conflicts: Sequence[frozenset[int]]) -> frozenset[int] | None:
-    """A smallest set meeting every conflict (deepening search), or None when it takes too long."""
+def _smallest_hitting_set(conflicts: Sequence[frozenset[int]], limit: int) -> tuple[frozenset[int] | None, int]:
+    """A smallest set meeting every conflict, and the steps taken.
+
+    A deepening search; the set is None when it takes more than ``limit`` steps.
+    """
     steps = [0]
 
     def hit(chosen: frozenset[int], room: int) -> frozenset[int] | None:
         steps[0] += 1
-        if steps[0] > _HITTING_LIMIT:
+        if steps[0] > limit:
             return None
         missed = [c for c in conflicts if not c & chosen]
         if not missed:
@@ -675,10 +757,10 @@ def _smallest_hitting_set(conflicts: Sequence[frozenset[int]]) -> frozenset[int]
     for size in range(len(conflicts) + 1):
         found = hit(frozenset(), size)
         if found is not None:
-            return found
-        if steps[0] > _HITTING_LIMIT:
-            return None
-    return None  # pragma: no cover - one element of each conflict always hits them all
+            return found, steps[0]
+        if steps[0] > limit:
+            return None, steps[0]
+    return None, steps[0]  # pragma: no cover - one element of each conflict always hits them all
 
 
 def _lay_out(
@@ -689,6 +771,7 @@ def _lay_out(
     proved: bool,
     searcher: _Searcher,
     initial: bool = False,
+    optimal: bool = True,
 ) -> Solution:
     """Kept sets as given first, then the new layout (a new set equal to a released one counts as kept)."""
     pool: dict[tuple[Piece, ...], list[int]] = {}
@@ -707,14 +790,15 @@ def _lay_out(
     new = [m for k, m in enumerate(layout) if k not in taken]
     value = sum(searcher.rules.piece_points(p) for p in played)
     return Solution(
-        len(played), value, played, (*kept, *new), len(melds) - len(kept), initial, searcher.nodes[0], proved
+        len(played), value, played, (*kept, *new), len(melds) - len(kept), initial, searcher.nodes[0], proved, optimal
     )
 
 
 def _as_found(melds: tuple[Meld, ...], plan: Plan, searcher: _Searcher) -> Solution:
     """The search's own layout, with the table sets it happens to leave whole listed first."""
     rules = searcher.rules
-    return _lay_out(melds, frozenset(), _plan_melds(plan, rules), _plan_played(plan, rules), False, searcher)
+    layout, played = _plan_melds(plan, rules), _plan_played(plan, rules)
+    return _lay_out(melds, frozenset(), layout, played, False, searcher, optimal=plan.proved)
 
 
 def _contents(meld: Meld) -> tuple[Piece, ...]:

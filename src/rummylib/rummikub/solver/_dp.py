@@ -9,8 +9,9 @@ groups of that number. After the last colour of a number the groups are formed (
 to groups, plus jokers) and checked. States that agree on everything still relevant are merged,
 keeping the best score, so the work is polynomial for a fixed box.
 
-A caller's budget (nodes, seconds) is checked as the search goes; running out raises
-`SearchLimitReached`.
+A caller's budget (nodes, a deadline) is checked as the search goes. The search remembers the
+best complete layout it has reached so far; when the budget runs out it returns that one, marked
+not proved (`Plan.proved`), and raises `SearchLimitReached` only when it has none worth giving.
 """
 
 from __future__ import annotations
@@ -54,6 +55,8 @@ class Plan:
     rack_jokers: int
     rack_naturals: tuple[tuple[int, int], ...]
     nodes: int
+    proved: bool = True
+    """False when the budget ran out first: the best layout reached so far, not proved the best."""
 
 
 _Option = tuple[tuple[int, ...], int, int, int, tuple[int, ...], int, int]
@@ -67,6 +70,12 @@ _TIGHTEN_AFTER = 1000
 """Nodes after which a failed first pass pays for tuning the group multipliers (tests lower it)."""
 _TIGHTEN_ROUNDS = 3
 """Subgradient rounds on the group multipliers; each rebuilds the colours' bounds."""
+_DIVE = 1024
+"""States a budgeted search may spend on a first dive for some play before aiming high."""
+
+
+class _Found(Exception):
+    """The dive reached a play worth remembering."""
 
 
 class _RunStates:
@@ -106,10 +115,10 @@ _first = operator.itemgetter(0)
 class _Budget:
     __slots__ = ("deadline", "limit", "nodes")
 
-    def __init__(self, limit: int | None, seconds: float | None) -> None:
+    def __init__(self, limit: int | None, deadline: float | None) -> None:
         self.nodes = 0
         self.limit = limit
-        self.deadline = None if seconds is None else time.perf_counter() + seconds
+        self.deadline = deadline
 
     def spend(self, n: int) -> None:
         self.nodes += n
@@ -215,7 +224,7 @@ def search(
     threshold: int | None = None,
     step: int = 1,
     node_limit: int | None = None,
-    seconds: float | None = None,
+    deadline: float | None = None,
     spent: list[int] | None = None,
     bounded: bool = False,
     at_least: int | None = None,
@@ -228,8 +237,15 @@ def search(
     A pure layout question (all weights 0) skips the upper bound unless ``bounded``: the bound
     mostly pays off when the answer is no. With ``at_least``, only a play scoring at least that
     much is wanted: the search makes one pass aimed there and returns ``None`` when there is none.
+
+    ``deadline`` is a `time.perf_counter` reading. When the budget runs out, the answer is the best
+    layout reached so far (``Plan.proved`` False): for a scored search one that places something
+    (and scores at least ``at_least``), for a layout question any. Without one,
+    `SearchLimitReached` is raised.
     """
-    budget = _Budget(node_limit, seconds)
+    if node_limit is not None and node_limit <= 0:
+        raise SearchLimitReached("node budget spent before this search could start")
+    budget = _Budget(node_limit, deadline)
     try:
         return _search(enc, shape, weights, joker_weight, threshold, step, budget, bounded, at_least)
     finally:
@@ -363,6 +379,38 @@ class _Search:
         self.ticks = 0
         self.scored = bounded or joker_weight > 0 or any(w for row in weights for w in row)
         self.tuned = False
+        # The path of the node being expanded, layer by layer (see `record`), and the best complete
+        # layout reached so far: its score and its decisions.
+        self.path_key = [-1] * (self.last + 1)
+        self.path_next = [0] * (self.last + 1)
+        self.path_move: list[object] = [None] * (self.last + 1)
+        self.best_seen = NEG // 2
+        self.best_path: dict[int, tuple[int, _Decision]] | None = None
+        self.diving = False
+
+    def record(self, end: int, total: int) -> None:
+        """Remember the current path to layer ``end`` (the memo's choices go on from there)."""
+        path: dict[int, tuple[int, _Decision]] = {}
+        key = self.start
+        ib = self.ib
+        path_key, path_next, path_move = self.path_key, self.path_next, self.path_move
+        for i in range(end):
+            mk = (key << ib) | i
+            if path_key[i] != mk:
+                continue  # a layer with nothing to decide: the state goes on unchanged
+            move = path_move[i]
+            dec: _Decision
+            if isinstance(move, int):
+                dec = move
+            else:
+                assert isinstance(move, tuple)
+                dec = (move[4], move[5], move[6], move[3])
+            key = path_next[i]
+            path[mk] = (key, dec)
+        self.best_seen = total
+        self.best_path = path
+        if self.diving:
+            raise _Found
 
     def options(self, runs: tuple[int, ...], t: int, r: int, jr: int, room: int) -> list[_Option]:
         """Every way to use a cell of t table and r rack tiles with these open runs and jr jokers.
@@ -504,8 +552,12 @@ class _Search:
             total += ((key >> self.ssh) & self.smask) * self.lam_from[c][v] + left * self.lam_suffix[v]
         return total
 
-    def dfs(self, i: int, key: int, need: int) -> int:
-        """Best gain from layer i on, exact when at least ``need``, else an upper bound."""
+    def dfs(self, i: int, key: int, need: int, acc: int) -> int:
+        """Best gain from layer i on, exact when at least ``need``, else an upper bound.
+
+        ``acc`` is what the path from the root to here has gained; complete layouts better than
+        any seen are remembered (see `record`).
+        """
         per_number = self.per_number
         ncol = self.ncol
         jtot = self.jtot
@@ -522,7 +574,10 @@ class _Search:
                 for d in range(ncol):
                     if not done[(key >> (d * rb)) & rmask]:
                         return NEG
-                return (u0 - self.jt) * self.joker_weight
+                val = (u0 - self.jt) * self.joker_weight
+                if acc + val > self.best_seen:
+                    self.record(i, acc + val)
+                return val
             c = i % per_number
             if c == ncol:
                 if (key >> self.ssh) & self.smask:
@@ -538,6 +593,8 @@ class _Search:
         mk = (key << self.ib) | i
         hit = memo.get(mk)
         if hit is not None and (hit[1] or hit[0] < need):
+            if hit[1] and acc + hit[0] > self.best_seen:
+                self.record(i, acc + hit[0])
             return hit[0]
         full = NEG
         have_full = False
@@ -549,6 +606,9 @@ class _Search:
         if ceiling < need:
             memo[mk] = (ceiling, False, None)
             return ceiling
+        self.path_key[i] = mk
+        path_next = self.path_next
+        path_move = self.path_move
         self.ticks += 1
         if self.ticks & 127 == 0:
             self.budget.spend(128)
@@ -571,7 +631,9 @@ class _Search:
                 nk = runs_only | ((u + jg) << ush)
                 if points_cap:
                     nk |= min(points_cap, pts + jg * v) << psh
-                val = self.dfs(i + 1, nk, need if need > best else best + 1)
+                path_next[i] = nk
+                path_move[i] = jg
+                val = self.dfs(i + 1, nk, need if need > best else best + 1, acc)
                 if val > best:
                     best, choice = val, (nk, jg)
                     if best >= ceiling:
@@ -629,7 +691,9 @@ class _Search:
                     nk += (g - mg) << self.msh
                 if points_cap:
                     nk += (min(points_cap, pts + (placed + t + jc) * v) - pts) << psh
-                val = gain + self.dfs(i + 1, nk, (need if need > best else best + 1) - gain)
+                path_next[i] = nk
+                path_move[i] = move
+                val = gain + self.dfs(i + 1, nk, (need if need > best else best + 1) - gain, acc + gain)
                 if val > best:
                     best, choice = val, (nk, (acts, ns, nj, g))
                     if best >= ceiling:
@@ -726,6 +790,21 @@ def _option_order(o: _Option) -> tuple[int, int]:
     return (-o[1], o[2])
 
 
+def _dive(s: _Search, budget: _Budget) -> None:
+    """Depth first to the first play worth remembering, within `_DIVE` states (then on as usual)."""
+    s.budget = _Budget(_DIVE if budget.limit is None else min(_DIVE, budget.limit - budget.nodes), budget.deadline)
+    s.diving = True
+    try:
+        s.dfs(0, s.start, NEG // 4, 0)
+    except (_Found, SearchLimitReached):
+        pass
+    finally:
+        s.diving = False
+        spent = s.budget.nodes
+        s.budget = budget
+    budget.spend(spent)
+
+
 def _search(
     enc: Encoded,
     shape: Shape,
@@ -752,30 +831,54 @@ def _search(
         if top_hope < at_least:
             return None
         need = at_least
+    # Layouts worth remembering in case the budget runs out: any for a layout question, else
+    # one that places something (and reaches ``at_least`` when that is asked).
+    if at_least is not None:
+        s.best_seen = at_least - 1
+    elif joker_weight > 0 or any(w for row in weights for w in row):
+        s.best_seen = 0
     got = neg
-    for attempt in range(4):
-        got = s.dfs(0, start, need)
-        if got >= need:
-            break
-        if got < neg // 2 or at_least is not None:
-            return None
-        if attempt == 0 and s.scored and not jtot and s.ticks >= _TIGHTEN_AFTER:
-            # Not proved at once: worth a few rounds on the group multipliers. (With jokers in
-            # play their share of the multipliers mostly cancels the gain, so only without.)
-            s.tighten(_TIGHTEN_ROUNDS)
-        need = min(got, need - step) if attempt < 2 else neg // 4
-    best = got
-    budget.spend(s.ticks & 127)
+    proved = True
+    try:
+        if s.best_seen >= 0 and at_least is None and (budget.limit is not None or budget.deadline is not None):
+            # A caller with a budget wants some play even if it runs out: first a plain dive,
+            # best move first, to the first complete layout that places something.
+            _dive(s, budget)
+        for attempt in range(4):
+            got = s.dfs(0, start, need, 0)
+            if got >= need:
+                break
+            if got < neg // 2 or at_least is not None:
+                return None
+            if attempt == 0 and s.scored and not jtot and s.ticks >= _TIGHTEN_AFTER:
+                # Not proved at once: worth a few rounds on the group multipliers. (With jokers in
+                # play their share of the multipliers mostly cancels the gain, so only without.)
+                s.tighten(_TIGHTEN_ROUNDS)
+            need = min(got, need - step) if attempt < 2 else neg // 4
+    except SearchLimitReached:
+        if s.best_path is None:
+            raise
+        proved = False
+    budget.nodes += s.ticks & 127  # the last few states, counted but not charged: the search is over
+    best = got if proved else s.best_seen
+    found = {} if proved or s.best_path is None else s.best_path
     per_number = s.per_number
     memo = s.memo
     tab = s.tab
     ext_nat, ext_jok, start_jok = s.ext_nat, s.ext_jok, s.start_jok
     last = s.last
-    # Follow the chosen decisions, then replay them forward to build the melds.
+    # Follow the chosen decisions (those of the remembered path first, when the budget ran out,
+    # then the memo's), and replay them forward to build the melds.
     decisions: list[_Decision] = []
     key = start
     for i in range(last):
-        entry = memo.get((key << s.ib) | i)
+        mk = (key << s.ib) | i
+        taken = found.get(mk)
+        if taken is not None:
+            key, dec = taken
+            decisions.append(dec)
+            continue
+        entry = memo.get(mk)
         if entry is None:  # a layer with nothing to decide (see the fast paths in dfs)
             decisions.append(0 if i % per_number == ncol else ((), 0, 0, 0))
             continue
@@ -831,4 +934,4 @@ def _search(
                 groups_out.append(tuple((c, v, j) for c, j in grp))
     for current in open_runs:
         runs_out.extend(tuple(items) for _code, items in current)
-    return Plan(best, tuple(runs_out), tuple(groups_out), jokers_used - jt, tuple(rack_nat), budget.nodes)
+    return Plan(best, tuple(runs_out), tuple(groups_out), jokers_used - jt, tuple(rack_nat), budget.nodes, proved)
