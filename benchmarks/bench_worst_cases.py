@@ -204,7 +204,7 @@ def cases() -> list[tuple[str, str, Callable[[], Any]]]:
         ),
         (
             "batch: solve with the whole box",
-            "solve: 104 tiles on the table and both jokers in the rack (the op has no budget field)",
+            "solve: 104 tiles on the table and both jokers in the rack (without a budget)",
             _line({"op": "solve", "game": "rummikub", "table": runs * 2, "rack": "* *", "initial_meld_done": True}),
         ),
         (
