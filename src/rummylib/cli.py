@@ -1140,6 +1140,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return command(args, out)
     except RummyError as exc:
         _error(f"{exc.message} [{exc.code}]")
+    except BrokenPipeError:
+        # The reader went away (``rummylib show ... | head``): stop quietly, as Unix tools do.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except OSError as exc:
         _error(f"cannot read or write {exc.filename}: {exc.strerror} [{ErrorCode.BAD_REQUEST}]")
     except KeyboardInterrupt:
