@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -48,18 +48,25 @@ _PHASES = {Phase.DRAW: 0, Phase.BUY: 1, Phase.PLAY: 2, Phase.OVER: 3}
 
 
 class ContractEnv(RummyEnv):
-    """A contract game (one round, or all rounds) as an AEC environment."""
+    """A contract game (one round, or all rounds) as an AEC environment.
+
+    Each game's module names its own rule set (``DEFAULT_RULES``) and PettingZoo ``metadata``.
+    """
+
+    DEFAULT_RULES: ClassVar[RuleSet]
+    """The rule set played when ``rules`` is not given."""
 
     def __init__(
         self,
         *,
-        rules: RuleSet,
-        players: int,
-        game: str,
-        round_number: int,
-        render_mode: str | None,
-        max_steps: int,
+        rules: RuleSet | None = None,
+        players: int = 3,
+        game: str = "round",
+        round_number: int = 1,
+        render_mode: str | None = None,
+        max_steps: int = 5000,
     ) -> None:
+        rules = self.DEFAULT_RULES if rules is None else rules
         if game not in ("round", "game"):
             raise RuleSetError(f"game must be 'round' or 'game', not {game!r}", code=ErrorCode.BAD_OPTION)
         rules.round(round_number)  # refuses a round the game does not have

@@ -34,24 +34,7 @@ class raw_env(ContractEnv):
         "is_parallelizable": False,
     }
 
-    def __init__(
-        self,
-        *,
-        rules: RuleSet = CONTRACT_RUMMY,
-        players: int = 3,
-        game: str = "round",
-        round_number: int = 1,
-        render_mode: str | None = None,
-        max_steps: int = 5000,
-    ) -> None:
-        super().__init__(
-            rules=rules,
-            players=players,
-            game=game,
-            round_number=round_number,
-            render_mode=render_mode,
-            max_steps=max_steps,
-        )
+    DEFAULT_RULES: ClassVar[RuleSet] = CONTRACT_RUMMY
 
 
 def env(**kwargs: Any) -> Any:
