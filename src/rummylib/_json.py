@@ -47,6 +47,26 @@ class BadValue(Exception):
         super().__init__(f"{path}: {detail}")
 
 
+def _the_number(number: float) -> str:
+    """A number as a message names it; a huge one by its length (its digits may be too many to print)."""
+    if isinstance(number, float) or abs(number) < 10**40:
+        return f"the number {number!r}"
+    return f"a number of about {int(number.bit_length() * math.log10(2)) + 1} digits"
+
+
+def preview(value: object, width: int = 60) -> str:
+    """``value`` as a message shows it: its ``repr``, cut to ``width``; a huge integer by its length.
+
+    Examples:
+        >>> preview(12), preview("x" * 100)[-6:], preview(10**400)
+        ('12', "x ...'", 'a number of about 401 digits')
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**40:
+        return _the_number(value)
+    shown = repr(value)
+    return shown if len(shown) <= width else f"{shown[: width - 4]} ...{shown[-1]}"
+
+
 def _bad(path: str, expected: str, value: object, found: str | None = None) -> BadValue:
     shown = found if found is not None else json_kind(value)
     return BadValue(path, f"expected {expected}, not {shown}", expected=expected, value=value)
@@ -248,19 +268,21 @@ class Codec:
             if abs(data) > self.limits.max_int:
                 raise BadValue(
                     path,
-                    f"the number {data} is larger than any game value",
+                    f"{_the_number(data)} is larger than any game value",
                     expected="a number no larger than any game value",
                     value=data,
                 )
             return data
         if hint is float:
             kinds = (int, float) if self.float_from_int else (float,)
-            if isinstance(data, bool) or not isinstance(data, kinds) or not math.isfinite(data):
+            if isinstance(data, bool) or not isinstance(data, kinds):
+                raise _bad(path, "a finite number", data)
+            if isinstance(data, float) and not math.isfinite(data):  # (an int is finite, however large)
                 raise _bad(path, "a finite number", data)
             if abs(data) > self.limits.max_int:
                 raise BadValue(
                     path,
-                    f"the number {data} is larger than any game value",
+                    f"{_the_number(data)} is larger than any game value",
                     expected="a number no larger than any game value",
                     value=data,
                 )

@@ -33,7 +33,7 @@ from typing import Any
 
 import attrs
 
-from rummylib._json import BadValue, Codec, Limits, Special
+from rummylib._json import BadValue, Codec, Limits, Special, preview
 from rummylib._tokens import RANK_LETTERS
 from rummylib.cards import Card, Rank, Suit
 from rummylib.errors import ErrorCode, InvalidPiecesError, LimitExceededError, NotationError, RuleSetError
@@ -1020,9 +1020,9 @@ _OPTIONS = Codec(
 def _option_error(name: str, exc: BadValue) -> RuleSetError:
     where = exc.path if exc.path != name else name
     if exc.expected is not None:
-        shown = repr(exc.value)
-        shown = shown if len(shown) <= 60 else f"{shown[:56]} ...{shown[-1]}"
-        return RuleSetError(f"option {where!r} must be {exc.expected}, not {shown}", code=ErrorCode.BAD_OPTION)
+        return RuleSetError(
+            f"option {where!r} must be {exc.expected}, not {preview(exc.value)}", code=ErrorCode.BAD_OPTION
+        )
     return RuleSetError(f"option {where!r}: {exc.detail}", code=ErrorCode.BAD_OPTION)
 
 

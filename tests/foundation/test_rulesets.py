@@ -192,3 +192,14 @@ def test_check_piece_refuses_what_is_not_a_piece_with_a_rummylib_error() -> None
         assert info.value.code == "not-a-piece"
     with pytest.raises(InvalidPiecesError):
         RUMMIKUB.check_piece_counts([[1]])  # type: ignore[list-item]  # unhashable: named, not a TypeError
+
+
+@pytest.mark.parametrize("option", ["turn_time_limit", "max_reshuffles"])
+@pytest.mark.parametrize("value", [10**400, 10**5000], ids=["400-digits", "5000-digits"])
+def test_a_huge_number_for_an_option_is_refused_by_its_size(option: str, value: int) -> None:
+    # A float option met a 400-digit integer with OverflowError (math.isfinite), and a message
+    # printing a 5,000-digit one failed on Python's limit of digits.
+    with pytest.raises(RuleSetError) as info:
+        SHANGHAI.with_options({option: value})
+    assert info.value.code == "bad-option"
+    assert "digits" in info.value.message and len(info.value.message) < 200
