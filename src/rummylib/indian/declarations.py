@@ -206,6 +206,13 @@ def declarable_discards(hand: Sequence[Piece], rules: RuleSet) -> frozenset[Piec
     That is, every piece ``p`` for which `find_declaration` of the hand without ``p`` finds one;
     a single search of the whole hand answers it, where asking `find_declaration` of each discard
     would search the hand once per piece. The referee asks it before it lists declarations.
+
+    Examples:
+        >>> from rummylib import INDIAN_RUMMY, parse_pieces
+        >>> fives = INDIAN_RUMMY.with_options({"wild_ranks": ["5"]})
+        >>> hand = parse_pieces("Kc Qc Jc 9s 9d 9c 7h 8h * 4s 5s 6s 5d 2d", rules=fives)
+        >>> sorted(str(p) for p in declarable_discards(hand, fives))
+        ['2d']
     """
     return _Finder(hand, rules).discards()
 
