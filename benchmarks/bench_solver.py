@@ -36,9 +36,8 @@ def box() -> list[Piece]:
     return [*tiles, JOKER, JOKER]
 
 
-def deal(seed: int, k: int) -> tuple[list[Meld], list[Piece]]:
-    """A table of k random valid sets (15% with one joker) and a rack of 14-30 tiles."""
-    rng = random.Random(seed)
+def _random_table(rng: random.Random, k: int) -> tuple[list[Meld], Counter[Piece]]:
+    """k random valid sets (15% with one joker) from a box, and the tiles of the box left over."""
     pool = Counter(box())
     table: list[Meld] = []
     tries = 0
@@ -60,10 +59,17 @@ def deal(seed: int, k: int) -> tuple[list[Meld], list[Piece]]:
             continue
         pool -= need
         table.append(Meld(tuple(pieces)))
+    assert all(is_valid_meld(m, rules=RUMMIKUB) for m in table)
+    return table, pool
+
+
+def deal(seed: int, k: int) -> tuple[list[Meld], list[Piece]]:
+    """A table of k random valid sets (15% with one joker) and a rack of 14-30 tiles."""
+    rng = random.Random(seed)
+    table, pool = _random_table(rng, k)
     rest = list(pool.elements())
     rng.shuffle(rest)
     rack = rest[: rng.randint(14, 30)]
-    assert all(is_valid_meld(m, rules=RUMMIKUB) for m in table)
     return table, rack
 
 
@@ -73,27 +79,7 @@ def deal_sweep(seed: int, k: int) -> tuple[list[Meld], list[Piece]]:
     Unlike `deal`, the rack gets a joker with a fixed chance (when one is left), not by the draw.
     """
     rng = random.Random(seed)
-    pool = Counter(box())
-    table: list[Meld] = []
-    tries = 0
-    while len(table) < k and tries < 10_000:
-        tries += 1
-        if rng.random() < 0.5:
-            color = rng.choice(RUMMIKUB.colors)
-            length = rng.choice((3, 3, 4, 4, 5, 6))
-            start = rng.randint(1, 14 - length)
-            pieces: list[Piece] = [Tile(color, n) for n in range(start, start + length)]
-        else:
-            number = rng.randint(1, 13)
-            size = rng.choice((3, 4))
-            pieces = [Tile(c, number) for c in rng.sample(RUMMIKUB.colors, size)]
-        if rng.random() < 0.15 and pool[JOKER]:
-            pieces[rng.randrange(len(pieces))] = JOKER
-        need = Counter(pieces)
-        if any(pool[p] < n for p, n in need.items()):
-            continue
-        pool -= need
-        table.append(Meld(tuple(pieces)))
+    table, pool = _random_table(rng, k)
     jokers_left = pool.pop(JOKER, 0)
     rest = list(pool.elements())
     rng.shuffle(rest)
