@@ -61,4 +61,4 @@ def test_the_declarations_listed_are_those_of_each_discard() -> None:
                         expected.append(Declare(deal.to_move, groups, card))
                 assert declares == expected
             careful = [a for a in listed if a.kind not in ("drop", "declare")] or list(listed)
-            deal = deal.apply(rng.choice(declares or careful) if declares and rng.random() < 0.2 else rng.choice(careful))
+            deal = deal.apply(rng.choice(declares if declares and rng.random() < 0.2 else careful))
