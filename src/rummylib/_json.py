@@ -23,7 +23,7 @@ from typing import Any, Literal
 
 import attrs
 
-__all__ = ["BadValue", "Codec", "Limits", "Special", "json_kind"]
+__all__ = ["BadValue", "Codec", "Limits", "Special", "json_kind", "preview"]
 
 
 class BadValue(Exception):
