@@ -19,6 +19,7 @@ Examples:
 import importlib
 from typing import TYPE_CHECKING
 
+from rummylib._build import BuildInfo, compiled_modules
 from rummylib.cards import Card, Rank, Suit
 from rummylib.decks import Deal, deal, full_set, shuffled
 from rummylib.errors import (
@@ -146,6 +147,19 @@ if TYPE_CHECKING:  # the names of the games and the registry, loaded on first us
 
 __version__ = "0.1.0"
 
+
+def build_info() -> BuildInfo:
+    """Which build is installed: the version, and the modules compiled with mypyc (none when pure).
+
+    ``rummylib --version`` prints the same line.
+
+    Examples:
+        >>> info = build_info()
+        >>> info.kind in {"compiled", "pure Python"} and info.version == __version__
+        True
+    """
+    return BuildInfo(__version__, compiled_modules())
+
 __all__ = [
     "CONTRACT_RUMMY",
     "GIN_RUMMY",
@@ -155,6 +169,7 @@ __all__ = [
     "RUMMIKUB",
     "SHANGHAI",
     "Budget",
+    "BuildInfo",
     "Card",
     "Color",
     "Contract",
@@ -227,6 +242,7 @@ __all__ = [
     "arrange",
     "as_meld",
     "best_arrangement",
+    "build_info",
     "can_knock",
     "check_contract",
     "check_declaration",

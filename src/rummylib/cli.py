@@ -34,7 +34,7 @@ import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import IO, Any, NoReturn, TypeVar
 
-from rummylib import __version__, svg
+from rummylib import build_info, svg
 from rummylib.agents.arena import BACKENDS, run_arena
 from rummylib.batch import Signer, all_ops, main_batch
 from rummylib.batch.protocol import COMMON_FIELDS, Request
@@ -898,7 +898,9 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=_EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--version", action="store_true", help="print the version and exit")
+    parser.add_argument(
+        "--version", action="store_true", help="print the version and the build (compiled or pure Python), and exit"
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     batch = sub.add_parser(
         "batch",
@@ -1107,7 +1109,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:  # --help (0), or a usage error already said on standard error (2)
         return exc.code if isinstance(exc.code, int) else EXIT_BAD_INPUT
     if args.version:
-        print(f"rummylib {__version__}")
+        print(build_info())
         return 0
     if args.command == "batch":
         signer = None

@@ -56,6 +56,7 @@ CORE_GROUND = (
     "rummylib.notation",
     "rummylib._json",  # typed JSON <-> attrs values, under rules
     "rummylib._inputs",  # the one normaliser of inputs
+    "rummylib._build",  # which build is installed (pure or compiled), read from the files
 )
 """Floor 1 of the core. Every other module is floor 2 of the core, so a new module is held as core."""
 
