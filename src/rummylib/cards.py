@@ -47,9 +47,14 @@ class Suit(StrEnum):
     order: int
     """Position of the suit in the canonical order (clubs 0, diamonds 1, hearts 2, spades 3)."""
 
-    def __init__(self, letter: str) -> None:
-        self.order = len(type(self).__members__)
 
+def _number_the_suits() -> None:
+    # in a function, not the enum's __init__, so that the module also compiles with mypyc
+    for order, suit in enumerate(Suit):
+        suit.order = order
+
+
+_number_the_suits()
 
 _SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
 

@@ -225,7 +225,7 @@ class MeldReading:
         """Indexes of the pieces in reading order: a run from low to high, a group as laid."""
         if self.kind is MeldKind.GROUP:
             return tuple(range(len(self.faces)))
-        return tuple(sorted(range(len(self.faces)), key=lambda i: self.positions[i]))
+        return tuple(sorted(range(len(self.faces)), key=self.positions.__getitem__))
 
     def ordered_pieces(self) -> tuple[Piece, ...]:
         """The pieces in reading order (a run sorted low to high with its jokers in place).

@@ -54,9 +54,14 @@ class Color(StrEnum):
     order: int
     """Position of the colour in the canonical order (black 0, blue 1, yellow 2, red 3, ...)."""
 
-    def __init__(self, letter: str) -> None:
-        self.order = len(type(self).__members__)
 
+def _number_the_colors() -> None:
+    # in a function, not the enum's __init__, so that the module also compiles with mypyc
+    for order, color in enumerate(Color):
+        color.order = order
+
+
+_number_the_colors()
 
 STANDARD_COLORS: tuple[Color, ...] = (Color.BLACK, Color.BLUE, Color.YELLOW, Color.RED)
 """The four colours of the standard Rummikub box, in canonical order."""

@@ -55,6 +55,9 @@ def test_ci_installs_before_it_tests_and_makes_no_environment_of_its_own() -> No
     first, install, tests = (ci.index(c) for c in _quick_start_commands())
     assert first < install < tests
     made = [line for line in ci if "-m venv" in line]
-    assert all(line in _quick_start_commands() for line in made), "CI makes only the README's environment"
+    # the README's environment, and after the README's tests a clean one per wheel tested (test_wheel)
+    wheels = [line for line in made if line not in _quick_start_commands()]
+    assert wheels == ['"$python" -m venv "$envs/$name"'], "CI makes the README's environment and the wheels' only"
+    assert ci.index(wheels[0]) > tests
     for tool in ("ruff check", "lint-imports", "mypy --strict", "mkdocs build --strict"):
         assert any(line.startswith(tool) for line in ci[install:tests]), f"CI no longer runs {tool}"

@@ -328,6 +328,18 @@ def meld_cards(meld: tuple[str, int, tuple[int, ...]]) -> tuple[Card, ...]:
     return tuple(_card_at(key, p) for p in items)
 
 
+_MELDS: dict[tuple[str, int, tuple[int, ...]], Meld] = {}
+"""Each Gin meld built once: a deck has a few hundred, and every answer names some (a documented cache)."""
+
+
+def meld_of(meld: tuple[str, int, tuple[int, ...]]) -> Meld:
+    """The `Meld` of an engine meld (kind, suit-or-rank, positions-or-suits), built once."""
+    found = _MELDS.get(meld)
+    if found is None:
+        found = _MELDS[meld] = Meld(meld_cards(meld))
+    return found
+
+
 def cards_of(masks: Sequence[int]) -> tuple[Card, ...]:
     out = []
     for s in range(4):
@@ -398,4 +410,4 @@ def best_layoffs(
 def defender_melds(dmasks: Sequence[int], t: Tables) -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
     _, found = arrangements(dmasks, t)
     melds, left = melds_of(dmasks, found[0], t)
-    return tuple(Meld(meld_cards(m)) for m in melds), cards_of(left)
+    return tuple(meld_of(m) for m in melds), cards_of(left)

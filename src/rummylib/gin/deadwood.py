@@ -30,7 +30,7 @@ from rummylib.gin._engine import (
     best_sets,
     best_with_discard,
     cards_of,
-    meld_cards,
+    meld_of,
     melds_of,
     read_hand,
     tables_for,
@@ -118,7 +118,7 @@ def _least(cards: tuple[Card, ...], masks: list[int], t: Tables) -> DeadwoodResu
         dw, sets = best_sets(masks, t)
         discard = None
     melds, left = melds_of(masks, sets, t)
-    return DeadwoodResult(dw, tuple(Meld(meld_cards(m)) for m in melds), cards_of(left), discard)
+    return DeadwoodResult(dw, tuple(meld_of(m) for m in melds), cards_of(left), discard)
 
 
 # ------------------------------------------------------------------------------------------
