@@ -125,6 +125,30 @@ def _per_second(text: str) -> str:
 
 TOPICS: list[Topic] = [
     Topic(
+        results="builds.md",
+        title="The compiled build beside pure Python",
+        command="python benchmarks/bench_builds.py --pure PURE_PYTHON --compiled COMPILED_PYTHON --write",
+        lead=(
+            "The same measurements under both builds in one run: the pure-Python package and the "
+            "opt-in compiled one (`HATCH_BUILD_HOOK_ENABLE_MYPYC=1 pip install .`, see "
+            "[Installation](install.md#the-compiled-build)). Times are CPU time; the speed-up is the "
+            "pure build's time divided by the compiled build's (or the rates the other way). Where "
+            "another library answers the same question, it ran in the same process as the compiled "
+            "build, on the same inputs."
+        ),
+        table="compiled speed-up",
+        columns=[
+            Column("work", "work", "---"),
+            Column("unit", "unit", "---"),
+            Column("pure Python", "pure Python"),
+            Column("compiled", "compiled"),
+            Column("speed-up", "compiled speed-up"),
+            Column("peer, same run", lambda r: " ".join(x for x in (r["peer (same run, compiled child)"], r["peer"]) if x), "---"),
+            Column("compiled vs peer", "compiled vs peer", "---"),
+        ],
+        quotes=(r"Solver: the same answer[^\n]*",),
+    ),
+    Topic(
         results="turn.md",
         title="Judging a Rummikub turn",
         command="python benchmarks/bench_turn.py",
@@ -425,7 +449,8 @@ INTRO = """# Performance
 
 How fast rummylib answers, measured by the scripts in `benchmarks/` and, where another library
 answers the same question, side by side with it on the same inputs in the same run. rummylib is
-pure Python, and its searches are exact: they find the best answer, not an approximation.
+pure Python, with an opt-in compiled build of its searches and readers (mypyc); the first section
+shows both. Its searches are exact: they find the best answer, not an approximation.
 
 All figures come from one 2-core x86_64 machine. Some runs shared it with other jobs, as each
 section says: read the absolute times as rough, and the comparisons, measured in one run, as

@@ -286,23 +286,33 @@ def best_sets(masks: Sequence[int], t: Tables) -> tuple[int, Sets]:
 
 
 def best_with_discard(masks: Sequence[int], t: Tables) -> tuple[int, Sets, int, int]:
-    """Least deadwood after the best discard: (deadwood, sets, discard suit, discard rank)."""
-    best: tuple[int, int, int, int] | None = None
-    best_removal: Sequence[int] = (0, 0, 0, 0)
+    """Least deadwood after the best discard: (deadwood, sets, discard suit, discard rank).
+
+    Ties go to the discard of higher value, then of higher rank, then of the lower suit. The key
+    of a choice is one int packing those four (no tuple per choice: this is the hot loop of every
+    11-card hand).
+    """
     dw, dwdel, delrank, value = t.dw, t.dwdel, t.delrank, t.value
+    a, b, c, d = masks
+    best = -1
+    best_removal: Sequence[int] = (0, 0, 0, 0)
     for removal in _removals(masks, t):
-        left = [masks[s] & ~removal[s] for s in range(4)]
-        base = dw[left[0]] + dw[left[1]] + dw[left[2]] + dw[left[3]]
-        for s in range(4):
-            m = left[s]
-            if not m:
-                continue
-            rank = delrank[m]
-            key = (base - dw[m] + dwdel[m], -value[rank - 1], -rank, s)
-            if best is None or key < best:
-                best, best_removal = key, removal
-    assert best is not None  # the first choice (no set) keeps every card, so some suit is not empty
-    return best[0], _sets_of(best_removal), best[3], -best[2]
+        w, x, y, z = removal
+        la, lb, lc, ld = a & ~w, b & ~x, c & ~y, d & ~z
+        base = dw[la] + dw[lb] + dw[lc] + dw[ld]
+        for s, m in ((0, la), (1, lb), (2, lc), (3, ld)):
+            if m:
+                rank = delrank[m]
+                key = (base - dw[m] + dwdel[m]) << 40 | (_VALUE_ROOM - value[rank - 1]) << 8 | (15 - rank) << 2 | s
+                if best < 0 or key < best:
+                    best, best_removal = key, removal
+    assert best >= 0  # the first choice (no set) keeps every card, so some suit is not empty
+    rank = 15 - (best >> 2 & 15)
+    return best >> 40, _sets_of(best_removal), best & 3, rank
+
+
+_VALUE_ROOM = (1 << 32) - 1
+"""Room for a card's point value in the packed key of `best_with_discard` (any value below 2**32)."""
 
 
 def _card_at(suit: int, position: int) -> Card:
@@ -338,6 +348,61 @@ def meld_of(meld: tuple[str, int, tuple[int, ...]]) -> Meld:
     if found is None:
         found = _MELDS[meld] = Meld(meld_cards(meld))
     return found
+
+
+_GROUP_MELDS: dict[int, Meld] = {}
+"""Each set of cards of one rank built once, by ``rank index << 4 | suit bits`` (a documented cache)."""
+_SUIT_PARTS: dict[tuple[int, int], tuple[tuple[Meld, ...], tuple[Card, ...]]] = {}
+"""For one meld-rules table and one suit's mask: the runs as melds and the cards left, built once.
+
+Keyed by ``(id(tables), suit << 13 | mask)``: the tables are never freed (`_tables` keeps every one
+it built), so their ids are never reused. At most 4 x 8,192 entries a table (a documented cache).
+"""
+
+
+def result_parts(masks: Sequence[int], sets: Sets, t: Tables) -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
+    """The melds of an arrangement (sets first, then each suit's runs) and the cards in no meld.
+
+    The same answer as `melds_of`, `meld_of` and `cards_of` together, from caches keyed by small
+    ints: this is what every answer of the engine ends with.
+    """
+    melds: list[Meld] = []
+    a, b, c, d = masks
+    for r, suits in sets:
+        key = r << 4
+        bit = ~(1 << r)
+        for s in suits:
+            key |= 1 << s
+            if s == 0:
+                a &= bit
+            elif s == 1:
+                b &= bit
+            elif s == 2:
+                c &= bit
+            else:
+                d &= bit
+        group = _GROUP_MELDS.get(key)
+        if group is None:
+            group = _GROUP_MELDS[key] = Meld(tuple(CARDS[s][r] for s in suits))
+        melds.append(group)
+    table = id(t)
+    left: list[Card] = []
+    for s, m in ((0, a), (1, b), (2, c), (3, d)):
+        part = _SUIT_PARTS.get((table, s << 13 | m))
+        if part is None:
+            part = _SUIT_PARTS[(table, s << 13 | m)] = _suit_part(s, m, t)
+        melds.extend(part[0])
+        left.extend(part[1])
+    return tuple(melds), tuple(left)
+
+
+def _suit_part(suit: int, mask: int, t: Tables) -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
+    runs = t.runs[mask]
+    for run in runs:
+        for p in run:
+            mask &= ~(1 << (0 if p == 14 else p - 1))
+    row = CARDS[suit]
+    return tuple(meld_of(("run", suit, run)) for run in runs), tuple(row[r] for r in range(13) if mask >> r & 1)
 
 
 def cards_of(masks: Sequence[int]) -> tuple[Card, ...]:
@@ -409,5 +474,4 @@ def best_layoffs(
 
 def defender_melds(dmasks: Sequence[int], t: Tables) -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
     _, found = arrangements(dmasks, t)
-    melds, left = melds_of(dmasks, found[0], t)
-    return tuple(meld_of(m) for m in melds), cards_of(left)
+    return result_parts(dmasks, found[0], t)

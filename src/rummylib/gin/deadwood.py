@@ -29,10 +29,8 @@ from rummylib.gin._engine import (
     Tables,
     best_sets,
     best_with_discard,
-    cards_of,
-    meld_of,
-    melds_of,
     read_hand,
+    result_parts,
     tables_for,
 )
 from rummylib.melds import Meld
@@ -117,8 +115,8 @@ def _least(cards: tuple[Card, ...], masks: list[int], t: Tables) -> DeadwoodResu
     else:
         dw, sets = best_sets(masks, t)
         discard = None
-    melds, left = melds_of(masks, sets, t)
-    return DeadwoodResult(dw, tuple(meld_of(m) for m in melds), cards_of(left), discard)
+    melds, left = result_parts(masks, sets, t)
+    return DeadwoodResult(dw, melds, left, discard)
 
 
 # ------------------------------------------------------------------------------------------

@@ -36,6 +36,7 @@ from rummylib.gin._engine import (
     meld_of,
     melds_of,
     min_deadwood,
+    result_parts,
     tables_for,
 )
 from rummylib.gin.deadwood import _knock_problem, deadwood, hand_multiplier, knock_limit
@@ -146,7 +147,7 @@ def _gin_result(
     kind: GinOutcome, bonus: int, kmasks: Sequence[int], sets: Sets, dmasks: Sequence[int], t: Tables, mult: int
 ) -> GinHandResult:
     """Gin or big gin: the defender lays nothing off and pays its whole deadwood plus the bonus."""
-    melds, left = melds_of(kmasks, sets, t)
+    melds, left = result_parts(kmasks, sets, t)
     ddw = min_deadwood(dmasks, t)
     dmelds, dleft = defender_melds(dmasks, t)
     return GinHandResult(
@@ -155,8 +156,8 @@ def _gin_result(
         (ddw + bonus) * mult,
         0,
         ddw,
-        tuple(meld_of(m) for m in melds),
-        cards_of(left),
+        melds,
+        left,
         dmelds,
         dleft,
         multiplier=mult,
