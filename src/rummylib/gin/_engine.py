@@ -352,11 +352,12 @@ def meld_of(meld: tuple[str, int, tuple[int, ...]]) -> Meld:
 
 _GROUP_MELDS: dict[int, Meld] = {}
 """Each set of cards of one rank built once, by ``rank index << 4 | suit bits`` (a documented cache)."""
-_SUIT_PARTS: dict[tuple[int, int], tuple[tuple[Meld, ...], tuple[Card, ...]]] = {}
+_SUIT_PARTS: dict[int, dict[int, tuple[tuple[Meld, ...], tuple[Card, ...]]]] = {}
 """For one meld-rules table and one suit's mask: the runs as melds and the cards left, built once.
 
-Keyed by ``(id(tables), suit << 13 | mask)``: the tables are never freed (`_tables` keeps every one
-it built), so their ids are never reused. At most 4 x 8,192 entries a table (a documented cache).
+Keyed by ``id(tables)``, then by ``suit << 13 | mask``: the tables are never freed (`_tables` keeps
+every one it built), so their ids are never reused. At most 4 x 8,192 entries a table (a
+documented cache).
 """
 
 
@@ -385,15 +386,24 @@ def result_parts(masks: Sequence[int], sets: Sets, t: Tables) -> tuple[tuple[Mel
         if group is None:
             group = _GROUP_MELDS[key] = Meld(tuple(CARDS[s][r] for s in suits))
         melds.append(group)
-    table = id(t)
-    left: list[Card] = []
-    for s, m in ((0, a), (1, b), (2, c), (3, d)):
-        part = _SUIT_PARTS.get((table, s << 13 | m))
-        if part is None:
-            part = _SUIT_PARTS[(table, s << 13 | m)] = _suit_part(s, m, t)
-        melds.extend(part[0])
-        left.extend(part[1])
-    return tuple(melds), tuple(left)
+    parts = _SUIT_PARTS.get(id(t))
+    if parts is None:
+        parts = _SUIT_PARTS[id(t)] = {}
+    pa = parts.get(a)
+    if pa is None:
+        pa = parts[a] = _suit_part(0, a, t)
+    pb = parts.get(1 << 13 | b)
+    if pb is None:
+        pb = parts[1 << 13 | b] = _suit_part(1, b, t)
+    pc = parts.get(2 << 13 | c)
+    if pc is None:
+        pc = parts[2 << 13 | c] = _suit_part(2, c, t)
+    pd = parts.get(3 << 13 | d)
+    if pd is None:
+        pd = parts[3 << 13 | d] = _suit_part(3, d, t)
+    if melds:
+        return (*melds, *pa[0], *pb[0], *pc[0], *pd[0]), pa[1] + pb[1] + pc[1] + pd[1]
+    return pa[0] + pb[0] + pc[0] + pd[0], pa[1] + pb[1] + pc[1] + pd[1]
 
 
 def _suit_part(suit: int, mask: int, t: Tables) -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
