@@ -148,10 +148,18 @@ def _documented() -> dict[str, set[str] | None]:
     return found
 
 
+def _source(module: ModuleType) -> str:
+    """A module's source; for a module of the compiled build, the ``.py`` shipped beside its extension."""
+    try:
+        return inspect.getsource(module)
+    except OSError:
+        assert module.__file__ is not None
+        return (Path(module.__file__).parent / (module.__name__.rpartition(".")[2] + ".py")).read_text(encoding="utf-8")
+
+
 def _attribute_docs(module: ModuleType) -> dict[str, str]:
     """The docstrings written under module-level assignments (``NAME = ...`` then ``\"\"\"...\"\"\"``)."""
-    source = inspect.getsource(module)
-    body = ast.parse(source).body
+    body = ast.parse(_source(module)).body
     docs: dict[str, str] = {}
     for node, after in itertools.pairwise(body):
         target = None
