@@ -1,0 +1,58 @@
+// Make a memory snapshot of Pyodide with rummylib already imported, so that a page starts in about
+// a second instead of booting Python and importing the library (several seconds on a slow machine).
+//
+//   node examples/web/snapshot.mjs RUNTIME_DIR OUTPUT.bin.gz WHEEL... [--referee referee.py]
+//
+// RUNTIME_DIR holds the files of the `pyodide` npm package; the wheels (attrs, rummylib) are
+// unpacked into the interpreter's site-packages, rummylib's modules are imported, referee.py (if
+// given) is run once and judges its sample tables (whatever they import is then imported), and the
+// interpreter's memory is written gzipped to OUTPUT. worker.mjs restores it with loadPyodide's
+// `_loadSnapshot` option (a private option of Pyodide, tied to the exact runtime version: make the
+// snapshot again for every new runtime or rummylib), and falls back to a normal start if it fails.
+// The documentation build runs this script when Node.js is installed.
+
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { gzipSync } from "node:zlib";
+
+const args = process.argv.slice(2);
+const refereeAt = args.indexOf("--referee");
+const referee = refereeAt >= 0 ? args.splice(refereeAt, 2)[1] : null;
+const [runtime, output, ...wheels] = args;
+if (!runtime || !output || wheels.length === 0) {
+  console.error("usage: node snapshot.mjs RUNTIME_DIR OUTPUT.bin.gz WHEEL... [--referee referee.py]");
+  process.exit(2);
+}
+
+const started = performance.now();
+const indexURL = path.resolve(runtime) + path.sep;
+const { loadPyodide } = await import(pathToFileURL(path.join(indexURL, "pyodide.mjs")).href);
+const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true });
+const site = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
+for (const wheel of wheels) {
+  pyodide.unpackArchive(new Uint8Array(fs.readFileSync(wheel)), "wheel", { extractDir: site });
+}
+pyodide.runPython(`
+import json
+import rummylib
+import rummylib.contracts
+import rummylib.rummikub
+import rummylib.svg
+`);
+if (referee) {
+  const scope = pyodide.toPy({ __name__: "referee" });
+  pyodide.runPython(fs.readFileSync(referee, "utf8"), { globals: scope, filename: "referee.py" });
+  // Judge the referee's samples (every game family): whatever they import is in the snapshot.
+  const verdicts = pyodide.runPython("[json.loads(judge(json.dumps(s)))['verdict'] for s in SAMPLES]", {
+    globals: scope,
+  });
+  if (verdicts.get(0) !== "legal") throw new Error("the first sample turn should be legal");
+  verdicts.destroy();
+  pyodide.runPython("import gc; gc.collect()");
+  scope.destroy();
+}
+const snapshot = pyodide.makeMemorySnapshot();
+fs.writeFileSync(output, gzipSync(snapshot, { level: 6 }));
+const seconds = ((performance.now() - started) / 1000).toFixed(1);
+console.log(`${output}: ${snapshot.length} bytes of memory, ${fs.statSync(output).size} gzipped, in ${seconds} s`);
