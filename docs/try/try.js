@@ -159,6 +159,7 @@ async function changed() {
   if (referee === null) return;
   editedAt = performance.now();
   const started = editedAt;
+  const position = location.search; // the position this verdict is for
   let done;
   try {
     done = await referee.check(request());
@@ -169,6 +170,7 @@ async function changed() {
   }
   if (done === null || started !== editedAt) return; // a newer edit is on its way
   show(done.answer);
+  verdict.dataset.position = position;
   if (firstShown === null) firstShown = performance.now();
   showTiming(performance.now() - started);
 }
