@@ -101,7 +101,7 @@ function buildPalette() {
     }
   }
   const tools = document.createElement("div");
-  tools.className = "rl-tiles";
+  tools.className = "rl-tools";
   palette.append(tools);
   tools.append(add("☺", "*", "a joker (*)", "rl-tile rl-joker"));
   tools.append(add("| new set", "|", "start a new set", "rl-tool"));
