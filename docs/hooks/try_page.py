@@ -70,13 +70,18 @@ def cache_dir() -> Path:
     return base / "rummylib-docs"
 
 
+def switched_off() -> bool:
+    """Whether this build was asked not to bundle the runtime (``RUMMYLIB_PYODIDE=off``)."""
+    return os.environ.get("RUMMYLIB_PYODIDE", "").lower() in {"off", "0", "no", "false"}
+
+
 def pyodide_runtime(cache: Path) -> Path | str:
     """The directory of the cached Pyodide runtime, fetched with npm if missing; or why there is none."""
+    if switched_off():
+        return "RUMMYLIB_PYODIDE=off was set for this build"
     target = cache / f"pyodide-{PYODIDE_VERSION}"
     if all((target / name).is_file() for name in RUNTIME_FILES):
         return target
-    if os.environ.get("RUMMYLIB_PYODIDE", "").lower() in {"off", "0", "no"}:
-        return "RUMMYLIB_PYODIDE=off was set for this build"
     npm = shutil.which("npm")
     if npm is None:
         return "npm is not installed where the documentation was built"
@@ -120,8 +125,6 @@ def attrs_wheel(cache: Path) -> Path | str:
     found = sorted(folder.glob(f"attrs-{version}-py3-none-any.whl"))
     if found:
         return found[0]
-    if os.environ.get("RUMMYLIB_PYODIDE", "").lower() in {"off", "0", "no"}:
-        return "RUMMYLIB_PYODIDE=off was set for this build"
     folder.mkdir(parents=True, exist_ok=True)
     command = [sys.executable, "-m", "pip", "download", f"attrs=={version}", "--no-deps", "--only-binary=:all:"]
     try:

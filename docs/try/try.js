@@ -173,6 +173,7 @@ async function changed() {
   verdict.dataset.position = position;
   if (firstShown === null) firstShown = performance.now();
   showTiming(performance.now() - started);
+  timing.dataset.lastPythonMs = done.pythonMs.toFixed(1);
 }
 
 async function main() {
