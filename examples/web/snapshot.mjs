@@ -28,7 +28,8 @@ if (!runtime || !output || wheels.length === 0) {
 const started = performance.now();
 const indexURL = path.resolve(runtime) + path.sep;
 const { loadPyodide } = await import(pathToFileURL(path.join(indexURL, "pyodide.mjs")).href);
-const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true });
+// The program name a browser has, not this script's path (it would be in sys.executable and os.environ).
+const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true, _sysExecutable: "./this.program" });
 const site = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
 for (const wheel of wheels) {
   pyodide.unpackArchive(new Uint8Array(fs.readFileSync(wheel)), "wheel", { extractDir: site });
