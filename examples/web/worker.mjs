@@ -13,6 +13,18 @@
 
 let judge = null;
 let installLater = null;
+let idle = null;
+
+// Unpack the wheels once the player has paused (no check for a second and a half), so that the
+// unpacking never delays the verdict on an edit.
+function whenIdle() {
+  clearTimeout(idle);
+  idle = setTimeout(async () => {
+    const install = installLater;
+    installLater = null;
+    if (install) await install();
+  }, 1500);
+}
 
 // The snapshot is served gzipped (a quarter of its size) and unpacked here; a server that already
 // sent it with Content-Encoding: gzip hands over the raw bytes, which are used as they are.
@@ -54,7 +66,7 @@ async function start(bundleURL) {
   pyodide ??= await loadPyodide({ indexURL: runtimeURL });
   const t1 = performance.now();
   // From a snapshot, rummylib's modules are already imported: its files are only needed for a
-  // module imported later, so they are unpacked after the first verdict (see "check" below).
+  // module imported later, so they are unpacked when the page is idle (see whenIdle).
   const unpack = async () => {
     const site = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
     for (const wheel of await wheels) pyodide.unpackArchive(wheel, "wheel", { extractDir: site });
@@ -64,6 +76,9 @@ async function start(bundleURL) {
   const scope = pyodide.toPy({ __name__: "referee" });
   pyodide.runPython(await referee, { globals: scope, filename: "referee.py" });
   judge = scope.get("judge");
+  // What start-up made lives as long as the page: keep it out of the collector's way, so that
+  // collections during checks stay short.
+  pyodide.runPython("import gc; gc.collect(); gc.freeze()");
   return { runtime: t1 - t0, python: performance.now() - t1, started };
 }
 
@@ -80,11 +95,7 @@ self.onmessage = async (event) => {
     try {
       const answer = JSON.parse(judge(JSON.stringify(message.request)));
       self.postMessage({ type: "verdict", id: message.id, answer, ms: performance.now() - t });
-      if (installLater) {
-        const install = installLater;
-        installLater = null;
-        setTimeout(install, 0);
-      }
+      if (installLater) whenIdle();
     } catch (error) {
       self.postMessage({ type: "verdict", id: message.id, error: String(error), ms: performance.now() - t });
     }
