@@ -1,11 +1,12 @@
-// Make a memory snapshot of Pyodide with rummylib already imported, so that a page starts in about
-// a second instead of booting Python and importing the library (several seconds on a slow machine).
+// Make a memory snapshot of Pyodide with rummylib already imported, so that a page starts in a
+// fraction of the time it takes to boot Python and import the library (seconds on a slow machine).
 //
 //   node examples/web/snapshot.mjs RUNTIME_DIR OUTPUT.bin.gz WHEEL... [--referee referee.py]
 //
 // RUNTIME_DIR holds the files of the `pyodide` npm package; the wheels (attrs, rummylib) are
 // unpacked into the interpreter's site-packages, rummylib's modules are imported, referee.py (if
-// given) is run once and judges its sample tables (whatever they import is then imported), and the
+// given) is loaded as worker.mjs loads it and judges its sample tables (whatever they import is
+// then imported; the page then finds the referee loaded, when its source is the same), and the
 // interpreter's memory is written gzipped to OUTPUT. worker.mjs restores it with loadPyodide's
 // `_loadSnapshot` option (a private option of Pyodide, tied to the exact runtime version: make the
 // snapshot again for every new runtime or rummylib), and falls back to a normal start if it fails.
@@ -25,6 +26,21 @@ if (!runtime || !output || wheels.length === 0) {
   process.exit(2);
 }
 
+// Run referee.py as the module rummylib_web_referee, unless that module (restored from a snapshot)
+// was made from the very same source; either way, return its judge function.
+const LOAD_REFEREE = `
+import sys, types
+_module = sys.modules.get("rummylib_web_referee")
+if getattr(_module, "__source__", None) != _referee_source:
+    _module = types.ModuleType("rummylib_web_referee")
+    _module.__file__ = "referee.py"
+    _module.__source__ = _referee_source
+    exec(compile(_referee_source, "referee.py", "exec"), _module.__dict__)
+    sys.modules[_module.__name__] = _module
+del _referee_source
+_module.judge
+`;
+
 const started = performance.now();
 const indexURL = path.resolve(runtime) + path.sep;
 const { loadPyodide } = await import(pathToFileURL(path.join(indexURL, "pyodide.mjs")).href);
@@ -42,17 +58,21 @@ import rummylib.rummikub
 import rummylib.svg
 `);
 if (referee) {
-  const scope = pyodide.toPy({ __name__: "referee" });
-  pyodide.runPython(fs.readFileSync(referee, "utf8"), { globals: scope, filename: "referee.py" });
+  // As worker.mjs loads it (the same module name and source check), so that the page finds it loaded.
+  pyodide.globals.set("_referee_source", fs.readFileSync(referee, "utf8"));
+  pyodide.runPython(LOAD_REFEREE).destroy();
   // Judge the referee's samples (every game family): whatever they import is in the snapshot.
-  const verdicts = pyodide.runPython("[json.loads(judge(json.dumps(s)))['verdict'] for s in SAMPLES]", {
-    globals: scope,
-  });
-  if (verdicts.get(0) !== "legal") throw new Error("the first sample turn should be legal");
-  verdicts.destroy();
-  pyodide.runPython("import gc; gc.collect()");
-  scope.destroy();
+  const first = pyodide.runPython(`
+import json
+_referee = sys.modules["rummylib_web_referee"]
+_verdicts = [json.loads(_referee.judge(json.dumps(s)))["verdict"] for s in _referee.SAMPLES]
+del _referee
+_verdicts.pop(0)
+`);
+  if (first !== "legal") throw new Error("the first sample turn should be legal");
+  pyodide.runPython("del _verdicts");
 }
+pyodide.runPython("import gc; gc.collect()"); // no garbage in the snapshot, none for the page to collect
 const snapshot = pyodide.makeMemorySnapshot();
 fs.writeFileSync(output, gzipSync(snapshot, { level: 6 }));
 const seconds = ((performance.now() - started) / 1000).toFixed(1);

@@ -11,6 +11,21 @@
 // memory snapshot of Pyodide with rummylib imported (made by snapshot.mjs), all relative to itself.
 // Nothing is fetched from anywhere else.
 
+// Run referee.py as the module rummylib_web_referee, unless that module (restored from a snapshot)
+// was made from the very same source; either way, return its judge function.
+const LOAD_REFEREE = `
+import sys, types
+_module = sys.modules.get("rummylib_web_referee")
+if getattr(_module, "__source__", None) != _referee_source:
+    _module = types.ModuleType("rummylib_web_referee")
+    _module.__file__ = "referee.py"
+    _module.__source__ = _referee_source
+    exec(compile(_referee_source, "referee.py", "exec"), _module.__dict__)
+    sys.modules[_module.__name__] = _module
+del _referee_source
+_module.judge
+`;
+
 let judge = null;
 let installLater = null;
 let idle = null;
@@ -73,12 +88,11 @@ async function start(bundleURL) {
   };
   if (started === "snapshot") installLater = unpack;
   else await unpack();
-  const scope = pyodide.toPy({ __name__: "referee" });
-  pyodide.runPython(await referee, { globals: scope, filename: "referee.py" });
-  judge = scope.get("judge");
+  pyodide.globals.set("_referee_source", await referee);
+  judge = pyodide.runPython(LOAD_REFEREE);
   // What start-up made lives as long as the page: keep it out of the collector's way, so that
   // collections during checks stay short.
-  pyodide.runPython("import gc; gc.collect(); gc.freeze()");
+  pyodide.runPython("import gc; gc.freeze()"); // cheap: a snapshot was collected when it was made
   return { runtime: t1 - t0, python: performance.now() - t1, started };
 }
 
