@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+import pytest
+
 VERDICT_TIMEOUT = 120_000
 """Milliseconds to wait for a verdict: generous, for a loaded CI machine (speed is measured elsewhere)."""
 
@@ -161,3 +163,22 @@ def test_the_web_example_page_checks_on_every_change(open_page: Any) -> None:
     )
     assert page.inner_text("#verdict").startswith("illegal")
     assert "first verdict" in page.inner_text("#timing")
+
+
+def test_a_snapshot_that_cannot_be_restored_falls_back_to_booting_python(
+    open_page: Any, base_url: str, site: Path, guard: Any
+) -> None:
+    """A stale or broken snapshot costs time, never the verdict: the worker boots Python instead."""
+    if "snapshot" not in json.loads((site / "try" / "bundle.json").read_text(encoding="utf-8")):
+        pytest.skip("this site has no Pyodide snapshot (Node.js was missing when it was built)")
+
+    class Broken(guard):
+        def route(self, route: Any) -> None:
+            if route.request.url.endswith("/try/snapshot.bin.gz"):
+                route.fulfill(status=200, content_type="application/octet-stream", body=b"not a snapshot" * 1000)
+            else:
+                super().route(route)
+
+    page = open_page("/try/?rack=r12+r13+r1&after=r12+r13+r1", guard=Broken(base_url))
+    assert verdict_of(page)[:2] == ("illegal", ["run-wraps"])
+    assert page.get_attribute("#timing", "data-started") == "booted"
