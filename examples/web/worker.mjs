@@ -2,7 +2,8 @@
 //
 // The page talks to it through rummylib.mjs (startReferee). Messages:
 //   page -> worker  {type: "start", bundle: "<absolute URL of bundle.json>"}
-//   worker -> page  {type: "ready", ms: {runtime, python}}   or   {type: "failed", message}
+//   worker -> page  {type: "ready", ms: {runtime, python, started}}   or   {type: "failed", message}
+//                   (started: "snapshot" or "booted")
 //   page -> worker  {type: "check", id, request: {rules, before, rack, after, opened, round}}
 //   worker -> page  {type: "verdict", id, answer, ms}        (answer: see referee.py)
 //
@@ -37,7 +38,11 @@ function whenIdle() {
   idle = setTimeout(async () => {
     const install = installLater;
     installLater = null;
-    if (install) await install();
+    try {
+      if (install) await install();
+    } catch (error) {
+      console.warn(`rummylib: the wheels could not be unpacked (${error})`);
+    }
   }, 1500);
 }
 
@@ -66,6 +71,7 @@ async function start(bundleURL) {
   const wheels = Promise.all(bundle.wheels.map((w) => fetchBytes(at(w))));
   const referee = fetch(at(bundle.referee)).then((r) => r.text());
   const snapshot = bundle.snapshot ? fetchBytes(at(bundle.snapshot)).then(gunzip) : null;
+  snapshot?.catch(() => {}); // a snapshot that cannot be fetched is handled below: Python boots instead
   const runtimeURL = at(bundle.runtime);
   const { loadPyodide } = await import(runtimeURL + "pyodide.mjs");
   let pyodide = null;
