@@ -2,7 +2,7 @@
 
 A Rummikub play is a whole new table, and there are too many tables to number. The environment
 lets the agent **choose rack tiles one at a time** and then play them; the library lays the table
-out (`rummylib.rummikub.solve` with exactly the chosen tiles), and the referee judges the play.
+out (`rummylib.rummikub.lay_down` with exactly the chosen tiles), and the referee judges the play.
 
 Actions (``Discrete(58)``): 0 draw a tile (the turn ends), 1 pass (only once the pool is empty),
 2 time out (only with a turn time limit), 3 play the chosen tiles, 4 clear the choice, 5 + k choose
@@ -10,7 +10,7 @@ one more tile of kind ``k`` (colour K, B, Y, R × 13 + number − 1; 52 the joke
 
 * "choose k" is open only while the chosen tiles plus a ``k`` can still all go down: after the
   initial meld, the table's tiles and the chosen ones can be laid out as valid sets with some
-  more rack tiles (`solve` answers it exactly); before it, the chosen tiles with some more rack
+  more rack tiles (`lay_down` answers it exactly, with ``extra``); before it, the chosen tiles with some more rack
   tiles make valid sets on their own (the table is not touched). Every legal play is reached by
   choosing its tiles in any order: each step keeps them placeable, with the play itself as proof;
 * "play" is open exactly when the chosen tiles are a legal play: after the initial meld, when
@@ -43,11 +43,11 @@ from typing import Any, ClassVar
 import numpy as np
 
 from rummylib.agents.envs._base import ActionRow, Field, Internal, Layout, RummyEnv, kind_tile, tile_kind, wrap
-from rummylib.errors import ErrorCode, RuleSetError, RummyError, SolverError
+from rummylib.errors import ErrorCode, RuleSetError, RummyError
 from rummylib.pieces import Piece
 from rummylib.referee import Referee
 from rummylib.rules import RUMMIKUB, JokerRetrieval, RuleSet
-from rummylib.rummikub import RummikubGame, solve
+from rummylib.rummikub import RummikubGame, lay_down
 from rummylib.rummikub.referee import Draw, Pass, Play, RummikubView, Timeout
 
 _DRAW, _PASS, _TIMEOUT, _PLAY, _CLEAR, _CHOOSE = 0, 1, 2, 3, 4, 5
@@ -127,24 +127,23 @@ class raw_env(RummyEnv):
     def _placeable(self, state: RummikubGame, seat: int, chosen: tuple[Piece, ...]) -> bool:
         """Whether ``chosen`` and some more rack tiles can all go down (see the module).
 
-        Every play the solver finds this turn is kept as a witness: a choice inside one is
-        placeable without asking again; a choice holding one found not placeable is not either.
+        Every play found this turn is kept as a witness: a choice inside one is placeable without
+        asking again; a choice holding one found not placeable is not either.
         """
         want = Counter(chosen)
         if any(all(w[p] >= c for p, c in want.items()) for w in self._witnesses):
             return True
         if any(all(want[p] >= c for p, c in r.items()) for r in self._refused):
             return False  # a choice holding one that cannot go down cannot either
-        rest = list(state.rack(seat))
-        for p in chosen:
-            rest.remove(p)
-        table = tuple(p for m in state.table for p in m.pieces) if state.initial_meld_done[seat] else ()
-        try:
-            sol = solve((*table, *chosen), rest, rules=self.rules, initial_meld_done=True, keep_sets=False)
-        except SolverError:
+        rest = Counter(state.rack(seat)) - want
+        table = state.table if state.initial_meld_done[seat] else ()
+        after = lay_down(table, chosen, rules=self.rules, initial_meld_done=True, extra=tuple(rest.elements()))
+        if after is None:
             self._refused.append(want)
             return False
-        self._witnesses.append(Counter((*chosen, *sol.played)))
+        laid = Counter(p for m in after for p in m.pieces)
+        laid.subtract(p for m in table for p in m.pieces)
+        self._witnesses.append(laid)
         return True
 
     def _as_play(self, state: RummikubGame, seat: int) -> Play | None:
@@ -152,10 +151,8 @@ class raw_env(RummyEnv):
         if not self.chosen:
             return None
         done = state.initial_meld_done[seat]
-        sol = solve(state.table, self.chosen, rules=self.rules, initial_meld_done=done, keep_sets=False)
-        if sol.tiles_placed != len(self.chosen):
-            return None
-        return Play(seat, sol.table_after)
+        after = lay_down(state.table, self.chosen, rules=self.rules, initial_meld_done=done)
+        return None if after is None else Play(seat, after)
 
     def _moves(self, state: Referee, seat: int) -> dict[int, Any]:
         assert isinstance(state, RummikubGame)

@@ -29,7 +29,7 @@ import attrs
 from rummylib.errors import SearchLimitReached
 from rummylib.rummikub.solver._encoding import Encoded
 
-__all__ = ["Plan", "Shape", "search"]
+__all__ = ["Plan", "Shape", "search", "stranded"]
 
 # One item of a planned meld: (colour index, number, is_joker).
 Item = tuple[int, int, bool]
@@ -110,6 +110,12 @@ def _run_states() -> dict[tuple[int, int | None, int, bool], _RunStates]:
 
 _first = operator.itemgetter(0)
 """The rating of a rated move (sorting by it alone keeps equal ratings in their order)."""
+
+
+def _fewest(rated: tuple[int, _Move]) -> tuple[int, int, int]:
+    """A layout question's order: the most hopeful first, then fewest rack tiles, then fewest jokers."""
+    move = rated[1]
+    return (-rated[0], move[1], move[2])
 
 
 class _Budget:
@@ -213,6 +219,43 @@ def _hopeful(enc: Encoded, shape: Shape, jokers: int) -> tuple[tuple[int, ...], 
                     rack[c][v] = 0
                     changed = True
     return tuple(tuple(row) for row in rack)
+
+
+def stranded(enc: Encoded, shape: Shape) -> bool:
+    """True when some table tile can never be in a set, even with every other tile free.
+
+    A quick proof that a layout question has no answer: the rack tiles that could never be in a
+    set are dropped first (`_hopeful`), then each table tile needs enough other colours at its
+    number, or a run window, from what is left (jokers filling the gaps).
+    """
+    jokers = enc.table_jokers + enc.rack_jokers
+    if jokers >= min(shape.min_run, shape.group_min) - 1:
+        return False
+    ncol, top, width = enc.colors, enc.top, shape.min_run
+    tab = enc.table
+    rck = _hopeful(enc, shape, jokers)
+    for c in range(ncol):
+        for v in range(1, top + 1):
+            if not tab[c][v]:
+                continue
+            others = 0
+            for d in range(ncol):
+                if d != c and tab[d][v] + rck[d][v] > 0:
+                    others += 1
+            if others + jokers >= shape.group_min - 1:
+                continue
+            fits = False
+            for a in range(max(1, v - width + 1), min(v, top - width + 1) + 1):
+                missing = 0
+                for x in range(a, a + width):
+                    if x != v and tab[c][x] + rck[c][x] == 0:
+                        missing += 1
+                if missing <= jokers:
+                    fits = True
+                    break
+            if not fits:
+                return True
+    return False
 
 
 def search(
@@ -379,6 +422,7 @@ class _Search:
         self.ticks = 0
         self.scored = bounded or joker_weight > 0 or any(w for row in weights for w in row)
         self.tuned = False
+        self.tie = 0 if joker_weight > 0 or any(w for row in weights for w in row) else 1
         # The path of the node being expanded, layer by layer (see `record`), and the best complete
         # layout reached so far: its score and its decisions.
         self.path_key = [-1] * (self.last + 1)
@@ -674,11 +718,15 @@ class _Search:
                     if tuned:
                         child += (s_tot + move[3]) * lam_from[c + 1][v]
                     rated.append((move[1] * w + rest + child, move))
-                rated.sort(key=_first, reverse=True)
+                if self.tie:  # a layout question: fewest rack tiles, then fewest jokers, first
+                    rated.sort(key=_fewest)
+                else:
+                    rated.sort(key=_first, reverse=True)
             else:
                 for move in moves:
                     if not (move[3] and lone):
-                        rated.append((0, move))
+                        rated.append((move[1] * 4 + move[2], move))
+                rated.sort(key=_first)
             shift = c * rb
             for rough, move in rated:
                 new, placed, jc, g, acts, ns, nj = move
