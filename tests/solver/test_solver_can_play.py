@@ -226,6 +226,32 @@ def test_lay_down_with_extras_agrees_with_the_solver(rnd: Any, k: int, n: int, m
         assert all(is_valid_meld(s, rules=RUMMIKUB) for s in after)
 
 
+@settings(max_examples=120, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(1, 8), st.integers(0, 14))
+def test_on_an_empty_table_the_covering_search_agrees_with_the_solver(rnd: Any, n: int, m: int) -> None:
+    """No table: the short covering search (chosen tiles, extras and jokers) against `solve`."""
+    box = _box(RUMMIKUB)
+    rnd.shuffle(box)
+    numbers = rnd.sample(range(1, 14), 5)  # a few numbers, so that sets are often possible
+    box.sort(key=lambda p: not isinstance(p, Tile) or p.number not in numbers)
+    picked = box[: n + m]
+    for i in range(min(len(picked), rnd.choice((0, 0, 1, 2)))):
+        picked[i] = JOKER  # none, one or both jokers
+    rnd.shuffle(picked)
+    tiles, extra = picked[:n], picked[n:]
+    after = lay_down((), tiles, extra=extra, rules=RUMMIKUB, initial_meld_done=True)
+    try:
+        solve(tiles, extra, rules=RUMMIKUB, initial_meld_done=True, keep_sets=False)
+        expected = True
+    except SolverError:
+        expected = False
+    assert (after is not None) == expected, ([str(p) for p in tiles], [str(p) for p in extra])
+    if after is not None:
+        assert all(is_valid_meld(s, rules=RUMMIKUB) for s in after)
+        laid = Counter(p for s in after for p in s.pieces)
+        assert not Counter(tiles) - laid and not laid - Counter(picked)
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.sampled_from([SMALL, *VARIANTS]), st.randoms(use_true_random=False), st.booleans())
 def test_can_play_agrees_with_brute_force(rules: RuleSet, rnd: Any, done: bool) -> None:

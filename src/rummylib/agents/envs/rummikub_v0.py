@@ -44,6 +44,7 @@ import numpy as np
 
 from rummylib.agents.envs._base import ActionRow, Field, Internal, Layout, RummyEnv, kind_tile, tile_kind, wrap
 from rummylib.errors import ErrorCode, RuleSetError, RummyError
+from rummylib.melds import Meld
 from rummylib.pieces import Piece
 from rummylib.referee import Referee
 from rummylib.rules import RUMMIKUB, JokerRetrieval, RuleSet
@@ -51,6 +52,10 @@ from rummylib.rummikub import RummikubGame, lay_down
 from rummylib.rummikub.referee import Draw, Pass, Play, RummikubView, Timeout
 
 _DRAW, _PASS, _TIMEOUT, _PLAY, _CLEAR, _CHOOSE = 0, 1, 2, 3, 4, 5
+_TABLES_KEPT = 16
+"""Tables (per seat) whose witnesses are kept; more, and the oldest are forgotten all at once."""
+_WITNESSES_KEPT = 64
+"""Witnesses kept per table and seat (the oldest go first)."""
 
 
 class raw_env(RummyEnv):
@@ -95,13 +100,13 @@ class raw_env(RummyEnv):
             )
         )
         super().__init__(players=players, render_mode=render_mode, max_steps=max_steps)
+        self._witness_book: dict[tuple[int, tuple[Meld, ...]], list[Counter[Piece]]] = {}
         self._reset_turn()
 
     # --- the turn's own state: the chosen tiles -----------------------------------------------------
     def _reset_turn(self) -> None:
         self.chosen: tuple[Piece, ...] = ()
         self._play: Play | None = None
-        self._witnesses: list[Counter[Piece]] = []
         self._refused: list[Counter[Piece]] = []
 
     def _save_turn(self) -> Any:
@@ -127,23 +132,35 @@ class raw_env(RummyEnv):
     def _placeable(self, state: RummikubGame, seat: int, chosen: tuple[Piece, ...]) -> bool:
         """Whether ``chosen`` and some more rack tiles can all go down (see the module).
 
-        Every play found this turn is kept as a witness: a choice inside one is placeable without
-        asking again; a choice holding one found not placeable is not either.
+        Every play found is kept as a witness for as long as the table stays as it is (before
+        the initial meld, for the whole game): a choice inside one whose tiles are all still on
+        the rack is placeable without asking again. A choice holding one found not placeable
+        this turn is not either.
         """
         want = Counter(chosen)
-        if any(all(w[p] >= c for p, c in want.items()) for w in self._witnesses):
-            return True
+        done = state.initial_meld_done[seat]
+        table = state.table.melds if done else ()
+        rack = Counter(state.rack(seat))
+        book = self._witness_book.get((seat, table))
+        if book is None:
+            if len(self._witness_book) >= _TABLES_KEPT:
+                self._witness_book.clear()
+            book = self._witness_book[seat, table] = []
+        for w in book:
+            if all(w[p] >= c for p, c in want.items()) and all(rack[p] >= c for p, c in w.items()):
+                return True
         if any(all(want[p] >= c for p, c in r.items()) for r in self._refused):
             return False  # a choice holding one that cannot go down cannot either
-        rest = Counter(state.rack(seat)) - want
-        table = state.table if state.initial_meld_done[seat] else ()
+        rest = rack - want
         after = lay_down(table, chosen, rules=self.rules, initial_meld_done=True, extra=tuple(rest.elements()))
         if after is None:
             self._refused.append(want)
             return False
         laid = Counter(p for m in after for p in m.pieces)
         laid.subtract(p for m in table for p in m.pieces)
-        self._witnesses.append(laid)
+        book.append(+laid)
+        if len(book) > _WITNESSES_KEPT:
+            del book[0]
         return True
 
     def _as_play(self, state: RummikubGame, seat: int) -> Play | None:

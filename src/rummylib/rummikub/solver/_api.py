@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import time
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from typing import TypeAlias, cast
@@ -24,8 +25,9 @@ from rummylib.errors import (
 from rummylib.melds import Meld, MeldLike, meld_violations
 from rummylib.pieces import JOKER, Joker, Piece, PieceCount, piece_sort_key
 from rummylib.rules import JokerRetrieval, RuleSet
+from rummylib.rummikub.solver._cover import GaveUp, cover, pack
 from rummylib.rummikub.solver._dp import Plan, Shape, search, stranded
-from rummylib.rummikub.solver._encoding import encode
+from rummylib.rummikub.solver._encoding import Encoded, encode
 from rummylib.table import Table
 from rummylib.tiles import Tile
 
@@ -525,6 +527,14 @@ def _lay_down(
     enc = encode((*table_pieces, *forced), optional, rules=rules)
     if stranded(enc, searcher.shape):
         return None
+    if not table_pieces and not enc.table_jokers and enc.rack_jokers < searcher.shape.min_run:
+        # No table, no joker that must go down: the short search for sets covering the pieces.
+        try:
+            plan = _covering(enc, searcher, threshold)
+        except GaveUp:
+            pass
+        else:
+            return None if plan is None else (plan, ())
     feasible = _Weights(rules, None)
     if melds and len(melds) > 1:
         near, kept = _near_sets(melds, forced)
@@ -535,6 +545,45 @@ def _lay_down(
                 return plan, kept
     plan = searcher.run((*table_pieces, *forced), optional, feasible, threshold, bounded=True)
     return None if plan is None else (plan, ())
+
+
+def _covering(enc: Encoded, searcher: _Searcher, threshold: int | None) -> Plan | None:
+    """`cover` for a position with no table tiles: a plan, or None when there is no play.
+
+    Raises:
+        GaveUp: a question for the dynamic programme.
+    """
+    if threshold is not None:
+        if any(any(row) for row in enc.rack) or enc.rack_jokers:
+            raise GaveUp  # the points of a play with extra tiles: a question for the search
+        if sum(v * n for row in enc.table for v, n in enumerate(row)) < threshold:
+            return None
+    avail = tuple(tuple(t + r for t, r in zip(tr, rr, strict=True)) for tr, rr in zip(enc.table, enc.rack, strict=True))
+    if sum(map(sum, enc.table)) > _COVER_MOST:
+        raise GaveUp  # many chosen tiles: the dynamic programme does better
+    found = cover(enc.table, avail, enc.rack_jokers, searcher.shape)
+    if found is None:
+        return None
+    runs, groups = found
+    items = [i for s in (*runs, *groups) for i in s]
+    if any(any(row) for row in enc.rack):
+        # A larger play is as good an answer and says more (a caller may keep it as a witness):
+        # add what sets the rack tiles left over make, greedily.
+        left = [list(row) for row in avail]
+        for c, v, j in items:
+            if not j:
+                left[c][v] -= 1
+        more_runs, more_groups = pack(left, searcher.shape)
+        runs, groups = (*runs, *more_runs), (*groups, *more_groups)
+        items = [i for s in (*runs, *groups) for i in s]
+    placed = Counter((c, v) for c, v, j in items if not j)  # the rack tiles laid: all but the chosen ones
+    placed.subtract({(c, v): n for c, row in enumerate(enc.table) for v, n in enumerate(row) if n})
+    jokers = sum(1 for _c, _v, j in items if j)
+    return Plan(0, runs, groups, jokers, tuple(sorted(placed.elements())), 0)
+
+
+_COVER_MOST = 8
+"""The most chosen tiles the covering search takes on (beyond, the dynamic programme is faster)."""
 
 
 def _near_sets(melds: Sequence[Meld], pieces: Sequence[Piece]) -> tuple[tuple[Meld, ...], tuple[Meld, ...]]:

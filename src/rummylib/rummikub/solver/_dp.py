@@ -112,12 +112,6 @@ _first = operator.itemgetter(0)
 """The rating of a rated move (sorting by it alone keeps equal ratings in their order)."""
 
 
-def _fewest(rated: tuple[int, _Move]) -> tuple[int, int, int]:
-    """A layout question's order: the most hopeful first, then fewest rack tiles, then fewest jokers."""
-    move = rated[1]
-    return (-rated[0], move[1], move[2])
-
-
 class _Budget:
     __slots__ = ("deadline", "limit", "nodes")
 
@@ -422,7 +416,6 @@ class _Search:
         self.ticks = 0
         self.scored = bounded or joker_weight > 0 or any(w for row in weights for w in row)
         self.tuned = False
-        self.tie = 0 if joker_weight > 0 or any(w for row in weights for w in row) else 1
         # The path of the node being expanded, layer by layer (see `record`), and the best complete
         # layout reached so far: its score and its decisions.
         self.path_key = [-1] * (self.last + 1)
@@ -718,15 +711,11 @@ class _Search:
                     if tuned:
                         child += (s_tot + move[3]) * lam_from[c + 1][v]
                     rated.append((move[1] * w + rest + child, move))
-                if self.tie:  # a layout question: fewest rack tiles, then fewest jokers, first
-                    rated.sort(key=_fewest)
-                else:
-                    rated.sort(key=_first, reverse=True)
+                rated.sort(key=_first, reverse=True)
             else:
                 for move in moves:
                     if not (move[3] and lone):
-                        rated.append((move[1] * 4 + move[2], move))
-                rated.sort(key=_first)
+                        rated.append((0, move))
             shift = c * rb
             for rough, move in rated:
                 new, placed, jc, g, acts, ns, nj = move
