@@ -230,6 +230,24 @@ class _Weights:
         self.step = most_value if objective is Objective.TILES else per_tile if objective is Objective.VALUE else 1
 
 
+    @classmethod
+    def counting(cls, rules: RuleSet, pieces: Sequence[Piece]) -> _Weights:
+        """One point for each rack piece of the same kind as one of ``pieces``, none for the others."""
+        index = {c: i for i, c in enumerate(rules.colors)}
+        tile = [[0] * (rules.max_number + 1) for _ in rules.colors]
+        joker = 0
+        for p in pieces:
+            if isinstance(p, Tile):
+                tile[index[p.color]][p.number] = 1
+            else:
+                joker = 1
+        out = cls(rules, None)
+        out.tile = tuple(tuple(row) for row in tile)
+        out.joker = joker
+        out.step = 1
+        return out
+
+
 def _ranking(rules: RuleSet, objective: Objective) -> _Weights:
     """The weights of the full ranking: tiles then value, or value then tiles for ``value``."""
     return _Weights(rules, Objective.VALUE if objective is Objective.VALUE else Objective.TILES)
@@ -535,16 +553,40 @@ def _lay_down(
             pass
         else:
             return None if plan is None else (plan, ())
-    feasible = _Weights(rules, None)
     if melds and len(melds) > 1:
         near, kept = _near_sets(melds, forced)
         if kept:
             released = [p for m in near for p in m.pieces]
-            plan = searcher.run((*released, *forced), optional, feasible, threshold)
+            plan = _counted(searcher, released, forced, optional, threshold)
             if plan is not None:
                 return plan, kept
-    plan = searcher.run((*table_pieces, *forced), optional, feasible, threshold, bounded=True)
+    plan = _counted(searcher, table_pieces, forced, optional, threshold)
     return None if plan is None else (plan, ())
+
+
+def _counted(
+    searcher: _Searcher,
+    table: Sequence[Piece],
+    forced: Sequence[Piece],
+    optional: Sequence[Piece],
+    threshold: int | None,
+) -> Plan | None:
+    """The search for a layout of the table, every forced piece and any optional ones.
+
+    The forced pieces go in as rack pieces worth one point each, the play asked to score them
+    all: the search's bound then counts the forced pieces each colour can still place, and
+    prunes far more than a bare layout question would. Only a forced piece that has an optional
+    twin (the same tile, or a joker with an optional joker) goes in as a table piece instead, so
+    that no point is ever scored for an optional piece.
+    """
+    rules = searcher.rules
+    twins = set(optional)
+    hard = [p for p in forced if p in twins]
+    soft = [p for p in forced if p not in twins]
+    if not soft:
+        return searcher.run((*table, *hard), optional, _Weights(rules, None), threshold, bounded=True)
+    weights = _Weights.counting(rules, soft)
+    return searcher.run((*table, *hard), (*soft, *optional), weights, threshold, at_least=len(soft))
 
 
 def _covering(enc: Encoded, searcher: _Searcher, threshold: int | None) -> Plan | None:
