@@ -36,8 +36,7 @@ Examples:
 from __future__ import annotations
 
 import functools
-from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -56,6 +55,16 @@ _TABLES_KEPT = 16
 """Tables (per seat) whose witnesses are kept; more, and the oldest are forgotten all at once."""
 _WITNESSES_KEPT = 64
 """Witnesses kept per table and seat (the oldest go first)."""
+_KINDS = 53
+"""Tile kinds (see `tile_kind`)."""
+
+
+def _kinds(pieces: Iterable[Piece]) -> list[int]:
+    """How many of each tile kind."""
+    out = [0] * _KINDS
+    for p in pieces:
+        out[tile_kind(p)] += 1
+    return out
 
 
 class raw_env(RummyEnv):
@@ -100,14 +109,14 @@ class raw_env(RummyEnv):
             )
         )
         super().__init__(players=players, render_mode=render_mode, max_steps=max_steps)
-        self._witness_book: dict[tuple[int, tuple[Meld, ...]], list[Counter[Piece]]] = {}
+        self._witness_book: dict[tuple[int, tuple[Meld, ...]], list[list[int]]] = {}
         self._reset_turn()
 
     # --- the turn's own state: the chosen tiles -----------------------------------------------------
     def _reset_turn(self) -> None:
         self.chosen: tuple[Piece, ...] = ()
         self._play: Play | None = None
-        self._refused: list[Counter[Piece]] = []
+        self._refused: list[list[int]] = []
 
     def _save_turn(self) -> Any:
         return tuple(sorted(tile_kind(p) for p in self.chosen))
@@ -129,39 +138,70 @@ class raw_env(RummyEnv):
             return tuple(float(s) for s in state.result().scores)
         return (0.0,) * self.seats
 
-    def _placeable(self, state: RummikubGame, seat: int, chosen: tuple[Piece, ...]) -> bool:
-        """Whether ``chosen`` and some more rack tiles can all go down (see the module).
+    def _choosable(self, state: RummikubGame, seat: int) -> list[Piece]:
+        """The rack pieces (each distinct one once) that keep the choice placeable (see the module).
 
         Every play found is kept as a witness for as long as the table stays as it is (before
         the initial meld, for the whole game): a choice inside one whose tiles are all still on
-        the rack is placeable without asking again. A choice holding one found not placeable
-        this turn is not either.
+        the rack is placeable without asking again. A choice holding one found not placeable this
+        turn is not either. The counting is by tile kind (53 ints), once per decision.
         """
-        want = Counter(chosen)
         done = state.initial_meld_done[seat]
         table = state.table.melds if done else ()
-        rack = Counter(state.rack(seat))
+        rack = _kinds(state.rack(seat))
+        chosen = _kinds(self.chosen)
         book = self._witness_book.get((seat, table))
         if book is None:
             if len(self._witness_book) >= _TABLES_KEPT:
                 self._witness_book.clear()
             book = self._witness_book[seat, table] = []
+        # Witnesses still on the rack and holding the choice: a kind is free if one has one more.
+        spare = [0] * _KINDS
         for w in book:
-            if all(w[p] >= c for p, c in want.items()) and all(rack[p] >= c for p, c in w.items()):
-                return True
-        if any(all(want[p] >= c for p, c in r.items()) for r in self._refused):
-            return False  # a choice holding one that cannot go down cannot either
-        rest = rack - want
-        after = lay_down(table, chosen, rules=self.rules, initial_meld_done=True, extra=tuple(rest.elements()))
-        if after is None:
-            self._refused.append(want)
-            return False
-        laid = Counter(p for m in after for p in m.pieces)
-        laid.subtract(p for m in table for p in m.pieces)
-        book.append(+laid)
-        if len(book) > _WITNESSES_KEPT:
-            del book[0]
-        return True
+            if all(w[k] <= rack[k] and w[k] >= chosen[k] for k in range(_KINDS)):
+                for k in range(_KINDS):
+                    spare[k] = max(spare[k], w[k] - chosen[k])
+        # Refusals: one refused choice inside the choice plus a kind blocks that kind.
+        blocked: set[int] = set()
+        for r in self._refused:
+            over = [k for k in range(_KINDS) if r[k] > chosen[k]]
+            if not over:
+                return []  # the choice holds a refused one: nothing more makes it placeable
+            if len(over) == 1 and r[over[0]] == chosen[over[0]] + 1:
+                blocked.add(over[0])
+        out: list[Piece] = []
+        seen: set[int] = set()
+        for piece in state.rack(seat):
+            k = tile_kind(piece)
+            if k in seen or rack[k] <= chosen[k]:
+                continue
+            seen.add(k)
+            if spare[k] > 0:
+                out.append(piece)
+                continue
+            if k in blocked:
+                continue
+            want = (*self.chosen, piece)
+            rest = list(state.rack(seat))
+            for p in want:
+                rest.remove(p)
+            after = lay_down(table, want, rules=self.rules, initial_meld_done=True, extra=rest)
+            if after is None:
+                refused = chosen[:]
+                refused[k] += 1
+                self._refused.append(refused)
+                continue
+            laid = _kinds(p for m in after for p in m.pieces)
+            for m in table:
+                for p in m.pieces:
+                    laid[tile_kind(p)] -= 1
+            book.append(laid)
+            if len(book) > _WITNESSES_KEPT:
+                del book[0]
+            for j in range(_KINDS):
+                spare[j] = max(spare[j], laid[j] - chosen[j])
+            out.append(piece)
+        return out
 
     def _as_play(self, state: RummikubGame, seat: int) -> Play | None:
         """The play of exactly the chosen tiles, laid out by the library, or ``None`` when there is none."""
@@ -187,11 +227,8 @@ class raw_env(RummyEnv):
             out[_PLAY] = play
         if self.chosen:
             out[_CLEAR] = Internal("clear", self._clear)
-        left = Counter(state.rack(seat))
-        left.subtract(self.chosen)
-        for piece, count in left.items():
-            if count > 0 and self._placeable(state, seat, (*self.chosen, piece)):
-                out[_CHOOSE + tile_kind(piece)] = Internal(f"choose {piece}", functools.partial(self._choose, piece))
+        for piece in self._choosable(state, seat):
+            out[_CHOOSE + tile_kind(piece)] = Internal(f"choose {piece}", functools.partial(self._choose, piece))
         return out
 
     def reachable_actions(self) -> list[Any]:
