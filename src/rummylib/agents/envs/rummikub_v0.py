@@ -10,8 +10,9 @@ one more tile of kind ``k`` (colour K, B, Y, R × 13 + number − 1; 52 the joke
 
 * "choose k" is open only while the chosen tiles plus a ``k`` can still all go down: after the
   initial meld, the table's tiles and the chosen ones can be laid out as valid sets with some
-  more rack tiles (`lay_down` answers it exactly, with ``extra``); before it, the chosen tiles with some more rack
-  tiles make valid sets on their own (the table is not touched). Every legal play is reached by
+  more rack tiles (`lay_down` with the rest of the rack as ``extra`` answers it exactly); before
+  it, the chosen tiles with some more rack tiles make valid sets on their own (the table is not
+  touched). Every legal play is reached by
   choosing its tiles in any order: each step keeps them placeable, with the play itself as proof;
 * "play" is open exactly when the chosen tiles are a legal play: after the initial meld, when
   they all go down with the table's tiles; before it, when they make sets worth the initial meld

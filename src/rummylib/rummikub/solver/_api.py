@@ -187,11 +187,15 @@ def _check_pieces(table_pieces: tuple[Piece, ...], rack: tuple[Piece, ...], rule
 
 
 def _check_sets(melds: Sequence[Meld], rules: RuleSet) -> None:
-    problems: list[Violation] = []
-    for i, m in enumerate(melds):
-        problems.extend(v.at(i) for v in meld_violations(m, rules=rules))
+    problems = _set_problems(tuple(melds), rules)
     if problems:
-        raise InvalidMeldError(problems)
+        raise InvalidMeldError(list(problems))
+
+
+@functools.lru_cache(maxsize=256)
+def _set_problems(melds: tuple[Meld, ...], rules: RuleSet) -> tuple[Violation, ...]:
+    """What is wrong with a table's sets, remembered: a game loop asks about one table many times."""
+    return tuple(v.at(i) for i, m in enumerate(melds) for v in meld_violations(m, rules=rules))
 
 
 def _shape(rules: RuleSet) -> Shape:
