@@ -628,8 +628,8 @@ def _covering(enc: Encoded, searcher: _Searcher, threshold: int | None) -> Plan 
     return Plan(0, runs, groups, jokers, tuple(sorted(placed.elements())), 0)
 
 
-_COVER_MOST = 8
-"""The most chosen tiles the covering search takes on (beyond, the dynamic programme is faster)."""
+_COVER_MOST = 12
+"""The most chosen tiles the covering search takes on (beyond, the dynamic programme does better)."""
 
 
 def _near_sets(melds: Sequence[Meld], pieces: Sequence[Piece]) -> tuple[tuple[Meld, ...], tuple[Meld, ...]]:

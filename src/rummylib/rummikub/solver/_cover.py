@@ -4,8 +4,9 @@ The question: can every chosen tile go into valid sets, with any of some other t
 as partners? Only sets holding a chosen tile matter, and such a set never needs to be long: a run
 of ``2 * min_run`` tiles or more splits into two runs that each hold a natural tile (fewer jokers
 than ``min_run`` are in play), and a part without a chosen tile can be left out. So the search
-takes the chosen tile with the fewest sets left that could hold it (none left: a dead end) and
-tries each of them, then goes on with the rest; a state that failed once is remembered. It works on counts only,
+takes the chosen tile with the fewest partners left (a quick count of the tiles beside it in a
+run or at its number, and the jokers), tries each set that could hold it, then goes on with the
+rest; a state that failed once is remembered. It works on counts only,
 like the dynamic programme in `_dp`, and gives up (`GaveUp`) past a number of steps, for the
 caller to ask the dynamic programme instead.
 """
@@ -54,17 +55,25 @@ class _Cover:
         key = (tuple(need), tuple(avail), jokers)
         if key in self.failed:
             return False
-        # The needed tile with the fewest sets left to hold it: none left is a dead end.
-        best: list[tuple[list[int], int, tuple[Item, ...], bool]] | None = None
+        # The needed tile with the fewest partners left (a quick count), then its sets.
+        pick = -1
+        fewest = 1 << 30
+        ncol, top = self.ncol, self.top
         for cell in range(len(need)):
             if need[cell]:
-                options = self.candidates(cell // width, cell % width, avail, jokers)
-                if best is None or len(options) < len(best):
-                    best = options
-                    if not options:
-                        break
-        if best is None:
+                c, v = divmod(cell, width)
+                partners = jokers
+                for d in range(ncol):
+                    if d != c and avail[d * width + v]:
+                        partners += 1
+                for x in (v - 2, v - 1, v + 1, v + 2):
+                    if 1 <= x <= top and avail[c * width + x]:
+                        partners += 1
+                if partners < fewest:
+                    pick, fewest = cell, partners
+        if pick < 0:
             return True
+        best = self.candidates(pick // width, pick % width, avail, jokers)
         self.steps += 1
         if self.steps > self.limit:
             raise GaveUp
