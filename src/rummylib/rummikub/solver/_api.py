@@ -29,7 +29,7 @@ from rummylib.rummikub.solver._cover import GaveUp, cover, pack
 from rummylib.rummikub.solver._dp import Plan, Shape, search, stranded
 from rummylib.rummikub.solver._encoding import Encoded, encode
 from rummylib.table import Table
-from rummylib.tiles import Tile
+from rummylib.tiles import Color, Tile
 
 __all__ = [
     "Budget",
@@ -232,7 +232,6 @@ class _Weights:
         self.joker = joker
         # One "unit" of the main criterion: a tile for "tiles", a point for "value".
         self.step = most_value if objective is Objective.TILES else per_tile if objective is Objective.VALUE else 1
-
 
     @classmethod
     def counting(cls, rules: RuleSet, pieces: Sequence[Piece]) -> _Weights:
@@ -604,9 +603,9 @@ def _covering(enc: Encoded, searcher: _Searcher, threshold: int | None) -> Plan 
             raise GaveUp  # the points of a play with extra tiles: a question for the search
         if sum(v * n for row in enc.table for v, n in enumerate(row)) < threshold:
             return None
-    avail = tuple(tuple(t + r for t, r in zip(tr, rr, strict=True)) for tr, rr in zip(enc.table, enc.rack, strict=True))
     if sum(map(sum, enc.table)) > _COVER_MOST:
         raise GaveUp  # many chosen tiles: the dynamic programme does better
+    avail = tuple(tuple(t + r for t, r in zip(tr, rr, strict=True)) for tr, rr in zip(enc.table, enc.rack, strict=True))
     found = cover(enc.table, avail, enc.rack_jokers, searcher.shape)
     if found is None:
         return None
@@ -635,7 +634,7 @@ _COVER_MOST = 12
 def _near_sets(melds: Sequence[Meld], pieces: Sequence[Piece]) -> tuple[tuple[Meld, ...], tuple[Meld, ...]]:
     """The table sets that share a number with the pieces or hold a tile close in a run, and the rest."""
     numbers: set[int] = set()
-    close: set[tuple[object, int]] = set()
+    close: set[tuple[Color, int]] = set()
     joker = False
     for p in pieces:
         if isinstance(p, Tile):

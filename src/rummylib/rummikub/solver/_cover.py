@@ -6,9 +6,9 @@ of ``2 * min_run`` tiles or more splits into two runs that each hold a natural t
 than ``min_run`` are in play), and a part without a chosen tile can be left out. So the search
 takes the chosen tile with the fewest partners left (a quick count of the tiles beside it in a
 run or at its number, and the jokers), tries each set that could hold it, then goes on with the
-rest; a state that failed once is remembered. It works on counts only,
-like the dynamic programme in `_dp`, and gives up (`GaveUp`) past a number of steps, for the
-caller to ask the dynamic programme instead.
+rest; a state that failed once is remembered. It works on counts only, like the dynamic
+programme in `_dp`, and gives up (`GaveUp`) past a number of steps, for the caller to ask the
+dynamic programme instead.
 """
 
 from __future__ import annotations
