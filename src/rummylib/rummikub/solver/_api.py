@@ -576,13 +576,19 @@ def _counted(
 ) -> Plan | None:
     """The search for a layout of the table, every forced piece and any optional ones.
 
-    The forced pieces go in as rack pieces worth one point each, the play asked to score them
+    First a plain layout search of at most `_QUICK` states, which settles most easy questions
+    (the bound's tables cost more to build than such a question takes). Then the forced pieces
+    go in as rack pieces worth one point each, the play asked to score them
     all: the search's bound then counts the forced pieces each colour can still place, and
     prunes far more than a bare layout question would. Only a forced piece that has an optional
     twin (the same tile, or a joker with an optional joker) goes in as a table piece instead, so
     that no point is ever scored for an optional piece.
     """
     rules = searcher.rules
+    try:  # first a plain layout search, a few hundred states at most: most easy questions end here
+        return searcher.run((*table, *forced), optional, _Weights(rules, None), threshold, cap=_QUICK)
+    except SearchLimitReached:
+        pass
     twins = set(optional)
     hard = [p for p in forced if p in twins]
     soft = [p for p in forced if p not in twins]
@@ -626,6 +632,9 @@ def _covering(enc: Encoded, searcher: _Searcher, threshold: int | None) -> Plan 
     jokers = sum(1 for _c, _v, j in items if j)
     return Plan(0, runs, groups, jokers, tuple(sorted(placed.elements())), 0)
 
+
+_QUICK = 128
+"""States a plain layout search may spend before the bounded one takes over."""
 
 _COVER_MOST = 12
 """The most chosen tiles the covering search takes on (beyond, the dynamic programme does better)."""
