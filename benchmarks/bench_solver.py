@@ -10,6 +10,7 @@ tries to prove it the best ("keep proved" counts the positions where the proof f
 Run:  .venv/bin/python benchmarks/bench_solver.py [--per-k N] [--seed S] [--out PATH]
       .venv/bin/python benchmarks/bench_solver.py --sweep 1050 [--save PATH] [--compare PATH]  (ours only)
       .venv/bin/python benchmarks/bench_solver.py --budget-seconds S --compare PATH [--hardest N]
+      .venv/bin/python benchmarks/bench_solver.py --feasible 300  (can_play on sweep positions)
 """
 
 from __future__ import annotations
@@ -209,6 +210,63 @@ def run_budget_check(seconds: float, saved: str, hardest: int, seed: int, per_k:
     ]
 
 
+def run_feasible(n: int, seed: int, per_position: int, check: bool) -> list[str]:
+    """Time `can_play` on ``n`` sweep positions, each with ``per_position`` random subsets of its rack.
+
+    A subset keeps each rack tile with a chance of 10%, 30% or 60% (drawn per subset), so most
+    hold 2 to 18 tiles; an empty one is skipped. Both answers come out often. With ``check``, the
+    same question is also put to `solve` (just those tiles as the rack, ``keep_sets=False``: does
+    it place them all?), timed the same way, and the answers must agree.
+    """
+    from rummylib.rummikub import can_play
+
+    rng = random.Random(seed)
+    times: list[float] = []
+    yes = 0
+    by_answer: dict[bool, list[float]] = {True: [], False: []}
+    oracle: list[float] = []
+    for _k, _s, table, rack in sweep_positions(n, seed):
+        for _ in range(per_position):
+            share = rng.choice((0.1, 0.3, 0.6))
+            tiles = [p for p in rack if rng.random() < share]
+            if not tiles:
+                continue
+            gc.collect()
+            t0 = time.perf_counter()
+            answer = can_play(table, tiles, rules=RUMMIKUB, initial_meld_done=True)
+            dt = (time.perf_counter() - t0) * 1000
+            times.append(dt)
+            by_answer[answer].append(dt)
+            yes += answer
+            if check:
+                gc.collect()
+                t0 = time.perf_counter()
+                sol = solve(table, tiles, rules=RUMMIKUB, initial_meld_done=True, keep_sets=False)
+                oracle.append((time.perf_counter() - t0) * 1000)
+                assert (sol.tiles_placed == len(tiles)) == answer, (_s, [str(p) for p in tiles])
+    lines = [
+        f"can_play on {n} sweep positions (seed {seed}) x {per_position} random subsets of the rack: "
+        f"{len(times)} questions, {yes} answered yes; times in ms.",
+        "",
+        "| answer | questions | median | p90 | p99 | worst |",
+        "|---|---|---|---|---|---|",
+    ]
+    for name, xs in (("yes", by_answer[True]), ("no", by_answer[False]), ("all", times)):
+        if xs:
+            lines.append(
+                f"| {name} | {len(xs)} | {statistics.median(xs):.2f} | {pct(xs, 0.9):.2f} | {pct(xs, 0.99):.1f} "
+                f"| {max(xs):.1f} |"
+            )
+    if oracle:
+        lines.append(
+            f"| solve, same questions | {len(oracle)} | {statistics.median(oracle):.2f} | {pct(oracle, 0.9):.2f} "
+            f"| {pct(oracle, 0.99):.1f} | {max(oracle):.1f} |"
+        )
+        lines.append("")
+        lines.append("Every answer agreed with solve's (does it place all the tiles?).")
+    return lines
+
+
 def theirs_setup() -> Any:
     try:
         import rummikub_solver as rs
@@ -301,7 +359,17 @@ def main() -> int:
     ap.add_argument("--compare", default=None, help="with --sweep: check each optimum against a --save file")
     ap.add_argument("--budget-seconds", type=float, default=None, help="time calls under this Budget instead")
     ap.add_argument("--hardest", type=int, default=30, help="with --budget-seconds: how many positions of --compare")
+    ap.add_argument("--feasible", type=int, default=0, help="time can_play on this many sweep positions instead")
+    ap.add_argument("--check", action="store_true", help="with --feasible: also ask solve, and check the answers")
     args = ap.parse_args()
+    if args.feasible:
+        solve([], list(box()[:14]), rules=RUMMIKUB, initial_meld_done=True)
+        text = "\n".join(run_feasible(args.feasible, args.seed, 3, args.check))
+        print(text)
+        if args.out:
+            with open(args.out, "w", encoding="utf-8") as fh:
+                fh.write(text + "\n")
+        return 0
     if args.budget_seconds is not None:
         if not args.compare:
             ap.error("--budget-seconds needs --compare (a --save file of the sweep)")

@@ -1,4 +1,4 @@
-"""Batch ops for Rummikub: ``turn`` (judge a turn), ``score`` (a finished game) and ``solve``.
+"""Batch ops for Rummikub: ``turn`` (judge a turn), ``score`` (a finished game), ``solve`` and ``can_play``.
 
 Examples:
     >>> from rummylib.batch import handle_request
@@ -11,6 +11,9 @@ Examples:
     >>> handle_request({"op": "solve", "game": "rummikub", "table": ["r1 r2 r3"], "rack": "r4 b9",
     ...                 "initial_meld_done": True})
     {'tiles_placed': 1, 'value_placed': 4, 'played': 'R4', 'table_after': ['R1 R2 R3 R4']}
+    >>> handle_request({"op": "can_play", "game": "rummikub", "table": ["r1 r2 r3"], "tiles": "r4 b9",
+    ...                 "initial_meld_done": True})
+    {'can_play': False}
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from rummylib.batch.protocol import Op, Request
 from rummylib.errors import ErrorCode, RequestError
 from rummylib.pieces import Piece, format_pieces
 from rummylib.rules import ScoringScheme
-from rummylib.rummikub import Budget, score_rummikub, solve, validate_turn
+from rummylib.rummikub import Budget, can_play, lay_down, score_rummikub, solve, validate_turn
 
 
 def _turn_op(req: Request) -> dict[str, Any]:
@@ -91,11 +94,25 @@ def _solve_op(req: Request) -> dict[str, Any]:
     return out
 
 
+def _can_play_op(req: Request) -> dict[str, Any]:
+    table = list(req.table("table").melds)
+    tiles = req.pieces("tiles")
+    done = req.boolean("initial_meld_done")
+    budget = _budget(req)
+    if not req.boolean("layout", default=False):
+        return {"can_play": can_play(table, tiles, rules=req.rules, initial_meld_done=done, budget=budget)}
+    after = lay_down(table, tiles, rules=req.rules, initial_meld_done=done, budget=budget)
+    if after is None:
+        return {"can_play": False}
+    return {"can_play": True, "table_after": [str(m) for m in after]}
+
+
 _RUMMIKUB = frozenset({ScoringScheme.RACK})
 
 OPS: tuple[Op, ...] = (
     Op("turn", frozenset({"table_before", "rack", "table_after", "initial_meld_done"}), _turn_op, _RUMMIKUB),
     Op("score", frozenset({"racks", "winner"}), _score_op, _RUMMIKUB),
     Op("solve", frozenset({"table", "rack", "initial_meld_done", "objective", "budget"}), _solve_op, _RUMMIKUB),
+    Op("can_play", frozenset({"table", "tiles", "initial_meld_done", "layout", "budget"}), _can_play_op, _RUMMIKUB),
 )
-"""``turn``, ``score`` and ``solve`` (Rummikub)."""
+"""``turn``, ``score``, ``solve`` and ``can_play`` (Rummikub)."""

@@ -4,7 +4,8 @@
   table before, the rack and the table after, and explain what happened to every set;
 * `score_rummikub`: the zero-sum scores of a finished game;
 * `RummikubGame`: the referee of a whole game, with its actions `Play`, `Draw`, `Pass` and `Timeout`;
-* `solve`, `arrange`, `playable_tiles` (`rummylib.rummikub.solver`): the best play, exactly.
+* `solve`, `arrange`, `playable_tiles`, `can_play`, `lay_down` (`rummylib.rummikub.solver`): the best play, exactly,
+  and whether some tiles can go down at all.
 
 Examples:
     >>> from rummylib import RUMMIKUB
@@ -29,7 +30,7 @@ from rummylib.rummikub.referee import (
     TurnRecord,
 )
 from rummylib.rummikub.scoring import score_rummikub
-from rummylib.rummikub.solver import Budget, Objective, Solution, arrange, playable_tiles, solve
+from rummylib.rummikub.solver import Budget, Objective, Solution, arrange, can_play, lay_down, playable_tiles, solve
 from rummylib.rummikub.turns import (
     ChangeKind,
     SetChange,
@@ -61,9 +62,11 @@ __all__ = [
     "TurnRecord",
     "TurnReport",
     "arrange",
+    "can_play",
     "check_turn",
     "clear_caches",
     "is_legal_turn",
+    "lay_down",
     "playable_tiles",
     "score_rummikub",
     "solve",

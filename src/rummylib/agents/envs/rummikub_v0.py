@@ -2,7 +2,7 @@
 
 A Rummikub play is a whole new table, and there are too many tables to number. The environment
 lets the agent **choose rack tiles one at a time** and then play them; the library lays the table
-out (`rummylib.rummikub.solve` with exactly the chosen tiles), and the referee judges the play.
+out (`rummylib.rummikub.lay_down` with exactly the chosen tiles), and the referee judges the play.
 
 Actions (``Discrete(58)``): 0 draw a tile (the turn ends), 1 pass (only once the pool is empty),
 2 time out (only with a turn time limit), 3 play the chosen tiles, 4 clear the choice, 5 + k choose
@@ -10,8 +10,9 @@ one more tile of kind ``k`` (colour K, B, Y, R × 13 + number − 1; 52 the joke
 
 * "choose k" is open only while the chosen tiles plus a ``k`` can still all go down: after the
   initial meld, the table's tiles and the chosen ones can be laid out as valid sets with some
-  more rack tiles (`solve` answers it exactly); before it, the chosen tiles with some more rack
-  tiles make valid sets on their own (the table is not touched). Every legal play is reached by
+  more rack tiles (`lay_down` with the rest of the rack as ``extra`` answers it exactly); before
+  it, the chosen tiles with some more rack tiles make valid sets on their own (the table is not
+  touched). Every legal play is reached by
   choosing its tiles in any order: each step keeps them placeable, with the play itself as proof;
 * "play" is open exactly when the chosen tiles are a legal play: after the initial meld, when
   they all go down with the table's tiles; before it, when they make sets worth the initial meld
@@ -36,21 +37,35 @@ Examples:
 from __future__ import annotations
 
 import functools
-from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
 
 from rummylib.agents.envs._base import ActionRow, Field, Internal, Layout, RummyEnv, kind_tile, tile_kind, wrap
-from rummylib.errors import ErrorCode, RuleSetError, RummyError, SolverError
+from rummylib.errors import ErrorCode, RuleSetError, RummyError
+from rummylib.melds import Meld
 from rummylib.pieces import Piece
 from rummylib.referee import Referee
 from rummylib.rules import RUMMIKUB, JokerRetrieval, RuleSet
-from rummylib.rummikub import RummikubGame, solve
+from rummylib.rummikub import RummikubGame, lay_down
 from rummylib.rummikub.referee import Draw, Pass, Play, RummikubView, Timeout
 
 _DRAW, _PASS, _TIMEOUT, _PLAY, _CLEAR, _CHOOSE = 0, 1, 2, 3, 4, 5
+_TABLES_KEPT = 16
+"""Tables (per seat) whose witnesses are kept; more, and the oldest are forgotten all at once."""
+_WITNESSES_KEPT = 64
+"""Witnesses kept per table and seat (the oldest go first)."""
+_KINDS = 53
+"""Tile kinds (see `tile_kind`)."""
+
+
+def _kinds(pieces: Iterable[Piece]) -> list[int]:
+    """How many of each tile kind."""
+    out = [0] * _KINDS
+    for p in pieces:
+        out[tile_kind(p)] += 1
+    return out
 
 
 class raw_env(RummyEnv):
@@ -95,14 +110,14 @@ class raw_env(RummyEnv):
             )
         )
         super().__init__(players=players, render_mode=render_mode, max_steps=max_steps)
+        self._witness_book: dict[tuple[int, tuple[Meld, ...]], list[list[int]]] = {}
         self._reset_turn()
 
     # --- the turn's own state: the chosen tiles -----------------------------------------------------
     def _reset_turn(self) -> None:
         self.chosen: tuple[Piece, ...] = ()
         self._play: Play | None = None
-        self._witnesses: list[Counter[Piece]] = []
-        self._refused: list[Counter[Piece]] = []
+        self._refused: list[list[int]] = []
 
     def _save_turn(self) -> Any:
         return tuple(sorted(tile_kind(p) for p in self.chosen))
@@ -124,38 +139,78 @@ class raw_env(RummyEnv):
             return tuple(float(s) for s in state.result().scores)
         return (0.0,) * self.seats
 
-    def _placeable(self, state: RummikubGame, seat: int, chosen: tuple[Piece, ...]) -> bool:
-        """Whether ``chosen`` and some more rack tiles can all go down (see the module).
+    def _choosable(self, state: RummikubGame, seat: int) -> list[Piece]:
+        """The rack pieces (each distinct one once) that keep the choice placeable (see the module).
 
-        Every play the solver finds this turn is kept as a witness: a choice inside one is
-        placeable without asking again; a choice holding one found not placeable is not either.
+        Every play found is kept as a witness for as long as the table stays as it is (before
+        the initial meld, for the whole game): a choice inside one whose tiles are all still on
+        the rack is placeable without asking again. A choice holding one found not placeable this
+        turn is not either. The counting is by tile kind (53 ints), once per decision.
         """
-        want = Counter(chosen)
-        if any(all(w[p] >= c for p, c in want.items()) for w in self._witnesses):
-            return True
-        if any(all(want[p] >= c for p, c in r.items()) for r in self._refused):
-            return False  # a choice holding one that cannot go down cannot either
-        rest = list(state.rack(seat))
-        for p in chosen:
-            rest.remove(p)
-        table = tuple(p for m in state.table for p in m.pieces) if state.initial_meld_done[seat] else ()
-        try:
-            sol = solve((*table, *chosen), rest, rules=self.rules, initial_meld_done=True, keep_sets=False)
-        except SolverError:
-            self._refused.append(want)
-            return False
-        self._witnesses.append(Counter((*chosen, *sol.played)))
-        return True
+        done = state.initial_meld_done[seat]
+        table = state.table.melds if done else ()
+        rack = _kinds(state.rack(seat))
+        chosen = _kinds(self.chosen)
+        book = self._witness_book.get((seat, table))
+        if book is None:
+            if len(self._witness_book) >= _TABLES_KEPT:
+                self._witness_book.clear()
+            book = self._witness_book[seat, table] = []
+        # Witnesses still on the rack and holding the choice: a kind is free if one has one more.
+        spare = [0] * _KINDS
+        for w in book:
+            if all(w[k] <= rack[k] and w[k] >= chosen[k] for k in range(_KINDS)):
+                for k in range(_KINDS):
+                    spare[k] = max(spare[k], w[k] - chosen[k])
+        # Refusals: one refused choice inside the choice plus a kind blocks that kind.
+        blocked: set[int] = set()
+        for r in self._refused:
+            over = [k for k in range(_KINDS) if r[k] > chosen[k]]
+            if not over:
+                return []  # the choice holds a refused one: nothing more makes it placeable
+            if len(over) == 1 and r[over[0]] == chosen[over[0]] + 1:
+                blocked.add(over[0])
+        out: list[Piece] = []
+        seen: set[int] = set()
+        for piece in state.rack(seat):
+            k = tile_kind(piece)
+            if k in seen or rack[k] <= chosen[k]:
+                continue
+            seen.add(k)
+            if spare[k] > 0:
+                out.append(piece)
+                continue
+            if k in blocked:
+                continue
+            want = (*self.chosen, piece)
+            rest = list(state.rack(seat))
+            for p in want:
+                rest.remove(p)
+            after = lay_down(table, want, rules=self.rules, initial_meld_done=True, extra=rest)
+            if after is None:
+                refused = chosen[:]
+                refused[k] += 1
+                self._refused.append(refused)
+                continue
+            laid = _kinds(p for m in after for p in m.pieces)
+            for m in table:
+                for p in m.pieces:
+                    laid[tile_kind(p)] -= 1
+            book.append(laid)
+            if len(book) > _WITNESSES_KEPT:
+                del book[0]
+            for j in range(_KINDS):
+                spare[j] = max(spare[j], laid[j] - chosen[j])
+            out.append(piece)
+        return out
 
     def _as_play(self, state: RummikubGame, seat: int) -> Play | None:
         """The play of exactly the chosen tiles, laid out by the library, or ``None`` when there is none."""
         if not self.chosen:
             return None
         done = state.initial_meld_done[seat]
-        sol = solve(state.table, self.chosen, rules=self.rules, initial_meld_done=done, keep_sets=False)
-        if sol.tiles_placed != len(self.chosen):
-            return None
-        return Play(seat, sol.table_after)
+        after = lay_down(state.table, self.chosen, rules=self.rules, initial_meld_done=done)
+        return None if after is None else Play(seat, after)
 
     def _moves(self, state: Referee, seat: int) -> dict[int, Any]:
         assert isinstance(state, RummikubGame)
@@ -173,11 +228,8 @@ class raw_env(RummyEnv):
             out[_PLAY] = play
         if self.chosen:
             out[_CLEAR] = Internal("clear", self._clear)
-        left = Counter(state.rack(seat))
-        left.subtract(self.chosen)
-        for piece, count in left.items():
-            if count > 0 and self._placeable(state, seat, (*self.chosen, piece)):
-                out[_CHOOSE + tile_kind(piece)] = Internal(f"choose {piece}", functools.partial(self._choose, piece))
+        for piece in self._choosable(state, seat):
+            out[_CHOOSE + tile_kind(piece)] = Internal(f"choose {piece}", functools.partial(self._choose, piece))
         return out
 
     def reachable_actions(self) -> list[Any]:

@@ -4,10 +4,11 @@
 most points, or changes the fewest table sets), with every set on the table after it valid;
 [`arrange`][rummylib.rummikub.solver.arrange] says whether some tiles can be laid out as valid sets at
 all; [`playable_tiles`][rummylib.rummikub.solver.playable_tiles] lists the rack tiles that could each be
-played on their own. The search is a dynamic programme over the numbers (see the explanation
-page); it works for any tile rule set. A caller's [`Budget`][rummylib.rummikub.solver.Budget] bounds a
-whole call; when it runs out, `solve` answers with the best legal play found so far, marked not
-proved, never with a wrong claim.
+played on their own; [`can_play`][rummylib.rummikub.solver.can_play] says whether some rack tiles can
+all go down together, and [`lay_down`][rummylib.rummikub.solver.lay_down] gives such a play. The search is
+a dynamic programme over the numbers (see the explanation page); it works for any tile rule set. A
+caller's [`Budget`][rummylib.rummikub.solver.Budget] bounds a whole call; when it runs out, `solve`
+answers with the best legal play found so far, marked not proved, never with a wrong claim.
 
 Examples:
     >>> from rummylib import RUMMIKUB
@@ -24,6 +25,8 @@ from rummylib.rummikub.solver._api import (
     Solution,
     TableLike,
     arrange,
+    can_play,
+    lay_down,
     playable_tiles,
     solve,
 )
@@ -35,6 +38,8 @@ __all__ = [
     "Solution",
     "TableLike",
     "arrange",
+    "can_play",
+    "lay_down",
     "playable_tiles",
     "solve",
 ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import time
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from typing import TypeAlias, cast
@@ -24,10 +25,11 @@ from rummylib.errors import (
 from rummylib.melds import Meld, MeldLike, meld_violations
 from rummylib.pieces import JOKER, Joker, Piece, PieceCount, piece_sort_key
 from rummylib.rules import JokerRetrieval, RuleSet
-from rummylib.rummikub.solver._dp import Plan, Shape, search
-from rummylib.rummikub.solver._encoding import encode
+from rummylib.rummikub.solver._cover import GaveUp, cover, pack
+from rummylib.rummikub.solver._dp import Plan, Shape, search, stranded
+from rummylib.rummikub.solver._encoding import Encoded, encode
 from rummylib.table import Table
-from rummylib.tiles import Tile
+from rummylib.tiles import Color, Tile
 
 __all__ = [
     "Budget",
@@ -36,6 +38,8 @@ __all__ = [
     "Solution",
     "TableLike",
     "arrange",
+    "can_play",
+    "lay_down",
     "playable_tiles",
     "solve",
 ]
@@ -183,11 +187,15 @@ def _check_pieces(table_pieces: tuple[Piece, ...], rack: tuple[Piece, ...], rule
 
 
 def _check_sets(melds: Sequence[Meld], rules: RuleSet) -> None:
-    problems: list[Violation] = []
-    for i, m in enumerate(melds):
-        problems.extend(v.at(i) for v in meld_violations(m, rules=rules))
+    problems = _set_problems(tuple(melds), rules)
     if problems:
-        raise InvalidMeldError(problems)
+        raise InvalidMeldError(list(problems))
+
+
+@functools.lru_cache(maxsize=256)
+def _set_problems(melds: tuple[Meld, ...], rules: RuleSet) -> tuple[Violation, ...]:
+    """What is wrong with a table's sets, remembered: a game loop asks about one table many times."""
+    return tuple(v.at(i) for i, m in enumerate(melds) for v in meld_violations(m, rules=rules))
 
 
 def _shape(rules: RuleSet) -> Shape:
@@ -224,6 +232,23 @@ class _Weights:
         self.joker = joker
         # One "unit" of the main criterion: a tile for "tiles", a point for "value".
         self.step = most_value if objective is Objective.TILES else per_tile if objective is Objective.VALUE else 1
+
+    @classmethod
+    def counting(cls, rules: RuleSet, pieces: Sequence[Piece]) -> _Weights:
+        """One point for each rack piece of the same kind as one of ``pieces``, none for the others."""
+        index = {c: i for i, c in enumerate(rules.colors)}
+        tile = [[0] * (rules.max_number + 1) for _ in rules.colors]
+        joker = 0
+        for p in pieces:
+            if isinstance(p, Tile):
+                tile[index[p.color]][p.number] = 1
+            else:
+                joker = 1
+        out = cls(rules, None)
+        out.tile = tuple(tuple(row) for row in tile)
+        out.joker = joker
+        out.step = 1
+        return out
 
 
 def _ranking(rules: RuleSet, objective: Objective) -> _Weights:
@@ -375,6 +400,265 @@ def playable_tiles(
         if searcher.run((*table_pieces, piece), (), _Weights(rules, None)) is not None:
             out.append(piece)
     return tuple(out)
+
+
+def can_play(
+    table: TableLike,
+    tiles: PiecesLike,
+    *,
+    rules: RuleSet,
+    initial_meld_done: bool,
+    budget: Budget | int | None = None,
+) -> bool:
+    """Whether these rack pieces, every one of them, can go down together as one play.
+
+    After the initial meld, the table may be rearranged: the answer is True when the table's
+    tiles and these pieces can all be laid out as valid sets. Before it, the table is not
+    touched: the pieces must make valid sets on their own worth at least
+    ``rules.initial_meld_points`` (jokers counting as what they stand for). No pieces is no play
+    (False). The answer is exact, and the same as asking `solve` with exactly these pieces as
+    the rack whether it places them all, only much faster: the search stops at the first layout
+    it finds, and a few counts often settle the question before any search. `lay_down` gives
+    the table of such a play.
+
+    Raises:
+        NotationError: bad notation.
+        InvalidPiecesError: more copies of a tile than the box holds.
+        InvalidMeldError: a set given on the table is not valid.
+        SolverError: the table's tiles cannot be laid out as valid sets (code ``unsolvable-table``).
+        RuleSetError: a rule set the solver does not support (code ``unsupported-rules``).
+        SearchLimitReached: the budget ran out before the answer was known.
+
+    Examples:
+        >>> from rummylib import RUMMIKUB
+        >>> can_play("r1 r2 r3 | b7 k7 y7", "r4 r7", rules=RUMMIKUB, initial_meld_done=True)
+        True
+        >>> can_play("r1 r2 r3 | b7 k7 y7", "r4 b9", rules=RUMMIKUB, initial_meld_done=True)
+        False
+        >>> can_play("", "r10 r11 r12", rules=RUMMIKUB, initial_meld_done=False)
+        True
+        >>> can_play("", "r1 r2 r3", rules=RUMMIKUB, initial_meld_done=False)  # 6 points: short of 30
+        False
+    """
+    return _first_play(table, tiles, (), rules, initial_meld_done, budget) is not None
+
+
+def lay_down(
+    table: TableLike,
+    tiles: PiecesLike,
+    *,
+    rules: RuleSet,
+    initial_meld_done: bool,
+    extra: PiecesLike = (),
+    budget: Budget | int | None = None,
+) -> tuple[Meld, ...] | None:
+    """A play laying every one of ``tiles`` (and any of ``extra``): the whole table after it, or None.
+
+    The question of `can_play`, with the layout: the first one the search finds, not the best
+    (`solve` finds that). ``extra`` are more rack pieces the play may also use; before the
+    initial meld, the pieces laid together must be worth ``rules.initial_meld_points``. The table
+    after lists first the table sets the search could leave out of its layout (as given), then
+    the sets it laid; before the initial meld the table is not touched and the new sets follow it.
+
+    Raises:
+        NotationError: bad notation.
+        InvalidPiecesError: more copies of a tile than the box holds (``tiles`` and ``extra``
+            counted with the table).
+        InvalidMeldError: a set given on the table is not valid.
+        SolverError: the table's tiles cannot be laid out as valid sets (code ``unsolvable-table``).
+        RuleSetError: a rule set the solver does not support (code ``unsupported-rules``).
+        SearchLimitReached: the budget ran out before the answer was known.
+
+    Examples:
+        >>> from rummylib import RUMMIKUB
+        >>> after = lay_down("r1 r2 r3 | b7 k7 y7", "r4", extra="r7 b9", rules=RUMMIKUB, initial_meld_done=True)
+        >>> [str(m) for m in after]
+        ['B7 K7 Y7', 'R1 R2 R3 R4']
+        >>> lay_down("r1 r2 r3", "b9", rules=RUMMIKUB, initial_meld_done=True) is None
+        True
+    """
+    found = _first_play(table, tiles, extra, rules, initial_meld_done, budget)
+    if found is None:
+        return None
+    plan, kept, searcher = found
+    return (*kept, *_plan_melds(plan, searcher.rules))
+
+
+def _first_play(
+    table: TableLike,
+    tiles: PiecesLike,
+    extra: PiecesLike,
+    rules: RuleSet,
+    initial_meld_done: bool,
+    budget: Budget | int | None,
+) -> tuple[Plan, tuple[Meld, ...], _Searcher] | None:
+    """The checks of `can_play` and `lay_down`, then the search: the plan, the sets it keeps."""
+    rules = _inputs.tile_rules(rules, what="the solver")
+    if not isinstance(initial_meld_done, bool):
+        raise TypeError(f"initial_meld_done must be a bool, not {type(initial_meld_done).__name__}")
+    melds, table_pieces = _read_table(table, rules)
+    pieces = _read_rack(tiles, rules)
+    more = _read_rack(extra, rules)
+    _check_rules(rules, any(isinstance(p, Joker) for p in (*table_pieces, *pieces, *more)))
+    _check_pieces(table_pieces, (*pieces, *more), rules)
+    if melds is not None:
+        _check_sets(melds, rules)
+    searcher = _Searcher(rules, budget)
+    if not initial_meld_done:
+        sets = _table_as_sets(melds, table_pieces, searcher)  # refuses a table that cannot be laid out
+        if not pieces:
+            return None
+        found = _lay_down(searcher, None, (), pieces, more, rules.initial_meld_points or None)
+        return None if found is None else (found[0], sets, searcher)
+    if not pieces:
+        return None
+    locked: tuple[Meld, ...] = ()
+    if rules.joker_retrieval is JokerRetrieval.REPLACE and any(isinstance(p, Joker) for p in table_pieces):
+        # As in `solve`: under the box rule a set holding a joker stays as it is.
+        sets = _table_as_sets(melds, table_pieces, searcher)
+        locked = tuple(m for m in sets if any(isinstance(p, Joker) for p in m.pieces))
+        melds = tuple(m for m in sets if not any(isinstance(p, Joker) for p in m.pieces))
+        table_pieces = tuple(p for m in melds for p in m.pieces)
+    found = _lay_down(searcher, melds, table_pieces, pieces, more)
+    if found is not None:
+        return found[0], (*locked, *found[1]), searcher
+    if melds is None and table_pieces:
+        _table_as_sets(None, table_pieces, searcher)  # refuses a table that cannot be laid out
+    return None
+
+
+def _lay_down(
+    searcher: _Searcher,
+    melds: tuple[Meld, ...] | None,
+    table_pieces: Sequence[Piece],
+    forced: Sequence[Piece],
+    optional: Sequence[Piece],
+    threshold: int | None = None,
+) -> tuple[Plan, tuple[Meld, ...]] | None:
+    """A layout of the table's tiles, every ``forced`` piece and any of ``optional``, or None.
+
+    Returns the plan found and the table sets it leaves as they are (its melds are the rest).
+    ``threshold``: the plan's sets must be worth that many points (an initial meld; then the
+    table must be empty). A feasibility search, stopped at the first layout found; a few counts
+    answer "no" first when some piece could never be in a set. With the table's sets known, the
+    sets near the pieces are tried on their own first (the others kept): a layout found so is a
+    layout of everything.
+    """
+    rules = searcher.rules
+    enc = encode((*table_pieces, *forced), optional, rules=rules)
+    if stranded(enc, searcher.shape):
+        return None
+    if not table_pieces and not enc.table_jokers and enc.rack_jokers < searcher.shape.min_run:
+        # No table, no joker that must go down: the short search for sets covering the pieces.
+        try:
+            plan = _covering(enc, searcher, threshold)
+        except GaveUp:
+            pass
+        else:
+            return None if plan is None else (plan, ())
+    if melds and len(melds) > 1:
+        near, kept = _near_sets(melds, forced)
+        if kept:
+            released = [p for m in near for p in m.pieces]
+            plan = _counted(searcher, released, forced, optional, threshold)
+            if plan is not None:
+                return plan, kept
+    plan = _counted(searcher, table_pieces, forced, optional, threshold)
+    return None if plan is None else (plan, ())
+
+
+def _counted(
+    searcher: _Searcher,
+    table: Sequence[Piece],
+    forced: Sequence[Piece],
+    optional: Sequence[Piece],
+    threshold: int | None,
+) -> Plan | None:
+    """The search for a layout of the table, every forced piece and any optional ones.
+
+    First a plain layout search of at most `_QUICK` states, which settles most easy questions
+    (the bound's tables cost more to build than such a question takes). Then the forced pieces
+    go in as rack pieces worth one point each, the play asked to score them
+    all: the search's bound then counts the forced pieces each colour can still place, and
+    prunes far more than a bare layout question would. Only a forced piece that has an optional
+    twin (the same tile, or a joker with an optional joker) goes in as a table piece instead, so
+    that no point is ever scored for an optional piece.
+    """
+    rules = searcher.rules
+    try:  # first a plain layout search, a few hundred states at most: most easy questions end here
+        return searcher.run((*table, *forced), optional, _Weights(rules, None), threshold, cap=_QUICK)
+    except SearchLimitReached:
+        pass
+    twins = set(optional)
+    hard = [p for p in forced if p in twins]
+    soft = [p for p in forced if p not in twins]
+    if not soft:
+        return searcher.run((*table, *hard), optional, _Weights(rules, None), threshold, bounded=True)
+    weights = _Weights.counting(rules, soft)
+    return searcher.run((*table, *hard), (*soft, *optional), weights, threshold, at_least=len(soft))
+
+
+def _covering(enc: Encoded, searcher: _Searcher, threshold: int | None) -> Plan | None:
+    """`cover` for a position with no table tiles: a plan, or None when there is no play.
+
+    Raises:
+        GaveUp: a question for the dynamic programme.
+    """
+    if threshold is not None:
+        if any(any(row) for row in enc.rack) or enc.rack_jokers:
+            raise GaveUp  # the points of a play with extra tiles: a question for the search
+        if sum(v * n for row in enc.table for v, n in enumerate(row)) < threshold:
+            return None
+    if sum(map(sum, enc.table)) > _COVER_MOST:
+        raise GaveUp  # many chosen tiles: the dynamic programme does better
+    avail = tuple(tuple(t + r for t, r in zip(tr, rr, strict=True)) for tr, rr in zip(enc.table, enc.rack, strict=True))
+    found = cover(enc.table, avail, enc.rack_jokers, searcher.shape)
+    if found is None:
+        return None
+    runs, groups = found
+    items = [i for s in (*runs, *groups) for i in s]
+    if any(any(row) for row in enc.rack):
+        # A larger play is as good an answer and says more (a caller may keep it as a witness):
+        # add what sets the rack tiles left over make, greedily.
+        left = [list(row) for row in avail]
+        for c, v, j in items:
+            if not j:
+                left[c][v] -= 1
+        more_runs, more_groups = pack(left, searcher.shape)
+        runs, groups = (*runs, *more_runs), (*groups, *more_groups)
+        items = [i for s in (*runs, *groups) for i in s]
+    placed = Counter((c, v) for c, v, j in items if not j)  # the rack tiles laid: all but the chosen ones
+    placed.subtract({(c, v): n for c, row in enumerate(enc.table) for v, n in enumerate(row) if n})
+    jokers = sum(1 for _c, _v, j in items if j)
+    return Plan(0, runs, groups, jokers, tuple(sorted(placed.elements())), 0)
+
+
+_QUICK = 128
+"""States a plain layout search may spend before the bounded one takes over."""
+
+_COVER_MOST = 12
+"""The most chosen tiles the covering search takes on (beyond, the dynamic programme does better)."""
+
+
+def _near_sets(melds: Sequence[Meld], pieces: Sequence[Piece]) -> tuple[tuple[Meld, ...], tuple[Meld, ...]]:
+    """The table sets that share a number with the pieces or hold a tile close in a run, and the rest."""
+    numbers: set[int] = set()
+    close: set[tuple[Color, int]] = set()
+    joker = False
+    for p in pieces:
+        if isinstance(p, Tile):
+            numbers.add(p.number)
+            close.update((p.color, p.number + d) for d in range(-2, 3))
+        else:
+            joker = True
+    near: list[Meld] = []
+    rest: list[Meld] = []
+    for m in melds:
+        hit = joker or any(
+            not isinstance(p, Tile) or p.number in numbers or (p.color, p.number) in close for p in m.pieces
+        )
+        (near if hit else rest).append(m)
+    return tuple(near), tuple(rest)
 
 
 def solve(

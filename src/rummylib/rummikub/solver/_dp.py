@@ -29,7 +29,7 @@ import attrs
 from rummylib.errors import SearchLimitReached
 from rummylib.rummikub.solver._encoding import Encoded
 
-__all__ = ["Plan", "Shape", "search"]
+__all__ = ["Plan", "Shape", "search", "stranded"]
 
 # One item of a planned meld: (colour index, number, is_joker).
 Item = tuple[int, int, bool]
@@ -213,6 +213,43 @@ def _hopeful(enc: Encoded, shape: Shape, jokers: int) -> tuple[tuple[int, ...], 
                     rack[c][v] = 0
                     changed = True
     return tuple(tuple(row) for row in rack)
+
+
+def stranded(enc: Encoded, shape: Shape) -> bool:
+    """True when some table tile can never be in a set, even with every other tile free.
+
+    A quick proof that a layout question has no answer: the rack tiles that could never be in a
+    set are dropped first (`_hopeful`), then each table tile needs enough other colours at its
+    number, or a run window, from what is left (jokers filling the gaps).
+    """
+    jokers = enc.table_jokers + enc.rack_jokers
+    if jokers >= min(shape.min_run, shape.group_min) - 1:
+        return False
+    ncol, top, width = enc.colors, enc.top, shape.min_run
+    tab = enc.table
+    rck = _hopeful(enc, shape, jokers)
+    for c in range(ncol):
+        for v in range(1, top + 1):
+            if not tab[c][v]:
+                continue
+            others = 0
+            for d in range(ncol):
+                if d != c and tab[d][v] + rck[d][v] > 0:
+                    others += 1
+            if others + jokers >= shape.group_min - 1:
+                continue
+            fits = False
+            for a in range(max(1, v - width + 1), min(v, top - width + 1) + 1):
+                missing = 0
+                for x in range(a, a + width):
+                    if x != v and tab[c][x] + rck[c][x] == 0:
+                        missing += 1
+                if missing <= jokers:
+                    fits = True
+                    break
+            if not fits:
+                return True
+    return False
 
 
 def search(
