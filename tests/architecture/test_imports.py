@@ -1,4 +1,4 @@
-"""The walls of the house (STYLE.md section 10), held by the test suite itself.
+"""The walls of the house (docs/explanation/layout.md), held by the test suite itself.
 
 rummylib's import graph is read from the source with ``ast``: every ``import`` and ``from ...
 import`` of a rummylib module wherever it stands (module level, inside a function or a class,
@@ -56,6 +56,7 @@ CORE_GROUND = (
     "rummylib.notation",
     "rummylib._json",  # typed JSON <-> attrs values, under rules
     "rummylib._inputs",  # the one normaliser of inputs
+    "rummylib._deprecation",  # old names kept working for a while, with a warning
 )
 """Floor 1 of the core. Every other module is floor 2 of the core, so a new module is held as core."""
 

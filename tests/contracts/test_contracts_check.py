@@ -1,4 +1,4 @@
-"""Checking a meld-down against a contract: one test per rule of RULES.md §2 and §3."""
+"""Checking a meld-down against a contract: one test per rule of docs/rules/contract-rummy.md and docs/rules/shanghai.md."""
 
 from collections import Counter
 

@@ -1,4 +1,4 @@
-"""Lay-offs and joker substitution (RULES.md §2 "A turn", "Jokers"; §3 "Jokers")."""
+"""Lay-offs and joker substitution (docs/rules/contract-rummy.md "A turn", "Jokers"; docs/rules/shanghai.md "Jokers")."""
 
 import pytest
 from hypothesis import given

@@ -1,4 +1,4 @@
-"""Property tests: `legal_actions` lists every distinct legal action, each once (RULES.md §2-§4).
+"""Property tests: `legal_actions` lists every distinct legal action, each once (docs/rules/contract-rummy.md, shanghai.md and gin-rummy.md).
 
 Positions come from random play (rule sets with the ``max_reshuffles`` house rule, so that every
 random round ends). At each position checked:

@@ -18,6 +18,10 @@ Examples:
     '3c 4c 5c 6c 7c 8c 9c'
 """
 
+from typing import TYPE_CHECKING
+
+from rummylib._deprecation import DeprecatedAttributes
+from rummylib.contracts import round as round_module
 from rummylib.contracts.actions import (
     Buy,
     BuyWindow,
@@ -59,11 +63,10 @@ from rummylib.contracts.meld_down import (
     find_contract,
     is_contract_met,
 )
-from rummylib.contracts.round import PLAN_BUDGET, ContractRound
+from rummylib.contracts.round import ContractRound
 from rummylib.contracts.scoring import score_contract_round
 
 __all__ = [
-    "PLAN_BUDGET",
     "Buy",
     "BuyWindow",
     "ContractAction",
@@ -102,3 +105,9 @@ __all__ = [
     "substitute_joker",
     "substitution_violations",
 ]
+
+if TYPE_CHECKING:
+    from rummylib.contracts.round import PLAN_BUDGET as PLAN_BUDGET  # for type checkers: read through __getattr__
+
+# Deprecated names, each still read with a DeprecationWarning (see docs/compatibility.md).
+__getattr__ = DeprecatedAttributes(__name__, {"PLAN_BUDGET": round_module._DEPRECATED_PLAN_BUDGET})
