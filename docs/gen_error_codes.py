@@ -57,7 +57,7 @@ EXAMPLES: dict[str, str] = {
     "bad-signature": 'batch.Signer(b"s3cret").check({"format": "rummylib-save"}, "0" * 64)',
     "bad-record": 'records.read_record("rummylib-record 2")',
     # refusals
-    "illegal-play": 'lay_off("4c 5c 6c 7c", "9c", rules=SHANGHAI)',
+    "illegal-play": 'check_layoff("4c 5c 6c 7c", "9c", rules=SHANGHAI)',
     "invalid-meld": 'check_meld("r12 r13 r1", rules=RUMMIKUB)',
     "contract-not-met": 'check_contract(["7h 7s 7d"], round_number=1, rules=SHANGHAI)',
     "illegal-turn": 'check_turn("r1 r2 r3", "k1", "r1 r2 r3", rules=RUMMIKUB, initial_meld_done=True)',

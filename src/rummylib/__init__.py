@@ -51,6 +51,7 @@ from rummylib.melds import (
     Face,
     Meld,
     MeldKind,
+    MeldLike,
     MeldReading,
     as_meld,
     check_meld,
@@ -60,7 +61,7 @@ from rummylib.melds import (
     read_meld,
 )
 from rummylib.notation import format_melds, parse_melds, parse_piece, parse_pieces
-from rummylib.pieces import JOKER, Family, Joker, Piece, PieceCount, format_pieces, piece_sort_key
+from rummylib.pieces import JOKER, Family, Joker, Piece, PieceCount, PiecesLike, format_pieces, piece_sort_key
 from rummylib.referee import Outcome, Referee
 from rummylib.rules import (
     CONTRACT_RUMMY,
@@ -80,7 +81,7 @@ from rummylib.rules import (
     find_ruleset,
 )
 from rummylib.scoring import HandCost, hand_points
-from rummylib.table import Table
+from rummylib.table import MeldsLike, Table
 from rummylib.tiles import Color, Tile
 
 if TYPE_CHECKING:  # the names of the games and the registry, loaded on first use (see __getattr__)
@@ -92,29 +93,35 @@ if TYPE_CHECKING:  # the names of the games and the registry, loaded on first us
         MeldDown,
         Substitution,
         check_contract,
+        check_layoff,
+        check_substitution,
         contract_for,
         contract_violations,
         find_contract,
-        is_contract_met,
+        is_legal_contract,
         is_legal_layoff,
         is_legal_substitution,
-        lay_off,
         layoff_violations,
         score_contract_round,
-        substitute_joker,
         substitution_violations,
     )
+
+    # The old names, kept with a warning until 0.3.0 (see docs/compatibility.md); not in __all__.
+    from rummylib.contracts import is_contract_met as is_contract_met  # type: ignore[deprecated]  # re-exported, not used
+    from rummylib.contracts import lay_off as lay_off  # type: ignore[deprecated]  # re-exported, not used
+    from rummylib.contracts import substitute_joker as substitute_joker  # type: ignore[deprecated]  # re-exported, not used
     from rummylib.gin import (
         DeadwoodResult,
         GinGame,
         GinHand,
         GinHandResult,
-        can_knock,
         check_knock,
+        is_legal_knock,
         knock_violations,
         score_game,
         score_hand,
     )
+    from rummylib.gin import can_knock as can_knock  # type: ignore[deprecated]  # re-exported, not used
     from rummylib.gin.deadwood import deadwood  # from its module: mypy takes rummylib.gin's name for the module
     from rummylib.indian import (
         IndianArrangement,
@@ -193,12 +200,15 @@ __all__ = [
     "Meld",
     "MeldDown",
     "MeldKind",
+    "MeldLike",
     "MeldReading",
+    "MeldsLike",
     "NotationError",
     "Objective",
     "Outcome",
     "Piece",
     "PieceCount",
+    "PiecesLike",
     "Rank",
     "RecordError",
     "Referee",
@@ -227,11 +237,12 @@ __all__ = [
     "arrange",
     "as_meld",
     "best_arrangement",
-    "can_knock",
     "check_contract",
     "check_declaration",
     "check_knock",
+    "check_layoff",
     "check_meld",
+    "check_substitution",
     "check_turn",
     "contract_for",
     "contract_violations",
@@ -246,14 +257,14 @@ __all__ = [
     "full_set",
     "hand_cost",
     "hand_points",
-    "is_contract_met",
+    "is_legal_contract",
+    "is_legal_knock",
     "is_legal_layoff",
     "is_legal_substitution",
     "is_legal_turn",
     "is_valid_declaration",
     "is_valid_meld",
     "knock_violations",
-    "lay_off",
     "layoff_violations",
     "meld_readings",
     "meld_violations",
@@ -269,7 +280,6 @@ __all__ = [
     "score_rummikub",
     "shuffled",
     "solve",
-    "substitute_joker",
     "substitution_violations",
     "turn_violations",
     "validate_turn",
@@ -284,28 +294,32 @@ _LAZY: dict[str, tuple[str, ...]] = {
         "MeldDown",
         "Substitution",
         "check_contract",
+        "check_layoff",
+        "check_substitution",
         "contract_for",
         "contract_violations",
         "find_contract",
-        "is_contract_met",
+        "is_legal_contract",
         "is_legal_layoff",
         "is_legal_substitution",
-        "lay_off",
         "layoff_violations",
         "score_contract_round",
-        "substitute_joker",
         "substitution_violations",
+        "is_contract_met",  # deprecated (see the TYPE_CHECKING imports)
+        "lay_off",  # deprecated
+        "substitute_joker",  # deprecated
     ),
     "rummylib.gin": (
         "DeadwoodResult",
         "GinGame",
         "GinHand",
         "GinHandResult",
-        "can_knock",
         "check_knock",
+        "is_legal_knock",
         "knock_violations",
         "score_game",
         "score_hand",
+        "can_knock",  # deprecated
     ),
     "rummylib.gin.deadwood": ("deadwood",),
     "rummylib.indian": (

@@ -9,11 +9,14 @@ Two tools, one per kind of name (the policy is in ``docs/compatibility.md``):
 * `DeprecatedAttributes`, a module-level ``__getattr__`` for a constant kept under its old name:
   reading it warns. Type checkers cannot see this one; the changelog and the reference say it.
 
-`renamed` and `withdrawn` write the sentence every warning says, so that they all read alike.
+`renamed` and `withdrawn` write the sentence every warning says, so that they all read alike
+("OLD is deprecated since rummylib 0.1.0 and will be removed in 0.3.0: use NEW"). Type checkers read
+``@deprecated``'s message only when it is a string literal, so a decorator spells that sentence
+out; a test holds every one of them to it.
 
 Examples:
     >>> import warnings
-    >>> @deprecated(renamed("old_sum", "new_sum", since="0.1.0", removed_in="0.3.0"))
+    >>> @deprecated("old_sum is deprecated since rummylib 0.1.0 and will be removed in 0.3.0: use new_sum")
     ... def old_sum(a: int, b: int) -> int:
     ...     return a + b
     >>> with warnings.catch_warnings(record=True) as caught:

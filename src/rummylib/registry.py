@@ -16,7 +16,7 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 
 import attrs
@@ -24,7 +24,7 @@ import attrs
 from rummylib import contracts, gin, indian, rummikub
 from rummylib._inputs import pieces as pieces_of
 from rummylib._inputs import ruleset
-from rummylib.pieces import Piece
+from rummylib.pieces import Piece, PiecesLike
 from rummylib.referee import Referee
 from rummylib.rules import RuleSet, ScoringScheme
 from rummylib.scoring import HandCost, hand_points
@@ -176,7 +176,7 @@ def state_types() -> Mapping[str, type[Referee]]:
     return _STATES
 
 
-def hand_cost(pieces: Iterable[Piece] | str, *, rules: RuleSet) -> HandCost:
+def hand_cost(pieces: PiecesLike, *, rules: RuleSet) -> HandCost:
     """What a hand costs in its game, counted the game's way (``rules.scoring`` picks the family).
 
     Rummikub, Contract Rummy and Shanghai count every piece left in hand

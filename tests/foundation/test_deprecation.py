@@ -13,7 +13,6 @@ import pkgutil
 import re
 import subprocess
 import sys
-import textwrap
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -156,17 +155,17 @@ def test_every_deprecated_function_warns_when_called() -> None:
         assert [w.category for w in caught][:1] == [DeprecationWarning], dotted
 
 
-def test_type_checkers_see_the_deprecated_functions(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_type_checkers_see_the_deprecated_functions(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("MYPYPATH", str(ROOT / "src"))  # this checkout's rummylib, not an installed one
     functions = deprecated_functions()
     if not functions:
         pytest.skip("no deprecated function today")
     mypy = pytest.importorskip("mypy.api")
-    lines = [f"from {name.rpartition('.')[0]} import {name.rpartition('.')[2]}" for name in functions]
-    lines += [f"{name.rpartition('.')[2]}" for name in functions]
-    source = textwrap.dedent("\n".join(lines)) + "\n"
+    lines = [f"from {name.rpartition('.')[0]} import {name.rpartition('.')[2]}" for name in functions]  # a use of each
+    (tmp_path / "uses.py").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (tmp_path / "mypy.ini").write_text("[mypy]\nenable_error_code = deprecated\n", encoding="utf-8")
     stdout, _, _ = mypy.run(
-        ["--no-incremental", "--follow-imports=silent", "--enable-error-code=deprecated", "-c", source]
+        ["--no-incremental", "--follow-imports=silent", "--config-file", str(tmp_path / "mypy.ini"), str(tmp_path / "uses.py")]
     )
     flagged = re.findall(r"error: function (\S+) is deprecated", stdout)
     assert sorted(set(flagged)) == sorted(functions), stdout

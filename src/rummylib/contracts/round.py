@@ -51,7 +51,7 @@ from rummylib.contracts.actions import (
     SwapJoker,
     TableMeld,
 )
-from rummylib.contracts.layoffs import JokerEnd, lay_off, layoff_violations, substitute_joker
+from rummylib.contracts.layoffs import JokerEnd, check_layoff, check_substitution, layoff_violations
 from rummylib.contracts.meld_down import check_contract
 from rummylib.contracts.scoring import score_contract_round
 from rummylib.decks import as_rng, deal, shuffled
@@ -863,7 +863,7 @@ class ContractRound(RefereeBase):
         target = self._table_meld(action.meld, player, "lay off")
         left = self._holding(player, action.cards, "lay off")
         try:
-            done = lay_off(target.reading, action.cards, rules=self.rules, joker_end=action.joker_end)
+            done = check_layoff(target.reading, action.cards, rules=self.rules, joker_end=action.joker_end)
         except IllegalPlayError as exc:
             raise IllegalActionError([v.at(action.meld) for v in exc.violations]) from None
         after = attrs.evolve(
@@ -883,7 +883,7 @@ class ContractRound(RefereeBase):
         target = self._table_meld(index, player, "take a joker")
         left = self._holding(player, (card,), doing)
         try:
-            swap = substitute_joker(target.reading, card, rules=self.rules, player_down=self.down[player])
+            swap = check_substitution(target.reading, card, rules=self.rules, player_down=self.down[player])
         except IllegalPlayError as exc:
             raise IllegalActionError([v.at(index) for v in exc.violations]) from None
         joker = swap.joker
@@ -1021,7 +1021,7 @@ class ContractRound(RefereeBase):
                 results: set[tuple[object, ...]] = set()
                 for end in ends:
                     try:
-                        done = lay_off(reading, cards, rules=rules, joker_end=end)
+                        done = check_layoff(reading, cards, rules=rules, joker_end=end)
                     except IllegalPlayError:
                         break  # the search tries both ends whichever comes first: the other fails too
                     content = TableMeld(owner=player, reading=done.reading).content

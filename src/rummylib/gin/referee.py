@@ -1,4 +1,4 @@
-"""The Gin Rummy referees: one hand (`GinHand`) and a game to the target (`GinGame`), rule book §4.
+"""The Gin Rummy referees: one hand (`GinHand`) and a game to the target (`GinGame`).
 
 Both follow the referee protocol of `rummylib.referee`: ``deal``, ``to_move``, ``legal_actions``,
 ``action_violations`` / ``is_legal``, ``apply`` (an illegal action raises
