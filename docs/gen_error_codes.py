@@ -42,7 +42,7 @@ EXAMPLES: dict[str, str] = {
     "unknown-option": 'RUMMIKUB.with_options({"jokers_fly": True})',
     "bad-option": 'RUMMIKUB.with_options({"min_run": "three"})',
     "bad-rules": 'RUMMIKUB.with_options({"group_max": 2})',
-    "bad-players": "deal(RUMMIKUB, players=5, rng=1)",
+    "bad-players": 'deal("rummikub", players=5, seed=1)',
     "unknown-round": "SHANGHAI.round(11)",
     "unsupported-rules": 'solve("", "7h 8h 9h", rules=SHANGHAI, initial_meld_done=True)',
     # input: hands to score
@@ -83,6 +83,19 @@ REQUESTS: dict[str, str] = {
 """One request line for ``rummylib batch`` per code that is about the request itself."""
 
 NO_EXAMPLE: dict[str, str] = {
+    "missing-extra": (
+        "Not shown here, where every extra is installed: importing `rummylib.agents.envs` without "
+        "the `agents` extra raises it (a `RummyError` that is also an `ImportError`), and so does the "
+        "arena's `ray` backend without the `arena-ray` extra. The message names the `pip install` to run."
+    ),
+    "not-reset": (
+        "An agent environment of `rummylib.agents.envs` raises it when asked about its game (its "
+        "`referee`, `observe`, `step`) before `reset()` has dealt one: call `reset(seed=...)` first."
+    ),
+    "masked-action": (
+        "An agent environment's `step(action)` raises it for an action number that the current "
+        "`action_mask` forbids (or that is outside the action space); the state is unchanged."
+    ),
     "solver-error": (
         "No input triggers it on purpose: a search raises it when its own answer fails the check it "
         "makes before returning, which is a bug in rummylib. Please report it. The other search "

@@ -20,7 +20,7 @@ import importlib
 from typing import TYPE_CHECKING
 
 from rummylib.cards import Card, Rank, Suit
-from rummylib.decks import Deal, deal, full_set, shuffled
+from rummylib.decks import Deal, full_set, shuffled
 from rummylib.errors import (
     ContractNotMetError,
     ErrorCode,
@@ -133,7 +133,7 @@ if TYPE_CHECKING:  # the names of the games and the registry, loaded on first us
         find_declaration,
         is_valid_declaration,
     )
-    from rummylib.registry import hand_cost
+    from rummylib.registry import deal, hand_cost
     from rummylib.rummikub import (
         Budget,
         Objective,
@@ -332,7 +332,7 @@ _LAZY: dict[str, tuple[str, ...]] = {
         "find_declaration",
         "is_valid_declaration",
     ),
-    "rummylib.registry": ("hand_cost",),
+    "rummylib.registry": ("deal", "hand_cost"),
     "rummylib.rummikub": (
         "Budget",
         "Objective",

@@ -483,5 +483,7 @@ def _ray_backend() -> Any:
         if exc.name != "ray":
             raise
         raise RequestError(
-            "the ray backend needs Ray: pip install 'rummylib[arena-ray]'", code=ErrorCode.BAD_FIELD
+            "the ray backend needs Ray: pip install '.[arena-ray]' from a checkout "
+            "(pip install 'rummylib[arena-ray]' once rummylib is published)",
+            code=ErrorCode.MISSING_EXTRA,
         ) from None

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeAlias
 
 import attrs
 import numpy as np
@@ -159,7 +159,7 @@ def seed_of(seed: int | None, rng: np.random.Generator) -> int:
     return int(seed) if seed is not None else int(rng.integers(0, 2**31 - 1))
 
 
-class RummyEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc] # PettingZoo ships no types
+class RummyEnv(AECEnv[str, dict[str, Any], int | None]):
     """An AEC environment over a rummylib referee; each game's module fills in the deal, moves and views.
 
     Subclasses set ``metadata``, ``layout`` (the observation fields), ``actions`` (the size of the
@@ -279,7 +279,7 @@ class RummyEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc] #
     def referee(self) -> Referee:
         """The referee state being played."""
         if self.state_ is None:
-            raise RummyError("call reset() first", code=ErrorCode.BAD_REQUEST)
+            raise RummyError("call reset() first: no game has been dealt yet", code=ErrorCode.NOT_RESET)
         return self.state_
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -340,7 +340,7 @@ class RummyEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc] #
         self.rewards = dict.fromkeys(self.agents, 0.0)
         move = self._legal.get(int(action)) if action is not None else None
         if move is None:
-            raise RummyError(f"action {action} is masked for {agent}", code=ErrorCode.BAD_FIELD)
+            raise RummyError(f"action {action} is masked for {agent}", code=ErrorCode.MASKED_ACTION)
         if isinstance(move, Internal):
             move.run()
             self.steps += 1
@@ -397,10 +397,15 @@ class RummyEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc] #
         raise NotImplementedError  # pragma: no cover - every game defines it
 
 
-def wrap(env: RummyEnv) -> AECEnv[str, dict[str, Any], int | None]:
+RummyAECEnv: TypeAlias = AECEnv[str, dict[str, Any], int | None]
+"""What every ``env()`` factory returns: a PettingZoo AEC environment whose agents are named
+``"player_0"``, ... , whose observations are ``{"observation", "action_mask"}`` and whose actions are
+action numbers (``None`` for an agent that is done)."""
+
+
+def wrap(env: RummyEnv) -> RummyAECEnv:
     """PettingZoo's usual wrappers: bounds asserted, order enforced (as the classic environments do)."""
-    out: Any = wrappers.AssertOutOfBoundsWrapper(env)
-    return wrappers.OrderEnforcingWrapper(out)
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(env))
 
 
 def counts(out: np.ndarray[Any, Any], at: int, kinds: Iterable[int], scale: float) -> None:

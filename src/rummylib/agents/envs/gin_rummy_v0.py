@@ -33,6 +33,7 @@ from rummylib.agents.envs._base import (
     ActionRow,
     Field,
     Layout,
+    RummyAECEnv,
     RummyEnv,
     card_kind,
     wrap,
@@ -213,7 +214,7 @@ class raw_env(RummyEnv):
         ]
 
 
-def env(**kwargs: Any) -> Any:
+def env(**kwargs: Any) -> RummyAECEnv:
     """The Gin Rummy environment with PettingZoo's usual wrappers (arguments as `raw_env`).
 
     Examples:
