@@ -164,7 +164,22 @@ def test_render_is_text() -> None:
     env = shanghai_v0.raw_env(render_mode="ansi")
     env.reset(seed=1)
     text = env.render()
-    assert isinstance(text, str) and "shanghai_v0" in text and "player_2" in text
+    assert isinstance(text, str) and text.startswith("shanghai_v0: player_1 to move\n")
+    assert "player_2 sees:\n  hand: " in text and "table: -" in text
+    assert "{" not in text  # a board for people, not a JSON dump
+
+
+def test_render_human_prints_the_board(capsys: pytest.CaptureFixture[str]) -> None:
+    env = gin_rummy_v0.raw_env(render_mode="human")
+    env.reset(seed=1)
+    assert env.render() is None
+    assert capsys.readouterr().out.startswith("gin_rummy_v0: player_1 to move\nplayer_0 sees:\n  hand: ")
+
+
+def test_no_render_mode_renders_nothing() -> None:
+    env = gin_rummy_v0.raw_env()
+    env.reset(seed=1)
+    assert env.render() is None
 
 
 @pytest.mark.parametrize("module", [gin_rummy_v0, shanghai_v0, indian_rummy_v0, rummikub_v0])

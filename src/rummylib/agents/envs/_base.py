@@ -9,7 +9,6 @@ step keeps the same agent to move and gives no reward.
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, TypeAlias
@@ -25,6 +24,7 @@ from rummylib import svg
 from rummylib.cards import Card, Rank, Suit
 from rummylib.errors import ErrorCode, RuleSetError, RummyError
 from rummylib.pieces import Joker, Piece
+from rummylib.records import view_lines
 from rummylib.referee import Referee
 from rummylib.tiles import STANDARD_COLORS, Tile
 
@@ -370,9 +370,23 @@ class RummyEnv(AECEnv[str, dict[str, Any], int | None]):
             self.render()
 
     def render(self) -> str | None:
-        """The game: ``ansi`` as text (every seat's view), ``svg`` as a picture of the seat to move's view.
+        """The game, in the ``render_mode`` the environment was made with.
 
-        ``human`` prints the text.
+        * ``"ansi"``: a text board, returned: whose turn it is, then what each seat sees (its view,
+          as ``rummylib replay`` shows it: pieces and melds on lines of their own, then the facts);
+        * ``"human"``: the same board, printed (after every step too);
+        * ``"svg"``: a picture of the game as the seat to move sees it (an SVG document, returned);
+        * ``None`` (the default): nothing.
+
+        Examples:
+            >>> from rummylib.agents.envs import gin_rummy_v0
+            >>> env = gin_rummy_v0.raw_env(render_mode="ansi")
+            >>> env.reset(seed=1)
+            >>> print(env.render())  # doctest: +ELLIPSIS
+            gin_rummy_v0: player_1 to move
+            player_0 sees:
+              hand: ...
+            ...
         """
         if self.render_mode is None:
             return None
@@ -382,7 +396,9 @@ class RummyEnv(AECEnv[str, dict[str, Any], int | None]):
             return svg.view(state.view(0 if seat is None else seat), rules=state.rules)
         head = "over" if state.is_over else f"{self.agent_selection} to move"
         lines = [f"{self.metadata['name']}: {head}"]
-        lines += [f"{a}: {json.dumps(state.view(i).to_json())}" for i, a in enumerate(self.possible_agents)]
+        for i, agent in enumerate(self.possible_agents):
+            lines.append(f"{agent} sees:")
+            lines += [f"  {line}" for line in view_lines(state.view(i))]
         text = "\n".join(lines)
         if self.render_mode == "human":
             print(text)
