@@ -453,7 +453,7 @@ def run_arena(
     count = workers or os.cpu_count() or 1
     chunks = _chunks(games, count)
     if backend == "ray":
-        batches: Iterable[list[GameRecord]] = _ray_backend().run_chunks(spec, chunks, address=ray_address)
+        batches: Iterable[list[GameRecord]] = _ray_backend().run_chunks(_play_chunk, spec, chunks, address=ray_address)
     else:
         batches = _local(spec, chunks, min(count, len(chunks)))
     records: list[GameRecord] = []
