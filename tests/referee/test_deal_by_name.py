@@ -87,7 +87,7 @@ def test_the_referee_protocol_types_its_actions_and_its_classes(tmp_path: Any, m
     source = (
         "from rummylib import GIN_RUMMY\n"
         "from rummylib.gin import GinHand\n"
-        "from rummylib.gin.referee import GinAction\n"
+        "from rummylib.gin.actions import GinAction\n"
         "from rummylib.referee import Referee\n"
         "from rummylib.rummikub import Draw\n"
         "cls: type[Referee[GinAction]] = GinHand\n"

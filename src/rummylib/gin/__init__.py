@@ -17,6 +17,7 @@ Examples:
     13
 """
 
+from rummylib.gin.actions import Discard, DrawDiscard, DrawStock, GinAction, GinPhase, GinView, Knock
 from rummylib.gin.deadwood import (
     MAX_GIN_HAND,
     DeadwoodResult,
@@ -30,18 +31,7 @@ from rummylib.gin.deadwood import (
 from rummylib.gin.deadwood import (  # type: ignore[deprecated]  # re-exported, not used
     can_knock as can_knock,  # the old name, kept with a warning until 0.3.0 (not in __all__)
 )
-from rummylib.gin.referee import (
-    STOCK_FLOOR,
-    Discard,
-    DrawDiscard,
-    DrawStock,
-    GinAction,
-    GinGame,
-    GinHand,
-    GinPhase,
-    GinView,
-    Knock,
-)
+from rummylib.gin.referee import STOCK_FLOOR, GinGame, GinHand
 from rummylib.gin.scoring import (
     GinGameScore,
     GinHandResult,

@@ -40,8 +40,8 @@ from rummylib.agents.envs._base import (
 )
 from rummylib.errors import ErrorCode, RuleSetError
 from rummylib.gin import GinGame, GinHand, GinPhase
+from rummylib.gin.actions import Discard, DrawDiscard, DrawStock, GinView, Knock
 from rummylib.gin.deadwood import deadwood
-from rummylib.gin.referee import Discard, DrawDiscard, DrawStock, GinView, Knock
 from rummylib.referee import Referee
 from rummylib.rules import GIN_RUMMY, RuleSet
 
