@@ -31,7 +31,7 @@ def _modules() -> Iterator[str]:
     for info in pkgutil.walk_packages(rummylib.__path__, "rummylib."):
         try:
             importlib.import_module(info.name)
-        except ModuleNotFoundError:  # a module of an extra that is not installed (Ray)
+        except ImportError:  # a module of an extra that is not installed (Ray; the agents extra)
             continue
         yield info.name
 
