@@ -183,7 +183,7 @@ def run(hands: int, oracle_hands: int, seed: int) -> str:
         "## Against the brute-force oracle",
         "",
         "The oracle tries every sub-multiset of the hand that reads as a meld and every combination "
-        "of them, judging each with `is_contract_met`. Both ran on the same hands in the same run: "
+        "of them, judging each with `is_legal_contract`. Both ran on the same hands in the same run: "
         "hands as dealt (round's cards plus the draw), and dealt hands that can meet the contract "
         "(as many as 400 deals gave). Larger hands (with buys) take the oracle tens of seconds each, "
         f"so it is not run on them. Overall median speed-up: {statistics.median(speedups):.0f}x.",

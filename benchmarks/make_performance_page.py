@@ -290,7 +290,7 @@ TOPICS: list[Topic] = [
         command="python benchmarks/bench_contract.py --hands 50 --oracle 3 --seed 2026",
         lead=(
             "The same hands judged by an oracle that tries every combination of melds the hand holds, "
-            "checking each with `is_contract_met`: the answers agree, and `find_contract` is hundreds "
+            "checking each with `is_legal_contract`: the answers agree, and `find_contract` is hundreds "
             "of times faster (the oracle is only run on hands as dealt; larger hands take it tens of "
             "seconds each)."
         ),

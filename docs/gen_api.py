@@ -264,13 +264,15 @@ def render() -> str:
     ]
     groups[0][2][:0] = version  # names only the package root has (its version) open the core's table
     for heading, intro, entries in groups:
-        out += [f"## {heading}", "", intro, "", "| name | what it is | import from |", "|---|---|---|"]
+        # the div's class keeps names and modules whole (docs/stylesheets/extra.css): the description wraps
+        out += [f"## {heading}", "", intro, "", '<div class="api-glance" markdown>', ""]
+        out += ["| name | what it is | import from |", "|---|---|---|"]
         for entry in entries:
             name = f"[`{entry.name}`][{entry.anchor}]" if entry.anchor else f"`{entry.name}`"
             at_root = entry.name in root and getattr(rummylib, entry.name) is entry.obj
             where = "rummylib" if at_root else entry.module
             out.append(f"| {name} | *{_kind(entry.obj)}* — {entry.doc} | `{where}` |")
-        out.append("")
+        out += ["", "</div>", ""]
     return "\n".join(out)
 
 

@@ -42,7 +42,7 @@ EXAMPLES: dict[str, str] = {
     "unknown-option": 'RUMMIKUB.with_options({"jokers_fly": True})',
     "bad-option": 'RUMMIKUB.with_options({"min_run": "three"})',
     "bad-rules": 'RUMMIKUB.with_options({"group_max": 2})',
-    "bad-players": "deal(RUMMIKUB, players=5, rng=1)",
+    "bad-players": 'deal("rummikub", players=5, seed=1)',
     "unknown-round": "SHANGHAI.round(11)",
     "unsupported-rules": 'solve("", "7h 8h 9h", rules=SHANGHAI, initial_meld_done=True)',
     # input: hands to score
@@ -57,7 +57,7 @@ EXAMPLES: dict[str, str] = {
     "bad-signature": 'batch.Signer(b"s3cret").check({"format": "rummylib-save"}, "0" * 64)',
     "bad-record": 'records.read_record("rummylib-record 2")',
     # refusals
-    "illegal-play": 'lay_off("4c 5c 6c 7c", "9c", rules=SHANGHAI)',
+    "illegal-play": 'check_layoff("4c 5c 6c 7c", "9c", rules=SHANGHAI)',
     "invalid-meld": 'check_meld("r12 r13 r1", rules=RUMMIKUB)',
     "contract-not-met": 'check_contract(["7h 7s 7d"], round_number=1, rules=SHANGHAI)',
     "illegal-turn": 'check_turn("r1 r2 r3", "k1", "r1 r2 r3", rules=RUMMIKUB, initial_meld_done=True)',
@@ -83,6 +83,19 @@ REQUESTS: dict[str, str] = {
 """One request line for ``rummylib batch`` per code that is about the request itself."""
 
 NO_EXAMPLE: dict[str, str] = {
+    "missing-extra": (
+        "Not shown here, where every extra is installed: importing `rummylib.agents.envs` without "
+        "the `agents` extra raises it (a `RummyError` that is also an `ImportError`), and so does the "
+        "arena's `ray` backend without the `arena-ray` extra. The message names the `pip install` to run."
+    ),
+    "not-reset": (
+        "An agent environment of `rummylib.agents.envs` raises it when asked about its game (its "
+        "`referee`, `observe`, `step`) before `reset()` has dealt one: call `reset(seed=...)` first."
+    ),
+    "masked-action": (
+        "An agent environment's `step(action)` raises it for an action number that the current "
+        "`action_mask` forbids (or that is outside the action space); the state is unchanged."
+    ),
     "solver-error": (
         "No input triggers it on purpose: a search raises it when its own answer fails the check it "
         "makes before returning, which is a bug in rummylib. Please report it. The other search "

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from rummylib._build import BuildInfo, compiled_modules
 from rummylib.cards import Card, Rank, Suit
-from rummylib.decks import Deal, deal, full_set, shuffled
+from rummylib.decks import Deal, full_set, shuffled
 from rummylib.errors import (
     ContractNotMetError,
     ErrorCode,
@@ -52,6 +52,7 @@ from rummylib.melds import (
     Face,
     Meld,
     MeldKind,
+    MeldLike,
     MeldReading,
     as_meld,
     check_meld,
@@ -61,7 +62,7 @@ from rummylib.melds import (
     read_meld,
 )
 from rummylib.notation import format_melds, parse_melds, parse_piece, parse_pieces
-from rummylib.pieces import JOKER, Family, Joker, Piece, PieceCount, format_pieces, piece_sort_key
+from rummylib.pieces import JOKER, Family, Joker, Piece, PieceCount, PiecesLike, format_pieces, piece_sort_key
 from rummylib.referee import Outcome, Referee
 from rummylib.rules import (
     CONTRACT_RUMMY,
@@ -81,7 +82,7 @@ from rummylib.rules import (
     find_ruleset,
 )
 from rummylib.scoring import HandCost, hand_points
-from rummylib.table import Table
+from rummylib.table import MeldsLike, Table
 from rummylib.tiles import Color, Tile
 
 if TYPE_CHECKING:  # the names of the games and the registry, loaded on first use (see __getattr__)
@@ -93,29 +94,35 @@ if TYPE_CHECKING:  # the names of the games and the registry, loaded on first us
         MeldDown,
         Substitution,
         check_contract,
+        check_layoff,
+        check_substitution,
         contract_for,
         contract_violations,
         find_contract,
-        is_contract_met,
+        is_legal_contract,
         is_legal_layoff,
         is_legal_substitution,
-        lay_off,
         layoff_violations,
         score_contract_round,
-        substitute_joker,
         substitution_violations,
     )
+
+    # The old names, kept with a warning until 0.3.0 (see docs/compatibility.md); not in __all__.
+    from rummylib.contracts import is_contract_met as is_contract_met  # type: ignore[deprecated]  # re-exported, not used
+    from rummylib.contracts import lay_off as lay_off  # type: ignore[deprecated]  # re-exported, not used
+    from rummylib.contracts import substitute_joker as substitute_joker  # type: ignore[deprecated]  # re-exported, not used
     from rummylib.gin import (
         DeadwoodResult,
         GinGame,
         GinHand,
         GinHandResult,
-        can_knock,
         check_knock,
+        is_legal_knock,
         knock_violations,
         score_game,
         score_hand,
     )
+    from rummylib.gin import can_knock as can_knock  # type: ignore[deprecated]  # re-exported, not used
     from rummylib.gin.deadwood import deadwood  # from its module: mypy takes rummylib.gin's name for the module
     from rummylib.indian import (
         IndianArrangement,
@@ -127,7 +134,7 @@ if TYPE_CHECKING:  # the names of the games and the registry, loaded on first us
         find_declaration,
         is_valid_declaration,
     )
-    from rummylib.registry import hand_cost
+    from rummylib.registry import deal, hand_cost
     from rummylib.rummikub import (
         Budget,
         Objective,
@@ -210,12 +217,15 @@ __all__ = [
     "Meld",
     "MeldDown",
     "MeldKind",
+    "MeldLike",
     "MeldReading",
+    "MeldsLike",
     "NotationError",
     "Objective",
     "Outcome",
     "Piece",
     "PieceCount",
+    "PiecesLike",
     "Rank",
     "RecordError",
     "Referee",
@@ -245,12 +255,13 @@ __all__ = [
     "as_meld",
     "best_arrangement",
     "build_info",
-    "can_knock",
     "can_play",
     "check_contract",
     "check_declaration",
     "check_knock",
+    "check_layoff",
     "check_meld",
+    "check_substitution",
     "check_turn",
     "contract_for",
     "contract_violations",
@@ -265,7 +276,8 @@ __all__ = [
     "full_set",
     "hand_cost",
     "hand_points",
-    "is_contract_met",
+    "is_legal_contract",
+    "is_legal_knock",
     "is_legal_layoff",
     "is_legal_substitution",
     "is_legal_turn",
@@ -273,7 +285,6 @@ __all__ = [
     "is_valid_meld",
     "knock_violations",
     "lay_down",
-    "lay_off",
     "layoff_violations",
     "meld_readings",
     "meld_violations",
@@ -289,7 +300,6 @@ __all__ = [
     "score_rummikub",
     "shuffled",
     "solve",
-    "substitute_joker",
     "substitution_violations",
     "turn_violations",
     "validate_turn",
@@ -304,28 +314,32 @@ _LAZY: dict[str, tuple[str, ...]] = {
         "MeldDown",
         "Substitution",
         "check_contract",
+        "check_layoff",
+        "check_substitution",
         "contract_for",
         "contract_violations",
         "find_contract",
-        "is_contract_met",
+        "is_legal_contract",
         "is_legal_layoff",
         "is_legal_substitution",
-        "lay_off",
         "layoff_violations",
         "score_contract_round",
-        "substitute_joker",
         "substitution_violations",
+        "is_contract_met",  # deprecated (see the TYPE_CHECKING imports)
+        "lay_off",  # deprecated
+        "substitute_joker",  # deprecated
     ),
     "rummylib.gin": (
         "DeadwoodResult",
         "GinGame",
         "GinHand",
         "GinHandResult",
-        "can_knock",
         "check_knock",
+        "is_legal_knock",
         "knock_violations",
         "score_game",
         "score_hand",
+        "can_knock",  # deprecated
     ),
     "rummylib.gin.deadwood": ("deadwood",),
     "rummylib.indian": (
@@ -338,7 +352,7 @@ _LAZY: dict[str, tuple[str, ...]] = {
         "find_declaration",
         "is_valid_declaration",
     ),
-    "rummylib.registry": ("hand_cost",),
+    "rummylib.registry": ("deal", "hand_cost"),
     "rummylib.rummikub": (
         "Budget",
         "Objective",

@@ -450,6 +450,8 @@ def _cmd_meld(args: argparse.Namespace, out: _Out) -> int:
     texts: list[str] = list(args.melds)
     if args.file:
         texts += [line.strip() for line in _read_text(args.file).splitlines() if line.strip()]
+        if not texts:
+            raise RequestError(f"{args.file} holds no meld: write one meld per line", code=ErrorCode.BAD_REQUEST)
     if not texts:
         raise RequestError("give at least one meld (or --file)")
     status = EXIT_VALID
@@ -700,14 +702,15 @@ def _cmd_arena(args: argparse.Namespace, out: _Out) -> int:
         f" ({better} scores are better)"
     )
     width = max(len("bot"), *(len(s.bot) for s in result.standings))
-    out.line(
-        f"  {'bot':<{width}}  {'games':>5}  {'wins':>5}  {'win rate':>8}  {'mean score':>10}  {'95% interval':<18}  Elo"
+    out.line(  # each entry named by its seat (in the first game; seats rotate), so that two randoms differ
+        f"  seat  {'bot':<{width}}  {'games':>5}  {'wins':>5}  {'win rate':>8}  {'mean score':>10}  "
+        f"{'95% interval':<18}  Elo"
     )
     for s in result.standings:
         rate = s.wins / s.games if s.games else 0.0
         interval = f"[{s.ci95[0]:.1f}, {s.ci95[1]:.1f}]"
         row = f"{s.games:5}  {s.wins:5}  {rate:8.1%}  {s.mean_score:10.1f}  {interval:<18}  {s.elo:.0f}"
-        out.line(f"  {s.bot:<{width}}  {row}")
+        out.line(f"  {s.seat:>4}  {s.bot:<{width}}  {row}")
     if result.draws or result.unfinished:
         out.line(
             f"{result.draws} games nobody won; {result.unfinished} left unfinished after {args.max_actions} actions"
@@ -1023,7 +1026,11 @@ def build_parser() -> argparse.ArgumentParser:
         game_required=True,
     )
     score.add_argument(
-        "hands", nargs="*", metavar="HAND", help='one per player in seat order, from seat 0 ("" when empty)'
+        "hands",
+        nargs="*",
+        metavar="HAND",
+        help='one per player in seat order, from seat 0 ("" when empty); '
+        "Gin: the knocker's hand, then the defender's",
     )
     score.add_argument(
         "--winner", type=int, help="the seat (from 0) of the player who went out (Rummikub) or declared (Indian)"
@@ -1141,7 +1148,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return command(args, out)
     except RummyError as exc:
-        _error(f"{exc.message} [{exc.code}]")
+        code = f"[{exc.code}]"  # once: a refusal's sentence may end with it already (a knock over the limit)
+        _error(exc.message if exc.message.endswith(code) else f"{exc.message} {code}")
     except BrokenPipeError:
         # The reader went away (``rummylib show ... | head``): stop quietly, as Unix tools do.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

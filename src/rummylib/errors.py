@@ -319,6 +319,9 @@ class ErrorCode(StrEnum):
     """A contract round the game does not have (Shanghai has 10, Contract Rummy 7)."""
     UNSUPPORTED_RULES = "unsupported-rules"
     """A rule set this operation cannot work with (a card game given to the Rummikub turn judge or solver)."""
+    MISSING_EXTRA = "missing-extra"
+    """An optional extra that this needs is not installed (``agents`` for the environments,
+    ``arena-ray`` for the arena's Ray backend); the message names the ``pip install`` to run."""
     # --- input: hands to score -------------------------------------------------------------------
     BAD_SCORE_INPUT = "bad-score-input"
     """Hands that cannot be scored as asked (a winner out of range, two players out)."""
@@ -338,6 +341,11 @@ class ErrorCode(StrEnum):
     """No such op, or the op does not apply to that game."""
     BAD_OBJECTIVE = "bad-objective"
     """A solver objective that does not exist."""
+    # --- agent environments ----------------------------------------------------------------------
+    NOT_RESET = "not-reset"
+    """An environment asked about its game before ``reset()`` dealt one."""
+    MASKED_ACTION = "masked-action"
+    """An action number the environment's action mask forbids at this step (or one outside its space)."""
     # --- saved games and states --------------------------------------------------------------------
     BAD_SAVE = "bad-save"
     """A save that cannot be loaded: not a save, another version, malformed or tampered with."""

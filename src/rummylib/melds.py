@@ -3,7 +3,7 @@
 For any meld it answers whether it is valid, its kind, what each joker stands for, its value, and,
 when it is invalid, every problem found, each with a stable code.
 
-How a meld with jokers is read (the rule book, §1):
+How a meld with jokers is read (the rules of Rummikub):
 
 1. if the pieces, in the order given, form a valid ascending run, each joker taking the number
    its position gives, that is the reading (``r5 r6 *`` has the joker as ``R7``);

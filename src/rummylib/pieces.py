@@ -30,6 +30,7 @@ __all__ = [
     "Joker",
     "Piece",
     "PieceCount",
+    "PiecesLike",
     "format_pieces",
     "piece_sort_key",
     "read_piece",
@@ -291,3 +292,8 @@ class PieceCount:
         from rummylib import svg  # noqa: PLC0415 - the display hook: pictures sit above the values
 
         return svg.rack(self)
+
+
+PiecesLike: TypeAlias = str | Piece | PieceCount | Iterable[Piece]
+"""Pieces: notation (``"7h 7s *"``), one piece, a `PieceCount`, or any iterable of pieces (a `Meld`
+too); accepted wherever a rack, a hand or some cards are expected."""

@@ -263,22 +263,23 @@ def action_line(action: Any) -> str:
         '0 lay-off * meld=3 joker-end=low'
     """
     cls = type(action)
-    if not attrs.has(cls) or not isinstance(getattr(cls, "kind", None), str):
+    kind = getattr(cls, "kind", None)
+    if not attrs.has(cls) or not isinstance(kind, str):
         raise TypeError(f"not a referee action: {action!r}")
     form = _form(cls)
     data = action_to_json(action)
-    parts = [str(data["player"]), str(cls.kind)]  # type: ignore[attr-defined]
+    parts = [str(data["player"]), kind]
     if form.main is not None and getattr(action, form.main.name) != form.main.default:
         parts.append(_main_text(data[form.main.name], form.main.shape))
     for f in form.others:
         value = getattr(action, f.name)
         if f.default is not attrs.NOTHING and value == f.default:
             continue
-        parts.append(f"{f.key}={_value_text(data[f.name], f.hint, f'{cls.kind} {f.key}')}")  # type: ignore[attr-defined]
+        parts.append(f"{f.key}={_value_text(data[f.name], f.hint, f'{kind} {f.key}')}")
     return " ".join(parts)
 
 
-def action_from_line(line: str, referee: type) -> Any:
+def action_from_line(line: str, referee: type[Referee]) -> Any:
     """The action a record line holds, for a referee state class (the reverse of `action_line`).
 
     Raises:
@@ -297,7 +298,7 @@ def action_from_line(line: str, referee: type) -> Any:
     text = line.strip()
     if not text or text.startswith("#"):
         raise RecordError("an empty line (or a comment) holds no move")
-    return _read_action(text, None, referee.ACTIONS)  # type: ignore[attr-defined]
+    return _read_action(text, None, referee.ACTIONS)
 
 
 def _scalar_value(text: str, hint: Any) -> Any:
@@ -400,9 +401,9 @@ def _read_action(line: str, number: int | None, actions: Sequence[type]) -> Any:
 # ------------------------------------------------------------------------------------------
 
 
-def _deal_parameters(cls: type) -> list[inspect.Parameter]:
+def _deal_parameters(cls: type[Referee]) -> list[inspect.Parameter]:
     """The arguments of ``cls.deal`` beyond the rules, the players and the seed."""
-    found = inspect.signature(cls.deal).parameters.values()  # type: ignore[attr-defined]
+    found = inspect.signature(cls.deal).parameters.values()
     return [p for p in found if p.name not in _STANDARD and p.kind is inspect.Parameter.KEYWORD_ONLY]
 
 
@@ -437,7 +438,7 @@ def _found_argument(start: Any, name: str, default: Any) -> Any:
 class _Deal:
     """What a record's header says was dealt."""
 
-    cls: type
+    cls: type[Referee]
     rules: RuleSet
     players: int
     seed: int | str
@@ -445,7 +446,7 @@ class _Deal:
 
     def state(self) -> Referee:
         kwargs = {k: (tuple(v) if isinstance(v, list) else v) for k, v in self.arguments}
-        return self.cls.deal(rules=self.rules, players=self.players, seed=self.seed, **kwargs)  # type: ignore[attr-defined, no-any-return]
+        return self.cls.deal(rules=self.rules, players=self.players, seed=self.seed, **kwargs)
 
     def call(self) -> str:
         args = [f"rules={self.rules.name}", f"players={self.players}", f"seed={self.seed!r}"]
@@ -808,7 +809,7 @@ def _replay(start: Referee, actions: Sequence[Any], lines: Sequence[int]) -> tup
     """Every state from ``start`` through ``actions``; an illegal move names its line (or number)."""
     states = [start]
     state = start
-    allowed = tuple(type(start).ACTIONS)  # type: ignore[attr-defined]
+    allowed = tuple(type(start).ACTIONS)
     for n, action in enumerate(actions):
         if not isinstance(action, allowed):
             raise TypeError(f"move {n + 1} ({action!r}) is not an action of {type(start).__name__}")
@@ -986,7 +987,7 @@ def read_record(text: str) -> Record:
         raw = lines[number - 1].strip()
         if not raw or raw.startswith("#"):
             continue
-        moves.append(_read_action(raw, number, type(start).ACTIONS))  # type: ignore[attr-defined]
+        moves.append(_read_action(raw, number, type(start).ACTIONS))
         move_lines.append(number)
     if len(moves) > MAX_MOVES:
         raise RecordError(f"{len(moves)} moves are more than a record holds ({MAX_MOVES})")

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, NoReturn, Protocol, Self, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, Protocol, Self, TypeVar, runtime_checkable
 
 import attrs
 
@@ -160,16 +160,52 @@ class View(Protocol):
         ...
 
 
+if TYPE_CHECKING:  # PEP 696: a bare `Referee` is `Referee[Any]` (typing_extensions' stubs, for type checkers only)
+    from typing_extensions import TypeVar as _DefaultTypeVar
+
+    _A = _DefaultTypeVar("_A", default=Any)
+else:
+    _A = TypeVar("_A")
+
+
 @runtime_checkable
-class Referee(Protocol):
+class Referee(Protocol[_A]):
     """The shape of every referee state (Rummikub, contract rounds and games, Gin hands and games).
 
-    The class also has ``deal(*, rules, players, seed, ...)`` and ``from_json(data)``, and
-    ``SAVE_TYPE``, the name its saves carry.
+    Generic in its action type: `rummylib.gin.GinHand` is a ``Referee[GinAction]``, whose
+    ``legal_actions`` are ``GinAction`` values and whose ``apply`` takes one; a bare ``Referee``
+    takes any action. The class itself deals (``deal``), loads (``from_json``), reads actions
+    (``action_from_json``) and names its action classes (``ACTIONS``) and its saves
+    (``SAVE_TYPE``), so that a program holding ``type[Referee[A]]`` can start any game.
+
+    Examples:
+        >>> from rummylib import GIN_RUMMY
+        >>> from rummylib.gin import GinHand
+        >>> cls: type[Referee[object]] = GinHand
+        >>> state = cls.deal(rules=GIN_RUMMY, players=2, seed=1)
+        >>> state.is_legal(state.legal_actions()[0]), cls.SAVE_TYPE, len(cls.ACTIONS)
+        (True, 'gin-hand', 4)
     """
 
     SAVE_TYPE: ClassVar[str]
     """The ``"type"`` of this state's saves (``"gin-hand"``)."""
+    ACTIONS: ClassVar[tuple[type, ...]]
+    """The action classes the referee takes."""
+
+    @classmethod
+    def deal(cls, *, rules: RuleSet, players: int, seed: int | str) -> Self:
+        """A new game, round or hand, dealt from ``seed`` (each referee may take more options)."""
+        ...
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], *, check: bool = True) -> Self:
+        """The state a saved form holds."""
+        ...
+
+    @classmethod
+    def action_from_json(cls, data: object) -> _A:
+        """The action a JSON object holds."""
+        ...
 
     @property
     def rules(self) -> RuleSet:
@@ -191,19 +227,19 @@ class Referee(Protocol):
         """Whether the game, round or hand has ended."""
         ...
 
-    def legal_actions(self, player: int | None = None) -> tuple[Any, ...]:
+    def legal_actions(self, player: int | None = None) -> tuple[_A, ...]:
         """Every legal action now, of ``player`` or of every seat."""
         ...
 
-    def action_violations(self, action: Any) -> tuple[Violation, ...]:
+    def action_violations(self, action: _A) -> tuple[Violation, ...]:
         """Every reason ``action`` is illegal now (empty when it is legal)."""
         ...
 
-    def is_legal(self, action: Any) -> bool:
+    def is_legal(self, action: _A) -> bool:
         """Whether ``action`` is legal now."""
         ...
 
-    def apply(self, action: Any) -> Self:
+    def apply(self, action: _A) -> Self:
         """The state after ``action`` (raises `IllegalActionError`; ``self`` is unchanged)."""
         ...
 

@@ -16,20 +16,23 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+import random
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
+from typing import Any
 
 import attrs
 
 from rummylib import contracts, gin, indian, rummikub
 from rummylib._inputs import pieces as pieces_of
 from rummylib._inputs import ruleset
-from rummylib.pieces import Piece
+from rummylib.errors import ErrorCode, RuleSetError
+from rummylib.pieces import Piece, PiecesLike
 from rummylib.referee import Referee
-from rummylib.rules import RuleSet, ScoringScheme
+from rummylib.rules import RuleSet, ScoringScheme, find_ruleset
 from rummylib.scoring import HandCost, hand_points
 
-__all__ = ["FAMILIES", "GameFamily", "family", "family_named", "family_of", "hand_cost", "state_types"]
+__all__ = ["FAMILIES", "GameFamily", "deal", "family", "family_named", "family_of", "hand_cost", "state_types"]
 
 
 @attrs.frozen
@@ -176,7 +179,7 @@ def state_types() -> Mapping[str, type[Referee]]:
     return _STATES
 
 
-def hand_cost(pieces: Iterable[Piece] | str, *, rules: RuleSet) -> HandCost:
+def hand_cost(pieces: PiecesLike, *, rules: RuleSet) -> HandCost:
     """What a hand costs in its game, counted the game's way (``rules.scoring`` picks the family).
 
     Rummikub, Contract Rummy and Shanghai count every piece left in hand
@@ -197,3 +200,79 @@ def hand_cost(pieces: Iterable[Piece] | str, *, rules: RuleSet) -> HandCost:
         'deadwood after melding Ah 2h 3h'
     """
     return family(rules).cost(pieces_of(pieces, rules=ruleset(rules), what="the hand"), rules)
+
+
+def _rules_for(game: str | RuleSet, rules: RuleSet | Mapping[str, Any] | None) -> RuleSet:
+    preset = find_ruleset(game) if isinstance(game, str) else ruleset(game)
+    if rules is None:
+        return preset
+    if isinstance(rules, Mapping):
+        return preset.with_options(rules)
+    chosen = ruleset(rules)
+    if family(chosen) is not family(preset):
+        raise RuleSetError(
+            f"the rules of {chosen.title} cannot play {preset.title}: give rules of the same game",
+            code=ErrorCode.UNSUPPORTED_RULES,
+        )
+    return chosen
+
+
+def deal(
+    game: str | RuleSet,
+    *,
+    players: int,
+    seed: int | str | None = None,
+    state_type: str | None = None,
+    rules: RuleSet | Mapping[str, Any] | None = None,
+) -> Referee[Any]:
+    """Deal a new game of any registered game, by name: the one way in for a generic driver.
+
+    The referee is the game family's first (a Rummikub game, a contract round, a Gin hand, an
+    Indian Rummy deal) unless ``state_type`` names another of its family (``"contract-game"``,
+    ``"gin-game"``, ``"indian-game"``: see `state_types`), as the batch op ``deal`` does.
+
+    Args:
+        game: A game's name (``"gin_rummy"``, ``"shanghai"``; see `rummylib.rules.find_ruleset`),
+            or a rule set.
+        players: How many seats.
+        seed: The deal's seed (the same seed deals the same cards); ``None`` picks one at random.
+            The state keeps it, so its record and its saves replay it.
+        state_type: Which referee of the game's family, by the name its saves carry.
+        rules: House rules: a rule set of the same game, or a dict of options changed from the
+            preset (`RuleSet.with_options`).
+
+    Returns:
+        The referee state, ready for ``legal_actions()`` and ``apply(...)``.
+
+    Raises:
+        RuleSetError: an unknown game (``unknown-game``), options it does not have, a number of
+            players it does not allow (``bad-players``), rules of another game
+            (``unsupported-rules``), or a ``state_type`` not of its family (``unknown-game``).
+
+    Examples:
+        >>> state = deal("gin_rummy", players=2, seed=1)
+        >>> type(state).__name__, state.to_move, len(state.legal_actions()) > 0
+        ('GinHand', 1, True)
+        >>> type(deal("shanghai", players=3, seed=2, state_type="contract-game")).__name__
+        'ContractGame'
+        >>> deal("rummikub", players=3, seed=0, rules={"initial_meld_points": 25}).rules.initial_meld_points
+        25
+        >>> deal("gin", players=2, state_type="contract-round")
+        Traceback (most recent call last):
+        ...
+        rummylib.errors.RuleSetError: Gin Rummy has no referee 'contract-round'; it has gin-hand, gin-game
+    """
+    chosen = _rules_for(game, rules)
+    found = family(chosen)
+    cls = found.states[0]
+    if state_type is not None:
+        named = {c.SAVE_TYPE: c for c in found.states}
+        if state_type not in named:
+            raise RuleSetError(
+                f"{chosen.title} has no referee {state_type[:40]!r}; it has {', '.join(named)}",
+                code=ErrorCode.UNKNOWN_GAME,
+            )
+        cls = named[state_type]
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**63)
+    return cls.deal(rules=chosen, players=players, seed=seed)

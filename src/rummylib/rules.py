@@ -128,7 +128,7 @@ class ScoringScheme(StrEnum):
 
 
 class IndianFormat(StrEnum):
-    """Which game of Indian Rummy is played (option ``indian_format``, rule book §5).
+    """Which game of Indian Rummy is played (option ``indian_format``).
 
     Examples:
         >>> INDIAN_RUMMY.indian_format is IndianFormat.POINTS

@@ -135,7 +135,7 @@ def from_json(data: Mapping[str, Any], *, check: bool = True) -> Any:
     cls = state_types().get(kind)
     if cls is None:
         raise SaveError(f"unknown save type {kind[:40]!r}: expected one of {', '.join(SAVE_TYPES)}")
-    return cls.from_json(data, check=check)  # type: ignore[attr-defined]
+    return cls.from_json(data, check=check)
 
 
 def loads(text: str, *, check: bool = True) -> Any:

@@ -12,19 +12,17 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 import attrs
 
 from rummylib import _inputs
 from rummylib.melds import Meld
-from rummylib.pieces import Piece
+from rummylib.pieces import PiecesLike
 from rummylib.rules import RuleSet
 
 __all__ = ["HandCost", "hand_points"]
 
 
-def hand_points(pieces: Iterable[Piece] | str, *, rules: RuleSet) -> int:
+def hand_points(pieces: PiecesLike, *, rules: RuleSet) -> int:
     """What a player left holding these pieces pays, by the game's point values.
 
     Tiles count their number and a joker ``joker_points`` (30 in Rummikub); cards count the rule

@@ -24,7 +24,7 @@ from rummylib.pieces import Joker, PieceCount
 from rummylib.rules import RuleSet
 from rummylib.tiles import Tile
 
-__all__ = ["Table", "TableLike"]
+__all__ = ["MeldsLike", "Table", "TableLike"]
 
 
 def _meld_tuple(melds: Iterable[MeldLike]) -> tuple[Meld, ...]:
@@ -147,5 +147,9 @@ class Table:
         return iter(self.melds)
 
 
-TableLike: TypeAlias = Table | str | Iterable[MeldLike]
-"""A `Table`, its ``|`` notation, or a sequence of melds (each a `Meld`, notation or pieces)."""
+MeldsLike: TypeAlias = Table | str | Iterable[MeldLike]
+"""Melds: a `Table`, its ``|`` notation (``"7h 7s 7d | 4c 5c 6c"``), or a sequence of melds (each a
+`Meld`, notation or pieces); accepted wherever several melds are expected."""
+
+TableLike: TypeAlias = MeldsLike
+"""A table, given as its melds: the same as `MeldsLike`."""

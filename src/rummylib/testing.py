@@ -1,6 +1,6 @@
 """Hypothesis strategies for rummylib values, for your own tests as well as ours.
 
-Requires ``hypothesis``, installed with the ``tests`` extra; without it, importing this module
+Requires ``hypothesis``, installed with the ``testing`` extra; without it, importing this module
 raises ``ModuleNotFoundError`` saying so. Every strategy takes the rule set as a keyword argument
 so the pieces drawn always belong to the game.
 
@@ -17,12 +17,12 @@ from __future__ import annotations
 
 try:
     from hypothesis import strategies as st
-except ModuleNotFoundError as exc:  # the strategies need hypothesis, which comes with the tests extra
+except ModuleNotFoundError as exc:  # the strategies need hypothesis, which comes with the testing extra
     if exc.name is None or exc.name.split(".")[0] != "hypothesis":
         raise
     raise ModuleNotFoundError(
-        "rummylib.testing needs hypothesis, which comes with rummylib's tests extra: "
-        "pip install 'rummylib[tests]' (from a checkout: pip install '.[tests]')",
+        "rummylib.testing needs hypothesis, which comes with rummylib's testing extra: "
+        "pip install 'rummylib[testing]' (from a checkout: pip install '.[testing]')",
         name=exc.name,
     ) from exc
 

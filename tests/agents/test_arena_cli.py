@@ -24,9 +24,9 @@ def test_the_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert err == ""
     lines = out.splitlines()
     assert lines[0].startswith("Gin Rummy: 4 games between 2 bots, seats rotated, seed 1")
-    assert lines[1].split()[:3] == ["bot", "games", "wins"]
-    assert lines[2].split()[:3] == ["heuristic", "4", "4"]
-    assert lines[3].split()[:3] == ["random", "4", "0"]
+    assert lines[1].split()[:4] == ["seat", "bot", "games", "wins"]
+    assert lines[2].split()[:4] == ["0", "heuristic", "4", "4"]
+    assert lines[3].split()[:4] == ["1", "random", "4", "0"]
 
 
 def test_json_is_the_result(capsys: pytest.CaptureFixture[str]) -> None:

@@ -26,7 +26,7 @@ from pettingzoo.test import api_test, seed_test
 from rummylib import CONTRACT_RUMMY, INDIAN_RUMMY, SHANGHAI
 from rummylib.agents.envs import contract_rummy_v0, gin_rummy_v0, indian_rummy_v0, rummikub_v0, shanghai_v0
 from rummylib.agents.envs._base import Internal, tile_kind
-from rummylib.errors import RummyError
+from rummylib.errors import ErrorCode, RummyError
 from rummylib.rummikub import solve
 
 FINITE = {"max_reshuffles": 1}
@@ -118,11 +118,19 @@ def test_contract_lay_downs_and_lay_offs_are_reached() -> None:
     assert {"lay-down", "lay-off", "buy", "decline-buy", "discard"} <= kinds
 
 
-def test_masked_index_is_refused() -> None:
+def test_masked_index_is_refused_with_a_code_of_its_own() -> None:
     env = gin_rummy_v0.raw_env()
     env.reset(seed=0)
-    with pytest.raises(RummyError, match="masked"):
+    with pytest.raises(RummyError, match="masked") as caught:
         env.step(106)
+    assert caught.value.code is ErrorCode.MASKED_ACTION
+
+
+def test_before_reset_the_error_says_so_with_a_code_of_its_own() -> None:
+    env = gin_rummy_v0.raw_env()
+    with pytest.raises(RummyError, match=r"call reset\(\) first") as caught:
+        env.referee
+    assert caught.value.code is ErrorCode.NOT_RESET
 
 
 def test_rewards_are_zero_sum_in_gin() -> None:
@@ -156,7 +164,22 @@ def test_render_is_text() -> None:
     env = shanghai_v0.raw_env(render_mode="ansi")
     env.reset(seed=1)
     text = env.render()
-    assert isinstance(text, str) and "shanghai_v0" in text and "player_2" in text
+    assert isinstance(text, str) and text.startswith("shanghai_v0: player_1 to move\n")
+    assert "player_2 sees:\n  hand: " in text and "table: -" in text
+    assert "{" not in text  # a board for people, not a JSON dump
+
+
+def test_render_human_prints_the_board(capsys: pytest.CaptureFixture[str]) -> None:
+    env = gin_rummy_v0.raw_env(render_mode="human")
+    env.reset(seed=1)
+    assert env.render() is None
+    assert capsys.readouterr().out.startswith("gin_rummy_v0: player_1 to move\nplayer_0 sees:\n  hand: ")
+
+
+def test_no_render_mode_renders_nothing() -> None:
+    env = gin_rummy_v0.raw_env()
+    env.reset(seed=1)
+    assert env.render() is None
 
 
 @pytest.mark.parametrize("module", [gin_rummy_v0, shanghai_v0, indian_rummy_v0, rummikub_v0])
@@ -253,9 +276,12 @@ def test_without_the_extra_the_error_names_it() -> None:
         "    import rummylib.agents.envs\n"
         "except ImportError as exc:\n"
         "    assert isinstance(exc, RummyError), type(exc)\n"
+        "    print(exc.code)\n"
         "    print(exc)\n"
     )
     src = Path(__file__).resolve().parents[2] / "src"
     env = {**os.environ, "PYTHONPATH": str(src)}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True, timeout=120)
-    assert 'pip install "rummylib[agents]"' in out.stdout
+    code_line, message = out.stdout.splitlines()
+    assert code_line == "missing-extra"
+    assert 'pip install ".[agents]" from a checkout' in message and 'pip install "rummylib[agents]"' in message

@@ -54,7 +54,7 @@ def test_meld_json_has_the_batch_shape(capsys: pytest.CaptureFixture[str]) -> No
 
 
 def test_meld_house_option_changes_the_verdict(capsys: pytest.CaptureFixture[str]) -> None:
-    # Shanghai house rule (RULES.md §3): joker_ratio, no more jokers than natural cards.
+    # Shanghai house rule (docs/rules/shanghai.md): joker_ratio, no more jokers than natural cards.
     assert run(capsys, "meld", "-g", "shanghai", "8h * *")[0] == EXIT_VALID
     code, out, _ = run(capsys, "meld", "-g", "shanghai", "-o", "joker_ratio=true", "8h * *")
     assert code == EXIT_INVALID
@@ -140,7 +140,7 @@ def test_every_command_has_help_with_an_example(capsys: pytest.CaptureFixture[st
 
 
 def test_turn_from_a_json_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    # RULES.md §1: split a run and add a rack tile to make two sets.
+    # docs/rules/rummikub.md: split a run and add a rack tile to make two sets.
     request = {
         "game": "rummikub",
         "table_before": ["r3 r4 r5 r6"],
@@ -265,7 +265,7 @@ def test_selfplay_plays_seeded_games_that_end_with_zero_sum_scores(capsys: pytes
     result = json.loads(out)
     assert result["seed"] == 0
     assert result["scores"] is not None
-    assert sum(result["scores"]) == 0  # RULES.md §1: scores of one game add up to zero
+    assert sum(result["scores"]) == 0  # docs/rules/rummikub.md: scores of one game add up to zero
     again = run(capsys, "selfplay", "--games", "1", "--seed", "0", "--json")[1]
     assert json.loads(again) == result  # seeded: the same game every time
 

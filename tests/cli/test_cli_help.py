@@ -107,7 +107,7 @@ def test_colour_help_names_its_three_values(capsys: pytest.CaptureFixture[str]) 
 
 
 def test_no_play_before_the_initial_meld_says_why(capsys: pytest.CaptureFixture[str]) -> None:
-    # RULES.md §1: the first play is sets from the rack worth 30; R4 R5 * fits the table only after it
+    # docs/rules/rummikub.md: the first play is sets from the rack worth 30; R4 R5 * fits the table only after it
     args = ["solve", "--table", "r1 r2 r3 | b5 k5 y5", "--rack", "r4 r5 *"]
     code, out, _ = run(capsys, *args)
     assert code == EXIT_VALID

@@ -128,7 +128,7 @@ def test_options_need_a_rack_too(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_a_card_game_is_refused_as_the_api_refuses_it(capsys: pytest.CaptureFixture[str]) -> None:
-    # RULES.md §1 is a tile game; Shanghai's turn is not judged by the Rummikub turn judge
+    # docs/rules/rummikub.md is a tile game; Shanghai's turn is not judged by the Rummikub turn judge
     code, out, err = run(capsys, "turn", "-g", "shanghai", "--rack", "7h 7s 7d 7c", "--after", "7h 7s 7d", "--opened")
     assert (code, out) == (EXIT_BAD, "")
     assert_bad(err, "unsupported-rules", "Shanghai")

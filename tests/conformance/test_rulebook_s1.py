@@ -1,4 +1,4 @@
-"""RULES.md §1 (Rummikub), sentence by sentence, through ``rummylib batch`` and the Python API."""
+"""docs/rules/rummikub.md (Rummikub), sentence by sentence, through ``rummylib batch`` and the Python API."""
 
 from __future__ import annotations
 
@@ -524,7 +524,7 @@ def test_solver_answer_passes_turn_check_and_respects_13_max() -> None:
 
 
 def _oracle(tiles: list[str]) -> tuple[str, int] | None:
-    """RULES.md §1 joker reading, written out directly: rule 1 (positional run), else the best reading."""
+    """docs/rules/rummikub.md joker reading, written out directly: rule 1 (positional run), else the best reading."""
     n = len(tiles)
     naturals = [t for t in tiles if t != "*"]
     if not naturals:

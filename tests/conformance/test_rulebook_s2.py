@@ -1,4 +1,4 @@
-"""RULES.md §2 (Contract Rummy), sentence by sentence, through ``rummylib batch`` and the referee API."""
+"""docs/rules/contract-rummy.md (Contract Rummy), sentence by sentence, through ``rummylib batch`` and the referee API."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md §3 (Shanghai), sentence by sentence, through ``rummylib batch`` and the referee API."""
+"""docs/rules/shanghai.md (Shanghai), sentence by sentence, through ``rummylib batch`` and the referee API."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md §4 (Gin Rummy), sentence by sentence, through ``rummylib batch`` and the Python API."""
+"""docs/rules/gin-rummy.md (Gin Rummy), sentence by sentence, through ``rummylib batch`` and the Python API."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md §5 (Indian Rummy), sentence by sentence, through ``rummylib batch`` and the Python API."""
+"""docs/rules/indian-rummy.md (Indian Rummy), sentence by sentence, through ``rummylib batch`` and the Python API."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md §6 (what every check returns): coded problems, and only rummylib errors on bad input."""
+"""docs/reliability.md (what every check returns): coded problems, and only rummylib errors on bad input."""
 
 from __future__ import annotations
 
@@ -293,7 +293,7 @@ def test_batch_command_one_answer_per_line_exit_0() -> None:
     assert answers[3] == {"id": 4, "points": 50}
 
 
-# --- Every option named in RULES.md is accepted under its exact name -----------------------------------
+# --- Every option named on the rules pages (docs/rules/) is accepted under its exact name -----------------------------------
 
 RULEBOOK_OPTIONS: dict[str, Any] = {
     "initial_meld_points": 25,
@@ -334,7 +334,7 @@ OPTION_GAME = {
 
 @pytest.mark.parametrize("option", sorted(RULEBOOK_OPTIONS))
 def test_rulebook_option_names_accepted_in_batch_rules(option: str) -> None:
-    """Every option RULES.md names is accepted, under that exact name, in the batch ``rules`` object."""
+    """Every option the rules pages (docs/rules/) name is accepted, under that exact name, in the batch ``rules`` object."""
     game = OPTION_GAME[option]
     hand = "r5" if game == "rummikub" else "5h"
     answer = handle_request({"op": "points", "game": game, "hand": hand, "rules": {option: RULEBOOK_OPTIONS[option]}})

@@ -1,4 +1,4 @@
-"""Checking a meld-down against a contract: one test per rule of RULES.md §2 and §3."""
+"""Checking a meld-down against a contract: one test per rule of docs/rules/contract-rummy.md and docs/rules/shanghai.md."""
 
 from collections import Counter
 
@@ -19,7 +19,7 @@ from rummylib import (
     RuleSetError,
     parse_pieces,
 )
-from rummylib.contracts import check_contract, contract_violations, is_contract_met
+from rummylib.contracts import check_contract, contract_violations, is_legal_contract
 from rummylib.testing import runs
 
 CR = CONTRACT_RUMMY
@@ -33,7 +33,7 @@ def codes(melds, **kw) -> list[str]:
 def agree(melds, **kw) -> bool:
     """The three validators agree (STYLE §5); returns the verdict."""
     problems = contract_violations(melds, **kw)
-    met = is_contract_met(melds, **kw)
+    met = is_legal_contract(melds, **kw)
     try:
         check_contract(melds, **kw)
         raised = None

@@ -9,11 +9,11 @@ import pytest
 from rummylib import CONTRACT_RUMMY, SHANGHAI, InvalidPiecesError, Meld, NotationError, Tile, parse_pieces
 from rummylib.contracts import (
     check_contract,
+    check_layoff,
+    check_substitution,
     contract_violations,
     find_contract,
-    lay_off,
     score_contract_round,
-    substitute_joker,
 )
 from rummylib.melds import check_meld
 from rummylib.table import Table
@@ -52,20 +52,20 @@ def test_lay_off_and_substitution_refuse_non_pieces() -> None:
     """Before: ``TypeError: not a piece: 5``."""
     for cards in ([5], ["8c"], 5, None):
         with pytest.raises(InvalidPiecesError) as info:
-            lay_off("4c 5c 6c 7c", cards, rules=SHANGHAI)  # type: ignore[arg-type]
+            check_layoff("4c 5c 6c 7c", cards, rules=SHANGHAI)  # type: ignore[arg-type]
         assert info.value.code == "not-a-piece"
     for card in (5, None, ["5c"]):
         with pytest.raises(InvalidPiecesError) as info:
-            substitute_joker("4c * 6c 7c", card, rules=SHANGHAI, player_down=True)  # type: ignore[arg-type]
+            check_substitution("4c * 6c 7c", card, rules=SHANGHAI, player_down=True)  # type: ignore[arg-type]
         assert info.value.code == "not-a-piece"
     with pytest.raises(InvalidPiecesError):
-        lay_off([5, 6], "8c", rules=SHANGHAI)  # type: ignore[list-item]
+        check_layoff([5, 6], "8c", rules=SHANGHAI)  # type: ignore[list-item]
 
 
 def test_a_single_card_laid_off_belongs_to_the_game() -> None:
     """Before: a single piece given as a value skipped the game check."""
     with pytest.raises(NotationError, match="played with cards"):
-        lay_off("4c 5c 6c 7c", Tile.parse("r8"), rules=SHANGHAI)
+        check_layoff("4c 5c 6c 7c", Tile.parse("r8"), rules=SHANGHAI)
 
 
 def test_find_contract_hand_forms() -> None:

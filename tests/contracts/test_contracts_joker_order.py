@@ -1,4 +1,4 @@
-"""A run's joker stands where it is laid, also inside a contract (RULES.md §1 reading rule 1, §2-§3)."""
+"""A run's joker stands where it is laid, also inside a contract (docs/rules/rummikub.md "Jokers", reading rule 1; docs/rules/contract-rummy.md and shanghai.md)."""
 
 from rummylib.batch import handle_request
 

@@ -1,4 +1,4 @@
-"""Lay-offs and joker substitution (RULES.md §2 "A turn", "Jokers"; §3 "Jokers")."""
+"""Lay-offs and joker substitution (docs/rules/contract-rummy.md "A turn", "Jokers"; docs/rules/shanghai.md "Jokers")."""
 
 import pytest
 from hypothesis import given
@@ -17,7 +17,7 @@ from rummylib import (
     meld_readings,
     parse_pieces,
 )
-from rummylib.contracts import lay_off, layoff_violations, substitute_joker, substitution_violations
+from rummylib.contracts import check_layoff, check_substitution, layoff_violations, substitution_violations
 from rummylib.melds import Meld
 from rummylib.testing import runs
 
@@ -40,7 +40,7 @@ SH = SHANGHAI
 
 
 def laid(meld, cards, rules, **kw) -> str:
-    return str(lay_off(meld, cards, rules=rules, **kw).meld)
+    return str(check_layoff(meld, cards, rules=rules, **kw).meld)
 
 
 def codes(meld, cards, rules, **kw) -> list[str]:
@@ -86,7 +86,7 @@ def test_run_never_exceeds_14_cards() -> None:
 
 
 def test_jokers_go_to_an_end() -> None:
-    done = lay_off("7c 8c 9c 10c", "*", rules=CR)
+    done = check_layoff("7c 8c 9c 10c", "*", rules=CR)
     assert str(done.meld) == "7c 8c 9c 10c *"
     assert [str(f) for f in done.reading.jokers] == ["Jc"]
     assert laid("7c 8c 9c 10c", "*", CR, joker_end="low") == "* 7c 8c 9c 10c"
@@ -95,7 +95,7 @@ def test_jokers_go_to_an_end() -> None:
 
 def test_joker_slides_in_contract_rummy() -> None:
     """§2: "A joker in a run may be moved to either end by a player laying off the natural card it stood for"."""
-    done = lay_off("4c * 6c 7c", "5c", rules=CR)
+    done = check_layoff("4c * 6c 7c", "5c", rules=CR)
     assert str(done.meld) == "4c 5c 6c 7c *"
     assert done.jokers_moved == 1
     assert [str(f) for f in done.reading.jokers] == ["8c"]
@@ -134,12 +134,12 @@ def test_reading_pins_the_meld() -> None:
 def test_invalid_table_meld_and_bad_input() -> None:
     assert codes("4c 5d 6c 7c", "8c", CR) == ["mixed-suits"]
     with pytest.raises(IllegalPlayError) as info:
-        lay_off("4c 5c 6c 7c", "9c", rules=CR)
+        check_layoff("4c 5c 6c 7c", "9c", rules=CR)
     assert info.value.violations[0].code == "layoff-no-place"
     with pytest.raises(NotationError):
-        lay_off("4c 5c 6c 7c", "9x", rules=CR)
+        check_layoff("4c 5c 6c 7c", "9x", rules=CR)
     with pytest.raises(InvalidPiecesError):
-        lay_off("7h 7h 7h", "7h", rules=CR)
+        check_layoff("7h 7h 7h", "7h", rules=CR)
 
 
 @given(st.one_of(runs(rules=SH), sets_), st.integers(1, 13))
@@ -155,10 +155,10 @@ def test_lay_off_result_is_a_valid_meld(meld, rank) -> None:
     problems = layoff_violations(reading, cards, rules=SH)
     if problems:
         with pytest.raises(IllegalPlayError) as info:
-            lay_off(reading, cards, rules=SH)
+            check_layoff(reading, cards, rules=SH)
         assert info.value.violations == problems
         return
-    done = lay_off(reading, cards, rules=SH)
+    done = check_layoff(reading, cards, rules=SH)
     assert not problems
     assert is_valid_meld(done.meld, rules=SH)
     assert done.reading.kind is reading.kind
@@ -173,7 +173,7 @@ def test_contract_rummy_swap_only_when_down() -> None:
     assert [v.code for v in substitution_violations("4c * 6c 7c", "5c", rules=CR, player_down=False)] == [
         "joker-swap-not-down"
     ]
-    meld, joker = substitute_joker("4c * 6c 7c", "5c", rules=CR, player_down=True)
+    meld, joker = check_substitution("4c * 6c 7c", "5c", rules=CR, player_down=True)
     assert str(meld) == "4c 5c 6c 7c"
     assert joker == JOKER
 
@@ -181,17 +181,17 @@ def test_contract_rummy_swap_only_when_down() -> None:
 def test_contract_rummy_set_jokers_are_dead() -> None:
     """§2: "Jokers in a set are dead: never taken back"."""
     with pytest.raises(IllegalPlayError) as info:
-        substitute_joker("8h 8s *", "8d", rules=CR, player_down=True)
+        check_substitution("8h 8s *", "8d", rules=CR, player_down=True)
     assert info.value.violations[0].code == "joker-dead-in-set"
 
 
 def test_shanghai_anyone_may_swap_and_must_use_the_joker() -> None:
     """§3: any player may take a joker by putting in the card it stands for; it must be used that turn."""
-    swap = substitute_joker("4c * 6c 7c", "5c", rules=SH, player_down=False)
+    swap = check_substitution("4c * 6c 7c", "5c", rules=SH, player_down=False)
     assert str(swap.meld) == "4c 5c 6c 7c"
     assert swap.must_use_joker
     assert not swap.must_meet_contract
-    swap = substitute_joker("8h 8s *", "8d", rules=SH, player_down=False)
+    swap = check_substitution("8h 8s *", "8d", rules=SH, player_down=False)
     assert str(swap.meld) == "8h 8s 8d"
     assert str(swap.stood_for)[0] == "8"
 
@@ -199,8 +199,8 @@ def test_shanghai_anyone_may_swap_and_must_use_the_joker() -> None:
 def test_shanghai_house_rule_not_down_must_meet_contract() -> None:
     """§3 house rule: "a player not yet down who takes a joker must meet the contract that turn"."""
     rules = SH.with_options({"joker_swap_requires_contract": True})
-    assert substitute_joker("4c * 6c 7c", "5c", rules=rules, player_down=False).must_meet_contract
-    assert not substitute_joker("4c * 6c 7c", "5c", rules=rules, player_down=True).must_meet_contract
+    assert check_substitution("4c * 6c 7c", "5c", rules=rules, player_down=False).must_meet_contract
+    assert not check_substitution("4c * 6c 7c", "5c", rules=rules, player_down=True).must_meet_contract
 
 
 def test_swap_problems() -> None:
@@ -214,11 +214,11 @@ def test_swap_problems() -> None:
     assert [v.code for v in substitution_violations("4c * 6c 7c", "5c", rules=never, player_down=True)] == [
         "joker-swap-not-allowed"
     ]
-    assert substitute_joker("Jc Qc Kc *", "Ac", rules=SH, player_down=False).stood_for == parse_pieces("Ac")[0]
+    assert check_substitution("Jc Qc Kc *", "Ac", rules=SH, player_down=False).stood_for == parse_pieces("Ac")[0]
 
 
 def test_wild_card_acting_as_joker_can_be_taken() -> None:
     rules = CR.with_options({"deuces_wild": True})
-    meld, taken = substitute_joker("4c 2h 6c 7c", "5c", rules=rules, player_down=True)
+    meld, taken = check_substitution("4c 2h 6c 7c", "5c", rules=rules, player_down=True)
     assert str(meld) == "4c 5c 6c 7c"
     assert str(taken) == "2h"

@@ -1,4 +1,4 @@
-"""The round tables of Contract Rummy (RULES.md §2) and Shanghai (§3), as data in rules.py."""
+"""The round tables of Contract Rummy (docs/rules/contract-rummy.md) and Shanghai (docs/rules/shanghai.md), as data in rules.py."""
 
 import pytest
 

@@ -1,8 +1,8 @@
 """Lay-offs and joker substitution in the three forms of every check (STYLE §5).
 
-``layoff_violations`` / ``lay_off`` / ``is_legal_layoff`` and ``substitution_violations`` /
-``substitute_joker`` / ``is_legal_substitution``: every problem, the result or an error holding
-every problem, and a ``bool``. ``lay_off`` and ``substitute_joker`` are the check forms under
+``layoff_violations`` / ``check_layoff`` / ``is_legal_layoff`` and ``substitution_violations`` /
+``check_substitution`` / ``is_legal_substitution``: every problem, the result or an error holding
+every problem, and a ``bool``. ``check_layoff`` and ``check_substitution`` are the check forms under
 their own names (they do what they check).
 """
 
@@ -15,11 +15,11 @@ from hypothesis import strategies as st
 import rummylib
 from rummylib import CONTRACT_RUMMY, JOKER, SHANGHAI, IllegalPlayError, InvalidPiecesError, Meld, RuleSet, contracts
 from rummylib.contracts import (
+    check_layoff,
+    check_substitution,
     is_legal_layoff,
     is_legal_substitution,
-    lay_off,
     layoff_violations,
-    substitute_joker,
     substitution_violations,
 )
 from rummylib.pieces import Piece
@@ -51,10 +51,10 @@ def test_is_legal_layoff(meld: str | Meld, cards: str, rules: RuleSet, legal: bo
     assert is_legal_layoff(meld, cards, rules=rules) is legal
     assert (layoff_violations(meld, cards, rules=rules) == ()) is legal
     if legal:
-        assert lay_off(meld, cards, rules=rules).cards
+        assert check_layoff(meld, cards, rules=rules).cards
     else:
         with pytest.raises(IllegalPlayError):
-            lay_off(meld, cards, rules=rules)
+            check_layoff(meld, cards, rules=rules)
 
 
 @pytest.mark.parametrize(
@@ -73,18 +73,18 @@ def test_is_legal_substitution(meld: str, card: str, rules: RuleSet, down: bool,
     assert is_legal_substitution(meld, card, rules=rules, player_down=down) is legal
     assert (substitution_violations(meld, card, rules=rules, player_down=down) == ()) is legal
     if legal:
-        assert substitute_joker(meld, card, rules=rules, player_down=down).card is not None
+        assert check_substitution(meld, card, rules=rules, player_down=down).card is not None
     else:
         with pytest.raises(IllegalPlayError):
-            substitute_joker(meld, card, rules=rules, player_down=down)
+            check_substitution(meld, card, rules=rules, player_down=down)
 
 
 def test_bad_input_raises_from_every_form_alike() -> None:
-    for form in (layoff_violations, lay_off, is_legal_layoff):
+    for form in (layoff_violations, check_layoff, is_legal_layoff):
         with pytest.raises(InvalidPiecesError) as info:
             form("4c 5c 6c 7c", [5], rules=SH)  # type: ignore[operator]
         assert info.value.code == "not-a-piece"
-    for form in (substitution_violations, substitute_joker, is_legal_substitution):
+    for form in (substitution_violations, check_substitution, is_legal_substitution):
         with pytest.raises(InvalidPiecesError) as info:
             form("4c * 6c 7c", 5, rules=SH, player_down=True)  # type: ignore[operator]
         assert info.value.code == "not-a-piece"
@@ -125,11 +125,11 @@ def test_layoff_forms_agree(case: tuple[RuleSet, Meld, list[Piece]]) -> None:
     legal = is_legal_layoff(meld, cards, rules=rules)
     assert legal is (problems == ())
     if legal:
-        done = lay_off(meld, cards, rules=rules)
+        done = check_layoff(meld, cards, rules=rules)
         assert sorted(map(str, done.meld.pieces)) == sorted(map(str, (*meld.pieces, *cards)))
     else:
         with pytest.raises(IllegalPlayError) as info:
-            lay_off(meld, cards, rules=rules)
+            check_layoff(meld, cards, rules=rules)
         assert info.value.violations == problems
 
 
@@ -146,9 +146,9 @@ def test_substitution_forms_agree(case: tuple[RuleSet, Meld, Piece], down: bool)
     legal = is_legal_substitution(meld, card, rules=rules, player_down=down)
     assert legal is (problems == ())
     if legal:
-        swap = substitute_joker(meld, card, rules=rules, player_down=down)
+        swap = check_substitution(meld, card, rules=rules, player_down=down)
         assert swap.card == card and swap.joker in meld.pieces
     else:
         with pytest.raises(IllegalPlayError) as info:
-            substitute_joker(meld, card, rules=rules, player_down=down)
+            check_substitution(meld, card, rules=rules, player_down=down)
         assert info.value.violations == problems

@@ -32,7 +32,7 @@ def test_indian_raw_points_are_the_sum_of_piece_points(rules: RuleSet, data: st.
 
 
 def test_number_cards_flat_reaches_gin() -> None:
-    """2-10 count 5 each under the option (RULES.md §2 names it; it is a field any game may set)."""
+    """2-10 count 5 each under the option (docs/rules/contract-rummy.md names it; it is a field any game may set)."""
     flat = GIN_RUMMY.with_options(FLAT)
     assert deadwood("Ah 2h 3h 7c 9d Kd", rules=GIN_RUMMY).deadwood == 26
     assert deadwood("Ah 2h 3h 7c 9d Kd", rules=flat).deadwood == 20

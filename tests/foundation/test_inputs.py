@@ -272,7 +272,7 @@ TAKES_PIECES: dict[str, dict[str, Call]] = {
         "contract_violations hand": lambda x: contracts.contract_violations(
             ["7h 7s 7d", "8h 8s 8d"], round_number=1, rules=SHANGHAI, hand=x
         ),
-        "lay_off": lambda x: contracts.lay_off("4c 5c 6c 7c", x, rules=SHANGHAI),
+        "check_layoff": lambda x: contracts.check_layoff("4c 5c 6c 7c", x, rules=SHANGHAI),
         "layoff_violations": lambda x: contracts.layoff_violations("4c 5c 6c 7c", x, rules=SHANGHAI),
         "is_legal_layoff": lambda x: contracts.is_legal_layoff("4c 5c 6c 7c", x, rules=SHANGHAI),
     },
@@ -284,7 +284,7 @@ TAKES_PIECES: dict[str, dict[str, Call]] = {
     },
     "gin": {
         "deadwood": lambda x: gin.deadwood(x, rules=GIN_RUMMY),
-        "can_knock": lambda x: gin.can_knock(x, rules=GIN_RUMMY),
+        "is_legal_knock": lambda x: gin.is_legal_knock(x, rules=GIN_RUMMY),
         "knock_violations": lambda x: gin.knock_violations(x, rules=GIN_RUMMY),
         "check_knock": lambda x: gin.check_knock(x, rules=GIN_RUMMY),
         "score_hand": lambda x: gin.score_hand(x, "2c 3c", rules=GIN_RUMMY),
@@ -373,12 +373,12 @@ def test_the_same_mistake_gets_the_same_error_everywhere(call: Call, bad: Any, c
 @pytest.mark.parametrize(
     "call",
     [
-        lambda x: contracts.substitute_joker("4c * 6c 7c", x, rules=SHANGHAI, player_down=True),
+        lambda x: contracts.check_substitution("4c * 6c 7c", x, rules=SHANGHAI, player_down=True),
         lambda x: contracts.substitution_violations("4c * 6c 7c", x, rules=SHANGHAI, player_down=True),
         lambda x: contracts.is_legal_substitution("4c * 6c 7c", x, rules=SHANGHAI, player_down=True),
         lambda x: indian.with_wild_joker(x, rules=INDIAN_RUMMY),
     ],
-    ids=["substitute_joker", "substitution_violations", "is_legal_substitution", "with_wild_joker"],
+    ids=["check_substitution", "substitution_violations", "is_legal_substitution", "with_wild_joker"],
 )
 def test_the_same_mistake_with_one_card(call: Call, bad: Any, cls: type[Exception], code: str) -> None:
     with pytest.raises(RummyError) as info:

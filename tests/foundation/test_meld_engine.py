@@ -1,4 +1,4 @@
-"""The meld engine against every meld example of RULES.md."""
+"""The meld engine against every meld example of the rules pages (docs/rules/)."""
 
 import attrs
 import pytest

@@ -1,4 +1,4 @@
-"""Pieces and notation (RULES.md: notation section)."""
+"""Pieces and notation (docs/notation.md)."""
 
 import pytest
 

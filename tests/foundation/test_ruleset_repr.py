@@ -1,4 +1,4 @@
-"""``repr`` of a rule set is short and eval-able (STYLE.md §3): its preset and the options it changes.
+"""``repr`` of a rule set is short and eval-able (docs/explanation/design.md, "Rule sets are data"): its preset and the options it changes.
 
 ``repr(RUMMIKUB)`` used to list all 60 fields (1,479 characters).
 """

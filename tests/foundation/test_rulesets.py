@@ -1,4 +1,4 @@
-"""Rule sets as data (RULES.md: every option is a named field with its default)."""
+"""Rule sets as data (docs/reference/rules.md: every option is a named field with its default)."""
 
 import attrs
 import pytest

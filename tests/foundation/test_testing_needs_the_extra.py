@@ -9,7 +9,7 @@ import textwrap
 import rummylib.testing
 
 
-def test_without_hypothesis_the_error_names_the_tests_extra() -> None:
+def test_without_hypothesis_the_error_names_the_testing_extra() -> None:
     # hypothesis is installed here: hide it from a fresh interpreter (None in sys.modules stops an import)
     script = textwrap.dedent(
         """
@@ -26,7 +26,7 @@ def test_without_hypothesis_the_error_names_the_tests_extra() -> None:
     name, message = result.stdout.splitlines()
     assert name == "hypothesis"
     assert "rummylib.testing needs hypothesis" in message
-    assert "rummylib[tests]" in message and ".[tests]" in message
+    assert "rummylib[testing]" in message and ".[testing]" in message
 
 
 def test_with_hypothesis_the_strategies_are_there() -> None:

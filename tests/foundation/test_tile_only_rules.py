@@ -1,6 +1,6 @@
 """Operations made for tiles refuse a card game's rules, all with one check: the same class and code.
 
-RULES.md §1 is the tile game; a Shanghai "turn" given to the Rummikub turn judge was judged as if
+docs/rules/rummikub.md is the tile game; a Shanghai "turn" given to the Rummikub turn judge was judged as if
 cards were tiles, while the solver refused it. Now every tile-only function refuses it the same way.
 """
 

@@ -14,7 +14,7 @@ import pytest
 from rummylib import RUMMIKUB, validate_turn
 
 TURNS = [
-    # (before, rack, after, initial_meld_done, replace rule): RULES.md §1 manipulations, legal and not
+    # (before, rack, after, initial_meld_done, replace rule): docs/rules/rummikub.md manipulations, legal and not
     ("r3 r4 r5 r6 | k9 b9 y9", "r7 r9 * k1", "r3 r4 r5 | r6 r7 * | k9 b9 y9 r9", True, False),
     ("k5 k6 k7", "r1", "k5 k6", True, False),
     ("r1 r2 r3 | r4 r5 r6", "r7", "r1 r2 r3 r4 r5 r6 r7", True, False),

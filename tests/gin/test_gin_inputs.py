@@ -8,7 +8,7 @@ import pytest
 
 from rummylib import GIN_RUMMY, JOKER, Card, InvalidPiecesError, NotationError, PieceCount, Tile, parse_pieces
 from rummylib.errors import GinInputError
-from rummylib.gin import GinGameScore, can_knock, deadwood, knock_limit, score_hand
+from rummylib.gin import GinGameScore, deadwood, is_legal_knock, knock_limit, score_hand
 
 HAND = "Ah 2h 3h 7c 7d 7s 9c 10d Jh Kd"
 
@@ -25,7 +25,7 @@ def test_a_non_piece_is_not_a_piece_as_everywhere() -> None:
     """Before: ``GinInputError: hand: 5 is not a playing card`` (bad-gin-hand)."""
     for fn in (
         lambda: deadwood([Card.parse("Ah"), 5], rules=GIN_RUMMY),
-        lambda: can_knock([None], rules=GIN_RUMMY),
+        lambda: is_legal_knock([None], rules=GIN_RUMMY),
         lambda: score_hand(HAND, ["2c", 5], rules=GIN_RUMMY),
         lambda: deadwood(5, rules=GIN_RUMMY),
         lambda: knock_limit(rules=GIN_RUMMY, upcard=5),  # type: ignore[arg-type]

@@ -1,5 +1,5 @@
 """Knocking in the three forms of every check (STYLE §5): ``knock_violations`` (every problem),
-``check_knock`` (the deadwood of a hand that may knock, or `KnockError`), ``can_knock`` (a bool)."""
+``check_knock`` (the deadwood of a hand that may knock, or `KnockError`), ``is_legal_knock`` (a bool)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 import rummylib
 from rummylib import GIN_RUMMY, Card, KnockError, Rank, RuleId, RuleSet, Suit, gin
 from rummylib.errors import GinInputError
-from rummylib.gin import DeadwoodResult, can_knock, check_knock, deadwood, knock_violations, score_hand
+from rummylib.gin import DeadwoodResult, check_knock, deadwood, is_legal_knock, knock_violations, score_hand
 
 KNOCK_10 = "Ah 2h 3h 7c 7d 7s 9c 9d 9s Kd"  # deadwood 10
 OVER = "Ah 2h 3h 7c 7d 7s 9c 9d Ks Kd"  # deadwood 38
@@ -19,7 +19,7 @@ OKLAHOMA = GIN_RUMMY.with_options({"oklahoma": True})
 
 
 def test_new_names_are_exported_next_to_their_siblings() -> None:
-    for name in ("knock_violations", "check_knock", "can_knock"):
+    for name in ("knock_violations", "check_knock", "is_legal_knock"):
         assert name in gin.__all__ and name in rummylib.__all__
         assert getattr(rummylib, name) is getattr(gin, name)
 
@@ -29,7 +29,7 @@ def test_a_hand_within_the_limit() -> None:
     result = check_knock(KNOCK_10, rules=GIN_RUMMY)
     assert isinstance(result, DeadwoodResult)
     assert result == deadwood(KNOCK_10, rules=GIN_RUMMY)
-    assert can_knock(KNOCK_10, rules=GIN_RUMMY)
+    assert is_legal_knock(KNOCK_10, rules=GIN_RUMMY)
 
 
 def test_a_hand_over_the_limit() -> None:
@@ -41,7 +41,7 @@ def test_a_hand_over_the_limit() -> None:
         check_knock(OVER, rules=GIN_RUMMY)
     assert info.value.code == "knock-over-limit"
     assert info.value.violations == (v,)
-    assert not can_knock(OVER, rules=GIN_RUMMY)
+    assert not is_legal_knock(OVER, rules=GIN_RUMMY)
 
 
 def test_the_same_finding_as_score_hand() -> None:
@@ -89,7 +89,7 @@ def test_the_three_forms_agree(deck: list[Card], size: int, variant: tuple[RuleS
     rules, upcard = variant
     hand, defender = deck[:size], deck[size : size + 10]
     problems = knock_violations(hand, rules=rules, upcard=upcard)
-    may = can_knock(hand, rules=rules, upcard=upcard)
+    may = is_legal_knock(hand, rules=rules, upcard=upcard)
     assert may is (problems == ())
     if may:
         assert check_knock(hand, rules=rules, upcard=upcard) == deadwood(hand, rules=rules)

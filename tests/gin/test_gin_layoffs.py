@@ -1,4 +1,4 @@
-"""The defender's lay-offs on the knocker's melds (RULES.md §4): `rummylib.gin.layoffs` and the ``layoff`` op.
+"""The defender's lay-offs on the knocker's melds (docs/rules/gin-rummy.md): `rummylib.gin.layoffs` and the ``layoff`` op.
 
 "The other player then lays off deadwood on the knocker's melds (not after gin)", and the hand is
 scored "always comparing deadwood *after* the lay-offs". `layoffs` finds the lay-offs that leave

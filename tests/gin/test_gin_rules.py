@@ -11,9 +11,9 @@ from rummylib.errors import GinInputError, KnockError, LimitExceededError, Notat
 from rummylib.gin import (
     GinGameScore,
     GinOutcome,
-    can_knock,
     deadwood,
     hand_multiplier,
+    is_legal_knock,
     knock_limit,
     score_game,
     score_hand,
@@ -111,10 +111,10 @@ KNOCK_11 = "Ah 2h 3h 7c 7d 7s 9c 9d 9s Kd 2c"
 
 
 def test_knock_with_ten_or_less() -> None:
-    assert can_knock(KNOCK_10, rules=GIN_RUMMY)
+    assert is_legal_knock(KNOCK_10, rules=GIN_RUMMY)
     assert score_hand(KNOCK_10, "Kc Kh Ks 2c 3c 4c 5d 6d 8d 10d", rules=GIN_RUMMY).knocker_deadwood == 10
     over = "Ah 2h 3h 7c 7d 7s 9c 9d 9s Kd"[:-2] + "Jd"  # deadwood 10 again
-    assert can_knock(over, rules=GIN_RUMMY)
+    assert is_legal_knock(over, rules=GIN_RUMMY)
     over = "Ah 2h 3h 7c 7d 7s 9c 9d Ks Kd"  # deadwood 38
     with pytest.raises(KnockError) as info:
         score_hand(over, "2c 3c", rules=GIN_RUMMY)
@@ -125,7 +125,7 @@ def test_knock_with_ten_or_less() -> None:
 def test_knock_limit_is_an_option() -> None:
     five = GIN_RUMMY.with_options({"knock_limit": 5})
     assert knock_limit(rules=five) == 5
-    assert not can_knock(KNOCK_10, rules=five)
+    assert not is_legal_knock(KNOCK_10, rules=five)
     with pytest.raises(KnockError):
         score_hand(KNOCK_10, "2c 3c", rules=five)
 

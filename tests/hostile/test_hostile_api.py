@@ -270,14 +270,14 @@ def test_contract_checks(melds: str, hand: str, round_number: int) -> None:
 @given(card_texts, card_texts, st.sampled_from(["high", "low"]))
 def test_layoff_checks(meld: str, cards: str, end: str) -> None:
     """Lay-offs on any meld (read afresh, or as laid): a valid meld after, or the problems."""
-    from rummylib.contracts import lay_off, layoff_violations, substitution_violations
+    from rummylib.contracts import check_layoff, layoff_violations, substitution_violations
     from rummylib.melds import check_meld
 
     reading = _raises_only_rummy(lambda: check_meld(meld, rules=SHANGHAI))
     targets: list[Any] = [meld] if isinstance(reading, RummyError) else [meld, reading]
     for target in targets:
         problems = _raises_only_rummy(lambda t=target: layoff_violations(t, cards, rules=SHANGHAI, joker_end=end))  # type: ignore[misc]
-        result = _raises_only_rummy(lambda t=target: lay_off(t, cards, rules=SHANGHAI, joker_end=end))  # type: ignore[misc]
+        result = _raises_only_rummy(lambda t=target: check_layoff(t, cards, rules=SHANGHAI, joker_end=end))  # type: ignore[misc]
         if problems == ():
             assert not isinstance(result, RummyError)
             assert is_valid_meld(result.meld, rules=SHANGHAI)  # type: ignore[union-attr]

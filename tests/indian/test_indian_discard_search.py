@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import event, given, settings
+from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 from tests.indian.test_indian_find_declaration import built_hands, small_hands
 
-from rummylib import INDIAN_RUMMY, JOKER, Card, Piece, RuleSet
+from rummylib import INDIAN_RUMMY, JOKER, Card, Piece, Rank, RuleSet, Suit
 from rummylib.indian import Declare, IndianDeal, find_declaration
 from rummylib.indian.declarations import declarable_discards
 
@@ -24,15 +24,28 @@ def _each_discard(hand: list[Piece], rules: RuleSet) -> frozenset[Piece]:
     )
 
 
+_CARDS = [Card(rank, suit) for suit in Suit for rank in Rank]
+
+
+def _drawn(hand: list[Piece], seed: int) -> Piece:
+    """The card drawn: one of the hand's own kinds held once, else a card the hand does not hold.
+
+    Never a third copy: the two decks hold each card twice, and a hand may hold every card twice.
+    """
+    once = [p for p in hand if hand.count(p) == 1 and p != JOKER]
+    return random.Random(seed).choice(once or [c for c in _CARDS if c not in hand])
+
+
 @settings(max_examples=200)
 @given(st.one_of(small_hands(), built_hands()), st.integers(0, 2**32))
+# every card held twice (7d among them): the card drawn must be one the hand does not hold
+@example(([Card.parse(c) for c in "7d 7d 8d 8d 9d 9d".split()], INDIAN_RUMMY), 0)
 def test_one_search_answers_as_every_discard_does(case: tuple[list[Piece], RuleSet], seed: int) -> None:
     hand, rules = case
-    # The hand drawn holds one card more than is declared: add one from the hand's own kinds.
-    # (a card held once, so that no card has more copies than the two decks hold)
-    once = [p for p in hand if hand.count(p) == 1 and p != JOKER] or [Card.parse("7d")]
-    hand = [*hand, random.Random(seed).choice(once)]
+    # The hand drawn holds one card more than is declared.
+    hand = [*hand, _drawn(hand, seed)]
     rules = rules.with_options({"hand_size": len(hand) - 1})
+    assert max(hand.count(p) for p in hand if p != JOKER) <= 2
     answer = declarable_discards(tuple(hand), rules)
     event(f"discards that declare: {min(len(answer), 3)}")
     assert answer == _each_discard(hand, rules)

@@ -13,12 +13,14 @@ from rummylib.table import Table
 GROUPS = ["Ah 2h 3h", "4c * 6c", "Jc Qc Kc", "9s 9c 9d 9h"]
 
 
-def test_declaration_takes_a_table_value_but_not_one_meld() -> None:
+def test_declaration_takes_melds_as_every_function_does_but_not_one_meld() -> None:
     assert declaration_violations(Table.of(GROUPS), rules=INDIAN_RUMMY) == ()
     assert declaration_violations(iter(GROUPS), rules=INDIAN_RUMMY) == ()
-    for one in ("Ah 2h 3h", Meld.parse("Ah 2h 3h")):
-        with pytest.raises(TypeError):
-            declaration_violations(one, rules=INDIAN_RUMMY)  # type: ignore[arg-type]
+    assert declaration_violations(" | ".join(GROUPS), rules=INDIAN_RUMMY) == ()  # a table's notation
+    with pytest.raises(TypeError):
+        declaration_violations(Meld.parse("Ah 2h 3h"), rules=INDIAN_RUMMY)  # type: ignore[arg-type]
+    # one string is one table: a single group is read as the whole declaration, and refused as such
+    assert "declaration-size" in {v.code for v in declaration_violations("Ah 2h 3h", rules=INDIAN_RUMMY)}
     with pytest.raises(InvalidPiecesError) as info:
         declaration_violations([*GROUPS[:3], [5]], rules=INDIAN_RUMMY)
     assert info.value.code == "not-a-piece"

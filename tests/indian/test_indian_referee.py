@@ -1,4 +1,4 @@
-"""The Indian Rummy referee, RULES.md §5 "A deal, turn by turn" and "Games", example by example."""
+"""The Indian Rummy referee, docs/rules/indian-rummy.md "Refereeing a deal" and "Games", example by example."""
 
 from __future__ import annotations
 

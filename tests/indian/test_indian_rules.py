@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from rummylib import INDIAN_RUMMY, Rank, parse_piece, read_meld
+from rummylib import INDIAN_RUMMY, Meld, Rank, parse_piece, read_meld
 from rummylib.decks import full_set
 from rummylib.errors import (
     InvalidDeclarationError,
@@ -207,7 +207,7 @@ def test_bad_input() -> None:
     with pytest.raises(LimitExceededError):
         losing_points(" ".join(f"{r}{s}" for r in range(2, 10) for s in "cdh"), rules=INDIAN_RUMMY)
     with pytest.raises(TypeError):
-        declaration_violations("Ah 2h 3h", rules=INDIAN_RUMMY)
+        declaration_violations(Meld.parse("Ah 2h 3h"), rules=INDIAN_RUMMY)  # type: ignore[arg-type]
 
 
 def test_turned_up_card_names_the_wild_joker() -> None:

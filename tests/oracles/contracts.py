@@ -4,7 +4,7 @@ Every sub-multiset of the hand that the meld engine reads as a set or a run of a
 can use is a candidate, once for each distinct way of laying it (the order of a run's pieces
 decides what its jokers stand for, so ``* 2c *`` and ``2c * *`` are different runs); every choice
 of as many candidates as the contract has melds, each card used at most once, is judged by
-`is_contract_met`. Slow: small hands only.
+`is_legal_contract`. Slow: small hands only.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from collections import Counter
 
 import attrs
 
-from rummylib import Contract, Meld, MeldKind, RuleSet, contract_for, is_contract_met, meld_readings
+from rummylib import Contract, Meld, MeldKind, RuleSet, contract_for, is_legal_contract, meld_readings
 from rummylib.pieces import Piece, PieceCount, piece_sort_key
 
 
@@ -55,7 +55,7 @@ def brute_force(
     def walk(start: int, left: Counter[Piece], picked: list[Meld]) -> None:
         nonlocal best
         if len(picked) == need:
-            if is_contract_met(picked, contract=wanted, rules=rules, hand=pieces):
+            if is_legal_contract(picked, contract=wanted, rules=rules, hand=pieces):
                 used = sum(rules.piece_points(p) for m in picked for p in m.pieces)
                 if best is None or total - used < best:
                     best = total - used

@@ -1,4 +1,4 @@
-"""Contract Rummy / Shanghai referee: buying the upcard ("May I?"), RULES.md §2 and §3."""
+"""Contract Rummy / Shanghai referee: buying the upcard ("May I?"), docs/rules/contract-rummy.md and docs/rules/shanghai.md."""
 
 from __future__ import annotations
 

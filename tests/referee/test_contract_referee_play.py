@@ -1,6 +1,6 @@
 """Contract Rummy / Shanghai referee: laying down, lay-offs, jokers, discarding, going out, the stock.
 
-Each test cites the sentence of RULES.md §2 (Contract Rummy) or §3 (Shanghai) it checks.
+Each test cites the sentence of docs/rules/contract-rummy.md (Contract Rummy) or docs/rules/shanghai.md (Shanghai) it checks.
 """
 
 from __future__ import annotations

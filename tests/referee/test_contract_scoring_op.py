@@ -1,4 +1,4 @@
-"""Round scoring of the contract games (RULES.md §2-§3 "Points") and the batch op ``score`` (issue 5 §5)."""
+"""Round scoring of the contract games (docs/rules/contract-rummy.md and docs/rules/shanghai.md, "Empty stock and points") and the batch op ``score`` (issue 5 §5)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Property tests: `legal_actions` lists every distinct legal action, each once (RULES.md §2-§4).
+"""Property tests: `legal_actions` lists every distinct legal action, each once (docs/rules/contract-rummy.md, shanghai.md and gin-rummy.md).
 
 Positions come from random play (rule sets with the ``max_reshuffles`` house rule, so that every
 random round ends). At each position checked:
@@ -36,8 +36,8 @@ from rummylib.contracts import (
     LayOff,
     Phase,
     SwapJoker,
+    check_substitution,
     find_contract,
-    substitute_joker,
 )
 from rummylib.gin import Discard as GinDiscard
 from rummylib.gin import DrawDiscard as GinDrawDiscard
@@ -170,7 +170,7 @@ def contract_candidates(state: ContractRound, rng: random.Random, listed: Any) -
     for card in set(hand):  # a joker swap, then a contract found in the hand it leaves
         for i in table:
             try:
-                swap = substitute_joker(state.table[i].reading, card, rules=state.rules, player_down=False)
+                swap = check_substitution(state.table[i].reading, card, rules=state.rules, player_down=False)
             except RummyError:
                 continue
             rest = list(hand)

@@ -1,4 +1,4 @@
-"""The Rummikub referee (RULES.md §1: deal, turns, time limit, end, empty pool, scoring)."""
+"""The Rummikub referee (docs/rules/rummikub.md: deal, turns, time limit, end, empty pool, scoring)."""
 
 from __future__ import annotations
 

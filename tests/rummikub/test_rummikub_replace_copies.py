@@ -1,4 +1,4 @@
-"""The box rule for jokers (``joker_retrieval: "replace"``, RULES.md §1) with copies of a tile.
+"""The box rule for jokers (``joker_retrieval: "replace"``, docs/rules/rummikub.md) with copies of a tile.
 
 A box holds every tile twice, and the two copies are the same tile: a turn is legal under
 ``replace`` when *some* way of telling the table's copies from the rack's satisfies the rule (the

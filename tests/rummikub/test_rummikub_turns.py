@@ -1,4 +1,4 @@
-"""Unit tests for Rummikub turn validation (RULES.md §1, issue 3 §1).
+"""Unit tests for Rummikub turn validation (docs/rules/rummikub.md, issue 3 §1).
 
 Each test cites the sentence of the rule book it checks.
 """

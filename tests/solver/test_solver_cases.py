@@ -1,4 +1,4 @@
-"""Worked cases for the Rummikub solver, each citing the rule of RULES.md §1 it exercises."""
+"""Worked cases for the Rummikub solver, each citing the rule of docs/rules/rummikub.md it exercises."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def _melds(sol: Solution) -> list[str]:
 
 
 def _assert_legal(table: str, rack: str, sol: Solution, rules: RuleSet = RUMMIKUB, *, opened: bool = True) -> None:
-    """The solver's answer passes the turn validator (RULES.md §1, the four end-of-turn conditions)."""
+    """The solver's answer passes the turn validator (docs/rules/rummikub.md, the four end-of-turn conditions)."""
     if sol.tiles_placed == 0:
         return
     report = validate_turn(table, rack, list(sol.table_after), rules=rules, initial_meld_done=opened)
@@ -40,7 +40,7 @@ def _assert_legal(table: str, rack: str, sol: Solution, rules: RuleSet = RUMMIKU
     assert Counter(report.played) == Counter(sol.played)
 
 
-# --- jokers in runs, at every position (RULES.md §1 "Jokers") ---------------------------------
+# --- jokers in runs, at every position (docs/rules/rummikub.md "Jokers") ---------------------------------
 
 
 @pytest.mark.parametrize("length", [3, 4, 5, 6])
@@ -94,7 +94,7 @@ def test_table_joker_frees_and_lets_more_tiles_go_down() -> None:
     _assert_legal(table, "b5 k8 k9", sol)
 
 
-# --- the whole table may be rearranged (RULES.md §1 "A turn after the initial meld") -------------
+# --- the whole table may be rearranged (docs/rules/rummikub.md "A turn after the initial meld") -------------
 
 
 def test_split_a_run_and_add_a_tile() -> None:
@@ -177,7 +177,7 @@ def test_unknown_objective_is_an_error() -> None:
     assert exc.value.code == "bad-objective"
 
 
-# --- initial meld (RULES.md §1 "Initial meld") ---------------------------------------------------
+# --- initial meld (docs/rules/rummikub.md "The initial meld") ---------------------------------------------------
 
 
 def test_initial_meld_must_reach_the_threshold() -> None:

@@ -146,7 +146,7 @@ def positions(draw: st.DrawFn, max_table: int = 7, max_rack: int = 4) -> tuple[l
 def _check_solution(
     sol: Solution, table: list[Meld], rack: list[Piece], rules: RuleSet, *, opened: bool = True
 ) -> None:
-    """Every answer passes the turn validator (RULES.md §1, end of turn), and the counts agree."""
+    """Every answer passes the turn validator (docs/rules/rummikub.md, end of turn), and the counts agree."""
     if sol.tiles_placed:
         report = validate_turn(table, rack, list(sol.table_after), rules=rules, initial_meld_done=opened)
         assert report.valid, str(report)
@@ -185,7 +185,7 @@ def test_value_objective_matches_brute_force(pos: tuple[list[Meld], list[Piece]]
 @settings(max_examples=30)
 @given(positions(max_table=0, max_rack=7))
 def test_initial_meld_matches_brute_force(pos: tuple[list[Meld], list[Piece]]) -> None:
-    """RULES.md §1 initial meld: sets from the rack alone worth at least the threshold, or nothing."""
+    """docs/rules/rummikub.md initial meld: sets from the rack alone worth at least the threshold, or nothing."""
     _table, rack = pos
     sol = solve([], rack, rules=SMALL, initial_meld_done=False)
     _check_solution(sol, [], rack, SMALL, opened=False)

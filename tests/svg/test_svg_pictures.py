@@ -75,7 +75,7 @@ def test_size_scales_the_picture_but_not_the_drawing() -> None:
 
 
 def test_joker_shows_what_it_stands_for_in_a_run_and_a_group() -> None:
-    # RULES.md §1: r5 r6 * reads the joker as R7; r7 b7 * is a group of 7s.
+    # docs/rules/rummikub.md: r5 r6 * reads the joker as R7; r7 b7 * is a group of 7s.
     assert "* = R7" in titles(svg.meld("r5 r6 *", rules=RUMMIKUB))
     (joker_title,) = [t for t in titles(svg.meld("r7 b7 *", rules=RUMMIKUB)) if t.startswith("*")]
     assert joker_title in {"* = K7", "* = Y7"}
@@ -147,7 +147,7 @@ def turn_picture(before: str, rack: str, after: str, *, initial_meld_done: bool 
 
 
 def test_turn_marks_played_and_moved_tiles() -> None:
-    # RULES.md §1: split a run and add rack tiles to make two sets.
+    # docs/rules/rummikub.md: split a run and add rack tiles to make two sets.
     picture = turn_picture("r3 r4 r5 r6 | k9 b9 y9", "r7 r8 b1", "r3 r4 r5 | r6 r7 r8 | k9 b9 y9")
     root = parse(picture)
     framed = {

@@ -41,7 +41,7 @@ def framed(text: str, colour: str) -> list[str]:
 
 
 TURNS = [
-    # (before, rack, after, initial meld done) - RULES.md §1's manipulations, legal and not
+    # (before, rack, after, initial meld done) - docs/rules/rummikub.md's manipulations, legal and not
     ("r3 r4 r5 r6 r7", "r5", "r3 r4 r5 | r5 r6 r7", True),
     ("r3 r4 r5 r6 | k9 b9 y9", "r7 r8 b1", "r3 r4 r5 | r6 r7 r8 | k9 b9 y9", True),
     ("r4 * r6", "r5 k9 k10", "r4 r5 r6 | k9 k10 *", True),

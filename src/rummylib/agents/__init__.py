@@ -5,7 +5,7 @@ Nothing here is imported by ``import rummylib``, and this package itself imports
 * `rummylib.agents.envs`: PettingZoo AEC environments, one module per game: ``rummikub_v0``,
   ``contract_rummy_v0``, ``shanghai_v0``, ``gin_rummy_v0``, ``indian_rummy_v0``. Each has
   ``env(**kwargs)`` (with PettingZoo's usual wrappers) and ``raw_env``. They need the ``agents``
-  extra: ``pip install "rummylib[agents]"`` (PettingZoo, Gymnasium, NumPy).
+  extra (PettingZoo, Gymnasium, NumPy): ``pip install ".[agents]"`` from a checkout.
 * `rummylib.agents.bots`: bots with one interface, ``act(view, legal)``: a random legal bot and a
   heuristic bot for every game (plain Python on the referees: no extra needed).
 * `rummylib.agents.arena`: seeded games between bots with the seats rotated, reporting wins, mean

@@ -120,15 +120,19 @@ class Standing:
     """The 95% confidence interval of the mean score (the mean itself when fewer than two games)."""
     elo: float
     """Its Elo rating (`elo_ratings`); the bots' ratings average `ELO_BASE`."""
+    seat: int = 0
+    """Its entry in the list of bots, counted from 0: the seat it takes in the first game (the seats
+    rotate after). Two entries of the same bot are told apart by it."""
 
     def to_json(self) -> dict[str, Any]:
-        """``{"bot", "games", "wins", "win_rate", "mean_score", "ci95", "elo"}``.
+        """``{"seat", "bot", "games", "wins", "win_rate", "mean_score", "ci95", "elo"}``.
 
         Examples:
             >>> Standing("random", 2, 1, 5.0, (0.0, 10.0), 1500.0).to_json()["win_rate"]
             0.5
         """
         return {
+            "seat": self.seat,
             "bot": self.bot,
             "games": self.games,
             "wins": self.wins,
@@ -274,7 +278,7 @@ def _standings(
     for i, name in enumerate(names):
         mean, low, high = mean_interval([float(r.scores[i]) for r in finished])
         won = sum(1 for r in finished if i in r.winners)
-        out.append(Standing(name, len(finished), won, mean, (low, high), elo[i]))
+        out.append(Standing(name, len(finished), won, mean, (low, high), elo[i], seat=i))
     return tuple(out), sum(1 for r in finished if not r.winners)
 
 
@@ -449,7 +453,7 @@ def run_arena(
     count = workers or os.cpu_count() or 1
     chunks = _chunks(games, count)
     if backend == "ray":
-        batches: Iterable[list[GameRecord]] = _ray_backend().run_chunks(spec, chunks, address=ray_address)
+        batches: Iterable[list[GameRecord]] = _ray_backend().run_chunks(_play_chunk, spec, chunks, address=ray_address)
     else:
         batches = _local(spec, chunks, min(count, len(chunks)))
     records: list[GameRecord] = []
@@ -483,5 +487,7 @@ def _ray_backend() -> Any:
         if exc.name != "ray":
             raise
         raise RequestError(
-            "the ray backend needs Ray: pip install 'rummylib[arena-ray]'", code=ErrorCode.BAD_FIELD
+            "the ray backend needs Ray: pip install '.[arena-ray]' from a checkout "
+            "(pip install 'rummylib[arena-ray]' once rummylib is published)",
+            code=ErrorCode.MISSING_EXTRA,
         ) from None

@@ -37,7 +37,7 @@ from typing import Any
 import attrs
 
 from rummylib.batch.protocol import Op, Request
-from rummylib.contracts import JokerEnd, contract_violations, find_contract, lay_off, score_contract_round
+from rummylib.contracts import JokerEnd, check_layoff, contract_violations, find_contract, score_contract_round
 from rummylib.errors import ErrorCode, IllegalPlayError, RequestError, RuleSetError
 from rummylib.melds import Meld
 from rummylib.rules import Contract, ScoringScheme
@@ -106,7 +106,7 @@ def _layoff_op(req: Request) -> dict[str, Any]:
         raise RequestError("field 'joker_end' must be 'high' or 'low'", code=ErrorCode.BAD_FIELD)
     joker_end: JokerEnd = "high" if end == "high" else "low"
     try:
-        done = lay_off(meld, cards, rules=req.rules, joker_end=joker_end)
+        done = check_layoff(meld, cards, rules=req.rules, joker_end=joker_end)
     except IllegalPlayError as exc:
         return {"valid": False, "meld": None, "problems": [v.to_json() for v in exc.violations]}
     return {"valid": True, "meld": str(done.meld), "problems": []}

@@ -350,20 +350,20 @@ def _seed(req: Request) -> int | str:
 def _deal_op(req: Request) -> dict[str, Any]:
     cls = _state_class(req, family(req.rules))
     kwargs: dict[str, Any] = {"rules": req.rules, "players": req.integer("players"), "seed": _seed(req)}
-    takes = inspect.signature(cls.deal).parameters  # type: ignore[attr-defined]
+    takes = inspect.signature(cls.deal).parameters
     for name, keyword in _DEAL_OPTIONS:
         if req.has(name):
             if keyword not in takes:
                 raise RequestError(f"field {name!r} does not apply to a {cls.SAVE_TYPE}", code=ErrorCode.BAD_FIELD)
             kwargs[keyword] = req.integer(name)
-    state: Referee = cls.deal(**kwargs)  # type: ignore[attr-defined]
+    state: Referee = cls.deal(**kwargs)
     return state_answer(state)
 
 
 def _action(req: Request, state: Referee) -> Any:
     data = req.field("action", dict)
     try:
-        return type(state).action_from_json(data)  # type: ignore[attr-defined]
+        return type(state).action_from_json(data)
     except SaveError as exc:
         detail = exc.message.removeprefix("not a valid save: ").removeprefix("action: ")
         raise RequestError(f"field 'action': {detail}", code=ErrorCode.BAD_FIELD) from None

@@ -1,8 +1,8 @@
-"""Contract Rummy and Shanghai (rule book §2-3): contracts, lay-offs, joker swaps, scores and referees.
+"""Contract Rummy and Shanghai: contracts, lay-offs, joker swaps, scores and referees.
 
-* `contract_violations`, `check_contract`, `is_contract_met`, `find_contract`: judge a meld-down,
+* `contract_violations`, `check_contract`, `is_legal_contract`, `find_contract`: judge a meld-down,
   or find the one that leaves the fewest points in hand;
-* `lay_off`, `substitute_joker` (the check forms: the result, or `IllegalPlayError`), with
+* `check_layoff`, `check_substitution` (the check forms: the result, or `IllegalPlayError`), with
   `layoff_violations` / `is_legal_layoff` and `substitution_violations` / `is_legal_substitution`:
   cards onto a meld on the table, and a joker back from one;
 * `score_contract_round`: the points of a round;
@@ -11,13 +11,17 @@
 
 Examples:
     >>> from rummylib import SHANGHAI
-    >>> from rummylib.contracts import find_contract, lay_off
+    >>> from rummylib.contracts import find_contract, check_layoff
     >>> [str(m) for m in find_contract("7h 7s 7d 4c 5c 6c * Kd Qs 2h 3h", round_number=2, rules=SHANGHAI).melds]
     ['7d 7h 7s', '4c 5c 6c *']
-    >>> str(lay_off("4c 5c 6c 7c", "8c 9c 3c", rules=SHANGHAI).meld)
+    >>> str(check_layoff("4c 5c 6c 7c", "8c 9c 3c", rules=SHANGHAI).meld)
     '3c 4c 5c 6c 7c 8c 9c'
 """
 
+from typing import TYPE_CHECKING
+
+from rummylib._deprecation import DeprecatedAttributes, renamed
+from rummylib.contracts import round as round_module
 from rummylib.contracts.actions import (
     Buy,
     BuyWindow,
@@ -41,29 +45,37 @@ from rummylib.contracts.layoffs import (
     LayOffResult,
     Substitution,
     TableMeldLike,
+    check_layoff,
+    check_substitution,
     is_legal_layoff,
     is_legal_substitution,
-    lay_off,
     layoff_violations,
-    substitute_joker,
     substitution_violations,
+)
+from rummylib.contracts.layoffs import (  # type: ignore[deprecated]  # re-exported, not used
+    lay_off as lay_off,  # the old name, kept with a warning until 0.3.0 (not in __all__)
+)
+from rummylib.contracts.layoffs import (  # type: ignore[deprecated]  # re-exported, not used
+    substitute_joker as substitute_joker,  # the old name, kept with a warning until 0.3.0 (not in __all__)
 )
 from rummylib.contracts.meld_down import (
     ContractPlan,
-    HandLike,
     MeldDown,
-    MeldsLike,
     check_contract,
     contract_for,
     contract_violations,
     find_contract,
-    is_contract_met,
+    is_legal_contract,
 )
-from rummylib.contracts.round import PLAN_BUDGET, ContractRound
+from rummylib.contracts.meld_down import (  # type: ignore[deprecated]  # re-exported, not used
+    is_contract_met as is_contract_met,  # the old name, kept with a warning until 0.3.0 (not in __all__)
+)
+from rummylib.contracts.round import ContractRound
 from rummylib.contracts.scoring import score_contract_round
+from rummylib.pieces import PiecesLike
+from rummylib.table import MeldsLike as MeldsLike  # at home in the core since 0.1.0; still found here
 
 __all__ = [
-    "PLAN_BUDGET",
     "Buy",
     "BuyWindow",
     "ContractAction",
@@ -75,13 +87,11 @@ __all__ = [
     "DrawDiscard",
     "DrawStock",
     "EndReason",
-    "HandLike",
     "JokerEnd",
     "LayDown",
     "LayOff",
     "LayOffResult",
     "MeldDown",
-    "MeldsLike",
     "Phase",
     "RoundResult",
     "RoundView",
@@ -90,15 +100,28 @@ __all__ = [
     "TableMeld",
     "TableMeldLike",
     "check_contract",
+    "check_layoff",
+    "check_substitution",
     "contract_for",
     "contract_violations",
     "find_contract",
-    "is_contract_met",
+    "is_legal_contract",
     "is_legal_layoff",
     "is_legal_substitution",
-    "lay_off",
     "layoff_violations",
     "score_contract_round",
-    "substitute_joker",
     "substitution_violations",
 ]
+
+if TYPE_CHECKING:  # for type checkers: read through __getattr__
+    from rummylib.contracts.meld_down import HandLike as HandLike
+    from rummylib.contracts.round import PLAN_BUDGET as PLAN_BUDGET
+
+# Deprecated names, each still read with a DeprecationWarning (see docs/compatibility.md).
+__getattr__ = DeprecatedAttributes(
+    __name__,
+    {
+        "PLAN_BUDGET": round_module._DEPRECATED_PLAN_BUDGET,
+        "HandLike": (PiecesLike, renamed("HandLike", "rummylib.PiecesLike", since="0.1.0", removed_in="0.3.0")),
+    },
+)

@@ -6,11 +6,11 @@ into actions:
 * `lay_downs`: every distinct way to meet a contract from a hand. A way is a collection of melds,
   each a set of cards or a run with every card in its place (what a joker stands for is part of
   the move: ``4c 5c 6c *`` and ``* 4c 5c 6c`` are two lay-downs). Each is returned as the melds to
-  write in a `LayDown`: runs from low to high (the order laid is the reading, rule book §2), sets
+  write in a `LayDown`: runs from low to high (the order laid is the reading, as the rules of Contract Rummy say), sets
   with their natural cards first, and the melds in an order the contract checker counts the way
   meant (a meld that could be a set or a run is counted as the set it is meant to be).
 * `layoff_groups`: every group of cards from a hand that might go on one meld of the table at
-  once. It is a superset: the referee asks `lay_off` about each, which decides.
+  once. It is a superset: the referee asks `check_layoff` about each, which decides.
 * `swap_cards`: the cards of a hand that may take the place of a joker of a meld.
 
 Everything here is a pure function of pieces, readings and the rule set; what needs a whole state
@@ -537,7 +537,7 @@ def layoff_groups(hand: Sequence[Piece], reading: MeldReading, rules: RuleSet) -
 
     A set takes cards of its rank and wild pieces; a run takes natural cards beyond its ends (or,
     under ``joker_slides``, where a joker stands) and wild pieces, as long as the new run could be
-    one unbroken run no longer than the rules allow. `lay_off` decides each.
+    one unbroken run no longer than the rules allow. `check_layoff` decides each.
     """
     cnt = Counter(hand)
     wilds = sorted(((p, n) for p, n in cnt.items() if rules.is_wild(p)), key=lambda x: piece_sort_key(x[0]))

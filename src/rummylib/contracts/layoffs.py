@@ -4,7 +4,7 @@ Each is judged in the three forms of every check: ``*_violations`` (every proble
 (the result, or `IllegalPlayError` with every problem; it keeps its name, as it does the thing
 checked) and ``is_*`` (a ``bool``).
 
-* [`lay_off`][rummylib.contracts.lay_off] adds one or more cards to a meld on the table and returns
+* [`check_layoff`][rummylib.contracts.check_layoff] adds one or more cards to a meld on the table and returns
   the meld they make (with [`layoff_violations`][rummylib.contracts.layoff_violations] and
   [`is_legal_layoff`][rummylib.contracts.is_legal_layoff]): a set takes any card of its rank; a
   run takes cards of its suit at either end and keeps its order (never more than
@@ -12,7 +12,7 @@ checked) and ``is_*`` (a ``bool``).
   (the high end unless ``joker_end="low"`` or it is full). Under ``rules.joker_slides`` (Contract
   Rummy), a natural card laid off where a joker of a run stands takes its place, and the joker
   moves to an end of the run.
-* [`substitute_joker`][rummylib.contracts.substitute_joker] takes a joker from a meld by putting in
+* [`check_substitution`][rummylib.contracts.check_substitution] takes a joker from a meld by putting in
   the card it stands for (with
   [`substitution_violations`][rummylib.contracts.substitution_violations] and
   [`is_legal_substitution`][rummylib.contracts.is_legal_substitution]), under ``rules.joker_swap``
@@ -22,29 +22,30 @@ checked) and ``is_*`` (a ``bool``).
 
 Examples:
     >>> from rummylib import CONTRACT_RUMMY, SHANGHAI
-    >>> str(lay_off("4c 5c 6c 7c", "8c 9c 3c", rules=SHANGHAI).meld)
+    >>> str(check_layoff("4c 5c 6c 7c", "8c 9c 3c", rules=SHANGHAI).meld)
     '3c 4c 5c 6c 7c 8c 9c'
-    >>> str(lay_off("4c * 6c 7c", "5c", rules=CONTRACT_RUMMY).meld)
+    >>> str(check_layoff("4c * 6c 7c", "5c", rules=CONTRACT_RUMMY).meld)
     '4c 5c 6c 7c *'
     >>> [v.code for v in layoff_violations("7h 7s 7d", "8h", rules=SHANGHAI)]
     ['layoff-wrong-rank']
-    >>> meld, joker = substitute_joker("4c * 6c 7c", "5c", rules=SHANGHAI, player_down=False)
+    >>> meld, joker = check_substitution("4c * 6c 7c", "5c", rules=SHANGHAI, player_down=False)
     >>> str(meld), joker
     ('4c 5c 6c 7c', JOKER)
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from typing import Literal, TypeAlias
 
 import attrs
 
 from rummylib import _inputs
+from rummylib._deprecation import deprecated
 from rummylib.cards import Card, Rank
 from rummylib.errors import IllegalPlayError, LimitExceededError, RuleId, Violation
 from rummylib.melds import Face, Meld, MeldKind, MeldLike, MeldReading, as_meld, meld_readings, meld_violations
-from rummylib.pieces import Joker, Piece, format_pieces, piece_sort_key
+from rummylib.pieces import Joker, Piece, PiecesLike, format_pieces, piece_sort_key
 from rummylib.rules import JokerSwap, RuleSet
 from rummylib.tiles import Tile
 
@@ -53,11 +54,11 @@ __all__ = [
     "LayOffResult",
     "Substitution",
     "TableMeldLike",
+    "check_layoff",
+    "check_substitution",
     "is_legal_layoff",
     "is_legal_substitution",
-    "lay_off",
     "layoff_violations",
-    "substitute_joker",
     "substitution_violations",
 ]
 
@@ -80,7 +81,7 @@ def _reading(meld: TableMeldLike, rules: RuleSet) -> tuple[MeldReading | None, t
     return None, meld_violations(laid, rules=rules)
 
 
-def _pieces(cards: str | Piece | Iterable[Piece], rules: RuleSet) -> tuple[Piece, ...]:
+def _pieces(cards: PiecesLike, rules: RuleSet) -> tuple[Piece, ...]:
     return _inputs.pieces(cards, rules=rules, what="the cards laid off")
 
 
@@ -110,7 +111,7 @@ class LayOffResult:
 
     Examples:
         >>> from rummylib import CONTRACT_RUMMY
-        >>> done = lay_off("7c 8c 9c 10c", "*", rules=CONTRACT_RUMMY)
+        >>> done = check_layoff("7c 8c 9c 10c", "*", rules=CONTRACT_RUMMY)
         >>> str(done.meld), [str(f) for f in done.reading.jokers]
         ('7c 8c 9c 10c *', ['Jc'])
     """
@@ -289,7 +290,7 @@ def _set_result(reading: MeldReading, cards: tuple[Piece, ...], rules: RuleSet) 
 
 
 def _examine(
-    meld: TableMeldLike, cards: str | Piece | Iterable[Piece], rules: RuleSet, joker_end: JokerEnd
+    meld: TableMeldLike, cards: PiecesLike, rules: RuleSet, joker_end: JokerEnd
 ) -> tuple[MeldReading | None, tuple[Piece, ...], LayOffResult | None, tuple[Violation, ...]]:
     _inputs.ruleset(rules)
     if joker_end not in ("high", "low"):
@@ -329,7 +330,7 @@ def _examine(
 
 
 def layoff_violations(
-    meld: TableMeldLike, cards: str | Piece | Iterable[Piece], *, rules: RuleSet, joker_end: JokerEnd = "high"
+    meld: TableMeldLike, cards: PiecesLike, *, rules: RuleSet, joker_end: JokerEnd = "high"
 ) -> tuple[Violation, ...]:
     """Every problem with laying ``cards`` off on ``meld`` (empty when the lay-off is fine).
 
@@ -354,13 +355,13 @@ def layoff_violations(
     return _examine(meld, cards, rules, joker_end)[3]
 
 
-def lay_off(
-    meld: TableMeldLike, cards: str | Piece | Iterable[Piece], *, rules: RuleSet, joker_end: JokerEnd = "high"
+def check_layoff(
+    meld: TableMeldLike, cards: PiecesLike, *, rules: RuleSet, joker_end: JokerEnd = "high"
 ) -> LayOffResult:
     """Lay ``cards`` off on ``meld``: the meld they make, or an error with every problem.
 
     This is the check form of a lay-off (`layoff_violations` lists every problem, `is_legal_layoff`
-    answers ``bool``); it keeps its name because it also does the lay-off.
+    answers ``bool``); its result is the lay-off done.
 
     A set takes any card of its rank (and jokers or wild cards), up to ``rules.group_max``. A run
     takes cards of its suit that extend it at either end, in any order given (``9c 8c`` on
@@ -378,10 +379,10 @@ def lay_off(
 
     Examples:
         >>> from rummylib import CONTRACT_RUMMY
-        >>> done = lay_off("* 5c 6c 7c", "4c", rules=CONTRACT_RUMMY, joker_end="low")
+        >>> done = check_layoff("* 5c 6c 7c", "4c", rules=CONTRACT_RUMMY, joker_end="low")
         >>> str(done.meld), done.jokers_moved, [str(f) for f in done.reading.jokers]
         ('* 4c 5c 6c 7c', 1, ['3c'])
-        >>> lay_off("Jc Qc Kc Ac", "2c", rules=CONTRACT_RUMMY)
+        >>> check_layoff("Jc Qc Kc Ac", "2c", rules=CONTRACT_RUMMY)
         Traceback (most recent call last):
         ...
         rummylib.errors.IllegalPlayError: 2c extends neither end of the run Jc Qc Kc Ac [layoff-no-place]
@@ -392,8 +393,14 @@ def lay_off(
     return done
 
 
+@deprecated("lay_off is deprecated since rummylib 0.1.0 and will be removed in 0.3.0: use check_layoff")
+def lay_off(meld: TableMeldLike, cards: PiecesLike, *, rules: RuleSet, joker_end: JokerEnd = "high") -> LayOffResult:
+    """The old name of `check_layoff`, kept with a warning until 0.3.0 (see the compatibility policy)."""
+    return check_layoff(meld, cards, rules=rules, joker_end=joker_end)
+
+
 def is_legal_layoff(
-    meld: TableMeldLike, cards: str | Piece | Iterable[Piece], *, rules: RuleSet, joker_end: JokerEnd = "high"
+    meld: TableMeldLike, cards: PiecesLike, *, rules: RuleSet, joker_end: JokerEnd = "high"
 ) -> bool:
     """Whether ``cards`` can all be laid off on ``meld`` (same arguments as `layoff_violations`).
 
@@ -424,7 +431,7 @@ class Substitution:
 
     Examples:
         >>> from rummylib import SHANGHAI
-        >>> swap = substitute_joker("8h 8s *", "8d", rules=SHANGHAI, player_down=False)
+        >>> swap = check_substitution("8h 8s *", "8d", rules=SHANGHAI, player_down=False)
         >>> str(swap.meld), swap.joker, swap.must_use_joker, swap.must_meet_contract
         ('8h 8s 8d', JOKER, True, False)
     """
@@ -540,11 +547,11 @@ def substitution_violations(
     return _substitute(meld, card, rules, player_down)[1]
 
 
-def substitute_joker(meld: TableMeldLike, card: str | Piece, *, rules: RuleSet, player_down: bool) -> Substitution:
+def check_substitution(meld: TableMeldLike, card: str | Piece, *, rules: RuleSet, player_down: bool) -> Substitution:
     """Take a joker from ``meld`` by putting in ``card``, the card it stands for.
 
     This is the check form of a substitution (`substitution_violations` lists every problem,
-    `is_legal_substitution` answers ``bool``); it keeps its name because it also does the swap.
+    `is_legal_substitution` answers ``bool``); its result is the swap done.
 
     Who may do it is ``rules.joker_swap``: ``never``; ``after-down`` (Contract Rummy: only a player
     who has met the contract, ``player_down``); ``anyone`` (Shanghai). Under
@@ -564,10 +571,10 @@ def substitute_joker(meld: TableMeldLike, card: str | Piece, *, rules: RuleSet, 
 
     Examples:
         >>> from rummylib import CONTRACT_RUMMY
-        >>> swap = substitute_joker("10h Jh * Kh", "Qh", rules=CONTRACT_RUMMY, player_down=True)
+        >>> swap = check_substitution("10h Jh * Kh", "Qh", rules=CONTRACT_RUMMY, player_down=True)
         >>> str(swap.meld), str(swap.stood_for), swap.must_use_joker
         ('10h Jh Qh Kh', 'Qh', False)
-        >>> substitute_joker("10h Jh * Kh", "Qd", rules=CONTRACT_RUMMY, player_down=True)
+        >>> check_substitution("10h Jh * Kh", "Qd", rules=CONTRACT_RUMMY, player_down=True)
         Traceback (most recent call last):
         ...
         rummylib.errors.IllegalPlayError: Qd is not the card a joker of 10h Jh * Kh stands for; it needs Qh [...]
@@ -576,6 +583,12 @@ def substitute_joker(meld: TableMeldLike, card: str | Piece, *, rules: RuleSet, 
     if done is None:
         raise IllegalPlayError(problems)
     return done
+
+
+@deprecated("substitute_joker is deprecated since rummylib 0.1.0 and will be removed in 0.3.0: use check_substitution")
+def substitute_joker(meld: TableMeldLike, card: str | Piece, *, rules: RuleSet, player_down: bool) -> Substitution:
+    """The old name of `check_substitution`, kept with a warning until 0.3.0 (see the compatibility policy)."""
+    return check_substitution(meld, card, rules=rules, player_down=player_down)
 
 
 def is_legal_substitution(meld: TableMeldLike, card: str | Piece, *, rules: RuleSet, player_down: bool) -> bool:

@@ -6,7 +6,7 @@ passed directly, so house contracts need no code.
 
 * [`contract_violations`][rummylib.contracts.contract_violations],
   [`check_contract`][rummylib.contracts.check_contract] and
-  [`is_contract_met`][rummylib.contracts.is_contract_met] judge a proposed meld-down: every
+  [`is_legal_contract`][rummylib.contracts.is_legal_contract] judge a proposed meld-down: every
   problem, coded (wrong number or kind of melds, a set or run of the wrong size, two runs of one
   suit that continue each other, an invalid meld, cards not in the hand, a whole-hand contract
   that leaves more than one card).
@@ -15,7 +15,7 @@ passed directly, so house contracts need no code.
 
 Examples:
     >>> from rummylib import CONTRACT_RUMMY, SHANGHAI
-    >>> is_contract_met(["7h 7s 7d", "4c 5c 6c 7c"], round_number=2, rules=CONTRACT_RUMMY)
+    >>> is_legal_contract(["7h 7s 7d", "4c 5c 6c 7c"], round_number=2, rules=CONTRACT_RUMMY)
     True
     >>> [v.code for v in contract_violations(["7h 7s 7d 7c", "4c 5c 6c 7c"], round_number=2,
     ...                                       rules=CONTRACT_RUMMY)]
@@ -31,36 +31,29 @@ import functools
 import itertools
 from collections import Counter
 from collections.abc import Sequence
-from typing import TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
 import attrs
 
 from rummylib import _inputs
+from rummylib._deprecation import DeprecatedAttributes, deprecated, renamed
 from rummylib.cards import Card
 from rummylib.contracts._search import _build, _Search
 from rummylib.errors import ContractNotMetError, RuleId, RuleSetError, SolverError, Violation
-from rummylib.melds import Meld, MeldKind, MeldLike, MeldReading, meld_readings, meld_violations
-from rummylib.pieces import Family, Piece, PieceCount, format_pieces, piece_sort_key
+from rummylib.melds import Meld, MeldKind, MeldReading, meld_readings, meld_violations
+from rummylib.pieces import Family, Piece, PiecesLike, format_pieces, piece_sort_key
 from rummylib.rules import Contract, RuleSet
-from rummylib.table import Table
+from rummylib.table import MeldsLike, Table
 
 __all__ = [
     "ContractPlan",
-    "HandLike",
     "MeldDown",
-    "MeldsLike",
     "check_contract",
     "contract_for",
     "contract_violations",
     "find_contract",
-    "is_contract_met",
+    "is_legal_contract",
 ]
-
-HandLike: TypeAlias = str | PieceCount | Sequence[Piece]
-"""A hand: notation (``"7h 7s *"``), a `PieceCount`, or a sequence of pieces."""
-
-MeldsLike: TypeAlias = Table | str | Sequence[MeldLike]
-"""Melds: a sequence of melds (each a `Meld`, notation or pieces), or a table (a `Table` or its notation)."""
 
 _WORDS = ("no", "one", "two", "three", "four", "five", "six")
 
@@ -115,7 +108,7 @@ def _as_melds(melds: MeldsLike, rules: RuleSet) -> tuple[Meld, ...]:
     return Table.of(melds, rules=rules).melds
 
 
-def _as_hand(hand: HandLike, rules: RuleSet) -> tuple[Piece, ...]:
+def _as_hand(hand: PiecesLike, rules: RuleSet) -> tuple[Piece, ...]:
     return _inputs.hand(hand, rules=rules, what="the hand")
 
 
@@ -328,7 +321,7 @@ def _examine(
     round_number: int | None,
     contract: Contract | None,
     rules: RuleSet,
-    hand: HandLike | None,
+    hand: PiecesLike | None,
 ) -> tuple[Contract, tuple[Meld, ...], list[_Option | None], list[Violation]]:
     wanted = contract_for(rules=rules, round_number=round_number, contract=contract)
     round_cards = rules.round(round_number).cards if round_number is not None else None
@@ -354,7 +347,7 @@ def contract_violations(
     round_number: int | None = None,
     contract: Contract | None = None,
     rules: RuleSet,
-    hand: HandLike | None = None,
+    hand: PiecesLike | None = None,
 ) -> tuple[Violation, ...]:
     """Every problem keeping ``melds`` from meeting the contract (empty when they meet it).
 
@@ -434,7 +427,7 @@ def check_contract(
     round_number: int | None = None,
     contract: Contract | None = None,
     rules: RuleSet,
-    hand: HandLike | None = None,
+    hand: PiecesLike | None = None,
 ) -> MeldDown:
     """The melds with their readings when they meet the contract; raises with every problem otherwise.
 
@@ -462,15 +455,15 @@ def check_contract(
     return MeldDown(contract=wanted, melds=laid, readings=readings)
 
 
-def is_contract_met(
+def is_legal_contract(
     melds: MeldsLike,
     *,
     round_number: int | None = None,
     contract: Contract | None = None,
     rules: RuleSet,
-    hand: HandLike | None = None,
+    hand: PiecesLike | None = None,
 ) -> bool:
-    """Whether the melds meet the contract (same arguments as `contract_violations`).
+    """Whether laying down the melds meets the contract (same arguments as `contract_violations`).
 
     Raises:
         RuleSetError: the game has no such round (code ``unknown-round``).
@@ -479,11 +472,24 @@ def is_contract_met(
 
     Examples:
         >>> from rummylib import SHANGHAI
-        >>> is_contract_met(["4c 5c 6c 7c 8c", "9h 10h Jh Qh Kh Ah", "2s 3s 4s 5s 6s"],
-        ...                 round_number=10, rules=SHANGHAI)
+        >>> is_legal_contract(["4c 5c 6c 7c 8c", "9h 10h Jh Qh Kh Ah", "2s 3s 4s 5s 6s"],
+        ...                   round_number=10, rules=SHANGHAI)
         True
     """
     return not contract_violations(melds, round_number=round_number, contract=contract, rules=rules, hand=hand)
+
+
+@deprecated("is_contract_met is deprecated since rummylib 0.1.0 and will be removed in 0.3.0: use is_legal_contract")
+def is_contract_met(
+    melds: MeldsLike,
+    *,
+    round_number: int | None = None,
+    contract: Contract | None = None,
+    rules: RuleSet,
+    hand: PiecesLike | None = None,
+) -> bool:
+    """The old name of `is_legal_contract`, kept with a warning until 0.3.0 (see the compatibility policy)."""
+    return is_legal_contract(melds, round_number=round_number, contract=contract, rules=rules, hand=hand)
 
 
 # ------------------------------------------------------------------------------------------
@@ -521,7 +527,7 @@ class ContractPlan:
 
 
 def find_contract(
-    hand: HandLike,
+    hand: PiecesLike,
     *,
     round_number: int | None = None,
     contract: Contract | None = None,
@@ -586,3 +592,12 @@ def find_contract(
     if total_left != points_left:  # pragma: no cover - a bug, never an answer
         raise SolverError(f"internal error: points left {total_left} != {points_left}")
     return ContractPlan(contract=wanted, melds=melds, readings=down.readings, points_left=points_left, left=left)
+
+
+if TYPE_CHECKING:
+    HandLike: TypeAlias = PiecesLike
+    """The old name of `rummylib.pieces.PiecesLike`."""
+# Deprecated names, each still read with a DeprecationWarning (see docs/compatibility.md).
+__getattr__ = DeprecatedAttributes(
+    __name__, {"HandLike": (PiecesLike, renamed("HandLike", "rummylib.PiecesLike", since="0.1.0", removed_in="0.3.0"))}
+)

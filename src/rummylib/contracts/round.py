@@ -27,10 +27,11 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from typing import ClassVar, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Final, TypeVar
 
 import attrs
 
+from rummylib._deprecation import DeprecatedAttributes, withdrawn
 from rummylib.cards import Card
 from rummylib.contracts._moves import lay_downs, layoff_groups, swap_cards
 from rummylib.contracts.actions import (
@@ -50,7 +51,7 @@ from rummylib.contracts.actions import (
     SwapJoker,
     TableMeld,
 )
-from rummylib.contracts.layoffs import JokerEnd, lay_off, layoff_violations, substitute_joker
+from rummylib.contracts.layoffs import JokerEnd, check_layoff, check_substitution, layoff_violations
 from rummylib.contracts.meld_down import check_contract
 from rummylib.contracts.scoring import score_contract_round
 from rummylib.decks import as_rng, deal, shuffled
@@ -75,7 +76,7 @@ from rummylib.referee import (
 )
 from rummylib.rules import JokerSwap, RuleSet, ScoringScheme
 
-__all__ = ["PLAN_BUDGET", "ContractRound", "result_problems"]
+__all__ = ["ContractRound", "result_problems"]
 
 Seed = int | str
 _T = TypeVar("_T")
@@ -138,9 +139,6 @@ def _replace(items: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
     return (*items[:index], value, *items[index + 1 :])
 
 
-PLAN_BUDGET = 10_000
-"""Kept for programs that read it: `legal_actions` no longer searches with a budget, it lists every
-lay-down (see `ContractRound.legal_actions`)."""
 
 
 def _less(pieces: Sequence[Piece], gone: Sequence[Piece]) -> tuple[Piece, ...]:
@@ -865,7 +863,7 @@ class ContractRound(RefereeBase):
         target = self._table_meld(action.meld, player, "lay off")
         left = self._holding(player, action.cards, "lay off")
         try:
-            done = lay_off(target.reading, action.cards, rules=self.rules, joker_end=action.joker_end)
+            done = check_layoff(target.reading, action.cards, rules=self.rules, joker_end=action.joker_end)
         except IllegalPlayError as exc:
             raise IllegalActionError([v.at(action.meld) for v in exc.violations]) from None
         after = attrs.evolve(
@@ -885,7 +883,7 @@ class ContractRound(RefereeBase):
         target = self._table_meld(index, player, "take a joker")
         left = self._holding(player, (card,), doing)
         try:
-            swap = substitute_joker(target.reading, card, rules=self.rules, player_down=self.down[player])
+            swap = check_substitution(target.reading, card, rules=self.rules, player_down=self.down[player])
         except IllegalPlayError as exc:
             raise IllegalActionError([v.at(index) for v in exc.violations]) from None
         joker = swap.joker
@@ -1023,7 +1021,7 @@ class ContractRound(RefereeBase):
                 results: set[tuple[object, ...]] = set()
                 for end in ends:
                     try:
-                        done = lay_off(reading, cards, rules=rules, joker_end=end)
+                        done = check_layoff(reading, cards, rules=rules, joker_end=end)
                     except IllegalPlayError:
                         break  # the search tries both ends whichever comes first: the other fails too
                     content = TableMeld(owner=player, reading=done.reading).content
@@ -1074,3 +1072,19 @@ class ContractRound(RefereeBase):
             if settled or self._settled(player, way.used, left, state) or self.is_legal(action):
                 found.append(action)
         return found
+
+
+_DEPRECATED_PLAN_BUDGET = (
+    10_000,
+    withdrawn(
+        "PLAN_BUDGET",
+        "ContractRound.legal_actions lists every lay-down, with no budget to read",
+        since="0.1.0",
+        removed_in="0.3.0",
+    ),
+)
+if TYPE_CHECKING:
+    PLAN_BUDGET: Final = 10_000
+    """Deprecated, and no longer read: `ContractRound.legal_actions` lists every lay-down."""
+# Deprecated names, each still read with a DeprecationWarning (see docs/compatibility.md).
+__getattr__ = DeprecatedAttributes(__name__, {"PLAN_BUDGET": _DEPRECATED_PLAN_BUDGET})

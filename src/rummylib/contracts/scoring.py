@@ -8,11 +8,11 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from rummylib import _inputs
 from rummylib.errors import ScoringInputError
-from rummylib.pieces import Piece
+from rummylib.pieces import PiecesLike
 from rummylib.rules import RuleSet
 from rummylib.scoring import hand_points
 
@@ -20,7 +20,7 @@ __all__ = ["score_contract_round"]
 
 
 def score_contract_round(
-    hands: Sequence[Iterable[Piece] | str],
+    hands: Sequence[PiecesLike],
     *,
     rules: RuleSet,
     out_in_one_turn: bool = False,

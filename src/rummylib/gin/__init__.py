@@ -1,7 +1,7 @@
-"""Gin Rummy (rule book §4): least deadwood, knocking, lay-offs, hand and game scores, the referee.
+"""Gin Rummy: least deadwood, knocking, lay-offs, hand and game scores, the referee.
 
 * `deadwood`, `knock_limit`: what a hand holds, and the most deadwood it may knock with;
-* `knock_violations`, `check_knock`, `can_knock`: whether a hand may knock, in the three forms of
+* `knock_violations`, `check_knock`, `is_legal_knock`: whether a hand may knock, in the three forms of
   every check (every problem, the deadwood or `KnockError`, a ``bool``);
 * `score_hand`, `score_game`: a knocked hand (lay-offs, undercut, gin, big gin) and a whole game;
 * `layoffs`: the defender's best lay-offs on the knocker's melds, and the deadwood they leave;
@@ -17,28 +17,21 @@ Examples:
     13
 """
 
+from rummylib.gin.actions import Discard, DrawDiscard, DrawStock, GinAction, GinPhase, GinView, Knock
 from rummylib.gin.deadwood import (
     MAX_GIN_HAND,
     DeadwoodResult,
-    can_knock,
     check_knock,
     deadwood,
     hand_multiplier,
+    is_legal_knock,
     knock_limit,
     knock_violations,
 )
-from rummylib.gin.referee import (
-    STOCK_FLOOR,
-    Discard,
-    DrawDiscard,
-    DrawStock,
-    GinAction,
-    GinGame,
-    GinHand,
-    GinPhase,
-    GinView,
-    Knock,
+from rummylib.gin.deadwood import (  # type: ignore[deprecated]  # re-exported, not used
+    can_knock as can_knock,  # the old name, kept with a warning until 0.3.0 (not in __all__)
 )
+from rummylib.gin.referee import STOCK_FLOOR, GinGame, GinHand
 from rummylib.gin.scoring import (
     GinGameScore,
     GinHandResult,
@@ -68,10 +61,10 @@ __all__ = [
     "GinView",
     "Knock",
     "LayOff",
-    "can_knock",
     "check_knock",
     "deadwood",
     "hand_multiplier",
+    "is_legal_knock",
     "knock_limit",
     "knock_violations",
     "layoffs",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 import attrs
 
@@ -18,7 +18,7 @@ from rummylib import _inputs
 from rummylib.cards import Card, Rank, Suit
 from rummylib.errors import GinInputError, LimitExceededError
 from rummylib.melds import Meld
-from rummylib.pieces import Joker, Piece
+from rummylib.pieces import Joker, PiecesLike
 from rummylib.rules import RuleSet
 from rummylib.tiles import Tile
 
@@ -148,7 +148,7 @@ def tables_for(rules: RuleSet) -> Tables:
     return t
 
 
-def read_hand(hand: Iterable[Piece] | str, rules: RuleSet, what: str) -> tuple[tuple[Card, ...], list[int]]:
+def read_hand(hand: PiecesLike, rules: RuleSet, what: str) -> tuple[tuple[Card, ...], list[int]]:
     """The cards of a hand and its four suit masks, checked.
 
     The hand is read by `rummylib._inputs.pieces`; this one pass over the cards (which builds the
@@ -179,7 +179,7 @@ def read_hand(hand: Iterable[Piece] | str, rules: RuleSet, what: str) -> tuple[t
     return pieces, masks  # type: ignore[return-value]  # every piece was checked to be a Card
 
 
-def as_cards(hand: Iterable[Piece] | str, rules: RuleSet, what: str) -> tuple[Card, ...]:
+def as_cards(hand: PiecesLike, rules: RuleSet, what: str) -> tuple[Card, ...]:
     return read_hand(hand, rules, what)[0]
 
 

@@ -1,11 +1,11 @@
-"""Gin Rummy deadwood and knocking: the least deadwood of a hand, and who may knock (rule book §4).
+"""Gin Rummy deadwood and knocking: the least deadwood of a hand, and who may knock.
 
 A hand's **deadwood** is the value of the cards in no meld, taken over the best way of splitting
 the hand into disjoint melds (exact; the ace is low only under `GIN_RUMMY`, as every meld rule
 here comes from the rule set). A player may knock with deadwood of ``knock_limit`` or less
 (10); with 0 it is gin. A knock is judged in the three forms of every check:
 `knock_violations` (every problem), `check_knock` (the deadwood, or `KnockError`) and
-`can_knock` (a ``bool``).
+`is_legal_knock` (a ``bool``).
 
 Examples:
     >>> from rummylib import GIN_RUMMY, parse_pieces
@@ -16,11 +16,12 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 import attrs
 
 from rummylib import _inputs
+from rummylib._deprecation import deprecated
 from rummylib.cards import Card, Rank, Suit
 from rummylib.errors import GinInputError, KnockError, RuleId, Violation
 from rummylib.gin._engine import (
@@ -34,16 +35,16 @@ from rummylib.gin._engine import (
     tables_for,
 )
 from rummylib.melds import Meld
-from rummylib.pieces import Piece
+from rummylib.pieces import Piece, PiecesLike
 from rummylib.rules import RuleSet
 
 __all__ = [
     "MAX_GIN_HAND",
     "DeadwoodResult",
-    "can_knock",
     "check_knock",
     "deadwood",
     "hand_multiplier",
+    "is_legal_knock",
     "knock_limit",
     "knock_violations",
 ]
@@ -79,7 +80,7 @@ class DeadwoodResult:
         return svg.deadwood(self)
 
 
-def deadwood(hand: Iterable[Piece] | str, *, rules: RuleSet) -> DeadwoodResult:
+def deadwood(hand: PiecesLike, *, rules: RuleSet) -> DeadwoodResult:
     """The least deadwood of a hand over every split into disjoint melds, exactly.
 
     Melds are the rule set's: sets of ``group_min``-``group_max`` cards of a rank and runs of
@@ -182,7 +183,7 @@ def _knock_problem(dw: int, limit: int, cards: Sequence[Card], *, after_discard:
 
 
 def _judge_knock(
-    hand: Iterable[Piece] | str, rules: RuleSet, upcard: Piece | str | None
+    hand: PiecesLike, rules: RuleSet, upcard: Piece | str | None
 ) -> tuple[DeadwoodResult, tuple[Violation, ...]]:
     t = tables_for(rules)
     cards, masks = read_hand(hand, rules, "hand")
@@ -194,7 +195,7 @@ def _judge_knock(
 
 
 def knock_violations(
-    hand: Iterable[Piece] | str, *, rules: RuleSet, upcard: Piece | str | None = None
+    hand: PiecesLike, *, rules: RuleSet, upcard: Piece | str | None = None
 ) -> tuple[Violation, ...]:
     """Every reason ``hand`` may not knock (empty when it may): its least deadwood over the limit.
 
@@ -219,7 +220,7 @@ def knock_violations(
     return _judge_knock(hand, rules, upcard)[1]
 
 
-def check_knock(hand: Iterable[Piece] | str, *, rules: RuleSet, upcard: Piece | str | None = None) -> DeadwoodResult:
+def check_knock(hand: PiecesLike, *, rules: RuleSet, upcard: Piece | str | None = None) -> DeadwoodResult:
     """The least deadwood of a hand that may knock (see `deadwood`); raises when it may not.
 
     Takes the same arguments as `knock_violations`.
@@ -245,19 +246,27 @@ def check_knock(hand: Iterable[Piece] | str, *, rules: RuleSet, upcard: Piece | 
     return result
 
 
-def can_knock(hand: Iterable[Piece] | str, *, rules: RuleSet, upcard: Piece | str | None = None) -> bool:
+def is_legal_knock(hand: PiecesLike, *, rules: RuleSet, upcard: Piece | str | None = None) -> bool:
     """Whether a hand may knock: 10 cards within the knock limit, or 11 after the best discard.
 
     That is ``not knock_violations(hand, rules=rules, upcard=upcard)``.
 
     Raises:
         GinInputError: a joker, a card twice, or Oklahoma without an upcard.
+        LimitExceededError: more than 11 cards.
+        NotationError: bad notation.
 
     Examples:
         >>> from rummylib import GIN_RUMMY
-        >>> can_knock("Ah 2h 3h 7c 7d 7s 9c 9d 9s Kd", rules=GIN_RUMMY)
+        >>> is_legal_knock("Ah 2h 3h 7c 7d 7s 9c 9d 9s Kd", rules=GIN_RUMMY)
         True
-        >>> can_knock("Ah 2h 3h 7c 7d 7s 9c 9d 9s Kd", rules=GIN_RUMMY.with_options({"gin_only": True}))
+        >>> is_legal_knock("Ah 2h 3h 7c 7d 7s 9c 9d 9s Kd", rules=GIN_RUMMY.with_options({"gin_only": True}))
         False
     """
     return not knock_violations(hand, rules=rules, upcard=upcard)
+
+
+@deprecated("can_knock is deprecated since rummylib 0.1.0 and will be removed in 0.3.0: use is_legal_knock")
+def can_knock(hand: PiecesLike, *, rules: RuleSet, upcard: Piece | str | None = None) -> bool:
+    """The old name of `is_legal_knock`, kept with a warning until 0.3.0 (see the compatibility policy)."""
+    return is_legal_knock(hand, rules=rules, upcard=upcard)

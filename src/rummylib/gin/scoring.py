@@ -1,4 +1,4 @@
-"""Gin Rummy scoring: a knocked hand (lay-offs, undercuts, gin, big gin) and a whole game (rule book §4).
+"""Gin Rummy scoring: a knocked hand (lay-offs, undercuts, gin, big gin) and a whole game.
 
 The defender lays off deadwood on the knocker's melds (not after gin), choosing the lay-offs that
 leave the least deadwood, and the hand is scored by comparing deadwood after the lay-offs.
@@ -41,7 +41,7 @@ from rummylib.gin._engine import (
 )
 from rummylib.gin.deadwood import _knock_problem, deadwood, hand_multiplier, knock_limit
 from rummylib.melds import Meld, MeldKind, check_meld
-from rummylib.pieces import Piece, format_pieces, piece_sort_key
+from rummylib.pieces import Piece, PiecesLike, format_pieces, piece_sort_key
 from rummylib.rules import RuleSet
 from rummylib.table import Table, TableLike
 
@@ -249,8 +249,8 @@ def _knocker_meld(meld: Meld, index: int, rules: RuleSet) -> Meld3:
     return ("run", cards[0].suit.order, tuple(sorted(reading.positions)))
 
 
-def layoffs(knocker_melds: TableLike, defender: Iterable[Piece] | str, *, rules: RuleSet) -> GinLayoffs:
-    """The defender's lay-offs on the knocker's melds: the ones that leave the least deadwood (rule book §4).
+def layoffs(knocker_melds: TableLike, defender: PiecesLike, *, rules: RuleSet) -> GinLayoffs:
+    """The defender's lay-offs on the knocker's melds: the ones that leave the least deadwood.
 
     The defender may lay off any card that extends one of the knocker's melds: the missing suit
     of a set (up to the largest set), or the next cards at either end of a run. Of every way to
@@ -316,13 +316,13 @@ def _signed(r: GinHandResult) -> int:
 
 
 def score_hand(
-    knocker: Iterable[Piece] | str,
-    defender: Iterable[Piece] | str,
+    knocker: PiecesLike,
+    defender: PiecesLike,
     *,
     rules: RuleSet,
     upcard: Piece | str | None = None,
 ) -> GinHandResult:
-    """Score a Gin hand ended by a knock, by the rule book's §4.
+    """Score a Gin hand ended by a knock, by the rules of Gin Rummy.
 
     ``knocker`` holds the knocker's cards after the discard (usually 10). An 11-card knocker
     hand is a hand after the draw: if every card melds it is big gin (no discard); otherwise the

@@ -1,4 +1,4 @@
-"""Indian Rummy (rule book §5): the wild joker, declarations, the best arrangement, the points of a deal, the referees.
+"""Indian Rummy: the wild joker, declarations, the best arrangement, the points of a deal, the referees.
 
 * `with_wild_joker`: the rule set of a deal from its turned-up card;
 * `declaration_violations`, `check_declaration`, `is_valid_declaration`: is this a declaration;

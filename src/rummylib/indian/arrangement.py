@@ -1,6 +1,6 @@
 """Indian Rummy's points of a hand: the arrangement that costs the fewest points, found exactly.
 
-When another player declares, a hand's points are the cards it cannot arrange (rule book §5):
+When another player declares, a hand's points are the cards it cannot arrange:
 with no pure sequence every card counts; with a pure sequence but no second sequence every card
 outside that pure sequence counts; with both, only the cards in no valid sequence or set count.
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Literal
 
 import attrs
@@ -24,7 +24,7 @@ from rummylib import _inputs
 from rummylib.cards import Card, Rank, Suit
 from rummylib.errors import LimitExceededError, RuleSetError
 from rummylib.melds import Meld
-from rummylib.pieces import JOKER, Family, Joker, Piece, piece_sort_key
+from rummylib.pieces import JOKER, Family, Joker, Piece, PiecesLike, piece_sort_key
 from rummylib.rules import RuleSet
 
 __all__ = ["MAX_INDIAN_HAND", "IndianArrangement", "best_arrangement"]
@@ -43,7 +43,7 @@ _INF = 10**9
 class IndianArrangement:
     """The arrangement of a hand that costs the fewest points, and how it is counted.
 
-    ``case`` names which rule of §5 counts the points: ``"no-pure"`` (no pure sequence: every
+    ``case`` names which rule of Indian Rummy counts the points: ``"no-pure"`` (no pure sequence: every
     card counts), ``"pure-only"`` (a pure sequence but no second sequence: every card outside it
     counts) or ``"full"`` (both: only the cards in no meld count).
 
@@ -288,7 +288,7 @@ def _card_rules(rules: RuleSet) -> RuleSet:
     return rules
 
 
-def _read(hand: Iterable[Piece] | str, rules: RuleSet) -> tuple[Piece, ...]:
+def _read(hand: PiecesLike, rules: RuleSet) -> tuple[Piece, ...]:
     _card_rules(rules)
     pieces = _inputs.pieces(hand, rules=rules, what="the hand", check=False)
     if len(pieces) > MAX_INDIAN_HAND:
@@ -318,8 +318,8 @@ def _best_pure(naturals: Sequence[_Nat], wilds: Sequence[_Nat], ctx: _Ctx) -> tu
     return best
 
 
-def best_arrangement(hand: Iterable[Piece] | str, *, rules: RuleSet) -> IndianArrangement:
-    """The arrangement of a hand that costs the fewest points under §5, found exactly.
+def best_arrangement(hand: PiecesLike, *, rules: RuleSet) -> IndianArrangement:
+    """The arrangement of a hand that costs the fewest points under the rules of Indian Rummy, found exactly.
 
     The three cases of the rule book are each minimised over every arrangement: with no pure
     sequence every card counts; with a pure sequence but no second sequence every card outside

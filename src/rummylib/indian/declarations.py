@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
 import attrs
 
@@ -27,9 +27,9 @@ from rummylib.cards import Card, Rank, Suit
 from rummylib.errors import InvalidDeclarationError, LimitExceededError, NotationError, RuleId, Violation
 from rummylib.indian.arrangement import _read
 from rummylib.melds import Meld, MeldKind, MeldReading, meld_readings, meld_violations
-from rummylib.pieces import JOKER, Piece
+from rummylib.pieces import JOKER, Piece, PiecesLike
 from rummylib.rules import RuleSet
-from rummylib.table import Table
+from rummylib.table import MeldsLike, Table
 
 __all__ = [
     "check_declaration",
@@ -61,9 +61,8 @@ def with_wild_joker(card: Card | str, *, rules: RuleSet) -> RuleSet:
     return attrs.evolve(rules, wild_ranks=frozenset({piece.rank}))
 
 
-def _groups(groups: Iterable[Meld | str | Sequence[Piece]], rules: RuleSet) -> tuple[Meld, ...]:
-    if isinstance(groups, str):
-        raise TypeError("pass a list of groups (one notation string per group), not one string")
+def _groups(groups: MeldsLike, rules: RuleSet) -> tuple[Meld, ...]:
+    # the groups as every function takes melds (`MeldsLike`): a list, a Table, or "Ah 2h 3h | 4c 5c 6c"
     if isinstance(groups, Meld | MeldReading):
         raise TypeError(f"pass a list of groups, not one {type(groups).__name__}")
     out = Table.of(groups, rules=_inputs.ruleset(rules)).melds
@@ -72,7 +71,7 @@ def _groups(groups: Iterable[Meld | str | Sequence[Piece]], rules: RuleSet) -> t
     return out
 
 
-def declaration_violations(groups: Iterable[Meld | str | Sequence[Piece]], *, rules: RuleSet) -> tuple[Violation, ...]:
+def declaration_violations(groups: MeldsLike, *, rules: RuleSet) -> tuple[Violation, ...]:
     """Every problem with a declaration: all cards of the hand arranged into valid groups.
 
     A declaration needs exactly ``hand_size`` cards (13), every group a valid sequence (run) or
@@ -130,7 +129,7 @@ def declaration_violations(groups: Iterable[Meld | str | Sequence[Piece]], *, ru
     return tuple(out)
 
 
-def check_declaration(groups: Iterable[Meld | str | Sequence[Piece]], *, rules: RuleSet) -> tuple[Meld, ...]:
+def check_declaration(groups: MeldsLike, *, rules: RuleSet) -> tuple[Meld, ...]:
     """The groups of a valid declaration, as melds; raises with every problem otherwise.
 
     Raises:
@@ -150,7 +149,7 @@ def check_declaration(groups: Iterable[Meld | str | Sequence[Piece]], *, rules: 
     return melds
 
 
-def is_valid_declaration(groups: Iterable[Meld | str | Sequence[Piece]], *, rules: RuleSet) -> bool:
+def is_valid_declaration(groups: MeldsLike, *, rules: RuleSet) -> bool:
     """Whether the groups form a valid declaration.
 
     Raises:
@@ -170,7 +169,7 @@ def is_valid_declaration(groups: Iterable[Meld | str | Sequence[Piece]], *, rule
 # ------------------------------------------------------------------------------------------
 
 
-def find_declaration(hand: Iterable[Piece] | str, *, rules: RuleSet) -> tuple[Meld, ...] | None:
+def find_declaration(hand: PiecesLike, *, rules: RuleSet) -> tuple[Meld, ...] | None:
     """A valid declaration of exactly these cards, or ``None`` when they cannot be declared.
 
     Every card of ``hand`` (``hand_size``, 13) must go into a group, as `declaration_violations`

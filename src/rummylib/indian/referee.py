@@ -1,4 +1,4 @@
-"""The Indian Rummy referees: one deal (`IndianDeal`) and a game of deals (`IndianGame`), rule book §5.
+"""The Indian Rummy referees: one deal (`IndianDeal`) and a game of deals (`IndianGame`).
 
 Both follow the referee protocol of `rummylib.referee`: ``deal``, ``to_move``, ``legal_actions``,
 ``action_violations`` / ``is_legal``, ``apply`` (an illegal action raises

@@ -1,4 +1,4 @@
-"""Indian Rummy's scores of a deal: a losing hand's points, drops and wrong declarations (rule book §5).
+"""Indian Rummy's scores of a deal: a losing hand's points, drops and wrong declarations.
 
 Examples:
     >>> from rummylib import INDIAN_RUMMY
@@ -10,17 +10,17 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from rummylib import _inputs
 from rummylib.indian.arrangement import _card_rules, best_arrangement
-from rummylib.pieces import Piece
+from rummylib.pieces import PiecesLike
 from rummylib.rules import IndianFormat, RuleSet
 
 __all__ = ["drop_points", "losing_points", "score_deal", "wrong_declaration_points"]
 
 
-def losing_points(hand: Iterable[Piece] | str, *, rules: RuleSet) -> int:
+def losing_points(hand: PiecesLike, *, rules: RuleSet) -> int:
     """What a hand scores when another player declares: its best arrangement's points, capped at 80.
 
     That is ``best_arrangement(hand, rules=rules).points`` (see `best_arrangement` for the three
@@ -74,7 +74,7 @@ def wrong_declaration_points(*, rules: RuleSet) -> int:
     return rules.wrong_declaration_points
 
 
-def score_deal(hands: Sequence[Iterable[Piece] | str], *, winner: int, rules: RuleSet) -> tuple[int, ...]:
+def score_deal(hands: Sequence[PiecesLike], *, winner: int, rules: RuleSet) -> tuple[int, ...]:
     """Points of one deal after a valid declaration: 0 for the declarer, `losing_points` for the rest.
 
     Raises:

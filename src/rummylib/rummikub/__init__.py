@@ -1,4 +1,4 @@
-"""Rummikub (rule book §1): the turn judge, the scores, the referee and an exact solver.
+"""Rummikub: the turn judge, the scores, the referee and an exact solver.
 
 * `validate_turn` (with `turn_violations`, `check_turn`, `is_legal_turn`): judge a turn from the
   table before, the rack and the table after, and explain what happened to every set;

@@ -1,4 +1,4 @@
-"""The Rummikub referee: an immutable game state driven by action values (rule book §1).
+"""The Rummikub referee: an immutable game state driven by action values.
 
 `RummikubGame` follows the referee protocol of `rummylib.referee`: ``deal``, ``to_move``,
 ``legal_actions``, ``action_violations`` / ``is_legal``, ``apply`` (a refused action raises

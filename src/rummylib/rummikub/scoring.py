@@ -1,4 +1,4 @@
-"""Scores of a finished Rummikub game (rule book §1, seed 003): zero-sum, from the racks left.
+"""Scores of a finished Rummikub game: zero-sum, from the racks left.
 
 Examples:
     >>> from rummylib import RUMMIKUB, parse_pieces
@@ -8,18 +8,18 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from rummylib import _inputs
 from rummylib.errors import ScoringInputError
-from rummylib.pieces import Piece
+from rummylib.pieces import PiecesLike
 from rummylib.rules import RuleSet
 from rummylib.scoring import hand_points
 
 __all__ = ["score_rummikub"]
 
 
-def score_rummikub(racks: Sequence[Iterable[Piece] | str], *, winner: int | None, rules: RuleSet) -> tuple[int, ...]:
+def score_rummikub(racks: Sequence[PiecesLike], *, winner: int | None, rules: RuleSet) -> tuple[int, ...]:
     """Scores of a finished Rummikub game; they always add up to zero.
 
     With a ``winner`` (the player who emptied the rack), each loser scores minus the value left on

@@ -5,7 +5,7 @@ A turn is judged from two table values alone, never from a list of moves, so any
 is judged the same way. Sets are compared as multisets: their order on the table and the order of
 tiles within a group do not matter.
 
-The checks, in the order their findings are reported (rule book §1):
+The checks, in the order their findings are reported:
 
 1. every set on the table after the turn is valid (the meld engine's reasons, placed at the set's
    index), and no tile stands alone;
@@ -35,7 +35,7 @@ Examples:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from enum import StrEnum
 from html import escape
 from itertools import chain
@@ -46,7 +46,7 @@ import attrs
 from rummylib import _inputs
 from rummylib.errors import IllegalTurnError, LimitExceededError, RuleId, Violation
 from rummylib.melds import Meld, MeldKind, MeldReading
-from rummylib.pieces import Joker, Piece, format_pieces, piece_sort_key
+from rummylib.pieces import Joker, Piece, PiecesLike, format_pieces, piece_sort_key
 from rummylib.rules import JokerRetrieval, RuleSet
 from rummylib.rummikub._judge import (
     DECODE,
@@ -421,14 +421,14 @@ def _as_table(value: TableLike, rules: RuleSet, what: str) -> Table:
     return table
 
 
-def _as_rack(value: str | Iterable[Piece], rules: RuleSet) -> tuple[Piece, ...]:
+def _as_rack(value: PiecesLike, rules: RuleSet) -> tuple[Piece, ...]:
     # each tile is checked as the judge encodes it (the same errors, one pass over the rack)
     return _inputs.pieces(value, rules=rules, what="the rack", check=False)
 
 
 def validate_turn(
     before: TableLike,
-    rack: str | Iterable[Piece],
+    rack: PiecesLike,
     after: TableLike,
     *,
     rules: RuleSet,
@@ -767,7 +767,7 @@ def _replacements(reading: MeldReading, extra: Counter[Piece], rack: Counter[Pie
 
 def turn_violations(
     before: TableLike,
-    rack: str | Iterable[Piece],
+    rack: PiecesLike,
     after: TableLike,
     *,
     rules: RuleSet,
@@ -790,7 +790,7 @@ def turn_violations(
 
 def check_turn(
     before: TableLike,
-    rack: str | Iterable[Piece],
+    rack: PiecesLike,
     after: TableLike,
     *,
     rules: RuleSet,
@@ -820,7 +820,7 @@ def check_turn(
 
 def is_legal_turn(
     before: TableLike,
-    rack: str | Iterable[Piece],
+    rack: PiecesLike,
     after: TableLike,
     *,
     rules: RuleSet,

@@ -6,16 +6,15 @@ from collections.abc import Callable, Iterable, Sequence
 
 from rummylib.cards import Card
 from rummylib.contracts import ContractPlan, MeldDown, check_contract, contract_violations
-from rummylib.contracts.meld_down import HandLike, MeldsLike
 from rummylib.errors import Violation
 from rummylib.gin import DeadwoodResult, GinHandResult, GinOutcome
 from rummylib.indian import IndianArrangement, declaration_violations
 from rummylib.melds import Meld, MeldKind, MeldLike, MeldReading, read_meld
-from rummylib.pieces import Family, Piece, format_pieces, piece_sort_key
+from rummylib.pieces import Family, Piece, PiecesLike, format_pieces, piece_sort_key
 from rummylib.rules import GIN_RUMMY, INDIAN_RUMMY, Contract, RuleSet
 from rummylib.svg._board import _board, _guess_reading, _Laid, _lay, _loose, _Note, _Section
 from rummylib.svg._pieces import BAD_NOTE, GOOD_NOTE, Mark
-from rummylib.table import Table
+from rummylib.table import MeldsLike, Table
 
 _CARDS = Family.CARDS
 
@@ -115,7 +114,7 @@ def contract(
     rules: RuleSet,
     round_number: int | None = None,
     contract: Contract | None = None,
-    hand: HandLike | None = None,
+    hand: PiecesLike | None = None,
     size: float | None = None,
     width: float = 640,
     labels: bool = True,

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from rummylib.errors import ErrorCode, RummyError
 
-EXTRA = 'pip install "rummylib[agents]"'
+EXTRA = 'pip install ".[agents]" from a checkout (pip install "rummylib[agents]" once rummylib is published)'
 """The command that installs what the environments need."""
 
 
@@ -38,5 +38,5 @@ except ImportError as exc:  # pragma: no cover - the test environment has the ex
 
     raise MissingExtraError(
         f"rummylib.agents.envs needs the 'agents' extra ({exc.name} is missing): {EXTRA}",
-        code=ErrorCode.UNSUPPORTED_RULES,
+        code=ErrorCode.MISSING_EXTRA,
     ) from None

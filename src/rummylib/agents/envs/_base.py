@@ -9,10 +9,9 @@ step keeps the same agent to move and gives no reward.
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeAlias
 
 import attrs
 import numpy as np
@@ -25,6 +24,7 @@ from rummylib import svg
 from rummylib.cards import Card, Rank, Suit
 from rummylib.errors import ErrorCode, RuleSetError, RummyError
 from rummylib.pieces import Joker, Piece
+from rummylib.records import view_lines
 from rummylib.referee import Referee
 from rummylib.tiles import STANDARD_COLORS, Tile
 
@@ -159,7 +159,7 @@ def seed_of(seed: int | None, rng: np.random.Generator) -> int:
     return int(seed) if seed is not None else int(rng.integers(0, 2**31 - 1))
 
 
-class RummyEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc] # PettingZoo ships no types
+class RummyEnv(AECEnv[str, dict[str, Any], int | None]):
     """An AEC environment over a rummylib referee; each game's module fills in the deal, moves and views.
 
     Subclasses set ``metadata``, ``layout`` (the observation fields), ``actions`` (the size of the
@@ -279,7 +279,7 @@ class RummyEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc] #
     def referee(self) -> Referee:
         """The referee state being played."""
         if self.state_ is None:
-            raise RummyError("call reset() first", code=ErrorCode.BAD_REQUEST)
+            raise RummyError("call reset() first: no game has been dealt yet", code=ErrorCode.NOT_RESET)
         return self.state_
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -340,7 +340,7 @@ class RummyEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc] #
         self.rewards = dict.fromkeys(self.agents, 0.0)
         move = self._legal.get(int(action)) if action is not None else None
         if move is None:
-            raise RummyError(f"action {action} is masked for {agent}", code=ErrorCode.BAD_FIELD)
+            raise RummyError(f"action {action} is masked for {agent}", code=ErrorCode.MASKED_ACTION)
         if isinstance(move, Internal):
             move.run()
             self.steps += 1
@@ -370,9 +370,23 @@ class RummyEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc] #
             self.render()
 
     def render(self) -> str | None:
-        """The game: ``ansi`` as text (every seat's view), ``svg`` as a picture of the seat to move's view.
+        """The game, in the ``render_mode`` the environment was made with.
 
-        ``human`` prints the text.
+        * ``"ansi"``: a text board, returned: whose turn it is, then what each seat sees (its view,
+          as ``rummylib replay`` shows it: pieces and melds on lines of their own, then the facts);
+        * ``"human"``: the same board, printed (after every step too);
+        * ``"svg"``: a picture of the game as the seat to move sees it (an SVG document, returned);
+        * ``None`` (the default): nothing.
+
+        Examples:
+            >>> from rummylib.agents.envs import gin_rummy_v0
+            >>> env = gin_rummy_v0.raw_env(render_mode="ansi")
+            >>> env.reset(seed=1)
+            >>> print(env.render())  # doctest: +ELLIPSIS
+            gin_rummy_v0: player_1 to move
+            player_0 sees:
+              hand: ...
+            ...
         """
         if self.render_mode is None:
             return None
@@ -382,7 +396,9 @@ class RummyEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc] #
             return svg.view(state.view(0 if seat is None else seat), rules=state.rules)
         head = "over" if state.is_over else f"{self.agent_selection} to move"
         lines = [f"{self.metadata['name']}: {head}"]
-        lines += [f"{a}: {json.dumps(state.view(i).to_json())}" for i, a in enumerate(self.possible_agents)]
+        for i, agent in enumerate(self.possible_agents):
+            lines.append(f"{agent} sees:")
+            lines += [f"  {line}" for line in view_lines(state.view(i))]
         text = "\n".join(lines)
         if self.render_mode == "human":
             print(text)
@@ -397,10 +413,15 @@ class RummyEnv(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc] #
         raise NotImplementedError  # pragma: no cover - every game defines it
 
 
-def wrap(env: RummyEnv) -> AECEnv[str, dict[str, Any], int | None]:
+RummyAECEnv: TypeAlias = AECEnv[str, dict[str, Any], int | None]
+"""What every ``env()`` factory returns: a PettingZoo AEC environment whose agents are named
+``"player_0"``, ... , whose observations are ``{"observation", "action_mask"}`` and whose actions are
+action numbers (``None`` for an agent that is done)."""
+
+
+def wrap(env: RummyEnv) -> RummyAECEnv:
     """PettingZoo's usual wrappers: bounds asserted, order enforced (as the classic environments do)."""
-    out: Any = wrappers.AssertOutOfBoundsWrapper(env)
-    return wrappers.OrderEnforcingWrapper(out)
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(env))
 
 
 def counts(out: np.ndarray[Any, Any], at: int, kinds: Iterable[int], scale: float) -> None:

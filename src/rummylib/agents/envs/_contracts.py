@@ -123,7 +123,7 @@ class ContractEnv(RummyEnv):
                 Field(
                     "other_candidate",
                     55 + m,
-                    "the candidate other play (action 6): its cards by kind, its "
+                    "the candidate other play (action 7): its cards by kind, its "
                     "place / the list's length, 1 when there is a next one, and its meld slot (one-hot)",
                 ),
                 Field("totals", n, "in a game: each seat's total over the rounds finished / 1000 (0 in one round)"),

@@ -26,6 +26,20 @@ the others in turn order. Card kinds are numbered suit × 13 + rank − 1 with t
 The masks are exact: every unmasked index is an action the referee accepts, and every action the
 referee lists in `legal_actions` can be reached. Indices marked "stays in the environment" do
 not reach the referee: they move a choice along (no reward, the same agent to move).
+
+## Rendering
+
+Every environment takes `render_mode` (`env(render_mode="ansi")`), one of:
+
+| `render_mode` | `render()` |
+|---|---|
+| `None` (the default) | does nothing and returns `None` |
+| `"ansi"` | returns a text board: whose turn it is, then what each seat sees (pieces and melds on \
+lines of their own, the facts of its view on one line) |
+| `"human"` | prints that board, after every step too, and returns `None` |
+| `"svg"` | returns an SVG picture of the game as the seat to move sees it (`rummylib.svg.view`) |
+
+For example, `gin_rummy_v0.env(render_mode="ansi")` after `reset(seed=1)` renders:
 """
 
 _ENVS: tuple[tuple[str, str, Callable[[], RummyEnv], str], ...] = (
@@ -90,7 +104,9 @@ def _table(rows: list[tuple[str, str, str]], heads: tuple[str, str, str]) -> lis
 
 def page() -> str:
     """The whole page, in Markdown."""
-    lines = [_INTRO]
+    board = gin_rummy_v0.env(render_mode="ansi")
+    board.reset(seed=1)
+    lines = [_INTRO, f"```text\n{board.render()}\n```\n"]
     for name, title, make, text in _ENVS:
         env: Any = make()
         env.reset(seed=0)

@@ -33,14 +33,15 @@ from rummylib.agents.envs._base import (
     ActionRow,
     Field,
     Layout,
+    RummyAECEnv,
     RummyEnv,
     card_kind,
     wrap,
 )
 from rummylib.errors import ErrorCode, RuleSetError
 from rummylib.gin import GinGame, GinHand, GinPhase
+from rummylib.gin.actions import Discard, DrawDiscard, DrawStock, GinView, Knock
 from rummylib.gin.deadwood import deadwood
-from rummylib.gin.referee import Discard, DrawDiscard, DrawStock, GinView, Knock
 from rummylib.referee import Referee
 from rummylib.rules import GIN_RUMMY, RuleSet
 
@@ -213,7 +214,7 @@ class raw_env(RummyEnv):
         ]
 
 
-def env(**kwargs: Any) -> Any:
+def env(**kwargs: Any) -> RummyAECEnv:
     """The Gin Rummy environment with PettingZoo's usual wrappers (arguments as `raw_env`).
 
     Examples:

@@ -27,7 +27,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from rummylib.agents.envs._base import CARD_KINDS, ActionRow, Field, Layout, RummyEnv, card_kind, wrap
+from rummylib.agents.envs._base import CARD_KINDS, ActionRow, Field, Layout, RummyAECEnv, RummyEnv, card_kind, wrap
 from rummylib.errors import ErrorCode, RuleSetError
 from rummylib.indian import IndianDeal, IndianGame
 from rummylib.indian.actions import Declare, Discard, DrawDiscard, DrawStock, Drop, IndianPhase, IndianView, SeatStatus
@@ -193,6 +193,6 @@ class raw_env(RummyEnv):
         ]
 
 
-def env(**kwargs: Any) -> Any:
+def env(**kwargs: Any) -> RummyAECEnv:
     """Indian Rummy with PettingZoo's usual wrappers (arguments as `raw_env`)."""
     return wrap(raw_env(**kwargs))

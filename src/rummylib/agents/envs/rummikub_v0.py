@@ -42,7 +42,17 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from rummylib.agents.envs._base import ActionRow, Field, Internal, Layout, RummyEnv, kind_tile, tile_kind, wrap
+from rummylib.agents.envs._base import (
+    ActionRow,
+    Field,
+    Internal,
+    Layout,
+    RummyAECEnv,
+    RummyEnv,
+    kind_tile,
+    tile_kind,
+    wrap,
+)
 from rummylib.errors import ErrorCode, RuleSetError, RummyError
 from rummylib.melds import Meld
 from rummylib.pieces import Piece
@@ -286,6 +296,6 @@ class raw_env(RummyEnv):
         ]
 
 
-def env(**kwargs: Any) -> Any:
+def env(**kwargs: Any) -> RummyAECEnv:
     """Rummikub with PettingZoo's usual wrappers (arguments as `raw_env`)."""
     return wrap(raw_env(**kwargs))

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from rummylib.agents.envs._base import wrap
+from rummylib.agents.envs._base import RummyAECEnv, wrap
 from rummylib.agents.envs._contracts import ContractEnv
 from rummylib.rules import SHANGHAI, RuleSet
 
@@ -37,6 +37,6 @@ class raw_env(ContractEnv):
     DEFAULT_RULES: ClassVar[RuleSet] = SHANGHAI
 
 
-def env(**kwargs: Any) -> Any:
+def env(**kwargs: Any) -> RummyAECEnv:
     """Shanghai with PettingZoo's usual wrappers (arguments as `raw_env`)."""
     return wrap(raw_env(**kwargs))

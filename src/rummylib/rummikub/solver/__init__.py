@@ -18,10 +18,10 @@ Examples:
     (3, ['R4', 'R5', '*'])
 """
 
+from rummylib.pieces import PiecesLike as PiecesLike  # at home in the core since 0.1.0; still found here
 from rummylib.rummikub.solver._api import (
     Budget,
     Objective,
-    PiecesLike,
     Solution,
     TableLike,
     arrange,
@@ -34,7 +34,6 @@ from rummylib.rummikub.solver._api import (
 __all__ = [
     "Budget",
     "Objective",
-    "PiecesLike",
     "Solution",
     "TableLike",
     "arrange",

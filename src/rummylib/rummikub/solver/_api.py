@@ -23,7 +23,7 @@ from rummylib.errors import (
     Violation,
 )
 from rummylib.melds import Meld, MeldLike, meld_violations
-from rummylib.pieces import JOKER, Joker, Piece, PieceCount, piece_sort_key
+from rummylib.pieces import JOKER, Joker, Piece, PieceCount, PiecesLike, piece_sort_key
 from rummylib.rules import JokerRetrieval, RuleSet
 from rummylib.rummikub.solver._cover import GaveUp, cover, pack
 from rummylib.rummikub.solver._dp import Plan, Shape, search, stranded
@@ -34,7 +34,6 @@ from rummylib.tiles import Color, Tile
 __all__ = [
     "Budget",
     "Objective",
-    "PiecesLike",
     "Solution",
     "TableLike",
     "arrange",
@@ -48,8 +47,6 @@ TableLike: TypeAlias = Table | str | PieceCount | Sequence[MeldLike] | Sequence[
 """A table: a `Table`, notation (melds separated by ``|``), a sequence of melds, or just its tiles
 (a `PieceCount` or a flat sequence of pieces)."""
 
-PiecesLike: TypeAlias = str | PieceCount | Iterable[Piece]
-"""A rack: notation, a `PieceCount`, or any iterable of pieces."""
 
 
 class Objective(StrEnum):

@@ -1,0 +1,169 @@
+"""How an old public name keeps working for a while after a rename: the compatibility policy's tools.
+
+Two tools, one per kind of name (the policy is in ``docs/compatibility.md``):
+
+* `deprecated`, PEP 702's decorator, for a function kept under its old name: calling it warns with
+  a `DeprecationWarning`, and type checkers (mypy, pyright) flag every use, because they read the
+  decorator from ``typing_extensions``' stubs. At run time it is `warnings.deprecated` on Python
+  3.13 and later, and a small equivalent below that (``typing_extensions`` is not a dependency).
+* `DeprecatedAttributes`, a module-level ``__getattr__`` for a constant kept under its old name:
+  reading it warns. Type checkers cannot see this one; the changelog and the reference say it.
+
+`renamed` and `withdrawn` write the sentence every warning says, so that they all read alike
+("OLD is deprecated since rummylib 0.1.0 and will be removed in 0.3.0: use NEW"). Type checkers read
+``@deprecated``'s message only when it is a string literal, so a decorator spells that sentence
+out; a test holds every one of them to it.
+
+Examples:
+    >>> import warnings
+    >>> @deprecated("old_sum is deprecated since rummylib 0.1.0 and will be removed in 0.3.0: use new_sum")
+    ... def old_sum(a: int, b: int) -> int:
+    ...     return a + b
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     old_sum(1, 2)
+    3
+    >>> print(caught[0].category.__name__, caught[0].message)
+    DeprecationWarning old_sum is deprecated since rummylib 0.1.0 and will be removed in 0.3.0: use new_sum
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+import warnings
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+__all__ = ["DeprecatedAttributes", "deprecated", "renamed", "withdrawn"]
+
+if TYPE_CHECKING:  # the stubs type checkers know: they flag every use of a name so decorated
+    from typing_extensions import deprecated
+elif sys.version_info >= (3, 13):  # PEP 702 in the standard library
+    from warnings import deprecated
+else:
+
+    class deprecated:  # the name PEP 702 gives it
+        """PEP 702's ``@deprecated`` for functions, before Python 3.13 (`warnings.deprecated` from 3.13).
+
+        Calling the decorated function warns with ``category`` (a `DeprecationWarning` unless told),
+        pointing at the caller; its ``__deprecated__`` holds the message, as PEP 702 says.
+        """
+
+        def __init__(
+            self, message: str, /, *, category: type[Warning] | None = DeprecationWarning, stacklevel: int = 1
+        ) -> None:
+            if not isinstance(message, str):
+                raise TypeError(f"expected the deprecation message as a str, not {type(message).__name__}")
+            self.message = message
+            self.category = category
+            self.stacklevel = stacklevel
+
+        def __call__(self, arg: Callable[..., Any], /) -> Callable[..., Any]:
+            message, category, stacklevel = self.message, self.category, self.stacklevel
+            if isinstance(arg, type) or not callable(arg):
+                raise TypeError(f"rummylib's @deprecated takes a function, not {arg!r}")
+            if category is None:
+                arg.__deprecated__ = message  # type: ignore[attr-defined]
+                return arg
+
+            @functools.wraps(arg)
+            def wrapper(*args: Any, **kwargs: Any) -> Any:
+                warnings.warn(message, category=category, stacklevel=stacklevel + 1)
+                return arg(*args, **kwargs)
+
+            arg.__deprecated__ = wrapper.__deprecated__ = message  # type: ignore[attr-defined]
+            return wrapper
+
+
+def renamed(old: str, new: str, *, since: str, removed_in: str) -> str:
+    """The sentence a deprecated name warns with: what it is now called, and when it goes.
+
+    Args:
+        old: The old name.
+        new: The name to use instead, or a few words saying what to do instead.
+        since: The release that deprecated it.
+        removed_in: The first release without it (two minor releases later at the earliest).
+
+    Returns:
+        The warning's message.
+
+    Examples:
+        >>> renamed("lay_off", "check_layoff", since="0.1.0", removed_in="0.3.0")
+        'lay_off is deprecated since rummylib 0.1.0 and will be removed in 0.3.0: use check_layoff'
+    """
+    return withdrawn(old, f"use {new}", since=since, removed_in=removed_in)
+
+
+def withdrawn(old: str, why: str, *, since: str, removed_in: str) -> str:
+    """The sentence a deprecated name with no successor warns with: why it is no longer needed.
+
+    Args:
+        old: The old name.
+        why: Why nothing replaces it, in a few words.
+        since: The release that deprecated it.
+        removed_in: The first release without it.
+
+    Returns:
+        The warning's message.
+
+    Examples:
+        >>> withdrawn("PLAN_BUDGET", "nothing reads it", since="0.1.0", removed_in="0.3.0")
+        'PLAN_BUDGET is deprecated since rummylib 0.1.0 and will be removed in 0.3.0: nothing reads it'
+    """
+    return f"{old} is deprecated since rummylib {since} and will be removed in {removed_in}: {why}"
+
+
+class DeprecatedAttributes:
+    """A module's ``__getattr__`` that still hands out old names, each with a `DeprecationWarning`.
+
+    Assign one to ``__getattr__`` at the end of the module; the old names must no longer be defined
+    there (Python asks ``__getattr__`` only for names it does not find) nor listed in ``__all__``.
+    Declare them under ``if TYPE_CHECKING:`` so that type checkers still know their types.
+
+    Args:
+        module: The module's name, for the `AttributeError` of any other missing name.
+        names: Each old name, with its value and the warning's message.
+
+    Examples:
+        >>> import warnings
+        >>> getattr_ = DeprecatedAttributes("mymodule", {"OLD": (1, "OLD is deprecated: use NEW")})
+        >>> getattr_.names
+        ('OLD',)
+        >>> with warnings.catch_warnings(record=True) as caught:
+        ...     warnings.simplefilter("always")
+        ...     getattr_("OLD")
+        1
+        >>> str(caught[0].message)
+        'OLD is deprecated: use NEW'
+        >>> getattr_("OTHER")
+        Traceback (most recent call last):
+        ...
+        AttributeError: module 'mymodule' has no attribute 'OTHER'
+    """
+
+    __slots__ = ("_table", "module")
+
+    def __init__(self, module: str, names: Mapping[str, tuple[object, str]]) -> None:
+        self.module = module
+        self._table = dict(names)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The old names it hands out."""
+        return tuple(self._table)
+
+    def message(self, name: str) -> str:
+        """The warning an old name is read with."""
+        return self._table[name][1]
+
+    def __call__(self, name: str) -> object:
+        try:
+            value, message = self._table[name]
+        except KeyError:
+            raise AttributeError(f"module {self.module!r} has no attribute {name!r}") from None
+        warnings.warn(message, DeprecationWarning, stacklevel=2)
+        return value
+
+    def __repr__(self) -> str:
+        return f"DeprecatedAttributes({self.module!r}, names={self.names!r})"

@@ -1,0 +1,199 @@
+"""The actions of the Gin Rummy referees, where a hand stands (`GinPhase`) and what a player sees (`GinView`).
+
+The actions are `DrawStock`, `DrawDiscard`, `Discard` and `Knock` (`GinAction` is any of them);
+the referees that take them are in `rummylib.gin.referee`.
+
+Examples:
+    >>> Knock(1, "Kd").kind, GinPhase.DRAW.value
+    ('knock', 'draw')
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any, ClassVar, TypeAlias
+
+import attrs
+
+from rummylib.cards import Card
+from rummylib.gin.scoring import GinHandResult
+from rummylib.pieces import format_pieces
+
+__all__ = ["Discard", "DrawDiscard", "DrawStock", "GinAction", "GinPhase", "GinView", "Knock"]
+
+_INT = attrs.validators.instance_of(int)
+
+
+def _card(value: Card | str) -> Card:
+    if isinstance(value, str):
+        return Card.parse(value)
+    return value
+
+
+def _maybe_card(value: Card | str | None) -> Card | None:
+    return None if value is None else _card(value)
+
+
+@attrs.frozen
+class DrawStock:
+    """The player in turn draws the top card of the stock.
+
+    Examples:
+        >>> DrawStock(0)
+        DrawStock(player=0)
+    """
+
+    kind: ClassVar[str] = "draw-stock"
+    player: int = attrs.field(validator=_INT)
+    """Seat of the player (0 or 1)."""
+
+
+@attrs.frozen
+class DrawDiscard:
+    """The player in turn takes the top card of the discard pile.
+
+    Examples:
+        >>> DrawDiscard(1).player
+        1
+    """
+
+    kind: ClassVar[str] = "draw-discard"
+    player: int = attrs.field(validator=_INT)
+    """Seat of the player (0 or 1)."""
+
+
+@attrs.frozen
+class Discard:
+    """The player in turn discards a card face up, ending the turn.
+
+    Examples:
+        >>> Discard(0, "Kd")
+        Discard(player=0, card=Card.parse('Kd'))
+    """
+
+    kind: ClassVar[str] = "discard"
+    player: int = attrs.field(validator=_INT)
+    """Seat of the player (0 or 1)."""
+    card: Card = attrs.field(converter=_card)
+    """The card discarded."""
+
+
+@attrs.frozen
+class Knock:
+    """The player in turn discards ``card`` face down and knocks, ending the hand.
+
+    With ``card=None`` the player lays down all 11 cards: big gin.
+
+    Examples:
+        >>> Knock(1, "Kd").card, Knock(1).card is None
+        (Card.parse('Kd'), True)
+    """
+
+    kind: ClassVar[str] = "knock"
+    player: int = attrs.field(validator=_INT)
+    """Seat of the player (0 or 1)."""
+    card: Card | None = attrs.field(default=None, converter=_maybe_card)
+    """The card discarded before knocking, or ``None`` for big gin."""
+
+
+GinAction: TypeAlias = DrawStock | DrawDiscard | Discard | Knock
+"""Any action of the Gin referees."""
+
+ACTIONS: tuple[type, ...] = (DrawStock, DrawDiscard, Discard, Knock)
+"""The action classes of the Gin referees."""
+
+
+class GinPhase(StrEnum):
+    """Where a Gin hand stands.
+
+    Examples:
+        >>> GinPhase("discard") is GinPhase.DISCARD
+        True
+    """
+
+    DRAW = "draw"
+    """The player in turn must draw (stock or discard pile)."""
+    DISCARD = "discard"
+    """The player in turn holds 11 cards and must discard or knock."""
+    OVER = "over"
+    """The hand is over: knocked (see `GinHand.hand_result`) or a draw."""
+
+
+@attrs.frozen
+class GinView:
+    """What one player may know of a Gin hand, and nothing more.
+
+    Their own hand; the other hand's size and the cards of it both players have seen go into it
+    (`known`: cards taken from the discard pile and not discarded since); the discard pile; the
+    stock's size; whose turn it is. Once the hand is over by a knock, both hands are laid down and
+    shown.
+
+    Examples:
+        >>> from rummylib import GIN_RUMMY
+        >>> from rummylib.gin import GinHand
+        >>> v = GinHand.deal(rules=GIN_RUMMY, seed=7).view(0)
+        >>> len(v.hand), v.hand_sizes, v.stock_size, str(v.upcard)
+        (10, (10, 10), 31, '9d')
+    """
+
+    viewer: int
+    """The seat whose view this is."""
+    dealer: int
+    """The dealer's seat."""
+    to_move: int | None
+    """The seat to act (``None`` once over)."""
+    phase: GinPhase
+    """Draw, discard or over."""
+    hand: tuple[Card, ...]
+    """The viewer's cards."""
+    hand_sizes: tuple[int, int]
+    """How many cards each player holds."""
+    stock_size: int
+    """Cards left in the stock."""
+    discards: tuple[Card, ...]
+    """The discard pile, bottom first (face up: everyone sees it)."""
+    upcard: Card
+    """The first upcard, turned after the deal."""
+    knock_limit: int
+    """The most deadwood a player may knock with in this hand."""
+    shown: tuple[tuple[Card, ...], ...] | None = None
+    """Both hands in canonical order, once the hand is over by a knock (they are laid down); ``None`` before."""
+    hand_result: GinHandResult | None = None
+    """The score of the knock, once the hand is over by one."""
+    totals: tuple[int, int] | None = None
+    """In a game: hand points won so far by players 0 and 1."""
+    hand_number: int | None = None
+    """In a game: the hand being played."""
+    known: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())
+    """For players 0 and 1, the cards both have seen go into that hand and not come out again
+    (taken from the discard pile), in canonical order; both whole hands once shown after a knock."""
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict of the view (cards in notation).
+
+        Examples:
+            >>> from rummylib import GIN_RUMMY
+            >>> from rummylib.gin import GinHand
+            >>> GinHand.deal(rules=GIN_RUMMY, seed=7).view(1).to_json()["hand_sizes"]
+            [10, 10]
+        """
+        result = self.hand_result
+        return {
+            "viewer": self.viewer,
+            "dealer": self.dealer,
+            "to_move": self.to_move,
+            "phase": self.phase.value,
+            "hand": format_pieces(self.hand),
+            "hand_sizes": list(self.hand_sizes),
+            "stock_size": self.stock_size,
+            "discards": format_pieces(self.discards),
+            "upcard": str(self.upcard),
+            "knock_limit": self.knock_limit,
+            "shown": None if self.shown is None else [format_pieces(h) for h in self.shown],
+            "hand_result": None
+            if result is None
+            else {"winner": result.winner, "kind": result.kind.value, "points": result.points},
+            "totals": None if self.totals is None else list(self.totals),
+            "hand_number": self.hand_number,
+            "known": [format_pieces(k) for k in self.known],
+        }

@@ -1,0 +1,56 @@
+"""What a new user met on the command line: each error said once and clearly, each help complete."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from rummylib import cli
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = cli.main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_a_refusal_says_its_code_once(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "score", "-g", "gin", "Ah 2h 3h 7c 7d 7s 9c 10d Jh Kd", "2c 3c 4c")
+    assert code == 2
+    assert err.count("[knock-over-limit]") == 1, err
+    assert err.rstrip().endswith("[knock-over-limit]")
+
+
+def test_score_help_says_the_order_of_gin_hands(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["score", "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "Gin: the knocker's hand, then the defender's" in text
+
+
+def test_an_empty_meld_file_is_said_to_be_empty(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    empty = tmp_path / "empty.txt"
+    empty.write_text("\n\n", encoding="utf-8")
+    code, _, err = run(capsys, "meld", "-g", "rummikub", "--file", str(empty))
+    assert code == 2
+    assert f"{empty} holds no meld" in err and "(or --file)" not in err and err.rstrip().endswith("[bad-request]")
+
+
+def test_turn_help_names_only_the_fields_a_turn_file_may_hold(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["turn", "--help"]) == 0
+    text = capsys.readouterr().out
+    assert "wild_rank" not in text and "--wild-rank" not in text
+    for field in ("table_before", "rack", "table_after", "initial_meld_done"):
+        assert field in text
+
+
+def test_arena_entries_are_named_by_their_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["arena", "-g", "shanghai", "--bots", "heuristic,random,random", "--games", "2", "--workers", "1"]
+    code, out, _ = run(capsys, *argv)
+    assert code == 0
+    rows = [line.split() for line in out.splitlines()[2:]]
+    assert [(row[0], row[1]) for row in rows] == [("0", "heuristic"), ("1", "random"), ("2", "random")]
+    code, out, _ = run(capsys, *argv, "--json")
+    standings = json.loads(out)["standings"]
+    assert [(s["seat"], s["bot"]) for s in standings] == [(0, "heuristic"), (1, "random"), (2, "random")]
