@@ -416,7 +416,7 @@ INDIAN_SLOW = (
 def test_indian_points_of_an_oversized_hand_is_refused() -> None:
     """Was a finding (INDIAN_SLOW): hands are now limited to 14 cards (13 dealt + 1 drawn)."""
     hand = " ".join(CARDS[13:26] + CARDS[13:17] + ["*"] * 4)
-    request = {"op": "points", "game": "indian", "hand": hand, "wild_rank": "7"}
+    request = {"op": "points", "game": "indian", "hand": hand, "rules": {"wild_ranks": ["7"]}}
     answer = _within(4, lambda: handle_request(request))
     check_answer(answer)
     assert answer["error"]["code"] == "too-large"

@@ -6,7 +6,7 @@ Examples:
     ...                          "rack": "r4 k9", "table_after": ["r1 r2 r3 r4"], "initial_meld_done": True})
     >>> answer["valid"], answer["played"], answer["problems"]
     (True, 'R4', [])
-    >>> handle_request({"op": "score", "game": "rummikub", "racks": ["", "r5 k3", "*"], "winner": 0})
+    >>> handle_request({"op": "score", "game": "rummikub", "hands": ["", "r5 k3", "*"], "winner": 0})
     {'scores': [38, -8, -30]}
     >>> handle_request({"op": "solve", "game": "rummikub", "table": ["r1 r2 r3"], "rack": "r4 b9",
     ...                 "initial_meld_done": True})
@@ -39,7 +39,7 @@ def _turn_op(req: Request) -> dict[str, Any]:
 
 
 def _score_op(req: Request) -> dict[str, Any]:
-    racks: list[tuple[Piece, ...]] = req.piece_lists("racks")
+    racks: list[tuple[Piece, ...]] = req.piece_lists("hands")
     req.rules.check_players(len(racks))
     winner = req.field("winner", int, default=None, what="a player number or null")
     return {"scores": list(score_rummikub(racks, winner=winner, rules=req.rules))}
@@ -71,6 +71,23 @@ def _budget(req: Request) -> Budget | None:
     return Budget(nodes=nodes, seconds=None if seconds is None else float(seconds))
 
 
+_TIME_SHARE = 0.8
+"""The share of the server's time limit a search may use, leaving the rest to build its answer."""
+
+
+def _capped(budget: Budget | None, max_seconds: float | None) -> Budget | None:
+    """The client's budget, its seconds capped by the server's time limit.
+
+    The search then stops with its best play so far, before the limit stops the request.
+    """
+    if max_seconds is None:
+        return budget
+    cap = max_seconds * _TIME_SHARE
+    if budget is None:
+        return Budget(seconds=cap)
+    return Budget(nodes=budget.nodes, seconds=cap if budget.seconds is None else min(budget.seconds, cap))
+
+
 def _solve_op(req: Request) -> dict[str, Any]:
     solution = solve(
         list(req.table("table").melds),
@@ -78,7 +95,7 @@ def _solve_op(req: Request) -> dict[str, Any]:
         rules=req.rules,
         initial_meld_done=req.boolean("initial_meld_done"),
         objective=req.text("objective", default="tiles"),
-        budget=_budget(req),
+        budget=_capped(_budget(req), req.max_seconds),
     )
     out: dict[str, Any] = {
         "tiles_placed": solution.tiles_placed,
@@ -95,7 +112,7 @@ _RUMMIKUB = frozenset({ScoringScheme.RACK})
 
 OPS: tuple[Op, ...] = (
     Op("turn", frozenset({"table_before", "rack", "table_after", "initial_meld_done"}), _turn_op, _RUMMIKUB),
-    Op("score", frozenset({"racks", "winner"}), _score_op, _RUMMIKUB),
+    Op("score", frozenset({"hands", "winner"}), _score_op, _RUMMIKUB),
     Op("solve", frozenset({"table", "rack", "initial_meld_done", "objective", "budget"}), _solve_op, _RUMMIKUB),
 )
 """``turn``, ``score`` and ``solve`` (Rummikub)."""

@@ -24,6 +24,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -170,6 +171,15 @@ def _check_game(rules: RuleSet, players: int, dealer: int) -> None:
         raise RuleSetError(
             f"the dealer must be a seat from 0 to {players - 1}, not {dealer!r}", code=ErrorCode.BAD_PLAYERS
         )
+
+
+@functools.lru_cache(maxsize=256)
+def _dealt_stock(rules: RuleSet, players: int, seed: Seed, round_number: int) -> tuple[Piece, ...] | None:
+    """The stock the seed deals for a round, upcard taken (``None`` when these rules cannot deal it)."""
+    try:
+        return ContractRound.deal(rules=rules, players=players, seed=seed, round_number=round_number).stock
+    except RummyError:
+        return None
 
 
 @attrs.frozen(kw_only=True)
@@ -440,6 +450,27 @@ class ContractRound(RefereeBase):
             if res.round_number != self.round_number:
                 yield "the result is for another round"
             yield from result_problems(res, rules, n)
+        yield from self._seed_problems()
+
+    def _seed_problems(self) -> Iterator[str]:
+        """What the seed shows: until the first reshuffle, the stock is the rest of the one dealt, in order.
+
+        A card swapped between a hand and the stock, a reordered stock, or rules that deal another
+        round (other decks, jokers or hand sizes) is found here; what the seed cannot show (a card
+        swapped between two hands, rules that deal the same) only a signature can.
+        """
+        if self.reshuffles != 0 or isinstance(self.seed, bool) or not isinstance(self.seed, int | str):
+            return
+        dealt = _dealt_stock(self.rules, len(self.hands), self.seed, self.round_number)
+        if dealt is None:
+            yield "the seed and the rules cannot deal this round"
+            return
+        left = len(self.stock)
+        if left > len(dealt) or self.stock != dealt[len(dealt) - left :]:
+            yield (
+                "the stock is not what is left of the stock its seed deals, in that order "
+                "(a card swapped or moved, or the rules changed since the deal)"
+            )
 
     def may_lay_off(self, player: int) -> bool:
         """Whether ``player`` may lay off now: down, and not in the turn of the contract (unless allowed).

@@ -26,6 +26,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterator, Sequence
 from enum import StrEnum
@@ -228,7 +229,8 @@ class GinView:
             "hand_sizes": list(self.hand_sizes),
             "stock_size": self.stock_size,
             "discards": format_pieces(self.discards),
-            "upcard": str(self.upcard),
+            "upcard": str(self.discards[-1]) if self.discards else None,  # the top of the pile now
+            "first_upcard": str(self.upcard),  # the hand's first upcard, for good
             "knock_limit": self.knock_limit,
             "shown": None if self.shown is None else [format_pieces(h) for h in self.shown],
             "hand_result": None
@@ -541,6 +543,11 @@ class GinHand(RefereeBase):
             yield f"the first upcard {self.upcard} is neither in a hand nor in the discard pile"
         if (self.hand_result is None) != (self.knocker is None):
             yield "a knock without a result, or a result without a knocker"
+        if self.phase is GinPhase.OVER and self.knocker is None and len(self.stock) > STOCK_FLOOR:
+            yield (
+                f"the hand ended as a draw with {len(self.stock)} cards in the stock "
+                f"(a hand is drawn only when {STOCK_FLOOR} are left)"
+            )
         if self.hand_result is not None and self.phase is not GinPhase.OVER:
             yield "a knock result while the hand goes on"
         knocker = self.knocker
@@ -640,6 +647,15 @@ class GinHand(RefereeBase):
         if len(state.stock) <= STOCK_FLOOR:
             state = attrs.evolve(state, phase=GinPhase.OVER)
         return state
+
+
+@functools.lru_cache(maxsize=256)
+def _dealt_hand(rules: RuleSet, seed: str) -> GinHand | None:
+    """The hand a seed deals (``None`` when these rules cannot deal one), remembered."""
+    try:
+        return GinHand.deal(rules=rules, seed=seed)
+    except RummyError:
+        return None
 
 
 @attrs.frozen
@@ -812,4 +828,29 @@ class GinGame(RefereeBase):
         found.extend(self.hand.problems())
         if self.last_hand is not None:
             found.extend(f"last hand: {p}" for p in self.last_hand._invariant_problems())
+        found.extend(self._seed_problems())
         return tuple(found)
+
+    def _seed_problems(self) -> Iterator[str]:
+        """What the seed shows: the first upcard, and a stock that is the rest of the dealt one, in order.
+
+        The hand in play is dealt from the game's seed and the hand number.
+
+        A card swapped between a hand and the stock, a reordered stock, or rules that deal another
+        pack is found here; what the seed cannot show (a card swapped between the two hands, a house
+        rule that deals the same) only a signature can.
+        """
+        if not isinstance(self.hand_number, int) or isinstance(self.hand_number, bool) or self.hand_number < 1:
+            return
+        dealt = _dealt_hand(self.rules, f"{self.seed}/{self.hand_number}")
+        if dealt is None:
+            yield "the seed and the rules cannot deal this hand"
+            return
+        hand, left = self.hand, len(self.hand.stock)
+        if hand.upcard != dealt.upcard:
+            yield f"the first upcard {hand.upcard} is not the one the seed deals ({dealt.upcard})"
+        if left > len(dealt.stock) or hand.stock != dealt.stock[len(dealt.stock) - left :]:
+            yield (
+                "the stock is not what is left of the stock its seed deals, in that order "
+                "(a card swapped or moved, or the rules changed since the deal)"
+            )
