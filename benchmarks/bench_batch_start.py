@@ -7,12 +7,15 @@ floor of any Python command.
 
 Run: ``PYTHONPATH=src python benchmarks/bench_batch_start.py [--runs N] [-- COMMAND ...]``
 (default 15 runs of ``python -m rummylib batch``; about 15 s). Prints the median and the best of
-the runs, in milliseconds. On a busy machine the medians grow; the best runs say more.
+the runs, in milliseconds, and the median CPU time (user + system) of a whole run that answers
+the one line and exits. On a busy machine the wall-clock medians grow; the best runs and the CPU
+times say more.
 """
 
 from __future__ import annotations
 
 import json
+import resource
 import statistics
 import subprocess
 import sys
@@ -41,6 +44,18 @@ def first_answer(command: list[str], line: bytes) -> float:
     return elapsed
 
 
+def cpu_of_one(command: list[str], line: bytes) -> float:
+    """CPU seconds (user and system) of a whole run that answers ``line`` and exits.
+
+    The process's own work, start to end: a busy shared machine stretches it far less than the
+    wall-clock time to the first answer.
+    """
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(command, input=line + b"\n", capture_output=True, check=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
 def main() -> None:
     """Print the start-up figures."""
     args = sys.argv[1:]
@@ -53,10 +68,19 @@ def main() -> None:
         start = time.perf_counter()
         subprocess.run([sys.executable, "-c", "pass"], check=True)
         floor.append(time.perf_counter() - start)
-    print(f"{'python -c pass':<22}median {statistics.median(floor) * 1000:6.0f} ms   best {min(floor) * 1000:6.0f} ms")
+    idle = [cpu_of_one([sys.executable, "-c", "pass"], b"") for _ in range(runs)]
+    print(
+        f"{'python -c pass':<22}median {statistics.median(floor) * 1000:6.0f} ms   best {min(floor) * 1000:6.0f} ms"
+        f"   cpu median {statistics.median(idle) * 1000:6.0f} ms"
+    )
     for name, request in FIRST.items():
-        times = [first_answer(command, json.dumps(request).encode()) for _ in range(runs)]
-        print(f"{name:<22}median {statistics.median(times) * 1000:6.0f} ms   best {min(times) * 1000:6.0f} ms")
+        line = json.dumps(request).encode()
+        times = [first_answer(command, line) for _ in range(runs)]
+        cpu = [cpu_of_one(command, line) for _ in range(runs)]
+        print(
+            f"{name:<22}median {statistics.median(times) * 1000:6.0f} ms   best {min(times) * 1000:6.0f} ms"
+            f"   cpu median {statistics.median(cpu) * 1000:6.0f} ms"
+        )
 
 
 if __name__ == "__main__":

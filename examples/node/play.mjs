@@ -38,7 +38,7 @@ function fail(message) {
 
 // Answers come in the order of the requests, one line each (the protocol promises it), so the
 // client matches them by order: a queue of the requests in flight. The id is only a check (an
-// answer to a line that was not JSON has "id": null, and must not break the client).
+// answer to a line that could not be read as a JSON object has no id, and must not break the client).
 const batch = spawn(command[0], command.slice(1), { stdio: ["pipe", "pipe", "inherit"] });
 batch.on("error", (err) => fail(`cannot start ${command.join(" ")}: ${err.message}`));
 batch.stdin.on("error", (err) => fail(`cannot write to ${command.join(" ")}: ${err.message}`));
@@ -59,7 +59,7 @@ createInterface({ input: batch.stdout }).on("line", (line) => {
   const next = pending.shift();
   if (next === undefined) fail(`an answer to no request: ${line.slice(0, 200)}`);
   const [id, resolve] = next;
-  if (answer.id !== null && answer.id !== id) fail(`the answer to request ${id} says it is for ${answer.id}`);
+  if (answer.id !== undefined && answer.id !== id) fail(`the answer to request ${id} says it is for ${answer.id}`);
   resolve(answer);
 });
 

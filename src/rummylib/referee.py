@@ -402,11 +402,13 @@ def piece_problems(state: Referee) -> list[str]:
         []
     """
     have = state.all_pieces()
+    want = _full_count(state.rules, state.players)
+    if have == want:  # the common case: every piece of the game once, none foreign
+        return []
     found: list[str] = []
     foreign = [p for p in have.distinct() if not state.rules.has_piece(p)]
     if foreign:
         found.append(f"pieces not in {state.rules.title}: {format_pieces(foreign[:12])}")
-    want = _full_count(state.rules, state.players)
     parts = []
     missing, extra = want - have, have - want
     if missing:

@@ -24,7 +24,7 @@ def codes(answer: dict[str, Any]) -> set[str]:
 
 
 def error_code(answer: dict[str, Any]) -> str:
-    assert set(answer) == {"id", "error"}, answer
+    assert set(answer) == {"error"}, answer
     assert set(answer["error"]) == {"code", "message"} and answer["error"]["message"]
     return str(answer["error"]["code"])
 

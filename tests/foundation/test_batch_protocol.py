@@ -88,7 +88,7 @@ def test_id_is_echoed() -> None:
 )
 def test_bad_requests_get_error_objects(line: str, code: str) -> None:
     out = handle_line(line)
-    assert set(out) == {"id", "error"}
+    assert set(out) == {"error"}  # no id asked, none answered
     assert out["error"]["code"] == code  # type: ignore[index]
     assert out["error"]["message"]  # type: ignore[index]
 

@@ -432,9 +432,9 @@ def test_find_contract_with_a_budget_says_so() -> None:
 
 def test_piece_list_item_with_bad_notation_keeps_its_code() -> None:
     """Fixed in batch.py: ``Request.piece_lists`` re-raised NotationError with a ``code`` it refuses."""
-    answer = handle_request({"op": "score", "game": "rummikub", "racks": ["r5", "x9"], "winner": 0})
+    answer = handle_request({"op": "score", "game": "rummikub", "hands": ["r5", "x9"], "winner": 0})
     assert answer["error"]["code"] == "bad-notation"
-    assert answer["error"]["message"].startswith("racks[1]: ")
+    assert answer["error"]["message"].startswith("hands[1]: ")
 
 
 def test_overlong_line_refused_without_parsing() -> None:

@@ -197,11 +197,24 @@ def _read(data: object, signer: Signer | None, max_seconds: float | None) -> Req
     return Request.from_json(data, max_seconds=max_seconds)
 
 
+_NO_ID: Any = object()
+"""Stands for the ``id`` of a request that has none (its answer then has no ``id`` either)."""
+
+
+def _with_id(request_id: object, answer: dict[str, Any]) -> dict[str, Any]:
+    """The answer, with the request's ``id`` as its first key when the request had one."""
+    return answer if request_id is _NO_ID else {"id": request_id} | answer
+
+
+def _id_of(data: object) -> object:
+    return data["id"] if isinstance(data, dict) and "id" in data else _NO_ID
+
+
 def _error(request_id: object, exc: RummyError) -> dict[str, Any]:
     error: dict[str, Any] = {"code": exc.code.value, "message": exc.message}
     if isinstance(exc, IllegalPlayError) and exc.violations:
         error["problems"] = [v.to_json() for v in exc.violations]
-    return {"id": request_id, "error": error}
+    return _with_id(request_id, {"error": error})
 
 
 class _TimeUp(BaseException):
@@ -264,7 +277,7 @@ def handle_request(
         >>> handle_request(view | {"signature": dealt["signature"]}, signer=signer)["view"]["viewer"]
         0
     """
-    request_id = data.get("id") if isinstance(data, dict) else None
+    request_id = _id_of(data)
     timed = max_seconds is not None and threading.current_thread() is threading.main_thread()
     old_handler: Any = None
     try:
@@ -279,25 +292,22 @@ def handle_request(
                 signal.setitimer(signal.ITIMER_REAL, 0)
                 signal.signal(signal.SIGALRM, old_handler)
     except _TimeUp:
-        return {
-            "id": request_id,
-            "error": {
-                "code": ErrorCode.TIME_LIMIT.value,
-                "message": f"the request was stopped after {max_seconds:g} seconds, the server's limit per request",
-            },
-        }
+        message = f"the request was stopped after {max_seconds:g} seconds, the server's limit per request"
+        return _error(request_id, RequestError(message, code=ErrorCode.TIME_LIMIT))
     except RummyError as exc:
         return _error(request_id, exc)
     except RecursionError:
-        return {"id": request_id, "error": {"code": ErrorCode.TOO_LARGE.value, "message": "request nested too deeply"}}
+        return _with_id(
+            request_id, {"error": {"code": ErrorCode.TOO_LARGE.value, "message": "request nested too deeply"}}
+        )
     except Exception as exc:  # a bug in rummylib: say so, keep the id, and go on with the stream
         message = f"{type(exc).__name__}: {exc} (a bug in rummylib: please report it)"
-        return {"id": request_id, "error": {"code": ErrorCode.INTERNAL_ERROR.value, "message": message}}
-    return ({"id": request_id} if isinstance(data, dict) and "id" in data else {}) | result
+        return _with_id(request_id, {"error": {"code": ErrorCode.INTERNAL_ERROR.value, "message": message}})
+    return _with_id(request_id, result)
 
 
 def _too_long(message: str) -> dict[str, Any]:
-    return {"id": None, "error": {"code": ErrorCode.TOO_LARGE.value, "message": message}}
+    return {"error": {"code": ErrorCode.TOO_LARGE.value, "message": message}}
 
 
 def handle_line(
@@ -325,9 +335,9 @@ def handle_line(
     try:
         data = decode_json(decode_line(line, first=first))
     except HalfPairError as exc:
-        return _error(clean_id(exc.data), exc)
+        return _error(clean_id(exc.data, _NO_ID), exc)
     except RequestError as exc:
-        return _error(None, exc)
+        return _error(_NO_ID, exc)
     return handle_request(data, ops=ops, signer=signer, max_seconds=max_seconds)
 
 

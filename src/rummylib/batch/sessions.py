@@ -33,7 +33,7 @@ Examples:
     ({'action': 'draw-stock', 'player': 1}, 'discard', True)
     >>> handle_request({"op": "apply", "state": dealt["state"], "action": {"action": "draw-stock", "player": 0}})
     ... # doctest: +NORMALIZE_WHITESPACE
-    {'id': None, 'error': {'code': 'illegal-action', 'message': "it is player 1's turn, not player 0's [not-your-turn]",
+    {'error': {'code': 'illegal-action', 'message': "it is player 1's turn, not player 0's [not-your-turn]",
      'problems': [{'code': 'not-your-turn', 'message': "it is player 1's turn, not player 0's"}]}}
 """
 
@@ -92,7 +92,8 @@ def state_request(data: Mapping[str, Any], *, signer: Signer | None = None) -> S
     Raises:
         RequestError: no ``state`` field, or not an object (``missing-field``, ``bad-field``); with
             a signer, a missing or wrong signature (``bad-signature``).
-        SaveError: not a state this library saves, or one no real game could reach (``bad-save``).
+        SaveError: not a state this library saves, or one no real game could reach (``bad-save``);
+            without a signer, also one that its own seed does not deal (``seed_problems``).
 
     Examples:
         >>> state_request({"op": "view", "state": {"format": "rummylib-save"}}).state
@@ -108,6 +109,12 @@ def state_request(data: Mapping[str, Any], *, signer: Signer | None = None) -> S
     if signer is not None:
         signer.check(state, data.get("signature"))
     referee: Referee = saves.from_json(state)
+    if signer is None:
+        # Not signed: the state must also be the one its seed deals, as far as the seed shows.
+        seed_problems = getattr(referee, "seed_problems", None)
+        found = seed_problems() if seed_problems is not None else ()
+        if found:
+            raise SaveError("not a valid save: " + "; ".join(found))
     return StateRequest(data, referee.rules, referee)
 
 

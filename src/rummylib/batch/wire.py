@@ -69,15 +69,16 @@ class HalfPairError(RequestError):
         """The value parsed (its ``id``, when clean, can still be echoed)."""
 
 
-def clean_id(data: Any) -> Any:
-    r"""The ``id`` of a parsed request when it can be echoed in standard JSON, else ``None``.
+def clean_id(data: Any, missing: Any = None) -> Any:
+    r"""The ``id`` of a parsed request when it can be echoed in standard JSON, else ``missing``.
 
     Examples:
         >>> clean_id({"id": [1, "a"]}), clean_id({"id": "\ud800"}), clean_id([1])
         ([1, 'a'], None, None)
     """
-    request_id = data.get("id") if isinstance(data, dict) else None
-    return None if _has_half_pair(request_id) else request_id
+    if not isinstance(data, dict) or "id" not in data or _has_half_pair(data["id"]):
+        return missing
+    return data["id"]
 
 
 class LineTooLong:
@@ -233,9 +234,11 @@ def encode_answer(answer: dict[str, Any]) -> bytes:
         return (json.dumps(answer, ensure_ascii=False, allow_nan=False) + "\n").encode("utf-8")
     except (ValueError, TypeError, UnicodeEncodeError, RecursionError) as exc:
         error = {"code": ErrorCode.INTERNAL_ERROR.value, "message": f"the answer is not standard JSON: {exc}"}
-        request_id = answer.get("id")
-        try:
-            json.dumps(request_id, allow_nan=False).encode("utf-8")
-        except (ValueError, TypeError, UnicodeEncodeError, RecursionError):
-            request_id = None
-        return (json.dumps({"id": request_id, "error": error}, ensure_ascii=True) + "\n").encode("utf-8")
+        fallback: dict[str, Any] = {"error": error}
+        if "id" in answer:
+            try:
+                json.dumps(answer["id"], allow_nan=False).encode("utf-8")
+                fallback = {"id": answer["id"], "error": error}
+            except (ValueError, TypeError, UnicodeEncodeError, RecursionError):
+                pass
+        return (json.dumps(fallback, ensure_ascii=True) + "\n").encode("utf-8")

@@ -409,6 +409,8 @@ class ContractRound(RefereeBase):
                 yield f"{name} has {len(getattr(self, name))} entries for {n} players"
         if len(self.known) == n:
             for p, (hand, seen) in enumerate(zip(self.hands, self.known, strict=True)):
+                if not seen:
+                    continue  # nothing known of this hand: nothing to check
                 extra = PieceCount.of(seen) - PieceCount.of(hand)
                 if extra:
                     yield f"player {p} is known to hold {format_pieces(extra)}, which the hand does not hold"
@@ -450,15 +452,27 @@ class ContractRound(RefereeBase):
             if res.round_number != self.round_number:
                 yield "the result is for another round"
             yield from result_problems(res, rules, n)
-        yield from self._seed_problems()
+
+    def seed_problems(self) -> tuple[str, ...]:
+        """What the seed shows against this round, where `problems` cannot look.
+
+        Until the first reshuffle, the stock must be the rest of the one its seed deals, in order.
+        A position set up by hand (a test, an analysis) has other problems here, and none in
+        `problems`: a round a real game could reach from some seed need not be the one from its
+        own. A server that reads a state it did not sign checks this too (``rummylib batch``
+        does): it finds a card swapped between a hand and the stock, a reordered stock, or rules
+        that deal another round; what the seed cannot show (two cards swapped between two hands,
+        a rule changed that deals the same) only a signature can.
+
+        Examples:
+            >>> from rummylib import SHANGHAI
+            >>> r = ContractRound.deal(rules=SHANGHAI, players=3, seed=1)
+            >>> r.seed_problems(), len(attrs.evolve(r, stock=r.stock[::-1]).seed_problems())
+            ((), 1)
+        """
+        return tuple(self._seed_problems())
 
     def _seed_problems(self) -> Iterator[str]:
-        """What the seed shows: until the first reshuffle, the stock is the rest of the one dealt, in order.
-
-        A card swapped between a hand and the stock, a reordered stock, or rules that deal another
-        round (other decks, jokers or hand sizes) is found here; what the seed cannot show (a card
-        swapped between two hands, rules that deal the same) only a signature can.
-        """
         if self.reshuffles != 0 or isinstance(self.seed, bool) or not isinstance(self.seed, int | str):
             return
         dealt = _dealt_stock(self.rules, len(self.hands), self.seed, self.round_number)

@@ -828,18 +828,28 @@ class GinGame(RefereeBase):
         found.extend(self.hand.problems())
         if self.last_hand is not None:
             found.extend(f"last hand: {p}" for p in self.last_hand._invariant_problems())
-        found.extend(self._seed_problems())
         return tuple(found)
 
-    def _seed_problems(self) -> Iterator[str]:
-        """What the seed shows: the first upcard, and a stock that is the rest of the dealt one, in order.
+    def seed_problems(self) -> tuple[str, ...]:
+        """What the seed shows against the hand in play, where `problems` cannot look.
 
-        The hand in play is dealt from the game's seed and the hand number.
+        The first upcard must be the one its seed and hand number deal, and the stock the rest of
+        the one they deal, in order. A position set up by hand has problems here and none in
+        `problems`; a server reading a state it did not sign checks both (see
+        `rummylib.contracts.ContractRound.seed_problems`). A lone `GinHand` keeps no seed: only a
+        signature can vouch for one.
 
-        A card swapped between a hand and the stock, a reordered stock, or rules that deal another
-        pack is found here; what the seed cannot show (a card swapped between the two hands, a house
-        rule that deals the same) only a signature can.
+        Examples:
+            >>> from rummylib import GIN_RUMMY
+            >>> game = GinGame.deal(rules=GIN_RUMMY, seed=5)
+            >>> game.seed_problems()
+            ()
+            >>> len(attrs.evolve(game, hand=attrs.evolve(game.hand, stock=game.hand.stock[::-1])).seed_problems())
+            1
         """
+        return tuple(self._seed_problems())
+
+    def _seed_problems(self) -> Iterator[str]:
         if not isinstance(self.hand_number, int) or isinstance(self.hand_number, bool) or self.hand_number < 1:
             return
         dealt = _dealt_hand(self.rules, f"{self.seed}/{self.hand_number}")

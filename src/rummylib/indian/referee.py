@@ -687,17 +687,24 @@ class IndianDeal(RefereeBase):
             yield from self._result_problems()
         except RummyError as exc:  # foreign pieces or too many copies, reported above
             yield f"the result cannot be checked: {exc.message}"
-        yield from self._seed_problems()
+
+    def seed_problems(self) -> tuple[str, ...]:
+        """What the seed shows against this deal, where `problems` cannot look.
+
+        The wild joker and the deal's rules must be those its seed deals and, until the first
+        reshuffle, the stock the rest of the one it deals, in order. A position set up by hand has
+        problems here and none in `problems` (see `rummylib.contracts.ContractRound.seed_problems`);
+        a server reading a state it did not sign checks both.
+
+        Examples:
+            >>> from rummylib import INDIAN_RUMMY
+            >>> deal = IndianDeal.deal(rules=INDIAN_RUMMY, players=2, seed=1)
+            >>> deal.seed_problems(), len(attrs.evolve(deal, stock=deal.stock[::-1]).seed_problems())
+            ((), 1)
+        """
+        return tuple(self._seed_problems())
 
     def _seed_problems(self) -> Iterator[str]:
-        """What the seed shows: the wild joker, the deal's rules, and a stock that is the rest of the dealt one.
-
-        Until the first reshuffle the stock is what is left of the dealt one, in order.
-
-        A card swapped between a hand and the stock, a reordered stock, or rules that deal another
-        pack is found here; what the seed cannot show (a card swapped between two hands, a house
-        rule that deals the same) only a signature can.
-        """
         if isinstance(self.seed, bool) or not isinstance(self.seed, int | str):
             return
         out = tuple(p for p, s in enumerate(self.status) if s is SeatStatus.SITTING_OUT)
@@ -956,6 +963,16 @@ class IndianGame(RefereeBase):
             sitting_out=[p for p, gone in enumerate(out) if gone],
         )
         return attrs.evolve(self, current=following, results=results, last_deal=nxt)
+
+    def seed_problems(self) -> tuple[str, ...]:
+        """What the seed shows against the deal in play (see `IndianDeal.seed_problems`).
+
+        Examples:
+            >>> from rummylib import INDIAN_RUMMY
+            >>> IndianGame.deal(rules=INDIAN_RUMMY, players=2, seed=5).seed_problems()
+            ()
+        """
+        return self.current.seed_problems()
 
     def judge_declaration(self, action: IndianAction) -> bool | None:
         """Whether a ``declare`` action lays out a valid declaration (see `IndianDeal.judge_declaration`).
