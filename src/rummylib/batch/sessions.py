@@ -40,7 +40,9 @@ Examples:
 from __future__ import annotations
 
 import inspect
+import json
 import secrets
+from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
@@ -108,14 +110,59 @@ def state_request(data: Mapping[str, Any], *, signer: Signer | None = None) -> S
         raise RequestError(f"field 'state' must be an object, not {json_type(state)}", code=ErrorCode.BAD_FIELD)
     if signer is not None:
         signer.check(state, data.get("signature"))
-    referee: Referee = saves.from_json(state)
-    if signer is None:
-        # Not signed: the state must also be the one its seed deals, as far as the seed shows.
-        seed_problems = getattr(referee, "seed_problems", None)
-        found = seed_problems() if seed_problems is not None else ()
-        if found:
-            raise SaveError("not a valid save: " + "; ".join(found))
+    key = _RECENT.key(state)
+    referee = _RECENT.get(key)
+    if referee is None:
+        referee = saves.from_json(state)
+        if signer is None:
+            # Not signed: the state must also be the one its seed deals, as far as the seed shows.
+            seed_problems = getattr(referee, "seed_problems", None)
+            found = seed_problems() if seed_problems is not None else ()
+            if found:
+                raise SaveError("not a valid save: " + "; ".join(found))
+            _RECENT.put(key, referee)
     return StateRequest(data, referee.rules, referee)
+
+
+class _Recent:
+    """The states read or written lately, fully checked, by their exact JSON text (keys sorted).
+
+    A server sends back the state of its last answer: the same JSON value, read again, is the
+    same immutable state, so it is taken from here instead of being decoded and checked again.
+    Only states that passed every check a state without a signature gets (or that ``deal`` and
+    ``apply`` wrote) are kept; the oldest go first.
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.states: OrderedDict[str, Referee] = OrderedDict()
+
+    @staticmethod
+    def key(state: Any) -> str | None:
+        try:
+            return json.dumps(state, sort_keys=True, separators=(",", ":"), allow_nan=False)
+        except (TypeError, ValueError, RecursionError):
+            return None
+
+    def get(self, key: str | None) -> Referee | None:
+        if key is None:
+            return None
+        found = self.states.get(key)
+        if found is not None:
+            self.states.move_to_end(key)
+        return found
+
+    def put(self, key: str | None, state: Referee) -> None:
+        if key is None:
+            return
+        self.states[key] = state
+        self.states.move_to_end(key)
+        while len(self.states) > self.size:
+            self.states.popitem(last=False)
+
+
+_RECENT = _Recent(1024)
+"""The states of the latest answers and requests (see `_Recent`)."""
 
 
 def _state_of(req: Request) -> Referee:
@@ -171,6 +218,13 @@ def legal_json(state: Referee, player: int) -> list[dict[str, Any]]:
     return out
 
 
+def _remembered(state: Referee) -> dict[str, Any]:
+    """The save of a state this process made, remembered for when it is sent back."""
+    data = state.to_json()
+    _RECENT.put(_RECENT.key(data), state)
+    return data
+
+
 def state_answer(state: Referee) -> dict[str, Any]:
     """A state as the session ops answer it: whose turn, whether over, the result, what may be done, the state.
 
@@ -194,7 +248,7 @@ def state_answer(state: Referee) -> dict[str, Any]:
         "result": state.result().to_json() if over else None,
         "legal": [] if mover is None else legal_json(state, mover),
         "view": None if mover is None else state.view(mover).to_json(),
-        "state": state.to_json(),
+        "state": _remembered(state),
     }
 
 
