@@ -78,7 +78,8 @@ REQUESTS: dict[str, str] = {
     "bad-request": "[1, 2]",
     "missing-field": '{"game": "rummikub", "meld": "r1 r2 r3"}',
     "bad-field": '{"op": "meld", "game": "rummikub", "meld": 5}',
-    "unknown-op": '{"op": "turn", "game": "gin_rummy"}',
+    "unknown-op": '{"op": "fly", "game": "gin_rummy"}',
+    "op-not-for-game": '{"op": "turn", "game": "gin_rummy"}',
 }
 """One request line for ``rummylib batch`` per code that is about the request itself."""
 
@@ -101,6 +102,11 @@ NO_EXAMPLE: dict[str, str] = {
         "makes before returning, which is a bug in rummylib. Please report it. The other search "
         "errors have codes of their own (`search-limit`, `unsolvable-table`, `unsupported-rules`, "
         "`bad-objective`)."
+    ),
+    "time-limit": (
+        "No exception has this code, and no expression shows it at once. `rummylib batch` answers "
+        "with it when a request reaches the limit per request (`--max-seconds`, 10 seconds unless "
+        "told), then goes on with the next line; `solve` answers with its best play so far instead."
     ),
     "internal-error": (
         "No exception has this code. The batch interface answers with it when something other than "

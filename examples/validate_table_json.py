@@ -31,13 +31,13 @@ def judge(request: Any) -> tuple[TurnReport, str]:
     The fields are read as the batch op reads them (``game`` defaults to ``"rummikub"``), so a
     field of the wrong type, a missing ``table_after``, bad ``rules`` or a game that is not
     played with tiles raise the error the op would answer with: `rummylib.errors.RequestError`
-    (code ``bad-field``, ``missing-field``, ``unknown-op``), `rummylib.errors.RuleSetError` or
+    (code ``bad-field``, ``missing-field``, ``op-not-for-game``), `rummylib.errors.RuleSetError` or
     `rummylib.errors.NotationError`.
     """
     data = {"game": "rummikub", **request, "op": "turn"} if isinstance(request, dict) else request
     req = Request.from_json(data)  # checks game and rules, and builds the rule set
     if TURN_OP.schemes is not None and req.rules.scoring not in TURN_OP.schemes:
-        raise RequestError(f"op 'turn' is not available for {req.rules.title}", code="unknown-op")
+        raise RequestError(f"op 'turn' is not an op of {req.rules.title}: it serves rummikub", code="op-not-for-game")
     before = _table(req, "table_before", default=[])
     after = _table(req, "table_after")
     rack = req.pieces("rack", default=())

@@ -36,13 +36,17 @@ function fail(message) {
 
 // --- one request line, one answer line ----------------------------------------------------
 
+// Answers come in the order of the requests, one line each (the protocol promises it), so the
+// client matches them by order: a queue of the requests in flight. The id is only a check (an
+// answer to a line that could not be read as a JSON object has no id, and must not break the client).
 const batch = spawn(command[0], command.slice(1), { stdio: ["pipe", "pipe", "inherit"] });
 batch.on("error", (err) => fail(`cannot start ${command.join(" ")}: ${err.message}`));
+batch.stdin.on("error", (err) => fail(`cannot write to ${command.join(" ")}: ${err.message}`));
 batch.on("exit", (code) => {
-  if (pending.size > 0) fail(`rummylib batch stopped (status ${code}) with ${pending.size} requests unanswered`);
+  if (pending.length > 0) fail(`rummylib batch stopped (status ${code}) with ${pending.length} requests unanswered`);
 });
 
-const pending = new Map(); // request id -> resolve
+const pending = []; // [id, resolve] of each request in flight, oldest first
 let nextId = 1;
 
 createInterface({ input: batch.stdout }).on("line", (line) => {
@@ -52,16 +56,17 @@ createInterface({ input: batch.stdout }).on("line", (line) => {
   } catch {
     fail(`an answer that is not JSON: ${line.slice(0, 200)}`);
   }
-  const resolve = pending.get(answer.id);
-  if (resolve === undefined) fail(`an answer to no request: ${line.slice(0, 200)}`);
-  pending.delete(answer.id);
+  const next = pending.shift();
+  if (next === undefined) fail(`an answer to no request: ${line.slice(0, 200)}`);
+  const [id, resolve] = next;
+  if (answer.id !== undefined && answer.id !== id) fail(`the answer to request ${id} says it is for ${answer.id}`);
   resolve(answer);
 });
 
 function ask(request) {
   const id = nextId++;
   return new Promise((resolve) => {
-    pending.set(id, resolve);
+    pending.push([id, resolve]);
     batch.stdin.write(JSON.stringify({ id, ...request }) + "\n");
   });
 }
@@ -95,8 +100,8 @@ function expectError(answer, code, what) {
 const FORWARD = new Set(["lay-down", "lay-off", "swap-joker", "knock"]);
 
 function arranged(action) {
-  // an Indian Rummy declaration that arranges the cards in groups (one card per group is a wrong one)
-  return action.action === "declare" && action.groups.some((group) => group.trim().includes(" "));
+  // an Indian Rummy declaration that is valid: `legal` marks each one "valid": true or false
+  return action.action === "declare" && action.valid === true;
 }
 
 function pick(list) {

@@ -156,9 +156,21 @@ class Codec:
     """Types written in a form of their own, tried in order before the general rules."""
     float_from_int: bool = True
     """Whether an integer is accepted where a float is expected."""
+    _found: dict[Any, Special | None] = attrs.field(factory=dict, init=False, repr=False, eq=False)
+    """The special of each hint asked about so far (a state's hints are asked of thousands of times)."""
 
     # --- writing ----------------------------------------------------------------------------
     def _special(self, hint: Any) -> Special | None:
+        try:
+            return self._found[hint]
+        except KeyError:
+            pass
+        except TypeError:  # an unhashable hint: look it up every time
+            return self._match(hint)
+        found = self._found[hint] = self._match(hint)
+        return found
+
+    def _match(self, hint: Any) -> Special | None:
         for s in self.specials:
             if s.matches(hint):
                 return s

@@ -36,7 +36,8 @@ from typing import IO, Any, NoReturn, TypeVar
 
 from rummylib import build_info, svg
 from rummylib.agents.arena import BACKENDS, run_arena
-from rummylib.batch import Signer, all_ops, main_batch
+from rummylib.batch import all_ops
+from rummylib.batch import command as batch_command
 from rummylib.batch.protocol import COMMON_FIELDS, Request
 from rummylib.cards import Card, Suit
 from rummylib.contracts import contract_for, contract_violations, find_contract, score_contract_round
@@ -301,8 +302,8 @@ def _read_text(path: str) -> str:
     name = "standard input" if path == "-" else path
     try:
         if path == "-":
-            return sys.stdin.read()
-        with open(path, encoding="utf-8") as handle:
+            return sys.stdin.read().removeprefix("\ufeff")  # a byte-order mark first is skipped
+        with open(path, encoding="utf-8-sig") as handle:  # a byte-order mark first is skipped
             return handle.read()
     except UnicodeDecodeError as exc:
         raise RequestError(f"{name} is not UTF-8 text (byte {exc.start})", code=ErrorCode.BAD_REQUEST) from None
@@ -862,26 +863,6 @@ def _common(*, game_required: bool, tiles_only: bool = False) -> _Parser:
     return parent
 
 
-def _ops_epilog() -> str:
-    """The ops ``rummylib batch`` answers, each with the games it serves."""
-    served: dict[str, set[str]] = {}
-    for op in all_ops():
-        served.setdefault(op.name, set()).update(
-            name for name, rules in PRESETS.items() if op.schemes is None or rules.scoring in op.schemes
-        )
-    games = {
-        name: ["every game"] if len(names) == len(PRESETS) else [r.title for n, r in PRESETS.items() if n in names]
-        for name, names in served.items()
-    }
-    width = max(len(name) for name in games)
-    lines = [f"  {name:<{width}}  {', '.join(games[name])}" for name in sorted(games)]
-    return (
-        'ops (the "op" of a request) and the games they serve:\n'
-        + "\n".join(lines)
-        + '\n\nexample:\n  echo \'{"op": "meld", "game": "rummikub", "meld": "r5 r6 *"}\' | rummylib batch'
-    )
-
-
 _OBJECTIVE_HELP = (
     "what the best play is: tiles (the most rack tiles; the default), value (the most points from the rack) "
     "or fewest_changes (the most tiles, changing the fewest table sets)"
@@ -907,18 +888,12 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     batch = sub.add_parser(
         "batch",
-        help="answer JSON Lines requests, one answer line per request line",
-        description="Read one JSON request per line (from FILE or stdin) and write one JSON answer per line.",
-        epilog=_ops_epilog(),
+        help=batch_command.HELP,
+        description=batch_command.DESCRIPTION,
+        epilog=batch_command.ops_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    batch.add_argument("file", nargs="?", default=None, help="file of requests (default: standard input)")
-    batch.add_argument(
-        "--secret-file",
-        metavar="FILE",
-        default=None,
-        help="sign every state returned with the secret in FILE, and refuse states without a valid signature",
-    )
+    batch_command.add_arguments(batch)
     replay = sub.add_parser(
         "replay",
         help="replay a game record through the referee and print it turn by turn",
@@ -1119,25 +1094,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(build_info())
         return 0
     if args.command == "batch":
-        signer = None
-        if args.secret_file is not None:
-            try:
-                signer = Signer.from_file(args.secret_file)
-            except OSError as exc:
-                _error(f"cannot read the secret file {args.secret_file}: {exc.strerror} [{ErrorCode.BAD_REQUEST}]")
-                return EXIT_BAD_INPUT
-            except RummyError as exc:
-                _error(f"{exc.message} [{exc.code}]")
-                return EXIT_BAD_INPUT
-        try:
-            return main_batch(args.file, signer=signer)
-        except BrokenPipeError:
-            # The reader went away (``rummylib batch ... | head``): stop quietly, as Unix tools do.
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-            return 0
-        except OSError as exc:
-            _error(f"cannot read {args.file}: {exc.strerror} [{ErrorCode.BAD_REQUEST}]")
-            return 2
+        return batch_command.run(args)
     command = _COMMANDS.get(args.command or "")
     if command is None:
         parser.print_help()

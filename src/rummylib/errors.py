@@ -338,7 +338,9 @@ class ErrorCode(StrEnum):
     BAD_FIELD = "bad-field"
     """A field of the wrong JSON type or value."""
     UNKNOWN_OP = "unknown-op"
-    """No such op, or the op does not apply to that game."""
+    """No such op."""
+    OP_NOT_FOR_GAME = "op-not-for-game"
+    """An op that exists, but not for the game asked (``solve`` for Gin Rummy)."""
     BAD_OBJECTIVE = "bad-objective"
     """A solver objective that does not exist."""
     # --- agent environments ----------------------------------------------------------------------
@@ -381,6 +383,8 @@ class ErrorCode(StrEnum):
     """A search ran out of its budget before it could prove an answer."""
     UNSOLVABLE_TABLE = "unsolvable-table"
     """Table pieces that no arrangement can lay out as valid sets."""
+    TIME_LIMIT = "time-limit"
+    """A batch request stopped at the server's time limit per request (``rummylib batch --max-seconds``)."""
     # --- not the caller's fault ---------------------------------------------------------------------
     INTERNAL_ERROR = "internal-error"
     """A bug in rummylib (only the batch interface reports it, and goes on)."""

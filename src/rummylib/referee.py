@@ -26,6 +26,9 @@ Examples:
 
 from __future__ import annotations
 
+import copy
+import functools
+import json
 import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, Protocol, Self, TypeVar, runtime_checkable
@@ -435,11 +438,13 @@ def piece_problems(state: Referee) -> list[str]:
         []
     """
     have = state.all_pieces()
+    want = _full_count(state.rules, state.players)
+    if have == want:  # the common case: every piece of the game once, none foreign
+        return []
     found: list[str] = []
     foreign = [p for p in have.distinct() if not state.rules.has_piece(p)]
     if foreign:
         found.append(f"pieces not in {state.rules.title}: {format_pieces(foreign[:12])}")
-    want = PieceCount.of(full_set(state.rules, players=state.players))
     parts = []
     missing, extra = want - have, have - want
     if missing:
@@ -449,6 +454,12 @@ def piece_problems(state: Referee) -> list[str]:
     if parts:
         found.append(f"pieces not conserved: {'; '.join(parts)}")
     return found
+
+
+@functools.lru_cache(maxsize=256)
+def _full_count(rules: RuleSet, players: int) -> PieceCount:
+    """Every piece a game of ``players`` is played with, counted once per rule set and table size."""
+    return PieceCount.of(full_set(rules, players=players))
 
 
 def _short(pieces: PieceCount) -> str:
@@ -502,7 +513,37 @@ def _read_rules(data: Any, path: str) -> RuleSet:
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise BadValue(path, "the rule set's options must be an object")
-    return find_ruleset(data["game"]).with_options(options)
+    try:
+        key = json.dumps(options, sort_keys=True, allow_nan=False)
+    except (TypeError, ValueError, RecursionError):  # not JSON: let the rule set say what is wrong
+        return find_ruleset(data["game"]).with_options(options)
+    return _rules_of(data["game"], key)
+
+
+@functools.lru_cache(maxsize=512)
+def _rules_of(game: str, options: str) -> RuleSet:
+    """The rule set of a saved game and options (as sorted JSON), built once.
+
+    A server reads the same few rule sets with every request. A refusal is an exception, so it
+    is never remembered.
+    """
+    return find_ruleset(game).with_options(json.loads(options))
+
+
+@functools.lru_cache(maxsize=512)
+def _changed_options(rules: RuleSet) -> tuple[tuple[str, Any], ...] | None:
+    """The options of ``rules`` that differ from its preset's (``None`` when its name is no preset)."""
+    try:
+        preset = find_ruleset(rules.name).options()
+    except RummyError:
+        return None
+    return tuple((k, v) for k, v in rules.options().items() if k not in preset or preset[k] != v)
+
+
+def _write_rules(rules: RuleSet) -> dict[str, Any]:
+    """A rule set as a save holds it: its game and the options that differ from the game's preset."""
+    changed = _changed_options(rules)
+    return {"game": rules.name, "options": rules.options() if changed is None else copy.deepcopy(dict(changed))}
 
 
 def _read_random(data: Any, path: str) -> random.Random:
@@ -531,7 +572,7 @@ STATE_CODEC = Codec(
         Special(_is_pieces_hint, format_pieces, _read_pieces, lambda v: isinstance(v, tuple)),
         Special(lambda h: h is Meld, lambda m: format_pieces(m.pieces), lambda d, p: Meld(_read_pieces(d, p))),
         Special(lambda h: h is PieceCount, format_pieces, lambda d, p: PieceCount.of(_read_pieces(d, p))),
-        Special(lambda h: h is RuleSet, lambda r: {"game": r.name, "options": r.options()}, _read_rules),
+        Special(lambda h: h is RuleSet, _write_rules, _read_rules),
         Special(lambda h: h is random.Random, _write_random, _read_random),
     ),
 )

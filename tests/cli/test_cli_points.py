@@ -36,5 +36,5 @@ def test_cli_points_agrees_with_the_batch_op(
 ) -> None:
     argv = ["points", "-g", game, hand, "--json", *(["--wild-rank", wild] if wild else [])]
     cli.main(argv)
-    request = {"op": "points", "game": game, "hand": hand} | ({"wild_rank": wild} if wild else {})
+    request = {"op": "points", "game": game, "hand": hand} | ({"rules": {"wild_ranks": [wild]}} if wild else {})
     assert json.loads(capsys.readouterr().out) == handle_request(request)

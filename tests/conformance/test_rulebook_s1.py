@@ -24,7 +24,7 @@ def codes(answer: dict[str, Any]) -> set[str]:
 
 
 def error_code(answer: dict[str, Any]) -> str:
-    assert set(answer) == {"id", "error"}, answer
+    assert set(answer) == {"error"}, answer
     assert set(answer["error"]) == {"code", "message"} and answer["error"]["message"]
     return str(answer["error"]["code"])
 
@@ -443,19 +443,19 @@ def test_empty_pool_each_player_one_more_turn_then_end() -> None:
 
 def test_score_issue_example() -> None:
     """Issue 3: ``racks ["", "r5 k3", "*"], winner 0`` → ``[38, -8, -30]``."""
-    assert call("score", racks=["", "r5 k3", "*"], winner=0) == {"scores": [38, -8, -30]}
+    assert call("score", hands=["", "r5 k3", "*"], winner=0) == {"scores": [38, -8, -30]}
 
 
 def test_score_joker_penalty_option() -> None:
     """'A joker left on a rack is worth 30 (option joker_penalty, default 30).'"""
-    assert call("score", racks=["", "r5 k3", "*"], winner=0, rules={"joker_penalty": 50}) == {"scores": [58, -8, -50]}
+    assert call("score", hands=["", "r5 k3", "*"], winner=0, rules={"joker_penalty": 50}) == {"scores": [58, -8, -50]}
     assert call("points", hand="* r5 k3") == {"points": 38}
 
 
 def test_score_empty_pool_lowest_rack_wins_differences() -> None:
     """'the player with the lowest rack value is the winner; each other player scores minus the difference'."""
-    assert call("score", racks=["r9", "r1", "r5 k3"], winner=None) == {"scores": [-8, 15, -7]}
-    assert call("score", racks=["r1 *", "r4", "b2 b3"], winner=None) == {"scores": [-27, 28, -1]}
+    assert call("score", hands=["r9", "r1", "r5 k3"], winner=None) == {"scores": [-8, 15, -7]}
+    assert call("score", hands=["r1 *", "r4", "b2 b3"], winner=None) == {"scores": [-27, 28, -1]}
 
 
 @pytest.mark.parametrize(
@@ -464,7 +464,7 @@ def test_score_empty_pool_lowest_rack_wins_differences() -> None:
 )
 def test_scores_add_up_to_zero(racks: list[str], winner: int | None) -> None:
     """'Scores of one game always add up to zero.'"""
-    answer = call("score", racks=racks, winner=winner)
+    answer = call("score", hands=racks, winner=winner)
     assert sum(answer["scores"]) == 0
     assert tuple(answer["scores"]) == score_rummikub(
         [parse_pieces(r, rules=R.RUMMIKUB) for r in racks], winner=winner, rules=R.RUMMIKUB

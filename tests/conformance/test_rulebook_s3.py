@@ -153,9 +153,9 @@ def test_two_runs_of_one_suit_must_not_continue_each_other() -> None:
 def test_find_contract_round_8_run_of_10() -> None:
     """find_contract honours minimum sizes: round 8 is a set of 3 and a run of 10 or more."""
     answer = call("find_contract", round=8, hand="2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Ks Kd Kc")
-    assert answer["possible"] is True
+    assert answer["valid"] is True
     assert contract(8, answer["melds"])["valid"] is True
-    assert call("find_contract", round=8, hand="2h 3h 4h 5h 6h 7h 8h 9h 10h Ks Kd Kc")["possible"] is False
+    assert call("find_contract", round=8, hand="2h 3h 4h 5h 6h 7h 8h 9h 10h Ks Kd Kc")["valid"] is False
 
 
 # --- Melds -------------------------------------------------------------------------------------------

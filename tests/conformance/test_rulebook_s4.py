@@ -7,6 +7,7 @@ from typing import Any
 import attrs
 import pytest
 
+from rummylib import format_pieces, parse_pieces, piece_sort_key
 from rummylib import rules as R
 from rummylib.batch import handle_request
 from rummylib.errors import RummyError
@@ -21,7 +22,21 @@ def call(op: str, **fields: Any) -> dict[str, Any]:
 
 
 def score(knocker: str, defender: str, **kw: Any) -> dict[str, Any]:
-    return call("score", knocker=knocker, defender=defender, **kw)
+    return summary(call("score", hands=[knocker, defender], knocker=0, **kw))
+
+
+def summary(answer: dict[str, Any]) -> dict[str, Any]:
+    """A Gin ``score`` answer told from the knocker's side: who won, how, the points, the cards laid off."""
+    if "error" in answer:
+        return answer
+    assert answer["scores"][answer["winner"]] == answer["points"]
+    laid = format_pieces(sorted(parse_pieces(" ".join(lo["card"] for lo in answer["layoffs"])), key=piece_sort_key))
+    return {
+        "winner": "knocker" if answer["winner"] == 0 else "defender",
+        "kind": answer["kind"],
+        "points": answer["points"],
+        "layoffs": laid,
+    }
 
 
 def test_two_players_one_deck_no_jokers_ten_cards() -> None:
@@ -181,9 +196,9 @@ def test_oklahoma_spade_doubles_and_limit_through_batch() -> None:
     """'a spade upcard doubles the hand's score.'"""
     rules = {"oklahoma": True}
     k, d = "Ah 2h 3h 4s 4d 4c 7c 7d 7s 5c", "Kc Kd Ks Qh Qs Qd Jh Jc 9d 9c"
-    assert score(k, d, rules=rules, upcard="6c")["points"] == 33
-    assert score(k, d, rules=rules, upcard="6s")["points"] == 66
-    assert score(k, d, rules=rules, upcard="4c")["error"]["code"] == "knock-over-limit"
+    assert score(k, d, rules=rules, first_upcard="6c")["points"] == 33
+    assert score(k, d, rules=rules, first_upcard="6s")["points"] == 66
+    assert score(k, d, rules=rules, first_upcard="4c")["error"]["code"] == "knock-over-limit"
 
 
 def test_deadwood_python_api_agrees_with_batch() -> None:
@@ -208,7 +223,9 @@ def test_referee_knock_within_limit_and_gin() -> None:
     assert done.is_over and done.hand_result is not None and done.hand_result.points == 66 - 5
     big = _hand("Ah 2h 3h 4h 4d 4c 4s 7c 7d 7s", "Kd Ks Qh Qs Qd Jh Jc 9d 9c 8s", "7h").apply(DrawStock(0))
     over = big.apply(Knock(0))
-    assert over.hand_result is not None and over.hand_result.kind.value == "big_gin" and over.hand_result.points == 66 + 31
+    assert (
+        over.hand_result is not None and over.hand_result.kind.value == "big_gin" and over.hand_result.points == 66 + 31
+    )
 
 
 # --- The whole §4 score against an independent brute-force oracle ------------------------------------

@@ -32,11 +32,11 @@ def codes(answer: dict[str, Any]) -> set[str]:
 
 
 def declare(groups: list[str], wild: str = "5") -> dict[str, Any]:
-    return call("declare", wild_rank=wild, groups=groups)
+    return call("declare", rules={"wild_ranks": [wild]}, melds=groups)
 
 
 def points(hand: str, wild: str = "5") -> int:
-    answer = call("points", wild_rank=wild, hand=hand)
+    answer = call("points", rules={"wild_ranks": [wild]}, hand=hand)
     assert set(answer) == {"points"}, answer
     return int(answer["points"])
 
@@ -54,9 +54,9 @@ def test_wild_joker_rank_any_suit_acts_as_joker_with_printed_jokers() -> None:
     rules = with_wild_joker("5d", rules=IR)
     assert all(rules.is_wild(c) for c in parse_pieces("5s 5h 5d 5c *", rules=IR))
     assert not rules.is_wild(parse_pieces("6s", rules=IR)[0])
-    assert call("meld", meld="7h 5c 9h", wild_rank="5")["valid"] is True
-    assert call("meld", meld="7h * 9h", wild_rank="5")["valid"] is True
-    assert call("meld", meld="7h 6c 9h", wild_rank="5")["valid"] is False
+    assert call("meld", meld="7h 5c 9h", rules={"wild_ranks": ["5"]})["valid"] is True
+    assert call("meld", meld="7h * 9h", rules={"wild_ranks": ["5"]})["valid"] is True
+    assert call("meld", meld="7h 6c 9h", rules={"wild_ranks": ["5"]})["valid"] is False
 
 
 # --- Declarations -------------------------------------------------------------------------------------

@@ -109,7 +109,7 @@ def test_bad_input_gives_error_object(request_: dict[str, Any], code: str) -> No
     """'an unknown tile, a 14, three r5, a contract round 11' → an error object with a stable code."""
     answer = handle_request(request_)
     assert is_error(answer) and answer["error"]["code"] == code
-    assert answer["id"] is None
+    assert "id" not in answer  # no id asked, none answered
 
 
 def test_malformed_json_is_an_error_object() -> None:
@@ -208,8 +208,9 @@ GOOD: dict[str, dict[str, Any]] = {
     "gin_rummy": {
         "meld": "Ah 2h 3h",
         "hand": "Ah 2h 3h 4s 4d 4c 9c 9d Kc Qs",
-        "knocker": "Ah 2h 3h 4s 4d 4c 7c 7d 7s 5c",
-        "defender": "Kc Kd Ks Qh Qs Qd Jh Jc 9d 9c",
+        "hands": ["Ah 2h 3h 4s 4d 4c 7c 7d 7s 5c", "Kc Kd Ks Qh Qs Qd Jh Jc 9d 9c"],
+        "melds": ["5h 6h 7h", "8c 8d 8s"],
+        "cards": "8h",
         # the session ops: a deal, and a dealt hand to act on
         "players": 2,
         "seed": 7,
@@ -220,8 +221,8 @@ GOOD: dict[str, dict[str, Any]] = {
     "indian_rummy": {
         "meld": "4s 5s 6s",
         "hand": "4s 5s 6s 8h",
-        "wild_rank": "5",
-        "groups": ["4s 5s 6s", "7h 8h 9h", "Jc Jd Js", "Kh Kc Kd Ks"],
+        "rules": {"wild_ranks": ["5"]},
+        "melds": ["4s 5s 6s", "7h 8h 9h", "Jc Jd Js", "Kh Kc Kd Ks"],
     },
 }
 
@@ -233,7 +234,7 @@ def _cases() -> list[tuple[str, str, str]]:
             base = {"op": op.name, "game": game, **GOOD[game]}
             if "error" in handle_request(base):
                 continue  # this op is not for this game
-            fields = sorted(set(op.fields) | ({"wild_rank"} if game == "indian_rummy" else set()))
+            fields = sorted(set(op.fields) | ({"rules"} if game == "indian_rummy" else set()))
             out.extend((op.name, game, f) for f in fields)
     return sorted(set(out))
 
@@ -360,7 +361,7 @@ PROBES: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
         {"valid": True},
     ),
     "knock_limit": (
-        {"op": "score", "knocker": "Ah 2h 3h 4s 4d 4c 7c 7d 7s 9c", "defender": "Kc Kd Ks Qh Qs Qd Jh 2c 9s 5d"},
+        {"op": "score", "hands": ["Ah 2h 3h 4s 4d 4c 7c 7d 7s 9c", "Kc Kd Ks Qh Qs Qd Jh 2c 9s 5d"]},
         {"error": "knock-over-limit"},
     ),
 }

@@ -46,9 +46,9 @@ def test_contract_op_shanghai_and_user_contract() -> None:
 
 def test_find_contract_op() -> None:
     out = handle_request({"op": "find_contract", "game": "shanghai", "round": 1, "hand": "7h 7s 7d 8c 8s * Kd"})
-    assert out == {"possible": True, "melds": ["7d 7h 7s", "8c 8s *"], "points_left": 10}
+    assert out == {"valid": True, "melds": ["7d 7h 7s", "8c 8s *"], "points_left": 10}
     out = handle_request({"op": "find_contract", "game": "contract_rummy", "round": 3, "hand": "4c 5c 6c 7c 8h"})
-    assert out == {"possible": False, "melds": None, "points_left": None}
+    assert out == {"valid": False, "melds": None, "points_left": None}
 
 
 def test_layoff_op() -> None:
@@ -88,7 +88,7 @@ def test_bad_requests() -> None:
     out = handle_request({"op": "layoff", "game": "shanghai", "meld": "4c 5c 6c 7c"})
     assert out["error"]["code"] == "missing-field"
     out = handle_request({"op": "contract", "game": "rummikub", "round": 1, "melds": []})
-    assert out["error"]["code"] == "unknown-op"
+    assert out["error"]["code"] == "op-not-for-game"
     out = handle_request({"op": "contract", "game": "shanghai", "contract": {"runs": "two"}, "melds": []})
     assert out["error"]["code"] == "bad-field"
     out = handle_request({"op": "layoff", "game": "shanghai", "meld": "4c 5c 6c 7c", "cards": "8c", "joker_end": "up"})
@@ -108,7 +108,7 @@ def test_rules_overrides_and_line_protocol() -> None:
     )
     out = handle_line(line)
     assert out["id"] == 3
-    assert out["possible"] is True
+    assert out["valid"] is True
     assert out["points_left"] == 10
     out = handle_request(
         {"op": "find_contract", "game": "shanghai", "round": 1, "hand": "7h 7s 7d 8c 8s * Kd", "budget": 1}

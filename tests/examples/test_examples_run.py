@@ -98,7 +98,7 @@ def test_validate_table_json_exit_codes(tmp_path: Path) -> None:
         ({"rack": 7}, "bad-field"),
         ({"table_after": [5]}, "bad-field"),
         ({"table_after": None}, "missing-field"),
-        ({"game": "gin"}, "unknown-op"),
+        ({"game": "gin"}, "op-not-for-game"),
     ],
 )
 def test_validate_table_json_reads_fields_as_the_batch_op(tmp_path: Path, change: dict[str, Any], code: str) -> None:

@@ -83,12 +83,12 @@ def test_id_is_echoed() -> None:
         ('{"op": "meld", "game": "rummikub", "meld": "r5", "rules": {"min_run": "x"}}', "bad-option"),
         ('{"op": "meld", "game": "rummikub", "meld": "r5", "x": NaN}', "bad-json"),
         ('{"op": "points", "game": "gin_rummy", "hand": "*"}', "bad-notation"),
-        ('{"op": "meld", "game": "indian_rummy", "wild_rank": "Z", "meld": "5h"}', "bad-option"),
+        ('{"op": "meld", "game": "indian_rummy", "rules": {"wild_ranks": ["Z"]}, "meld": "5h"}', "bad-option"),
     ],
 )
 def test_bad_requests_get_error_objects(line: str, code: str) -> None:
     out = handle_line(line)
-    assert set(out) == {"id", "error"}
+    assert set(out) == {"error"}  # no id asked, none answered
     assert out["error"]["code"] == code  # type: ignore[index]
     assert out["error"]["message"]  # type: ignore[index]
 

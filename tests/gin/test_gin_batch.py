@@ -3,8 +3,24 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
+from rummylib import format_pieces, parse_pieces, piece_sort_key
 from rummylib.batch import handle_line, handle_request
+
+
+def summary(answer: dict[str, Any]) -> dict[str, Any]:
+    """A Gin ``score`` answer told from the knocker's side: who won, how, the points, the cards laid off."""
+    if "error" in answer:
+        return answer
+    assert answer["scores"][answer["winner"]] == answer["points"]
+    laid = format_pieces(sorted(parse_pieces(" ".join(lo["card"] for lo in answer["layoffs"])), key=piece_sort_key))
+    return {
+        "winner": "knocker" if answer["winner"] == 0 else "defender",
+        "kind": answer["kind"],
+        "points": answer["points"],
+        "layoffs": laid,
+    }
 
 
 def test_deadwood_op_ten_cards() -> None:
@@ -36,7 +52,7 @@ def test_deadwood_op_errors() -> None:
     assert handle_request({"op": "deadwood", "game": "gin_rummy", "hand": twelve})["error"]["code"] == "too-large"
     assert handle_request({"op": "deadwood", "game": "gin_rummy"})["error"]["code"] == "missing-field"
     assert handle_request({"op": "deadwood", "game": "gin_rummy", "hand": 5})["error"]["code"] == "bad-field"
-    assert handle_request({"op": "deadwood", "game": "rummikub", "hand": "r1"})["error"]["code"] == "unknown-op"
+    assert handle_request({"op": "deadwood", "game": "rummikub", "hand": "r1"})["error"]["code"] == "op-not-for-game"
 
 
 def test_score_op_knock() -> None:
@@ -44,16 +60,16 @@ def test_score_op_knock() -> None:
         {
             "op": "score",
             "game": "gin_rummy",
-            "knocker": "Ah 2h 3h 7c 7d 7s 9c 9d 9s Kd",
-            "defender": "4h 5h Kc Qc Jc 2c 2d 3s 8s 8h",
+            "hands": ["Ah 2h 3h 7c 7d 7s 9c 9d 9s Kd", "4h 5h Kc Qc Jc 2c 2d 3s 8s 8h"],
         }
     )
-    assert out == {"winner": "knocker", "kind": "knock", "points": 13, "layoffs": "4h 5h"}
+    assert summary(out) == {"winner": "knocker", "kind": "knock", "points": 13, "layoffs": "4h 5h"}
+    assert out["scores"] == [13, 0] and out["layoffs"] == [{"card": "4h", "meld": 2}, {"card": "5h", "meld": 2}]
 
 
 def test_score_op_every_kind() -> None:
     def score(knocker: str, defender: str, **extra: object) -> dict[str, object]:
-        return handle_request({"op": "score", "game": "gin_rummy", "knocker": knocker, "defender": defender, **extra})
+        return summary(handle_request({"op": "score", "game": "gin_rummy", "hands": [knocker, defender], **extra}))
 
     gin = score("Ah 2h 3h 7c 7d 7s 9c 9d 9s 9h", "4h 10h")
     assert gin == {"winner": "knocker", "kind": "gin", "points": 39, "layoffs": ""}
@@ -61,14 +77,12 @@ def test_score_op_every_kind() -> None:
     assert big == {"winner": "knocker", "kind": "big_gin", "points": 12 + 31, "layoffs": ""}
     under = score("Ah 2h 3h 7c 7d 7s 9c 9d 9s Qd", "4h 5h 2c")
     assert under == {"winner": "defender", "kind": "undercut", "points": 10 - 2 + 25, "layoffs": "4h 5h"}
-    okla = score("Ah 2h 3h 7c 7d 7s 9c 9d 9s 9h", "Kc", rules={"oklahoma": True}, upcard="3s")
+    okla = score("Ah 2h 3h 7c 7d 7s 9c 9d 9s 9h", "Kc", rules={"oklahoma": True}, first_upcard="3s")
     assert okla["points"] == (10 + 25) * 2
 
 
 def test_score_op_knock_over_limit_is_an_error() -> None:
-    out = handle_request(
-        {"op": "score", "game": "gin_rummy", "knocker": "Ah 2h 3h 7c 7d 7s 9c 9d Ks Kd", "defender": "2c"}
-    )
+    out = handle_request({"op": "score", "game": "gin_rummy", "hands": ["Ah 2h 3h 7c 7d 7s 9c 9d Ks Kd", "2c"]})
     assert out["error"]["code"] == "knock-over-limit"
     assert "38" in out["error"]["message"]
     gin_only = handle_request(
@@ -76,25 +90,23 @@ def test_score_op_knock_over_limit_is_an_error() -> None:
             "op": "score",
             "game": "gin_rummy",
             "rules": {"gin_only": True},
-            "knocker": "Ah 2h 3h 7c 7d 7s 9c 9d 9s 2d",
-            "defender": "2c",
+            "hands": ["Ah 2h 3h 7c 7d 7s 9c 9d 9s 2d", "2c"],
         }
     )
     assert gin_only["error"]["code"] == "knock-over-limit"
 
 
 def test_score_op_bad_input() -> None:
-    both = handle_request({"op": "score", "game": "gin_rummy", "knocker": "Ah 2h 3h", "defender": "Ah"})
+    both = handle_request({"op": "score", "game": "gin_rummy", "hands": ["Ah 2h 3h", "Ah"]})
     assert both["error"]["code"] == "bad-gin-hand"
-    missing = handle_request({"op": "score", "game": "gin_rummy", "knocker": "Ah 2h 3h"})
-    assert missing["error"]["code"] == "missing-field"
+    missing = handle_request({"op": "score", "game": "gin_rummy", "hands": ["Ah 2h 3h"]})
+    assert missing["error"]["code"] == "bad-field"
+    assert handle_request({"op": "score", "game": "gin_rummy"})["error"]["code"] == "missing-field"
     okla = handle_request(
-        {"op": "score", "game": "gin_rummy", "rules": {"oklahoma": True}, "knocker": "Ah 2h 3h", "defender": "4c"}
+        {"op": "score", "game": "gin_rummy", "rules": {"oklahoma": True}, "hands": ["Ah 2h 3h", "4c"]}
     )
     assert okla["error"]["code"] == "bad-gin-hand"
-    two = handle_request(
-        {"op": "score", "game": "gin_rummy", "knocker": "Ah 2h 3h", "defender": "4c", "upcard": "5s 6s"}
-    )
+    two = handle_request({"op": "score", "game": "gin_rummy", "hands": ["Ah 2h 3h", "4c"], "first_upcard": "5s 6s"})
     assert two["error"]["code"] == "bad-field"
 
 

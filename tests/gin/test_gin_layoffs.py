@@ -154,7 +154,7 @@ def test_layoffs_leave_the_least_deadwood_a_brute_force_finds(case: tuple[list[M
 def test_layoff_op() -> None:
     out = handle_request(
         {
-            "op": "layoff",
+            "op": "defender_layoffs",
             "game": "gin_rummy",
             "melds": ["Ah 2h 3h", "7c 7d 7s"],
             "hand": "4h 5h 7h Kc Qc Jc 2c 2d 3s 8s",
@@ -170,19 +170,19 @@ def test_layoff_op() -> None:
         "problems": [],
     }
     # the melds may be one "|" string, as every table field
-    same = handle_request({"op": "layoff", "game": "gin", "melds": "Ah 2h 3h | 7c 7d 7s", "hand": "4h 5h 7h"})
+    same = handle_request({"op": "defender_layoffs", "game": "gin", "melds": "Ah 2h 3h | 7c 7d 7s", "hand": "4h 5h 7h"})
     assert same["layoffs"] == out["layoffs"] and same["deadwood"] == 0
 
 
 def test_layoff_op_invalid_meld_is_an_answer() -> None:
-    out = handle_request({"op": "layoff", "game": "gin", "melds": ["4c 5c 6c", "9d 9h"], "hand": "3c"})
+    out = handle_request({"op": "defender_layoffs", "game": "gin", "melds": ["4c 5c 6c", "9d 9h"], "hand": "3c"})
     assert out["valid"] is False and out["layoffs"] is None and out["deadwood"] is None
     assert [(p["code"], p["meld"]) for p in out["problems"]] == [("group-too-small", 1)]
 
 
 def test_layoff_op_errors() -> None:
     def code(**fields: object) -> str:
-        answer = handle_request({"op": "layoff", "game": "gin", **fields})
+        answer = handle_request({"op": "defender_layoffs", "game": "gin", **fields})
         return str(answer["error"]["code"])
 
     assert code(hand="3c") == "missing-field"
@@ -191,13 +191,14 @@ def test_layoff_op_errors() -> None:
     assert code(melds=["4c 5c 6c"], hand="* 2c") == "bad-notation"
     assert code(melds=[5], hand="2c") == "bad-field"
     assert code(melds=["4c 5c 6c"], hand="Ac 2c 3c 7c 8c 9c 10c Jc Qc Kc 2d 3d") == "too-large"
-    # the contract games keep their own lay-off op
-    contract = handle_request({"op": "layoff", "game": "shanghai", "meld": "4c 5c 6c 7c", "cards": "8c"})
-    assert contract == {"valid": True, "meld": "4c 5c 6c 7c 8c", "problems": []}
+    # laying given cards off on one meld is the op "layoff", the same in every card game
+    for game in ("shanghai", "gin"):
+        one = handle_request({"op": "layoff", "game": game, "meld": "4c 5c 6c 7c", "cards": "8c"})
+        assert one == {"valid": True, "meld": "4c 5c 6c 7c 8c", "problems": []}
 
 
 def test_the_example_of_docs_batch_md_is_what_the_op_answers() -> None:
     page = (Path(__file__).resolve().parents[2] / "docs" / "batch.md").read_text(encoding="utf-8")
-    section = page.split("### `layoff` — the defender's lay-offs on the knocker's melds (Gin Rummy)")[1]
+    section = page.split("### `defender_layoffs` — the defender's best lay-offs on the knocker's melds (Gin Rummy)")[1]
     request, answer = section.split("```json\n")[1].split("```")[0].strip().splitlines()
     assert handle_request(json.loads(request)) == json.loads(answer)

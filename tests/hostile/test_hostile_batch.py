@@ -416,7 +416,7 @@ INDIAN_SLOW = (
 def test_indian_points_of_an_oversized_hand_is_refused() -> None:
     """Was a finding (INDIAN_SLOW): hands are now limited to 14 cards (13 dealt + 1 drawn)."""
     hand = " ".join(CARDS[13:26] + CARDS[13:17] + ["*"] * 4)
-    request = {"op": "points", "game": "indian", "hand": hand, "wild_rank": "7"}
+    request = {"op": "points", "game": "indian", "hand": hand, "rules": {"wild_ranks": ["7"]}}
     answer = _within(4, lambda: handle_request(request))
     check_answer(answer)
     assert answer["error"]["code"] == "too-large"
@@ -432,9 +432,9 @@ def test_find_contract_with_a_budget_says_so() -> None:
 
 def test_piece_list_item_with_bad_notation_keeps_its_code() -> None:
     """Fixed in batch.py: ``Request.piece_lists`` re-raised NotationError with a ``code`` it refuses."""
-    answer = handle_request({"op": "score", "game": "rummikub", "racks": ["r5", "x9"], "winner": 0})
+    answer = handle_request({"op": "score", "game": "rummikub", "hands": ["r5", "x9"], "winner": 0})
     assert answer["error"]["code"] == "bad-notation"
-    assert answer["error"]["message"].startswith("racks[1]: ")
+    assert answer["error"]["message"].startswith("hands[1]: ")
 
 
 def test_overlong_line_refused_without_parsing() -> None:

@@ -10,8 +10,8 @@ def test_declare_valid() -> None:
         {
             "op": "declare",
             "game": "indian_rummy",
-            "wild_rank": "5",
-            "groups": ["4s 5s 6s", "7h 8h *", "9c 9d 9s", "Jc Qc Kc 5d"],
+            "rules": {"wild_ranks": ["5"]},
+            "melds": ["4s 5s 6s", "7h 8h *", "9c 9d 9s", "Jc Qc Kc 5d"],
         }
     )
     assert out == {"valid": True, "problems": []}
@@ -19,7 +19,7 @@ def test_declare_valid() -> None:
 
 def test_declare_invalid_lists_every_problem() -> None:
     out = handle_request(
-        {"op": "declare", "game": "indian_rummy", "groups": ["Ah 2h *", "4c * 6c", "9s 9c 9d 9h", "Kd Kd Ks"]}
+        {"op": "declare", "game": "indian_rummy", "melds": ["Ah 2h *", "4c * 6c", "9s 9c 9d 9h", "Kd Kd Ks"]}
     )
     assert out["valid"] is False
     assert [p["code"] for p in out["problems"]] == ["group-colour-repeated", "no-pure-sequence"]
@@ -29,25 +29,30 @@ def test_declare_invalid_lists_every_problem() -> None:
 
 def test_declare_wild_rank_decides_purity() -> None:
     groups = ["4s 5s 6s", "7h 8h *", "9c 9d 9s", "Jc * Kc 5d"]
-    with_wild = handle_request({"op": "declare", "game": "indian", "wild_rank": "5", "groups": groups})
+    with_wild = handle_request({"op": "declare", "game": "indian", "rules": {"wild_ranks": ["5"]}, "melds": groups})
     assert with_wild["valid"] is True
-    without = handle_request({"op": "declare", "game": "indian", "groups": groups})
+    without = handle_request({"op": "declare", "game": "indian", "melds": groups})
     assert without["valid"] is False  # 5d is then a plain 5 and breaks Jc * Kc 5d
 
 
 def test_declare_bad_input() -> None:
-    assert handle_request({"op": "declare", "game": "indian_rummy", "groups": "Ah 2h 3h"})["error"]["code"] == (
+    assert handle_request({"op": "declare", "game": "indian_rummy", "melds": "Ah 2h 3h"})["error"]["code"] == (
         "bad-field"
     )
-    assert handle_request({"op": "declare", "game": "indian_rummy", "groups": ["Ah Ah Ah"]})["error"]["code"] == (
+    assert handle_request({"op": "declare", "game": "indian_rummy", "melds": ["Ah Ah Ah"]})["error"]["code"] == (
         "too-many-copies"
     )
-    assert handle_request({"op": "declare", "game": "gin_rummy", "groups": []})["error"]["code"] == "unknown-op"
+    assert handle_request({"op": "declare", "game": "gin_rummy", "melds": []})["error"]["code"] == "op-not-for-game"
 
 
 def test_points_is_the_best_arrangement() -> None:
     out = handle_request(
-        {"op": "points", "game": "indian_rummy", "wild_rank": "5", "hand": "4s 5s 6s 7h 8h Kd Kc 2c 9d 3h 3d Qs 5d"}
+        {
+            "op": "points",
+            "game": "indian_rummy",
+            "rules": {"wild_ranks": ["5"]},
+            "hand": "4s 5s 6s 7h 8h Kd Kc 2c 9d 3h 3d Qs 5d",
+        }
     )
     assert out == {"points": 47}
     full = handle_request({"op": "points", "game": "indian_rummy", "hand": "Ah 2h 3h 4c * 6c 9s 9c 9d 7s 8h Kd 2d"})

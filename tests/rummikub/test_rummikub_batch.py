@@ -96,19 +96,19 @@ def test_turn_options_and_errors() -> None:
     ],
 )
 def test_score(racks: list[str], winner: int | None, scores: list[int]) -> None:
-    answer = handle_line(json.dumps({"op": "score", "game": "rummikub", "racks": racks, "winner": winner}))
+    answer = handle_line(json.dumps({"op": "score", "game": "rummikub", "hands": racks, "winner": winner}))
     assert answer == {"scores": scores}
     assert sum(answer["scores"]) == 0
 
 
 def test_score_joker_penalty_option_and_errors() -> None:
     answer = handle_request(
-        {"op": "score", "game": "rummikub", "rules": {"joker_penalty": 50}, "racks": ["", "*"], "winner": 0}
+        {"op": "score", "game": "rummikub", "rules": {"joker_penalty": 50}, "hands": ["", "*"], "winner": 0}
     )
     assert answer == {"scores": [50, -50]}
-    bad = handle_request({"op": "score", "game": "rummikub", "racks": ["r1", "k3"], "winner": 0})
+    bad = handle_request({"op": "score", "game": "rummikub", "hands": ["r1", "k3"], "winner": 0})
     assert bad["error"]["code"] == "bad-score-input"
-    bad = handle_request({"op": "score", "game": "rummikub", "racks": ["r1", "k3"], "winner": 5})
+    bad = handle_request({"op": "score", "game": "rummikub", "hands": ["r1", "k3"], "winner": 5})
     assert bad["error"]["code"] == "bad-score-input"
-    bad = handle_request({"op": "score", "game": "rummikub", "racks": ["r1 r1", "r1"], "winner": None})
+    bad = handle_request({"op": "score", "game": "rummikub", "hands": ["r1 r1", "r1"], "winner": None})
     assert bad["error"]["code"] == "too-many-copies"

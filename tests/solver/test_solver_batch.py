@@ -49,7 +49,7 @@ def test_solve_op_errors() -> None:
     bad = _ask(table=[], rack="r5 r5 r5", initial_meld_done=True)
     assert bad["error"]["code"] == "too-many-copies"  # type: ignore[index]
     bad = handle_request({"op": "solve", "game": "gin", "table": [], "rack": "", "initial_meld_done": True})
-    assert bad["error"]["code"] == "unknown-op"  # type: ignore[index]
+    assert bad["error"]["code"] == "op-not-for-game"  # type: ignore[index]
 
 
 def test_solve_op_through_json_lines_with_rules() -> None:

@@ -278,11 +278,11 @@ def _ask(**fields: object) -> dict[str, Any]:
 
 
 def test_can_play_op_answers_and_lays_out() -> None:
-    assert _ask(table=["r1 r2 r3", "b7 k7 y7"], tiles="r4 r7", initial_meld_done=True) == {"can_play": True}
-    assert _ask(table=["r1 r2 r3"], tiles="r4 b9", initial_meld_done=True) == {"can_play": False}
+    assert _ask(table=["r1 r2 r3", "b7 k7 y7"], tiles="r4 r7", initial_meld_done=True) == {"valid": True}
+    assert _ask(table=["r1 r2 r3"], tiles="r4 b9", initial_meld_done=True) == {"valid": False}
     out = _ask(table=["r1 r2 r3"], tiles="r4", initial_meld_done=True, layout=True)
-    assert out == {"can_play": True, "table_after": ["R1 R2 R3 R4"]}
-    assert _ask(table=[], tiles="r1 r2 r3", initial_meld_done=False, layout=True) == {"can_play": False}
+    assert out == {"valid": True, "table_after": ["R1 R2 R3 R4"]}
+    assert _ask(table=[], tiles="r1 r2 r3", initial_meld_done=False, layout=True) == {"valid": False}
 
 
 def test_can_play_op_errors() -> None:

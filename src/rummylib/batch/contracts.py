@@ -1,11 +1,9 @@
-"""Batch ops for Contract Rummy and Shanghai: contracts, the best meld-down, lay-offs, round scores.
+"""Batch ops for Contract Rummy and Shanghai: contracts, the best meld-down, round scores.
 
 * ``contract``: ``{"round": n, "melds": ["7h 7s 7d", ...], "hand": "..."}`` (``hand`` optional)
   → ``{"valid": bool, "problems": [...]}``;
-* ``find_contract``: ``{"round": n, "hand": "..."}`` → ``{"possible": bool, "melds": [...] or
-  null, "points_left": int or null}``;
-* ``layoff``: ``{"meld": "4c 5c 6c 7c", "cards": "8c 9c"}`` → ``{"valid": bool, "meld": "..." or
-  null, "problems": [...]}``;
+* ``find_contract``: ``{"round": n, "hand": "..."}`` → ``{"valid": bool, "melds": [...] or
+  null, "points_left": int or null}`` (``valid``: the contract can be met);
 * ``score``: ``{"hands": [...], "out_in_one_turn": bool, "joker_used": bool}`` → ``{"scores": [...]}``,
   the penalty points of one round.
 
@@ -20,9 +18,7 @@ Examples:
     ...                 "melds": ["7h 7s 7d", "4c 5c 6c 7c"]})
     {'valid': True, 'problems': []}
     >>> handle_request({"op": "find_contract", "game": "shanghai", "round": 1, "hand": "7h 7s 7d 8c 8s * Kd"})
-    {'possible': True, 'melds': ['7d 7h 7s', '8c 8s *'], 'points_left': 10}
-    >>> handle_request({"op": "layoff", "game": "shanghai", "meld": "4c 5c 6c 7c", "cards": "8c 9c"})
-    {'valid': True, 'meld': '4c 5c 6c 7c 8c 9c', 'problems': []}
+    {'valid': True, 'melds': ['7d 7h 7s', '8c 8s *'], 'points_left': 10}
     >>> handle_request({"op": "contract", "game": "shanghai", "round": 11, "melds": []})["error"]["code"]
     'unknown-round'
     >>> handle_request({"op": "score", "game": "shanghai", "hands": ["", "* Ah 7c", "Kd"],
@@ -37,8 +33,8 @@ from typing import Any
 import attrs
 
 from rummylib.batch.protocol import Op, Request
-from rummylib.contracts import JokerEnd, check_layoff, contract_violations, find_contract, score_contract_round
-from rummylib.errors import ErrorCode, IllegalPlayError, RequestError, RuleSetError
+from rummylib.contracts import contract_violations, find_contract, score_contract_round
+from rummylib.errors import ErrorCode, RequestError, RuleSetError
 from rummylib.melds import Meld
 from rummylib.rules import Contract, ScoringScheme
 
@@ -94,22 +90,8 @@ def _find_contract_op(req: Request) -> dict[str, Any]:
         raise RequestError("field 'budget' must be a positive integer", code=ErrorCode.BAD_FIELD)
     plan = find_contract(hand, round_number=number, contract=contract, rules=req.rules, budget=budget)
     if plan is None:
-        return {"possible": False, "melds": None, "points_left": None}
-    return {"possible": True, "melds": [str(m) for m in plan.melds], "points_left": plan.points_left}
-
-
-def _layoff_op(req: Request) -> dict[str, Any]:
-    meld = Meld(req.pieces("meld"))
-    cards = req.pieces("cards")
-    end = req.text("joker_end", default="high")
-    if end not in ("high", "low"):
-        raise RequestError("field 'joker_end' must be 'high' or 'low'", code=ErrorCode.BAD_FIELD)
-    joker_end: JokerEnd = "high" if end == "high" else "low"
-    try:
-        done = check_layoff(meld, cards, rules=req.rules, joker_end=joker_end)
-    except IllegalPlayError as exc:
-        return {"valid": False, "meld": None, "problems": [v.to_json() for v in exc.violations]}
-    return {"valid": True, "meld": str(done.meld), "problems": []}
+        return {"valid": False, "melds": None, "points_left": None}
+    return {"valid": True, "melds": [str(m) for m in plan.melds], "points_left": plan.points_left}
 
 
 def _score_contract_op(req: Request) -> dict[str, Any]:
@@ -137,7 +119,7 @@ _CONTRACT_GAMES = frozenset({ScoringScheme.CONTRACT})
 OPS: tuple[Op, ...] = (
     Op("contract", frozenset({"round", "contract", "melds", "hand"}), _contract_op, _CONTRACT_GAMES),
     Op("find_contract", frozenset({"round", "contract", "hand", "budget"}), _find_contract_op, _CONTRACT_GAMES),
-    Op("layoff", frozenset({"meld", "cards", "joker_end"}), _layoff_op, _CONTRACT_GAMES),
     Op("score", frozenset({"hands", "out_in_one_turn", "joker_used"}), _score_contract_op, _CONTRACT_GAMES),
 )
-"""``contract``, ``find_contract``, ``layoff`` and ``score`` (Contract Rummy and Shanghai)."""
+"""``contract``, ``find_contract`` and ``score`` (Contract Rummy and Shanghai; ``layoff`` is in
+`rummylib.batch.layoffs`)."""

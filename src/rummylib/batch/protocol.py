@@ -24,12 +24,20 @@ from rummylib.pieces import Piece
 from rummylib.rules import RuleSet, ScoringScheme, find_ruleset
 from rummylib.table import Table
 
-__all__ = ["COMMON_FIELDS", "MAX_LINE_LENGTH", "Op", "Request", "json_type"]
+__all__ = ["COMMON_FIELDS", "MAX_LINE_LENGTH", "PROTOCOL", "STATE_OPS", "Op", "Request", "json_type"]
+
+PROTOCOL = 1
+"""The version of the batch protocol, as ``{"op": "hello"}`` reports it."""
+
+STATE_OPS = frozenset({"apply", "view", "legal"})
+"""The ops that read a state: their game and rules are the state's own (``game`` is not needed)."""
 
 MAX_LINE_LENGTH = 1_000_000
-"""Longest request line accepted, in characters."""
+"""Longest request line accepted, in bytes (in characters for a line given as text)."""
 
 COMMON_FIELDS = frozenset({"op", "game", "rules", "id", "wild_rank"})
+"""The fields `Request` reads itself. ``wild_rank`` (a rank whose cards are wild, added to the
+rules' ``wild_ranks``) is read by the command line's turn files; the batch protocol refuses it."""
 
 
 @attrs.frozen
@@ -47,10 +55,12 @@ class Request:
     data: Mapping[str, Any]
     """The request object as decoded from JSON."""
     rules: RuleSet
-    """The preset named by ``game`` with ``rules`` and ``wild_rank`` applied."""
+    """The preset named by ``game`` with ``rules`` (and ``wild_rank``) applied."""
+    max_seconds: float | None = attrs.field(default=None, kw_only=True)
+    """The server's time limit per request, which caps a client's budget (``None``: no limit)."""
 
     @classmethod
-    def from_json(cls, data: object) -> Request:
+    def from_json(cls, data: object, *, max_seconds: float | None = None) -> Request:
         """Check the common fields and build the rule set.
 
         Raises:
@@ -76,7 +86,7 @@ class Request:
             rules = rules.with_options(overrides)
         if data.get("wild_rank") is not None:
             rules = rules.with_options({"wild_ranks": [*sorted(rules.wild_ranks), data["wild_rank"]]})
-        return cls(data, rules)
+        return cls(data, rules, max_seconds=max_seconds)
 
     @property
     def op(self) -> str:

@@ -6,14 +6,14 @@ Examples:
     ...                          "rack": "r4 k9", "table_after": ["r1 r2 r3 r4"], "initial_meld_done": True})
     >>> answer["valid"], answer["played"], answer["problems"]
     (True, 'R4', [])
-    >>> handle_request({"op": "score", "game": "rummikub", "racks": ["", "r5 k3", "*"], "winner": 0})
+    >>> handle_request({"op": "score", "game": "rummikub", "hands": ["", "r5 k3", "*"], "winner": 0})
     {'scores': [38, -8, -30]}
     >>> handle_request({"op": "solve", "game": "rummikub", "table": ["r1 r2 r3"], "rack": "r4 b9",
     ...                 "initial_meld_done": True})
     {'tiles_placed': 1, 'value_placed': 4, 'played': 'R4', 'table_after': ['R1 R2 R3 R4']}
     >>> handle_request({"op": "can_play", "game": "rummikub", "table": ["r1 r2 r3"], "tiles": "r4 b9",
     ...                 "initial_meld_done": True})
-    {'can_play': False}
+    {'valid': False}
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ def _turn_op(req: Request) -> dict[str, Any]:
 
 
 def _score_op(req: Request) -> dict[str, Any]:
-    racks: list[tuple[Piece, ...]] = req.piece_lists("racks")
+    racks: list[tuple[Piece, ...]] = req.piece_lists("hands")
     req.rules.check_players(len(racks))
     winner = req.field("winner", int, default=None, what="a player number or null")
     return {"scores": list(score_rummikub(racks, winner=winner, rules=req.rules))}
@@ -74,6 +74,23 @@ def _budget(req: Request) -> Budget | None:
     return Budget(nodes=nodes, seconds=None if seconds is None else float(seconds))
 
 
+_TIME_SHARE = 0.8
+"""The share of the server's time limit a search may use, leaving the rest to build its answer."""
+
+
+def _capped(budget: Budget | None, max_seconds: float | None) -> Budget | None:
+    """The client's budget, its seconds capped by the server's time limit.
+
+    The search then stops with its best play so far, before the limit stops the request.
+    """
+    if max_seconds is None:
+        return budget
+    cap = max_seconds * _TIME_SHARE
+    if budget is None:
+        return Budget(seconds=cap)
+    return Budget(nodes=budget.nodes, seconds=cap if budget.seconds is None else min(budget.seconds, cap))
+
+
 def _solve_op(req: Request) -> dict[str, Any]:
     solution = solve(
         list(req.table("table").melds),
@@ -81,7 +98,7 @@ def _solve_op(req: Request) -> dict[str, Any]:
         rules=req.rules,
         initial_meld_done=req.boolean("initial_meld_done"),
         objective=req.text("objective", default="tiles"),
-        budget=_budget(req),
+        budget=_capped(_budget(req), req.max_seconds),
     )
     out: dict[str, Any] = {
         "tiles_placed": solution.tiles_placed,
@@ -100,18 +117,18 @@ def _can_play_op(req: Request) -> dict[str, Any]:
     done = req.boolean("initial_meld_done")
     budget = _budget(req)
     if not req.boolean("layout", default=False):
-        return {"can_play": can_play(table, tiles, rules=req.rules, initial_meld_done=done, budget=budget)}
+        return {"valid": can_play(table, tiles, rules=req.rules, initial_meld_done=done, budget=budget)}
     after = lay_down(table, tiles, rules=req.rules, initial_meld_done=done, budget=budget)
     if after is None:
-        return {"can_play": False}
-    return {"can_play": True, "table_after": [str(m) for m in after]}
+        return {"valid": False}
+    return {"valid": True, "table_after": [str(m) for m in after]}
 
 
 _RUMMIKUB = frozenset({ScoringScheme.RACK})
 
 OPS: tuple[Op, ...] = (
     Op("turn", frozenset({"table_before", "rack", "table_after", "initial_meld_done"}), _turn_op, _RUMMIKUB),
-    Op("score", frozenset({"racks", "winner"}), _score_op, _RUMMIKUB),
+    Op("score", frozenset({"hands", "winner"}), _score_op, _RUMMIKUB),
     Op("solve", frozenset({"table", "rack", "initial_meld_done", "objective", "budget"}), _solve_op, _RUMMIKUB),
     Op("can_play", frozenset({"table", "tiles", "initial_meld_done", "layout", "budget"}), _can_play_op, _RUMMIKUB),
 )

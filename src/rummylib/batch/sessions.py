@@ -5,8 +5,8 @@ The batch face keeps no game in memory: each answer carries the whole state (its
 referee the registry lists (`rummylib.registry`), whatever its game, and hold no rules: they read
 JSON, call the referee protocol (`rummylib.referee.Referee`) and write JSON back.
 
-* ``deal``: ``{"game", "rules", "players", "seed", "state_type", "round", "dealer"}`` (the last
-  three optional) → a new state;
+* ``deal``: ``{"game", "rules", "players", "seed", "state_type", "round", "dealer"}`` (all but
+  ``game`` and ``players`` optional; without a ``seed`` one is drawn from `secrets`) → a new state;
 * ``apply``: ``{"state", "action"}`` → the state after the action, and what happened;
 * ``view``: ``{"state", "player"}`` → what that seat may see;
 * ``legal``: ``{"state", "player"}`` (``player`` optional: the seat to move) → its legal actions.
@@ -33,25 +33,24 @@ Examples:
     ({'action': 'draw-stock', 'player': 1}, 'discard', True)
     >>> handle_request({"op": "apply", "state": dealt["state"], "action": {"action": "draw-stock", "player": 0}})
     ... # doctest: +NORMALIZE_WHITESPACE
-    {'id': None, 'error': {'code': 'illegal-action', 'message': "it is player 1's turn, not player 0's [not-your-turn]",
+    {'error': {'code': 'illegal-action', 'message': "it is player 1's turn, not player 0's [not-your-turn]",
      'problems': [{'code': 'not-your-turn', 'message': "it is player 1's turn, not player 0's"}]}}
 """
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import inspect
 import json
-import os
-import re
+import secrets
+from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
 import attrs
 
 from rummylib import saves
-from rummylib.batch.protocol import Op, Request, json_type
+from rummylib.batch.protocol import STATE_OPS, Op, Request, json_type
+from rummylib.batch.signing import MAX_SECRET_BYTES, Signer, canonical_json
 from rummylib.errors import ErrorCode, RequestError, SaveError
 from rummylib.referee import STATE_CODEC, Referee, Replayable, action_to_json, check_seat
 from rummylib.registry import GameFamily, family
@@ -63,154 +62,10 @@ __all__ = [
     "Signer",
     "StateRequest",
     "canonical_json",
+    "legal_json",
     "state_answer",
     "state_request",
 ]
-
-STATE_OPS = frozenset({"apply", "view", "legal"})
-"""The ops that read a state: their game and rules are the state's own (``game`` is not needed)."""
-
-MAX_SECRET_BYTES = 65_536
-"""The longest secret a `Signer` reads from a file (a longer file is refused, not truncated)."""
-
-_SIGNATURE = re.compile(r"[0-9a-f]{64}")
-
-
-# ------------------------------------------------------------------------------------------
-# Signed states
-# ------------------------------------------------------------------------------------------
-
-
-def _whole_numbers(value: Any) -> Any:
-    """``value`` with every float that holds a whole number written as an integer (``31.0`` → ``31``)."""
-    kind = type(value)
-    if kind is dict:
-        return {key: _whole_numbers(item) for key, item in value.items()}
-    if kind is list or kind is tuple:
-        return [_whole_numbers(item) for item in value]
-    if kind is float:
-        return int(value) if value.is_integer() else value
-    return value
-
-
-def canonical_json(value: Any) -> bytes:
-    r"""The canonical serialisation a signature covers: UTF-8 JSON, keys sorted, no spaces.
-
-    A number that is whole is written as an integer (``31.0`` as ``31``), so a state that went
-    through a language with one number type (JavaScript writes ``31.0`` as ``31``) keeps its
-    signature. Two JSON texts of the same value have the same canonical form.
-
-    Examples:
-        >>> canonical_json({"b": [1, 2.0, 2.5], "a": "é"})
-        b'{"a":"\xc3\xa9","b":[1,2,2.5]}'
-    """
-    text = json.dumps(_whole_numbers(value), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return text.encode("utf-8")
-
-
-def _secret(value: bytes) -> bytes:
-    if not isinstance(value, bytes):
-        raise TypeError(f"a signing secret is bytes, not {type(value).__name__}")
-    if not value:
-        raise RequestError("the signing secret is empty", code=ErrorCode.BAD_SIGNATURE)
-    return value
-
-
-@attrs.frozen
-class Signer:
-    """Signs the states the batch ops return, and checks the states sent back (HMAC-SHA256).
-
-    A signature is the lowercase hex HMAC-SHA256, keyed with ``secret``, of the state's
-    `canonical_json`. It travels in a ``"signature"`` field beside ``"state"``, in answers and in
-    requests. The secret never shows in the signer's ``repr``.
-
-    Raises:
-        RequestError: an empty secret (code ``bad-signature``).
-
-    Examples:
-        >>> signer = Signer(b"correct horse battery staple")
-        >>> signature = signer.sign({"format": "rummylib-save", "version": 1})
-        >>> len(signature), signer.sign({"version": 1, "format": "rummylib-save"}) == signature
-        (64, True)
-        >>> signer.check({"format": "rummylib-save", "version": 1}, signature)
-        >>> signer.check({"format": "rummylib-save", "version": 2}, signature)  # doctest: +ELLIPSIS
-        Traceback (most recent call last):
-        ...
-        rummylib.errors.RequestError: the state's signature does not match: the state was changed, or ...
-        >>> signer
-        Signer()
-    """
-
-    secret: bytes = attrs.field(converter=_secret, repr=False)
-    """The key; keep it on the machine that runs ``rummylib batch``."""
-
-    @classmethod
-    def from_file(cls, path: str | os.PathLike[str]) -> Signer:
-        r"""The signer whose secret is the file's bytes, without trailing line breaks (``\r``, ``\n``).
-
-        Raises:
-            OSError: the file cannot be read.
-            RequestError: the file is empty (or holds only line breaks), or is longer than
-                `MAX_SECRET_BYTES` (code ``bad-signature``).
-
-        Examples:
-            >>> import pathlib, tempfile
-            >>> path = pathlib.Path(tempfile.mkdtemp()) / "secret"
-            >>> _ = path.write_bytes(b"s3cret\n")
-            >>> Signer.from_file(path) == Signer(b"s3cret")
-            True
-        """
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_SECRET_BYTES + 1)
-        if len(data) > MAX_SECRET_BYTES:
-            raise RequestError(
-                f"the secret file {os.fspath(path)} is longer than {MAX_SECRET_BYTES} bytes",
-                code=ErrorCode.BAD_SIGNATURE,
-            )
-        secret = data.rstrip(b"\r\n")
-        if not secret:
-            raise RequestError(f"the secret file {os.fspath(path)} is empty", code=ErrorCode.BAD_SIGNATURE)
-        return cls(secret)
-
-    def sign(self, state: Any) -> str:
-        """The signature of a state (its JSON value): 64 lowercase hex digits.
-
-        Examples:
-            >>> Signer(b"k").sign({}) == Signer(b"k").sign({})
-            True
-        """
-        return hmac.new(self.secret, canonical_json(state), hashlib.sha256).hexdigest()
-
-    def check(self, state: Any, signature: object) -> None:
-        """Return if ``signature`` is this signer's signature of ``state``; refuse it otherwise.
-
-        The comparison takes the same time wherever the signatures differ (`hmac.compare_digest`).
-
-        Raises:
-            RequestError: no signature, not a signature, or not the state's (code ``bad-signature``).
-
-        Examples:
-            >>> Signer(b"k").check({}, None)
-            Traceback (most recent call last):
-            ...
-            rummylib.errors.RequestError: the state has no signature: send back the "signature" given with it
-        """
-        if signature is None:
-            raise RequestError(
-                'the state has no signature: send back the "signature" given with it', code=ErrorCode.BAD_SIGNATURE
-            )
-        if not isinstance(signature, str) or not _SIGNATURE.fullmatch(signature):
-            raise RequestError(
-                f"field 'signature' must be 64 lowercase hex digits, not {json_type(signature)}"
-                + (f" {signature[:20]!r}" if isinstance(signature, str) else ""),
-                code=ErrorCode.BAD_SIGNATURE,
-            )
-        if not hmac.compare_digest(signature.encode("ascii"), self.sign(state).encode("ascii")):
-            raise RequestError(
-                "the state's signature does not match: the state was changed, or signed with another secret",
-                code=ErrorCode.BAD_SIGNATURE,
-            )
-
 
 # ------------------------------------------------------------------------------------------
 # Reading a state
@@ -239,7 +94,8 @@ def state_request(data: Mapping[str, Any], *, signer: Signer | None = None) -> S
     Raises:
         RequestError: no ``state`` field, or not an object (``missing-field``, ``bad-field``); with
             a signer, a missing or wrong signature (``bad-signature``).
-        SaveError: not a state this library saves, or one no real game could reach (``bad-save``).
+        SaveError: not a state this library saves, or one no real game could reach (``bad-save``);
+            without a signer, also one that its own seed does not deal (``seed_problems``).
 
     Examples:
         >>> state_request({"op": "view", "state": {"format": "rummylib-save"}}).state
@@ -254,8 +110,59 @@ def state_request(data: Mapping[str, Any], *, signer: Signer | None = None) -> S
         raise RequestError(f"field 'state' must be an object, not {json_type(state)}", code=ErrorCode.BAD_FIELD)
     if signer is not None:
         signer.check(state, data.get("signature"))
-    referee: Referee = saves.from_json(state)
+    key = _RECENT.key(state)
+    referee = _RECENT.get(key)
+    if referee is None:
+        referee = saves.from_json(state)
+        if signer is None:
+            # Not signed: the state must also be the one its seed deals, as far as the seed shows.
+            seed_problems = getattr(referee, "seed_problems", None)
+            found = seed_problems() if seed_problems is not None else ()
+            if found:
+                raise SaveError("not a valid save: " + "; ".join(found))
+            _RECENT.put(key, referee)
     return StateRequest(data, referee.rules, referee)
+
+
+class _Recent:
+    """The states read or written lately, fully checked, by their exact JSON text (keys sorted).
+
+    A server sends back the state of its last answer: the same JSON value, read again, is the
+    same immutable state, so it is taken from here instead of being decoded and checked again.
+    Only states that passed every check a state without a signature gets (or that ``deal`` and
+    ``apply`` wrote) are kept; the oldest go first.
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.states: OrderedDict[str, Referee] = OrderedDict()
+
+    @staticmethod
+    def key(state: Any) -> str | None:
+        try:
+            return json.dumps(state, sort_keys=True, separators=(",", ":"), allow_nan=False)
+        except (TypeError, ValueError, RecursionError):
+            return None
+
+    def get(self, key: str | None) -> Referee | None:
+        if key is None:
+            return None
+        found = self.states.get(key)
+        if found is not None:
+            self.states.move_to_end(key)
+        return found
+
+    def put(self, key: str | None, state: Referee) -> None:
+        if key is None:
+            return
+        self.states[key] = state
+        self.states.move_to_end(key)
+        while len(self.states) > self.size:
+            self.states.popitem(last=False)
+
+
+_RECENT = _Recent(1024)
+"""The states of the latest answers and requests (see `_Recent`)."""
 
 
 def _state_of(req: Request) -> Referee:
@@ -283,6 +190,41 @@ def _turn_record(before: Referee, after: Referee) -> dict[str, Any] | None:
     return found
 
 
+def legal_json(state: Referee, player: int) -> list[dict[str, Any]]:
+    """The legal actions of a seat in their JSON form; a declaration says whether it is ``valid``.
+
+    Where a wrong declaration is a legal move (Indian Rummy: it costs its penalty), every listed
+    ``declare`` carries ``"valid": true`` or ``false`` (the referee's ``judge_declaration``), so
+    that a client never declares wrongly by mistake. The key is not part of the action: sending
+    the item back as it is works, ``valid`` is ignored.
+
+    Examples:
+        >>> from rummylib import INDIAN_RUMMY
+        >>> from rummylib.indian import DrawStock, IndianDeal
+        >>> deal = IndianDeal.deal(rules=INDIAN_RUMMY, players=2, seed=4).apply(DrawStock(1))
+        >>> sorted({a["valid"] for a in legal_json(deal, 1) if a["action"] == "declare"})
+        [False]
+    """
+    actions = state.legal_actions(player)
+    judge = getattr(state, "judge_declaration", None)
+    out = []
+    for action in actions:
+        data = action_to_json(action)
+        if judge is not None:
+            verdict = judge(action)
+            if verdict is not None:
+                data["valid"] = verdict
+        out.append(data)
+    return out
+
+
+def _remembered(state: Referee) -> dict[str, Any]:
+    """The save of a state this process made, remembered for when it is sent back."""
+    data = state.to_json()
+    _RECENT.put(_RECENT.key(data), state)
+    return data
+
+
 def state_answer(state: Referee) -> dict[str, Any]:
     """A state as the session ops answer it: whose turn, whether over, the result, what may be done, the state.
 
@@ -304,9 +246,9 @@ def state_answer(state: Referee) -> dict[str, Any]:
         "to_move": mover,
         "is_over": over,
         "result": state.result().to_json() if over else None,
-        "legal": [] if mover is None else [action_to_json(a) for a in state.legal_actions(mover)],
+        "legal": [] if mover is None else legal_json(state, mover),
         "view": None if mover is None else state.view(mover).to_json(),
-        "state": state.to_json(),
+        "state": _remembered(state),
     }
 
 
@@ -323,7 +265,7 @@ def _state_class(req: Request, found: GameFamily) -> type[Referee]:
     if not names:
         raise RequestError(
             f"op 'deal' is not available for {req.rules.title}: no referee is registered for it",
-            code=ErrorCode.UNKNOWN_OP,
+            code=ErrorCode.OP_NOT_FOR_GAME,
         )
     wanted = req.text("state_type", default=names[0])
     for cls in found.states:
@@ -336,14 +278,22 @@ def _state_class(req: Request, found: GameFamily) -> type[Referee]:
 
 
 def _seed(req: Request) -> int | str:
+    """The ``seed`` field; left out (or null), a new one drawn from `secrets`, which no view reveals."""
+    if not req.has("seed"):
+        return secrets.token_hex(16)
     seed = req.field("seed", (int, str), what="an integer or a string")
     limits = STATE_CODEC.limits
     if isinstance(seed, int) and abs(seed) > limits.max_int:
         raise RequestError(f"field 'seed' must be at most {limits.max_int} in size", code=ErrorCode.BAD_FIELD)
-    if isinstance(seed, str) and len(seed) > limits.max_text:
-        raise RequestError(
-            f"field 'seed' must be a string of at most {limits.max_text} characters", code=ErrorCode.BAD_FIELD
-        )
+    if isinstance(seed, str):
+        if len(seed) > limits.max_text:
+            raise RequestError(
+                f"field 'seed' must be a string of at most {limits.max_text} characters", code=ErrorCode.BAD_FIELD
+            )
+        try:
+            seed.encode("utf-8")
+        except UnicodeEncodeError:
+            raise RequestError("field 'seed' holds a lone UTF-16 surrogate", code=ErrorCode.BAD_FIELD) from None
     return seed  # type: ignore[no-any-return]
 
 
@@ -362,6 +312,8 @@ def _deal_op(req: Request) -> dict[str, Any]:
 
 def _action(req: Request, state: Referee) -> Any:
     data = req.field("action", dict)
+    if "valid" in data:  # the verdict `legal_json` adds to a declaration: not part of the action
+        data = {key: value for key, value in data.items() if key != "valid"}
     try:
         return type(state).action_from_json(data)
     except SaveError as exc:
@@ -388,7 +340,7 @@ def _legal_op(req: Request) -> dict[str, Any]:
         player = state.to_move
     else:
         check_seat(player, state.players, "act")
-    legal = [] if player is None else [action_to_json(a) for a in state.legal_actions(player)]
+    legal = [] if player is None else legal_json(state, player)
     return {"player": player, "legal": legal}
 
 

@@ -227,6 +227,16 @@ class ContractGame(RefereeBase):
         """
         return attrs.evolve(self.round.table_view(), totals=self._totals_before())
 
+    def seed_problems(self) -> tuple[str, ...]:
+        """What the seed shows against the round in play (see `ContractRound.seed_problems`).
+
+        Examples:
+            >>> from rummylib import SHANGHAI
+            >>> ContractGame.deal(rules=SHANGHAI, players=3, seed=2).seed_problems()
+            ()
+        """
+        return self.round.seed_problems()
+
     def problems(self) -> tuple[str, ...]:
         """Every reason this game could not come out of real play (empty when it could).
 

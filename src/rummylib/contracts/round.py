@@ -24,6 +24,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -168,6 +169,15 @@ def _check_game(rules: RuleSet, players: int, dealer: int) -> None:
         raise RuleSetError(
             f"the dealer must be a seat from 0 to {players - 1}, not {dealer!r}", code=ErrorCode.BAD_PLAYERS
         )
+
+
+@functools.lru_cache(maxsize=256)
+def _dealt_stock(rules: RuleSet, players: int, seed: Seed, round_number: int) -> tuple[Piece, ...] | None:
+    """The stock the seed deals for a round, upcard taken (``None`` when these rules cannot deal it)."""
+    try:
+        return ContractRound.deal(rules=rules, players=players, seed=seed, round_number=round_number).stock
+    except RummyError:
+        return None
 
 
 @attrs.frozen(kw_only=True)
@@ -397,6 +407,8 @@ class ContractRound(RefereeBase):
                 yield f"{name} has {len(getattr(self, name))} entries for {n} players"
         if len(self.known) == n:
             for p, (hand, seen) in enumerate(zip(self.hands, self.known, strict=True)):
+                if not seen:
+                    continue  # nothing known of this hand: nothing to check
                 extra = PieceCount.of(seen) - PieceCount.of(hand)
                 if extra:
                     yield f"player {p} is known to hold {format_pieces(extra)}, which the hand does not hold"
@@ -438,6 +450,39 @@ class ContractRound(RefereeBase):
             if res.round_number != self.round_number:
                 yield "the result is for another round"
             yield from result_problems(res, rules, n)
+
+    def seed_problems(self) -> tuple[str, ...]:
+        """What the seed shows against this round, where `problems` cannot look.
+
+        Until the first reshuffle, the stock must be the rest of the one its seed deals, in order.
+        A position set up by hand (a test, an analysis) has other problems here, and none in
+        `problems`: a round a real game could reach from some seed need not be the one from its
+        own. A server that reads a state it did not sign checks this too (``rummylib batch``
+        does): it finds a card swapped between a hand and the stock, a reordered stock, or rules
+        that deal another round; what the seed cannot show (two cards swapped between two hands,
+        a rule changed that deals the same) only a signature can.
+
+        Examples:
+            >>> from rummylib import SHANGHAI
+            >>> r = ContractRound.deal(rules=SHANGHAI, players=3, seed=1)
+            >>> r.seed_problems(), len(attrs.evolve(r, stock=r.stock[::-1]).seed_problems())
+            ((), 1)
+        """
+        return tuple(self._seed_problems())
+
+    def _seed_problems(self) -> Iterator[str]:
+        if self.reshuffles != 0 or isinstance(self.seed, bool) or not isinstance(self.seed, int | str):
+            return
+        dealt = _dealt_stock(self.rules, len(self.hands), self.seed, self.round_number)
+        if dealt is None:
+            yield "the seed and the rules cannot deal this round"
+            return
+        left = len(self.stock)
+        if left > len(dealt) or self.stock != dealt[len(dealt) - left :]:
+            yield (
+                "the stock is not what is left of the stock its seed deals, in that order "
+                "(a card swapped or moved, or the rules changed since the deal)"
+            )
 
     def may_lay_off(self, player: int) -> bool:
         """Whether ``player`` may lay off now: down, and not in the turn of the contract (unless allowed).

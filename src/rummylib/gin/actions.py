@@ -187,7 +187,8 @@ class GinView:
             "hand_sizes": list(self.hand_sizes),
             "stock_size": self.stock_size,
             "discards": format_pieces(self.discards),
-            "upcard": str(self.upcard),
+            "upcard": str(self.discards[-1]) if self.discards else None,  # the top of the pile now
+            "first_upcard": str(self.upcard),  # the hand's first upcard, for good
             "knock_limit": self.knock_limit,
             "shown": None if self.shown is None else [format_pieces(h) for h in self.shown],
             "hand_result": None

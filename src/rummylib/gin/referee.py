@@ -26,6 +26,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterator, Sequence
 from typing import ClassVar
@@ -357,6 +358,11 @@ class GinHand(RefereeBase):
             yield f"the first upcard {self.upcard} is neither in a hand nor in the discard pile"
         if (self.hand_result is None) != (self.knocker is None):
             yield "a knock without a result, or a result without a knocker"
+        if self.phase is GinPhase.OVER and self.knocker is None and len(self.stock) > STOCK_FLOOR:
+            yield (
+                f"the hand ended as a draw with {len(self.stock)} cards in the stock "
+                f"(a hand is drawn only when {STOCK_FLOOR} are left)"
+            )
         if self.hand_result is not None and self.phase is not GinPhase.OVER:
             yield "a knock result while the hand goes on"
         knocker = self.knocker
@@ -456,6 +462,15 @@ class GinHand(RefereeBase):
         if len(state.stock) <= STOCK_FLOOR:
             state = attrs.evolve(state, phase=GinPhase.OVER)
         return state
+
+
+@functools.lru_cache(maxsize=256)
+def _dealt_hand(rules: RuleSet, seed: str) -> GinHand | None:
+    """The hand a seed deals (``None`` when these rules cannot deal one), remembered."""
+    try:
+        return GinHand.deal(rules=rules, seed=seed)
+    except RummyError:
+        return None
 
 
 @attrs.frozen
@@ -629,3 +644,38 @@ class GinGame(RefereeBase):
         if self.last_hand is not None:
             found.extend(f"last hand: {p}" for p in self.last_hand._invariant_problems())
         return tuple(found)
+
+    def seed_problems(self) -> tuple[str, ...]:
+        """What the seed shows against the hand in play, where `problems` cannot look.
+
+        The first upcard must be the one its seed and hand number deal, and the stock the rest of
+        the one they deal, in order. A position set up by hand has problems here and none in
+        `problems`; a server reading a state it did not sign checks both (see
+        `rummylib.contracts.ContractRound.seed_problems`). A lone `GinHand` keeps no seed: only a
+        signature can vouch for one.
+
+        Examples:
+            >>> from rummylib import GIN_RUMMY
+            >>> game = GinGame.deal(rules=GIN_RUMMY, seed=5)
+            >>> game.seed_problems()
+            ()
+            >>> len(attrs.evolve(game, hand=attrs.evolve(game.hand, stock=game.hand.stock[::-1])).seed_problems())
+            1
+        """
+        return tuple(self._seed_problems())
+
+    def _seed_problems(self) -> Iterator[str]:
+        if not isinstance(self.hand_number, int) or isinstance(self.hand_number, bool) or self.hand_number < 1:
+            return
+        dealt = _dealt_hand(self.rules, f"{self.seed}/{self.hand_number}")
+        if dealt is None:
+            yield "the seed and the rules cannot deal this hand"
+            return
+        hand, left = self.hand, len(self.hand.stock)
+        if hand.upcard != dealt.upcard:
+            yield f"the first upcard {hand.upcard} is not the one the seed deals ({dealt.upcard})"
+        if left > len(dealt.stock) or hand.stock != dealt.stock[len(dealt.stock) - left :]:
+            yield (
+                "the stock is not what is left of the stock its seed deals, in that order "
+                "(a card swapped or moved, or the rules changed since the deal)"
+            )

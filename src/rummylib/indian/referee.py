@@ -118,6 +118,21 @@ def _is_seat(value: object, players: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players
 
 
+@functools.lru_cache(maxsize=256)
+def _dealt(rules: RuleSet, players: int, seed: Seed, dealer: int, sitting_out: tuple[int, ...]) -> IndianDeal | None:
+    """The deal a seed gives (``None`` when these rules and seats cannot deal it), remembered."""
+    try:
+        return IndianDeal.deal(rules=rules, players=players, seed=seed, dealer=dealer, sitting_out=sitting_out)
+    except RummyError:
+        return None
+
+
+@functools.lru_cache(maxsize=4096)
+def _valid_declaration(groups: tuple[Meld, ...], rules: RuleSet) -> bool:
+    """Whether ``groups`` are a valid declaration, remembered: each listing asks it of every discard."""
+    return not declaration_violations(groups, rules=rules)
+
+
 @functools.lru_cache(maxsize=4096)
 def _declared(hand: tuple[Piece, ...], rules: RuleSet) -> tuple[Meld, ...] | None:
     """`find_declaration` of a hand, remembered: listing, judging and checking ask it in turn."""
@@ -436,6 +451,22 @@ class IndianDeal(RefereeBase):
             return self._put_down(p, action.card)._pass_turn()
         return self._declare(p, action)
 
+    def judge_declaration(self, action: IndianAction) -> bool | None:
+        """Whether a ``declare`` action lays out a valid declaration (``None`` for other actions).
+
+        Every declaration is a legal action (a wrong one costs its penalty), so `legal_actions`
+        lists wrong ones too; this tells them apart.
+
+        Examples:
+            >>> from rummylib import INDIAN_RUMMY
+            >>> deal = IndianDeal.deal(rules=INDIAN_RUMMY, players=2, seed=4).apply(DrawStock(1))
+            >>> {deal.judge_declaration(a) for a in deal.legal_actions() if a.kind == "declare"}
+            {False}
+        """
+        if not isinstance(action, Declare):
+            return None
+        return _valid_declaration(action.groups, self.rules)
+
     def view(self, player: int) -> IndianView:
         """What ``player`` sees: their hand, the wild joker, the discards, who is out, the known cards.
 
@@ -656,6 +687,39 @@ class IndianDeal(RefereeBase):
             yield from self._result_problems()
         except RummyError as exc:  # foreign pieces or too many copies, reported above
             yield f"the result cannot be checked: {exc.message}"
+
+    def seed_problems(self) -> tuple[str, ...]:
+        """What the seed shows against this deal, where `problems` cannot look.
+
+        The wild joker and the deal's rules must be those its seed deals and, until the first
+        reshuffle, the stock the rest of the one it deals, in order. A position set up by hand has
+        problems here and none in `problems` (see `rummylib.contracts.ContractRound.seed_problems`);
+        a server reading a state it did not sign checks both.
+
+        Examples:
+            >>> from rummylib import INDIAN_RUMMY
+            >>> deal = IndianDeal.deal(rules=INDIAN_RUMMY, players=2, seed=1)
+            >>> deal.seed_problems(), len(attrs.evolve(deal, stock=deal.stock[::-1]).seed_problems())
+            ((), 1)
+        """
+        return tuple(self._seed_problems())
+
+    def _seed_problems(self) -> Iterator[str]:
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int | str):
+            return
+        out = tuple(p for p, s in enumerate(self.status) if s is SeatStatus.SITTING_OUT)
+        dealt = _dealt(self.rules, self.players, self.seed, self.dealer, out)
+        if dealt is None:
+            yield "the seed and the rules cannot deal this deal"
+            return
+        if dealt.wild_card != self.wild_card or dealt.rules != self.rules:
+            yield f"the wild joker {self.wild_card} or the deal's rules are not those its seed deals"
+        left = len(self.stock)
+        if self.reshuffles == 0 and (left > len(dealt.stock) or self.stock != dealt.stock[len(dealt.stock) - left :]):
+            yield (
+                "the stock is not what is left of the stock its seed deals, in that order "
+                "(a card swapped or moved, or the rules changed since the deal)"
+            )
 
     def _size_problems(self) -> Iterator[str]:
         size = self.rules.hand_size
@@ -899,6 +963,26 @@ class IndianGame(RefereeBase):
             sitting_out=[p for p, gone in enumerate(out) if gone],
         )
         return attrs.evolve(self, current=following, results=results, last_deal=nxt)
+
+    def seed_problems(self) -> tuple[str, ...]:
+        """What the seed shows against the deal in play (see `IndianDeal.seed_problems`).
+
+        Examples:
+            >>> from rummylib import INDIAN_RUMMY
+            >>> IndianGame.deal(rules=INDIAN_RUMMY, players=2, seed=5).seed_problems()
+            ()
+        """
+        return self.current.seed_problems()
+
+    def judge_declaration(self, action: IndianAction) -> bool | None:
+        """Whether a ``declare`` action lays out a valid declaration (see `IndianDeal.judge_declaration`).
+
+        Examples:
+            >>> from rummylib import INDIAN_RUMMY
+            >>> IndianGame.deal(rules=INDIAN_RUMMY, players=2, seed=5).judge_declaration(Drop(1)) is None
+            True
+        """
+        return self.current.judge_declaration(action)
 
     def view(self, player: int) -> IndianView:
         """What ``player`` sees of the deal being played, with the game's totals.

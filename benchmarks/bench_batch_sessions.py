@@ -1,0 +1,94 @@
+"""What one session request of ``rummylib batch`` costs: ``apply``, ``view`` and ``legal`` on a 4-player state.
+
+A game server sends every table's state with each request, so every request reads and checks a
+whole state: its JSON, its rule set, every piece, every invariant. This measures the whole batch
+path (``handle_line``: the JSON line in, the JSON-ready answer out, not the final ``json.dumps``)
+for a 4-player state of each game that seats 4, some turns into the game, unsigned and signed.
+
+Run: ``PYTHONPATH=src python benchmarks/bench_batch_sessions.py [--quick]`` (about 20 s; ``--quick``
+about 5 s). Prints one line per game and op: the median of several rounds of the mean per
+request, in microseconds of CPU time, for a state sent back as it was answered (unsigned, then
+signed) and for a state seen for the first time (decoded and checked from scratch), (``time.process_time``: the process's own work, so that a
+busy shared machine disturbs the figures less than wall-clock time would).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import sys
+import time
+from typing import Any
+
+from rummylib.batch import Signer, handle_line, handle_request, sessions
+
+GAMES = (("contract_rummy", 4), ("shanghai", 4), ("indian_rummy", 4), ("rummikub", 4))
+"""The games measured and their players (every game that seats four, 4 players each)."""
+
+
+def _state(game: str, players: int, turns: int, seed: int) -> dict[str, Any]:
+    """The answer ``turns`` random legal actions after a deal."""
+    rng = random.Random(seed)
+    answer = handle_request({"op": "deal", "game": game, "players": players, "seed": seed})
+    for _ in range(turns):
+        nxt = handle_request({"op": "apply", "state": answer["state"], "action": rng.choice(answer["legal"])})
+        if "error" in nxt:  # pragma: no cover - every listed action is legal
+            raise RuntimeError(nxt)
+        if nxt["is_over"]:
+            break  # keep a position that goes on
+        answer = nxt
+    return answer
+
+
+def _time(line: str, signer: Signer | None, rounds: int, inner: int, *, first_sight: bool = False) -> float:
+    """The median over ``rounds`` of the mean CPU time of ``inner`` requests, in microseconds.
+
+    With ``first_sight``, the batch's memory of recent states is emptied before each request, so
+    that every state is decoded and checked from scratch (a state it has not seen before);
+    otherwise the state is one it wrote or read lately, as when a server sends back its last answer.
+    """
+    handle_line(line, signer=signer)  # warm: the first request fills the caches a server keeps warm
+    recent = sessions._RECENT.states if hasattr(sessions, "_RECENT") else {}
+    means = []
+    for _ in range(rounds):
+        spent = 0.0
+        for _ in range(inner):
+            if first_sight:
+                recent.clear()
+            start = time.process_time()
+            handle_line(line, signer=signer)
+            spent += time.process_time() - start
+        means.append(spent / inner * 1e6)
+    return statistics.median(means)
+
+
+def main() -> None:
+    """Print the cost of each op on each game's 4-player state."""
+    quick = "--quick" in sys.argv
+    rounds, inner = (3, 40) if quick else (7, 100)
+    signer = Signer(b"benchmark secret")
+    fresh = hasattr(sessions, "_RECENT")
+    print(f"{'game':<16}{'op':<8}{'unsigned us':>12}{'signed us':>11}{'first sight us':>16}{'state bytes':>13}")
+    for game, players in GAMES:
+        answer = _state(game, players, turns=12, seed=3)
+        state = answer["state"]
+        signature = signer.sign(state)
+        mover = answer["to_move"]
+        lines = {
+            "apply": {"op": "apply", "state": state, "action": answer["legal"][0]},
+            "view": {"op": "view", "state": state, "player": mover},
+            "legal": {"op": "legal", "state": state},
+        }
+        for op, request in lines.items():
+            plain = json.dumps(request)
+            signed = json.dumps(request | {"signature": signature})
+            cold = _time(plain, None, rounds, inner, first_sight=True) if fresh else float("nan")
+            print(
+                f"{game:<16}{op:<8}{_time(plain, None, rounds, inner):>12.0f}"
+                f"{_time(signed, signer, rounds, inner):>11.0f}{cold:>16.0f}{len(json.dumps(state)):>13}"
+            )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,168 @@
+"""Signed states: a `Signer` signs the states ``rummylib batch`` returns and checks those sent back.
+
+A signature is the lowercase hex HMAC-SHA256, keyed with a secret, of the state's
+`canonical_json`. It proves where a state came from; it hides nothing of it (a signed state still
+holds every hand, the stock and the seed). This module needs no game: ``rummylib batch`` loads it
+at its start, and the game modules only when a request needs them.
+
+Examples:
+    >>> signer = Signer(b"s3cret")
+    >>> signer.check({"a": 1}, signer.sign({"a": 1.0}))
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+import re
+from typing import Any
+
+import attrs
+
+from rummylib.batch.protocol import json_type
+from rummylib.errors import ErrorCode, RequestError
+
+__all__ = ["MAX_SECRET_BYTES", "Signer", "canonical_json"]
+
+MAX_SECRET_BYTES = 65_536
+"""The longest secret a `Signer` reads from a file (a longer file is refused, not truncated)."""
+
+_SIGNATURE = re.compile(r"[0-9a-f]{64}")
+
+
+# ------------------------------------------------------------------------------------------
+# Signed states
+# ------------------------------------------------------------------------------------------
+
+
+def _whole_numbers(value: Any) -> Any:
+    """``value`` with every float that holds a whole number written as an integer (``31.0`` → ``31``)."""
+    kind = type(value)
+    if kind is dict:
+        return {key: _whole_numbers(item) for key, item in value.items()}
+    if kind is list or kind is tuple:
+        return [_whole_numbers(item) for item in value]
+    if kind is float:
+        return int(value) if value.is_integer() else value
+    return value
+
+
+def canonical_json(value: Any) -> bytes:
+    r"""The canonical serialisation a signature covers: UTF-8 JSON, keys sorted, no spaces.
+
+    A number that is whole is written as an integer (``31.0`` as ``31``), so a state that went
+    through a language with one number type (JavaScript writes ``31.0`` as ``31``) keeps its
+    signature. Two JSON texts of the same value have the same canonical form.
+
+    Examples:
+        >>> canonical_json({"b": [1, 2.0, 2.5], "a": "é"})
+        b'{"a":"\xc3\xa9","b":[1,2,2.5]}'
+    """
+    text = json.dumps(_whole_numbers(value), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return text.encode("utf-8")
+
+
+def _secret(value: bytes) -> bytes:
+    if not isinstance(value, bytes):
+        raise TypeError(f"a signing secret is bytes, not {type(value).__name__}")
+    if not value:
+        raise RequestError("the signing secret is empty", code=ErrorCode.BAD_SIGNATURE)
+    return value
+
+
+@attrs.frozen
+class Signer:
+    """Signs the states the batch ops return, and checks the states sent back (HMAC-SHA256).
+
+    A signature is the lowercase hex HMAC-SHA256, keyed with ``secret``, of the state's
+    `canonical_json`. It travels in a ``"signature"`` field beside ``"state"``, in answers and in
+    requests. The secret never shows in the signer's ``repr``.
+
+    Raises:
+        RequestError: an empty secret (code ``bad-signature``).
+
+    Examples:
+        >>> signer = Signer(b"correct horse battery staple")
+        >>> signature = signer.sign({"format": "rummylib-save", "version": 1})
+        >>> len(signature), signer.sign({"version": 1, "format": "rummylib-save"}) == signature
+        (64, True)
+        >>> signer.check({"format": "rummylib-save", "version": 1}, signature)
+        >>> signer.check({"format": "rummylib-save", "version": 2}, signature)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        rummylib.errors.RequestError: the state's signature does not match: the state was changed, or ...
+        >>> signer
+        Signer()
+    """
+
+    secret: bytes = attrs.field(converter=_secret, repr=False)
+    """The key; keep it on the machine that runs ``rummylib batch``."""
+
+    @classmethod
+    def from_file(cls, path: str | os.PathLike[str]) -> Signer:
+        r"""The signer whose secret is the file's bytes, without trailing line breaks (``\r``, ``\n``).
+
+        Raises:
+            OSError: the file cannot be read.
+            RequestError: the file is empty (or holds only line breaks), or is longer than
+                `MAX_SECRET_BYTES` (code ``bad-signature``).
+
+        Examples:
+            >>> import pathlib, tempfile
+            >>> path = pathlib.Path(tempfile.mkdtemp()) / "secret"
+            >>> _ = path.write_bytes(b"s3cret\n")
+            >>> Signer.from_file(path) == Signer(b"s3cret")
+            True
+        """
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_SECRET_BYTES + 1)
+        if len(data) > MAX_SECRET_BYTES:
+            raise RequestError(
+                f"the secret file {os.fspath(path)} is longer than {MAX_SECRET_BYTES} bytes",
+                code=ErrorCode.BAD_SIGNATURE,
+            )
+        secret = data.rstrip(b"\r\n")
+        if not secret:
+            raise RequestError(f"the secret file {os.fspath(path)} is empty", code=ErrorCode.BAD_SIGNATURE)
+        return cls(secret)
+
+    def sign(self, state: Any) -> str:
+        """The signature of a state (its JSON value): 64 lowercase hex digits.
+
+        Examples:
+            >>> Signer(b"k").sign({}) == Signer(b"k").sign({})
+            True
+        """
+        return hmac.new(self.secret, canonical_json(state), hashlib.sha256).hexdigest()
+
+    def check(self, state: Any, signature: object) -> None:
+        """Return if ``signature`` is this signer's signature of ``state``; refuse it otherwise.
+
+        The comparison takes the same time wherever the signatures differ (`hmac.compare_digest`).
+
+        Raises:
+            RequestError: no signature, not a signature, or not the state's (code ``bad-signature``).
+
+        Examples:
+            >>> Signer(b"k").check({}, None)
+            Traceback (most recent call last):
+            ...
+            rummylib.errors.RequestError: the state has no signature: send back the "signature" given with it
+        """
+        if signature is None:
+            raise RequestError(
+                'the state has no signature: send back the "signature" given with it', code=ErrorCode.BAD_SIGNATURE
+            )
+        if not isinstance(signature, str) or not _SIGNATURE.fullmatch(signature):
+            raise RequestError(
+                f"field 'signature' must be 64 lowercase hex digits, not {json_type(signature)}"
+                + (f" {signature[:20]!r}" if isinstance(signature, str) else ""),
+                code=ErrorCode.BAD_SIGNATURE,
+            )
+        if not hmac.compare_digest(signature.encode("ascii"), self.sign(state).encode("ascii")):
+            raise RequestError(
+                "the state's signature does not match: the state was changed, or signed with another secret",
+                code=ErrorCode.BAD_SIGNATURE,
+            )
