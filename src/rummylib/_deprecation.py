@@ -4,8 +4,8 @@ Two tools, one per kind of name (the policy is in ``docs/compatibility.md``):
 
 * `deprecated`, PEP 702's decorator, for a function kept under its old name: calling it warns with
   a `DeprecationWarning`, and type checkers (mypy, pyright) flag every use, because they read the
-  decorator from ``typing_extensions``' stubs. At run time it is `warnings.deprecated` on Python
-  3.13 and later, and a small equivalent below that (``typing_extensions`` is not a dependency).
+  decorator from ``typing_extensions``' stubs. At run time it is a small equivalent of
+  `warnings.deprecated` that also wraps compiled functions (``typing_extensions`` is not a dependency).
 * `DeprecatedAttributes`, a module-level ``__getattr__`` for a constant kept under its old name:
   reading it warns. Type checkers cannot see this one; the changelog and the reference say it.
 
@@ -29,8 +29,8 @@ Examples:
 
 from __future__ import annotations
 
+import contextlib
 import functools
-import sys
 import warnings
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
@@ -39,12 +39,12 @@ __all__ = ["DeprecatedAttributes", "deprecated", "renamed", "withdrawn"]
 
 if TYPE_CHECKING:  # the stubs type checkers know: they flag every use of a name so decorated
     from typing_extensions import deprecated
-elif sys.version_info >= (3, 13):  # PEP 702 in the standard library
-    from warnings import deprecated
 else:
+    # Not `warnings.deprecated` on 3.13 either: it sets ``__deprecated__`` on the function it wraps,
+    # which a function of the compiled build (a C function) cannot take.
 
     class deprecated:  # the name PEP 702 gives it
-        """PEP 702's ``@deprecated`` for functions, before Python 3.13 (`warnings.deprecated` from 3.13).
+        """PEP 702's ``@deprecated`` for functions, as `warnings.deprecated` (Python 3.13) does it.
 
         Calling the decorated function warns with ``category`` (a `DeprecationWarning` unless told),
         pointing at the caller; its ``__deprecated__`` holds the message, as PEP 702 says.
@@ -64,7 +64,8 @@ else:
             if isinstance(arg, type) or not callable(arg):
                 raise TypeError(f"rummylib's @deprecated takes a function, not {arg!r}")
             if category is None:
-                arg.__deprecated__ = message  # type: ignore[attr-defined]
+                with contextlib.suppress(AttributeError, TypeError):  # a compiled function takes no attribute
+                    arg.__deprecated__ = message  # type: ignore[attr-defined]
                 return arg
 
             @functools.wraps(arg)
@@ -72,7 +73,9 @@ else:
                 warnings.warn(message, category=category, stacklevel=stacklevel + 1)
                 return arg(*args, **kwargs)
 
-            arg.__deprecated__ = wrapper.__deprecated__ = message  # type: ignore[attr-defined]
+            wrapper.__deprecated__ = message  # type: ignore[attr-defined]
+            with contextlib.suppress(AttributeError, TypeError):  # a compiled function takes no attribute
+                arg.__deprecated__ = message  # type: ignore[attr-defined]
             return wrapper
 
 
