@@ -27,6 +27,7 @@ import importlib.metadata
 import json
 import logging
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -149,6 +150,13 @@ def _record_line(name: str, data: bytes) -> str:
     return f"{name},sha256={digest},{len(data)}"
 
 
+def _version() -> str:
+    """The package version, written once as ``__version__`` in the package (as hatchling reads it)."""
+    found = re.search(r'^__version__ = "([^"]+)"', (ROOT / "src" / "rummylib" / "__init__.py").read_text("utf-8"), re.M)
+    assert found is not None, "src/rummylib/__init__.py has no __version__"
+    return found.group(1)
+
+
 def rummylib_wheel(folder: Path) -> Path:
     """A pure-Python wheel of this checkout's ``src/rummylib``, written into ``folder``.
 
@@ -157,7 +165,7 @@ def rummylib_wheel(folder: Path) -> Path:
     sources give the same bytes.
     """
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    name, version = project["name"], project["version"]
+    name, version = project["name"], _version()
     info = f"{name}-{version}.dist-info"
     metadata = [
         "Metadata-Version: 2.1",

@@ -182,6 +182,7 @@ GOOD: dict[str, dict[str, Any]] = {
         "rack": "r4 k9",
         "table_after": ["r1 r2 r3 r4"],
         "table": ["r1 r2 r3"],
+        "tiles": "r4",
         "initial_meld_done": True,
         "objective": "tiles",
     },

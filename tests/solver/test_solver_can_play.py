@@ -290,7 +290,7 @@ def test_can_play_op_errors() -> None:
     assert _ask(table=[], tiles="r3")["error"]["code"] == "missing-field"
     assert _ask(table=[], tiles="r5 r5 r5", initial_meld_done=True)["error"]["code"] == "too-many-copies"
     bad = handle_request({"op": "can_play", "game": "gin", "tiles": "r4", "initial_meld_done": True})
-    assert bad["error"]["code"] == "unknown-op"
+    assert bad["error"]["code"] == "op-not-for-game"
     table = ["k1 k2 k3 k4", "b1 b2 b3 b4", "y1 y2 y3 y4", "r1 r2 r3 r4", "k9 b9 y9", "k10 b10 y10"]
     limited = _ask(table=table, tiles="r9 r10 r11 k11 b11 b12", initial_meld_done=True, budget=1)
     assert limited["error"]["code"] == "search-limit"

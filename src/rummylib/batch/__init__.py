@@ -96,6 +96,7 @@ _OP_MODULES: dict[str, tuple[str, ...]] = {
     "points": ("rummylib.batch.indian", "rummylib.batch.core"),
     "turn": ("rummylib.batch.rummikub",),
     "solve": ("rummylib.batch.rummikub",),
+    "can_play": ("rummylib.batch.rummikub",),
     "score": ("rummylib.batch.rummikub", "rummylib.batch.contracts", "rummylib.batch.gin"),
     "contract": ("rummylib.batch.contracts",),
     "find_contract": ("rummylib.batch.contracts",),
