@@ -29,6 +29,7 @@ __all__ = [
     "ContractNotMetError",
     "ErrorCode",
     "GinInputError",
+    "HalfPairError",
     "IllegalActionError",
     "IllegalPlayError",
     "IllegalTurnError",
@@ -506,6 +507,22 @@ class RequestError(RummyError, ValueError):
     """
 
     code = ErrorCode.BAD_REQUEST
+
+
+class HalfPairError(RequestError):
+    """A batch line whose JSON parsed but holds a lone UTF-16 surrogate; ``data`` is what was parsed.
+
+    `rummylib batch` answers it as ``bad-json``, with the request's ``id`` when that is clean.
+
+    Examples:
+        >>> HalfPairError("x", {"id": 1}).data
+        {'id': 1}
+    """
+
+    def __init__(self, message: str, data: object) -> None:
+        super().__init__(message, code=ErrorCode.BAD_JSON)
+        self.data = data
+        """The value parsed (its ``id``, when clean, can still be echoed)."""
 
 
 class ScoringInputError(RummyError, ValueError):
