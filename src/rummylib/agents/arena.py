@@ -327,13 +327,15 @@ def play_game(
     n = len(bots)
     deal, rotation = divmod(index, n)
     states = family(rules).states
-    cls: Any = states[-1] if whole_game else states[0]  # every referee class has deal(rules=, players=, seed=)
+    cls = states[-1] if whole_game else states[0]
     seats = tuple((s + rotation) % n for s in range(n))
-    state: Any = cls.deal(rules=rules, players=n, seed=f"{seed}/{deal}")
+    state = cls.deal(rules=rules, players=n, seed=f"{seed}/{deal}")
     players = [_bot(bots[seats[s]], rules, f"{seed}/{deal}/{rotation}/{s}") for s in range(n)]
     actions = 0
     while not state.is_over and actions < max_actions:
         seat = state.to_move
+        if seat is None:  # nobody is to move once a referee is over
+            break
         state = state.apply(players[seat].act(state.view(seat), state.legal_actions(seat)))
         actions += 1
     if not state.is_over:
