@@ -242,7 +242,7 @@ def test_value_of_a_set_is_sum_of_numbers_joker_as_its_tile(text: str, value: in
 
 
 def test_invalid_meld_has_null_value_and_kind() -> None:
-    """Issue 2: 'kind ... null when invalid; value null'."""
+    """'kind ... null when invalid; value null'."""
     answer = meld("r1 b2 k3")
     assert answer["kind"] is None and answer["value"] is None and answer["valid"] is False
 
@@ -347,7 +347,7 @@ def test_end_of_turn_4_at_least_one_rack_tile() -> None:
 
 
 def test_turn_answer_shape() -> None:
-    """Issue 3: ``{"valid", "played", "problems": [{"code", "message"}], "changes"}``."""
+    """``{"valid", "played", "problems": [{"code", "message"}], "changes"}``."""
     answer = turn(["r1 r2 r3"], "r4 k9", ["r1 r2 r3 r4"], True)
     assert {"valid", "played", "problems", "changes"} <= set(answer)
     assert answer["valid"] is True and answer["played"] == "R4" and answer["problems"] == []
@@ -356,7 +356,7 @@ def test_turn_answer_shape() -> None:
 
 
 def test_table_sets_compared_as_multisets() -> None:
-    """Issue 3: set order on the table and tile order within a group do not matter."""
+    """Set order on the table and tile order within a group do not matter."""
     answer = turn(["r7 b7 k7", "y1 y2 y3"], "y4", ["y1 y2 y3 y4", "k7 r7 b7"], True)
     assert answer["valid"] is True and answer["played"] == "Y4"
 
@@ -442,7 +442,7 @@ def test_empty_pool_each_player_one_more_turn_then_end() -> None:
 
 
 def test_score_issue_example() -> None:
-    """Issue 3: ``racks ["", "r5 k3", "*"], winner 0`` → ``[38, -8, -30]``."""
+    """``racks ["", "r5 k3", "*"], winner 0`` → ``[38, -8, -30]``."""
     assert call("score", hands=["", "r5 k3", "*"], winner=0) == {"scores": [38, -8, -30]}
 
 
@@ -486,7 +486,7 @@ def test_play_over_time_limit_reverts_and_draws_penalty() -> None:
     assert len(in_time.rack(0)) == 14 - answer["tiles_placed"]
 
 
-# --- Solver (issue 6) against §1 --------------------------------------------------------------------
+# --- Solver against the Rummikub rules (docs/rules/rummikub.md) -----------------------------------------------------------------
 
 
 def _solve(table: list[str], rack: str, done: bool, objective: str = "tiles") -> dict[str, Any]:
@@ -506,7 +506,7 @@ def test_solver_initial_meld_never_touches_the_table() -> None:
 
 
 def test_solver_impossible_initial_meld_places_nothing() -> None:
-    """Issue 6: 'an impossible initial meld gives tiles_placed 0'."""
+    """'an impossible initial meld gives tiles_placed 0'."""
     assert _solve([], "r1 r2 r3 k5", False) == {"tiles_placed": 0, "value_placed": 0, "played": "", "table_after": []}
 
 
@@ -576,7 +576,7 @@ def _random_melds(count: int) -> list[list[str]]:
 
 
 def test_meld_reading_agrees_with_an_independent_oracle() -> None:
-    """Reading rules 1 and 2 of §1 on 1500 random melds with jokers: same validity, kind and value."""
+    """Reading rules 1 and 2 of docs/rules/rummikub.md on 1500 random melds with jokers: same validity, kind and value."""
     for tiles in _random_melds(1500):
         answer = meld(" ".join(tiles))
         expected = _oracle(tiles)
@@ -640,7 +640,7 @@ def _random_turn(rng: Any) -> tuple[list[str], str, list[str]] | None:
 
 
 def test_turn_check_agrees_with_the_four_conditions_and_the_initial_meld() -> None:
-    """§1 end-of-turn conditions 1-4, and the initial meld (30 from new rack sets, table untouched), on random turns."""
+    """docs/rules/rummikub.md end-of-turn conditions 1-4, and the initial meld (30 from new rack sets, table untouched), on random turns."""
     import random
     from collections import Counter
 

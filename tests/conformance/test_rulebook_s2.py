@@ -173,7 +173,7 @@ def test_run_at_most_14_ace_low_to_ace_high() -> None:
 
 
 def test_issue_example_contract() -> None:
-    """Issue 4: ``round 2, ["7h 7s 7d", "4c 5c 6c 7c"]`` meets the contract."""
+    """``round 2, ["7h 7s 7d", "4c 5c 6c 7c"]`` meets the contract."""
     assert contract(2, ["7h 7s 7d", "4c 5c 6c 7c"]) == {"valid": True, "problems": []}
 
 
@@ -231,7 +231,7 @@ def test_round_7_whole_hand_but_one() -> None:
 
 
 def test_cards_not_in_hand() -> None:
-    """Issue 4: 'cards not in the hand' is a problem."""
+    """'cards not in the hand' is a problem."""
     answer = contract(1, ["7h 7s 7d", "8c 8c 8h"], hand="7h 7s 8c 8c 8h 9d")
     assert answer["valid"] is False and "contract-not-in-hand" in codes(answer)
 
@@ -334,7 +334,7 @@ def test_joker_layoff_moves_joker_to_either_end() -> None:
 
 
 def test_layoff_issue_example_and_no_wrap() -> None:
-    """Issue 4 layoff example; laying off never wraps K-A-2."""
+    """The layoff example; laying off never wraps K-A-2."""
     assert call("layoff", meld="4c 5c 6c 7c", cards="8c 9c") == {
         "valid": True,
         "meld": "4c 5c 6c 7c 8c 9c",
@@ -409,7 +409,7 @@ def test_points_options_flat_and_joker_points() -> None:
 
 
 def test_round_score_op() -> None:
-    """Issue 5 score op: everyone scores the points left in hand; the player out scores 0."""
+    """The score op: everyone scores the points left in hand; the player out scores 0."""
     answer = call("score", hands=["", "Ah *", "2c 3d"], out_in_one_turn=False, joker_used=False)
     assert answer == {"scores": [0, 40, 5]}
 
@@ -436,7 +436,7 @@ def test_round_7_referee_goes_out_the_turn_the_contract_is_laid() -> None:
         short.apply(LayDown(1, ["2c 3c 4c 5c", "2d 3d 4d 5d"]))
 
 
-# --- Card melds against an independent oracle (§2 Contract Rummy, §3 Shanghai, §4 Gin) ---------------
+# --- Card melds against an independent oracle (Contract Rummy, Shanghai, Gin) ---------------
 
 _RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 _GAMES = {  # min run, max run, ace high, group min, group max

@@ -88,7 +88,7 @@ def test_deadwood_least_over_every_split() -> None:
 
 
 def test_deadwood_eleven_cards_best_discard() -> None:
-    """Issue 5: an 11-card hand: the deadwood after the best discard, and that discard."""
+    """An 11-card hand: the deadwood after the best discard, and that discard."""
     answer = call("deadwood", hand="Ah 2h 3h 4s 4d 4c 9c 9d Kc Qs Jd")
     assert answer["deadwood"] == 38 and answer["discard"] in {"Kc", "Qs", "Jd"}
 
@@ -105,7 +105,7 @@ def test_knock_limit(limit: int | None, ok: bool) -> None:
 
 
 def test_over_the_limit_is_an_error() -> None:
-    """Issue 5: 'a knocker over the knock limit is an error.'"""
+    """'a knocker over the knock limit is an error.'"""
     answer = score("Ah 2h 3h 4s 4d 4c 7c 7d Jc Qd", "Kc Kd Ks Qh Qs Jd Jh 2c 9s 5d")
     assert answer["error"]["code"] == "knock-over-limit"
 
@@ -215,7 +215,7 @@ def _hand(knocker: str, defender: str, draw: str) -> GinHand:
 
 
 def test_referee_knock_within_limit_and_gin() -> None:
-    """Referee: a knock over the limit is refused; a knock within it ends the hand with the §4 score."""
+    """Referee: a knock over the limit is refused; a knock within it ends the hand with the Gin score."""
     h = _hand("Ah 2h 3h 4s 4d 4c 7c 7d Kc 5c", "Kd Ks Qh Qs Qd Jh Jc 9d 9c 8s", "7s").apply(DrawStock(0))
     with pytest.raises(RummyError):
         h.apply(Knock(0, "7s"))  # would leave 29 deadwood
@@ -228,7 +228,7 @@ def test_referee_knock_within_limit_and_gin() -> None:
     )
 
 
-# --- The whole §4 score against an independent brute-force oracle ------------------------------------
+# --- The whole Gin score against an independent brute-force oracle ------------------------------------
 
 _R = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 _MeldT = tuple[str, frozenset[str]]

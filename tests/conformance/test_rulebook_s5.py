@@ -185,7 +185,7 @@ def _without(nats: tuple[_Nat, ...], items: Any) -> tuple[_Nat, ...]:
 
 
 def _oracle_points(hand: list[str], wild: int) -> int:
-    """§5 points, by exhaustive search: the three cases, jokers and wild cards 0, capped at 80."""
+    """docs/rules/indian-rummy.md points, by exhaustive search: the three cases, jokers and wild cards 0, capped at 80."""
     import itertools
     from functools import cache
 
@@ -243,7 +243,7 @@ def _oracle_points(hand: list[str], wild: int) -> int:
 
 
 def test_points_agree_with_brute_force_oracle() -> None:
-    """The three point cases of §5, wild cards as jokers or as themselves, capped at 80, on 50 hands."""
+    """The three point cases of Indian Rummy, wild cards as jokers or as themselves, capped at 80, on 50 hands."""
     from collections import Counter
 
     rng = random.Random(17)

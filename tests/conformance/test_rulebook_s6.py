@@ -59,7 +59,7 @@ def test_invalid_meld_says_which_rule_with_code_and_sentence(game: str, text: st
 
 
 def test_bad_turn_names_the_set_and_the_tile() -> None:
-    """§1: 'The table check must say, for a bad turn, which set is invalid and why, or which tile went missing'."""
+    """docs/rules/rummikub.md: 'The table check must say, for a bad turn, which set is invalid and why, or which tile went missing'."""
     answer = handle_request(
         {
             "op": "turn",
@@ -121,7 +121,7 @@ def test_malformed_json_is_an_error_object() -> None:
 
 
 def test_id_echoed_on_error_and_success() -> None:
-    """Issue 2: 'id' echoed back unchanged."""
+    """'id' echoed back unchanged."""
     assert handle_request({"id": "a", "op": "meld", "game": "rummikub", "meld": "r5 r5 r5"})["id"] == "a"
     assert handle_request({"id": [1], "op": "meld", "game": "rummikub", "meld": "r5 r6 r7"})["id"] == [1]
 
@@ -270,7 +270,7 @@ def test_bad_option_values_never_raise(game: str, option: str) -> None:
 
 
 def test_batch_command_one_answer_per_line_exit_0() -> None:
-    """Issue 2: one JSON object per non-blank line, in order; the stream goes on after bad lines; exit 0."""
+    """One JSON object per non-blank line, in order; the stream goes on after bad lines; exit 0."""
     lines = [
         '{"op": "meld", "game": "rummikub", "meld": "r5 r6 *", "id": 1}',
         "{bad json",
@@ -397,7 +397,7 @@ def test_rulebook_option_changes_an_answer(option: str) -> None:
     ],
 )
 def test_python_scorers_refuse_more_copies_than_the_game_has(call: Any) -> None:
-    """§1 'A table or rack can never hold more copies of a tile than the set has (3 × r5 is an error)' — scorers too."""
+    """docs/rules/rummikub.md 'A table or rack can never hold more copies of a tile than the set has (3 × r5 is an error)' — scorers too."""
     with pytest.raises(RummyError) as info:
         call()
     assert info.value.code == "too-many-copies"

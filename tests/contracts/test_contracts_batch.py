@@ -1,4 +1,4 @@
-"""Batch ops of issue 4 §5: contract, find_contract, layoff (exact keys and value types)."""
+"""The contract batch ops: contract, find_contract, layoff (exact keys and value types)."""
 
 import json
 
@@ -65,7 +65,7 @@ def test_layoff_op() -> None:
 
 
 def test_unknown_round_is_an_error() -> None:
-    """Issue 4 §5: a round the game does not have is an error."""
+    """A round the game does not have is an error."""
     for op in ({"op": "contract", "melds": []}, {"op": "find_contract", "hand": "7h"}):
         out = handle_request({**op, "game": "shanghai", "round": 11})
         assert out["error"]["code"] == "unknown-round"

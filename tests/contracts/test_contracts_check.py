@@ -31,7 +31,7 @@ def codes(melds, **kw) -> list[str]:
 
 
 def agree(melds, **kw) -> bool:
-    """The three validators agree (STYLE §5); returns the verdict."""
+    """The three validators agree; returns the verdict."""
     problems = contract_violations(melds, **kw)
     met = is_legal_contract(melds, **kw)
     try:
@@ -46,7 +46,7 @@ def agree(melds, **kw) -> bool:
     return met
 
 
-# --- §2 Contract Rummy -----------------------------------------------------------------------
+# --- Contract Rummy (docs/rules/contract-rummy.md) ----------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -61,17 +61,17 @@ def agree(melds, **kw) -> bool:
     ],
 )
 def test_contract_rummy_contracts_met(round_number, melds) -> None:
-    """§2 table: each round's contract, with exactly the cards it needs."""
+    """docs/rules/contract-rummy.md table: each round's contract, with exactly the cards it needs."""
     assert agree(melds, round_number=round_number, rules=CR)
 
 
 def test_set_suits_free_decks_doubled() -> None:
-    """§2 Melds: "Ah As Ah is a set — decks are doubled"."""
+    """docs/rules/contract-rummy.md Melds: "Ah As Ah is a set — decks are doubled"."""
     assert agree(["Ah As Ah", "7c 7c 7d"], round_number=1, rules=CR)
 
 
 def test_exact_sizes_in_contract_rummy() -> None:
-    """§2 "a set of exactly 3, a run of exactly 4 (so 6 cards in round 1, 7 in round 2)"."""
+    """docs/rules/contract-rummy.md "a set of exactly 3, a run of exactly 4 (so 6 cards in round 1, 7 in round 2)"."""
     assert codes(["7h 7s 7d 7c", "Kc Kd Kh"], round_number=1, rules=CR) == ["contract-set-size"]
     assert codes(["7h 7s 7d", "4c 5c 6c 7c 8c"], round_number=2, rules=CR) == ["contract-run-size"]
     problems = contract_violations(["7h 7s 7d", "4c 5c 6c 7c 8c"], round_number=2, rules=CR)
@@ -96,12 +96,12 @@ def test_wrong_kind_of_melds() -> None:
 
 
 def test_ace_high_or_low() -> None:
-    """§2: "Jc Qc Kc Ac and Ac 2c 3c 4c are runs"."""
+    """docs/rules/contract-rummy.md: "Jc Qc Kc Ac and Ac 2c 3c 4c are runs"."""
     assert agree(["Jc Qc Kc Ac", "Ac 2c 3c 4c"], round_number=3, rules=CR)
 
 
 def test_run_never_wraps() -> None:
-    """§2: "Kc Ac 2c 3c is not" a run; the meld engine's run-wraps is passed through at its index."""
+    """docs/rules/contract-rummy.md: "Kc Ac 2c 3c is not" a run; the meld engine's run-wraps is passed through at its index."""
     problems = contract_violations(["7h 7s 7d", "Kc Ac 2c 3c"], round_number=2, rules=CR)
     assert [v.code for v in problems] == ["run-wraps"]
     assert problems[0].meld_index == 1
@@ -115,7 +115,7 @@ def test_invalid_meld_reports_meld_problems() -> None:
 
 
 def test_two_runs_of_one_suit_must_not_continue() -> None:
-    """§2: "2 3 4 5 and 7 8 9 10 of clubs are two runs, 2 … 9 of clubs is one"."""
+    """docs/rules/contract-rummy.md: "2 3 4 5 and 7 8 9 10 of clubs are two runs, 2 … 9 of clubs is one"."""
     assert agree(["2c 3c 4c 5c", "7c 8c 9c 10c"], round_number=3, rules=CR)
     assert codes(["2c 3c 4c 5c", "6c 7c 8c 9c"], round_number=3, rules=CR) == ["contract-runs-continue"]
     assert codes(["6c 7c 8c 9c", "2c 3c 4c 5c"], round_number=3, rules=CR) == ["contract-runs-continue"]
@@ -149,7 +149,7 @@ def test_meld_read_as_set_or_run_counts_as_needed() -> None:
 
 
 def test_round_7_takes_the_whole_hand() -> None:
-    """§2: round 7, three runs of 4 or more holding every card in hand but at most one."""
+    """docs/rules/contract-rummy.md: round 7, three runs of 4 or more holding every card in hand but at most one."""
     melds = ["4c 5c 6c 7c 8c", "9h 10h Jh Qh", "3s 4s 5s 6s"]
     hand13 = "4c 5c 6c 7c 8c 9h 10h Jh Qh 3s 4s 5s 6s"
     assert agree(melds, round_number=7, rules=CR, hand=hand13)
@@ -181,7 +181,7 @@ def test_cards_not_in_hand() -> None:
 
 
 def test_deuces_wild() -> None:
-    """§2 option deuces_wild: every 2 is also a joker."""
+    """docs/rules/contract-rummy.md option deuces_wild: every 2 is also a joker."""
     rules = CR.with_options({"deuces_wild": True})
     assert agree(["7h 7s 2d", "4c 5c 2h 7c"], round_number=2, rules=rules)
     assert not agree(["7h 7s 2d", "4c 5c 2h 7c"], round_number=2, rules=CR)
@@ -189,11 +189,11 @@ def test_deuces_wild() -> None:
     assert agree(["2h 2s 2d", "Ac 2c 3c 4c"], round_number=2, rules=rules)
 
 
-# --- §3 Shanghai -----------------------------------------------------------------------------
+# --- Shanghai (docs/rules/shanghai.md) ----------------------------------------------------
 
 
 def test_shanghai_sizes_are_minimums() -> None:
-    """§3: "a run of 7 is 7 or more cards"; sets of 3 or more."""
+    """docs/rules/shanghai.md: "a run of 7 is 7 or more cards"; sets of 3 or more."""
     assert agree(["7h 7s 7d 7c", "4c 5c 6c 7c 8c 9c 10c"], round_number=5, rules=SH)
     assert agree(["7h 7s 7d", "4c 5c 6c 7c 8c 9c 10c Jc"], round_number=5, rules=SH)
     assert codes(["7h 7s 7d", "4c 5c 6c 7c 8c 9c"], round_number=5, rules=SH) == ["contract-run-size"]
@@ -201,7 +201,7 @@ def test_shanghai_sizes_are_minimums() -> None:
 
 
 def test_shanghai_runs_must_not_continue() -> None:
-    """§3: "two runs of one suit in a contract must not continue each other"."""
+    """docs/rules/shanghai.md: "two runs of one suit in a contract must not continue each other"."""
     assert codes(["2c 3c 4c 5c", "6c 7c 8c 9c"], round_number=3, rules=SH) == ["contract-runs-continue"]
     assert agree(["2c 3c 4c 5c", "7c 8c 9c 10c"], round_number=3, rules=SH)
 
@@ -226,7 +226,7 @@ def test_shanghai_every_round() -> None:
 
 
 def test_joker_ratio() -> None:
-    """§3 joker_ratio: "8 8 * * is fine, 8 * * is not"."""
+    """docs/rules/shanghai.md joker_ratio: "8 8 * * is fine, 8 * * is not"."""
     rules = SH.with_options({"joker_ratio": True})
     assert agree(["8h 8s * *", "Kc Kd Kh"], round_number=1, rules=rules)
     problems = contract_violations(["8h * *", "Kc Kd Kh"], round_number=1, rules=rules)
@@ -290,7 +290,7 @@ _melds = st.lists(st.one_of(_sets, runs(rules=CR, jokers=False).map(str)), min_s
 
 @given(_melds, st.sampled_from([1, 2, 3, 4, 5, 6]), st.randoms(use_true_random=False))
 def test_validators_agree_and_order_does_not_matter(melds, round_number, rng) -> None:
-    """STYLE §5: the three functions agree; the order of the melds never changes the verdict."""
+    """The three functions agree; the order of the melds never changes the verdict."""
     counts = Counter(p for m in melds for p in parse_pieces(m))
     if any(n > CR.copies for n in counts.values()):
         return

@@ -1,4 +1,4 @@
-"""Finding the best meld-down (issue 4 §3): exact, fewest points left, deterministic ties."""
+"""Finding the best meld-down: exact, fewest points left, deterministic ties."""
 
 import random
 
@@ -31,7 +31,7 @@ def melds_of(plan) -> list[str]:
 
 
 def test_best_plan_and_points_left() -> None:
-    """Points: joker 25, ace 15, J Q K 10, others face value (§2 and §3)."""
+    """Points: joker 25, ace 15, J Q K 10, others face value (docs/rules/contract-rummy.md and docs/rules/shanghai.md)."""
     plan = find_contract("7h 7s 7d 8c 8s 8h Kd 4c", round_number=1, rules=CR)
     assert melds_of(plan) == ["7d 7h 7s", "8c 8h 8s"]
     assert format_pieces(plan.left) == "4c Kd"
@@ -40,14 +40,14 @@ def test_best_plan_and_points_left() -> None:
 
 
 def test_exact_contract_uses_exactly_the_cards_needed() -> None:
-    """§2: a set of exactly 3, so a fourth 7 stays in hand."""
+    """docs/rules/contract-rummy.md: a set of exactly 3, so a fourth 7 stays in hand."""
     plan = find_contract("7h 7s 7d 7c 8c 8s 8h", round_number=1, rules=CR)
     assert [len(m) for m in plan.melds] == [3, 3]
     assert plan.points_left == 7
 
 
 def test_minimum_contract_melds_as_much_as_it_can() -> None:
-    """§3: sizes are minimums, so every 7 goes in the set and the run grows."""
+    """docs/rules/shanghai.md: sizes are minimums, so every 7 goes in the set and the run grows."""
     plan = find_contract("7h 7s 7d 7c 4c 5c 6c 8c 9c Kd", round_number=2, rules=SH)
     assert plan.points_left == 10
     assert sum(len(m) for m in plan.melds) == 9  # the 7c goes in the set or in the run 4c-9c
@@ -67,7 +67,7 @@ def test_impossible_is_none() -> None:
 
 
 def test_two_runs_of_one_suit_never_continue() -> None:
-    """2c..9c is one run, not two (§2); with a gap they are two runs."""
+    """2c..9c is one run, not two (docs/rules/contract-rummy.md); with a gap they are two runs."""
     assert find_contract("2c 3c 4c 5c 6c 7c 8c 9c", round_number=3, rules=CR) is None
     plan = find_contract("2c 3c 4c 5c 7c 8c 9c 10c", round_number=3, rules=CR)
     assert melds_of(plan) == ["2c 3c 4c 5c", "7c 8c 9c 10c"]
@@ -78,7 +78,7 @@ def test_two_runs_of_one_suit_never_continue() -> None:
 
 
 def test_round_7_whole_hand() -> None:
-    """§2 round 7: three runs holding the whole hand but at most one card."""
+    """docs/rules/contract-rummy.md round 7: three runs holding the whole hand but at most one card."""
     hand = "4c 5c 6c 7c 8c 9h 10h Jh Qh * 3s 4s 5s Kd"
     plan = find_contract(hand, round_number=7, rules=CR)
     assert plan is not None
@@ -93,7 +93,7 @@ def test_ace_high_and_low() -> None:
 
 
 def test_deuces_wild_and_their_points() -> None:
-    """§2 deuces_wild: every 2 is also a joker and counts 25 in hand."""
+    """docs/rules/contract-rummy.md deuces_wild: every 2 is also a joker and counts 25 in hand."""
     rules = CR.with_options({"deuces_wild": True})
     assert find_contract("7h 7s 2d 8c 8s Kd", round_number=1, rules=CR) is None
     plan = find_contract("7h 7s 2d 8c 8s 2c Kd", round_number=1, rules=rules)
@@ -106,7 +106,7 @@ def test_deuces_wild_and_their_points() -> None:
 
 
 def test_point_options() -> None:
-    """§2 options number_cards_flat and joker_points change what a plan leaves."""
+    """docs/rules/contract-rummy.md options number_cards_flat and joker_points change what a plan leaves."""
     flat = CR.with_options({"number_cards_flat": True})
     assert find_contract("7h 7s 7d 8c 8s 8h 9d", round_number=1, rules=flat).points_left == 5
     cheap = CR.with_options({"joker_points": 15})
@@ -114,7 +114,7 @@ def test_point_options() -> None:
 
 
 def test_joker_ratio_respected() -> None:
-    """§3 joker_ratio: no meld may hold more jokers than natural cards."""
+    """docs/rules/shanghai.md joker_ratio: no meld may hold more jokers than natural cards."""
     rules = SH.with_options({"joker_ratio": True})
     assert find_contract("8h * * Kc Kd Kh", round_number=1, rules=rules) is None
     assert find_contract("8h * * Kc Kd Kh", round_number=1, rules=SH) is not None
@@ -147,7 +147,7 @@ def test_bad_input() -> None:
 
 
 def test_worst_real_hands_finish() -> None:
-    """Issue 4 §3: 13+ cards, 4 jokers, deuces wild — the search ends (no timeout, exact)."""
+    """13+ cards, 4 jokers, deuces wild — the search ends (no timeout, exact)."""
     rules = CR.with_options({"deuces_wild": True, "jokers": "all"})
     rng = random.Random(4)
     deck = [p for p in full_set(rules, players=5) if p != JOKER]
@@ -242,7 +242,7 @@ def test_plan_passes_the_checker(case) -> None:
 @settings(max_examples=80)
 @given(st.one_of(small_cases(), meldy_cases()))
 def test_agrees_with_brute_force(case) -> None:
-    """Issue 4 §6: on small hands, the same answer as trying every meld-down."""
+    """On small hands, the same answer as trying every meld-down."""
     rules, contract, hand = case
     plan = find_contract(hand, contract=contract, rules=rules)
     oracle = _brute_force(hand, contract=contract, rules=rules)
@@ -254,7 +254,7 @@ def test_agrees_with_brute_force(case) -> None:
 
 @given(st.one_of(small_cases(), meldy_cases()), st.randoms(use_true_random=False))
 def test_adding_a_card_keeps_it_possible(case, rng) -> None:
-    """Issue 4 §6: a possible contract stays possible with one more card (not whole-hand ones,
+    """A possible contract stays possible with one more card (not whole-hand ones,
     where an extra card can be one too many to leave)."""
     rules, contract, hand = case
     if contract.whole_hand or find_contract(hand, contract=contract, rules=rules) is None:

@@ -58,7 +58,7 @@ def test_run_takes_cards_at_either_end_in_order() -> None:
 
 
 def test_set_takes_any_card_of_its_rank() -> None:
-    """A set is 3 or more of a rank, suits free (§2, §3): it takes any card of its rank."""
+    """A set is 3 or more of a rank, suits free (docs/rules/contract-rummy.md, docs/rules/shanghai.md): it takes any card of its rank."""
     assert laid("7h 7s 7d", "7c 7h", SH) == "7h 7s 7d 7c 7h"
     assert codes("7h 7s 7d", "8h", SH) == ["layoff-wrong-rank"]
     assert laid("7h 7s 7d", "*", CR) == "7h 7s 7d *"
@@ -72,14 +72,14 @@ def test_wrong_suit_and_no_place() -> None:
 
 
 def test_ace_high_or_low_never_wraps() -> None:
-    """§2: ace high or low, no wrap: Ac goes after Kc or before 2c, 2c never after Ac."""
+    """docs/rules/contract-rummy.md: ace high or low, no wrap: Ac goes after Kc or before 2c, 2c never after Ac."""
     assert laid("Jc Qc Kc", "Ac", SH) == "Jc Qc Kc Ac"
     assert laid("2c 3c 4c 5c", "Ac", CR) == "Ac 2c 3c 4c 5c"
     assert codes("Jc Qc Kc Ac", "2c", CR) == ["layoff-no-place"]
 
 
 def test_run_never_exceeds_14_cards() -> None:
-    """§2: a run holds at most 14 cards (ace low to ace high)."""
+    """docs/rules/contract-rummy.md: a run holds at most 14 cards (ace low to ace high)."""
     full = "Ac 2c 3c 4c 5c 6c 7c 8c 9c 10c Jc Qc Kc"
     assert laid(full, "Ac", CR) == full + " Ac"
     assert codes(full + " Ac", "*", CR) == ["run-too-long"]
@@ -94,7 +94,7 @@ def test_jokers_go_to_an_end() -> None:
 
 
 def test_joker_slides_in_contract_rummy() -> None:
-    """§2: "A joker in a run may be moved to either end by a player laying off the natural card it stood for"."""
+    """docs/rules/contract-rummy.md: "A joker in a run may be moved to either end by a player laying off the natural card it stood for"."""
     done = check_layoff("4c * 6c 7c", "5c", rules=CR)
     assert str(done.meld) == "4c 5c 6c 7c *"
     assert done.jokers_moved == 1
@@ -111,7 +111,7 @@ def test_no_slide_in_shanghai() -> None:
 
 
 def test_joker_ratio_on_lay_off() -> None:
-    """§3 joker_ratio: a meld may hold no more jokers than natural cards."""
+    """docs/rules/shanghai.md joker_ratio: a meld may hold no more jokers than natural cards."""
     rules = CR.with_options({"joker_ratio": True})
     assert codes("4c * * 7c", "*", rules) == ["too-many-jokers"]
     assert laid("4c * * 7c", "8c *", rules) == "4c * * 7c 8c *"
@@ -169,7 +169,7 @@ def test_lay_off_result_is_a_valid_meld(meld, rank) -> None:
 
 
 def test_contract_rummy_swap_only_when_down() -> None:
-    """§2: "Once down, a player may take a joker from a run by putting in the natural card it stands for"."""
+    """docs/rules/contract-rummy.md: "Once down, a player may take a joker from a run by putting in the natural card it stands for"."""
     assert [v.code for v in substitution_violations("4c * 6c 7c", "5c", rules=CR, player_down=False)] == [
         "joker-swap-not-down"
     ]
@@ -179,14 +179,14 @@ def test_contract_rummy_swap_only_when_down() -> None:
 
 
 def test_contract_rummy_set_jokers_are_dead() -> None:
-    """§2: "Jokers in a set are dead: never taken back"."""
+    """docs/rules/contract-rummy.md: "Jokers in a set are dead: never taken back"."""
     with pytest.raises(IllegalPlayError) as info:
         check_substitution("8h 8s *", "8d", rules=CR, player_down=True)
     assert info.value.violations[0].code == "joker-dead-in-set"
 
 
 def test_shanghai_anyone_may_swap_and_must_use_the_joker() -> None:
-    """§3: any player may take a joker by putting in the card it stands for; it must be used that turn."""
+    """docs/rules/shanghai.md: any player may take a joker by putting in the card it stands for; it must be used that turn."""
     swap = check_substitution("4c * 6c 7c", "5c", rules=SH, player_down=False)
     assert str(swap.meld) == "4c 5c 6c 7c"
     assert swap.must_use_joker
@@ -197,7 +197,7 @@ def test_shanghai_anyone_may_swap_and_must_use_the_joker() -> None:
 
 
 def test_shanghai_house_rule_not_down_must_meet_contract() -> None:
-    """§3 house rule: "a player not yet down who takes a joker must meet the contract that turn"."""
+    """docs/rules/shanghai.md house rule: "a player not yet down who takes a joker must meet the contract that turn"."""
     rules = SH.with_options({"joker_swap_requires_contract": True})
     assert check_substitution("4c * 6c 7c", "5c", rules=rules, player_down=False).must_meet_contract
     assert not check_substitution("4c * 6c 7c", "5c", rules=rules, player_down=True).must_meet_contract

@@ -7,7 +7,7 @@ from rummylib.contracts import contract_for
 
 
 def test_contract_rummy_table() -> None:
-    """§2 "Rounds and contracts": 7 rounds, 10 cards in rounds 1-4 and 12 in rounds 5-7."""
+    """docs/rules/contract-rummy.md "Rounds and contracts": 7 rounds, 10 cards in rounds 1-4 and 12 in rounds 5-7."""
     expected = [(10, 2, 0), (10, 1, 1), (10, 0, 2), (10, 3, 0), (12, 2, 1), (12, 1, 2), (12, 0, 3)]
     assert len(CONTRACT_RUMMY.rounds) == 7
     for n, (cards, sets, runs) in enumerate(expected, start=1):
@@ -21,7 +21,7 @@ def test_contract_rummy_table() -> None:
 
 
 def test_shanghai_table() -> None:
-    """§3 "Rounds": 10 rounds of 11 cards; the contract's numbers are minimums."""
+    """docs/rules/shanghai.md "Rounds": 10 rounds of 11 cards; the contract's numbers are minimums."""
     expected = [
         (2, 0, 3, 4),
         (1, 1, 3, 4),
@@ -51,7 +51,7 @@ def test_shanghai_table() -> None:
 
 @pytest.mark.parametrize(("rules", "bad"), [(CONTRACT_RUMMY, 8), (CONTRACT_RUMMY, 0), (SHANGHAI, 11), (SHANGHAI, -1)])
 def test_unknown_round(rules, bad) -> None:
-    """RULES §6: a contract round 11 is an error with a stable code, never a crash."""
+    """A contract round 11 is an error with a stable code, never a crash."""
     with pytest.raises(RuleSetError) as info:
         contract_for(rules=rules, round_number=bad)
     assert info.value.code == "unknown-round"

@@ -1,4 +1,4 @@
-"""Lay-offs and joker substitution in the three forms of every check (STYLE §5).
+"""Lay-offs and joker substitution in the three forms of every check.
 
 ``layoff_violations`` / ``check_layoff`` / ``is_legal_layoff`` and ``substitution_violations`` /
 ``check_substitution`` / ``is_legal_substitution``: every problem, the result or an error holding

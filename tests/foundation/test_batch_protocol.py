@@ -1,4 +1,4 @@
-"""The JSON Lines batch interface: the ``meld`` and ``points`` ops and hostile input (issue 2 §7)."""
+"""The JSON Lines batch interface: the ``meld`` and ``points`` ops and hostile input."""
 
 import io
 import json

@@ -1,4 +1,4 @@
-"""Hypothesis properties of notation and the meld engine (issue 2 §8)."""
+"""Hypothesis properties of notation and the meld engine."""
 
 import attrs
 import pytest

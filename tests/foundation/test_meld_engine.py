@@ -29,7 +29,7 @@ def codes(meld: str, rules: RuleSet) -> list[str]:
     return [v.code for v in meld_violations(meld, rules=rules)]
 
 
-# --- §1 Rummikub -------------------------------------------------------------------------
+# --- Rummikub (docs/rules/rummikub.md) ------------------------------------------------
 
 
 @pytest.mark.parametrize("meld", ["r7 b7 k7", "r7 b7 k7 y7", "y3 y4 y5 y6", "r1 r2 r3", "r11 r12 r13"])
@@ -123,7 +123,7 @@ def test_cards_in_rummikub_are_not_in_game() -> None:
     assert codes(Meld([Card.parse("5h"), Card.parse("6h"), Card.parse("7h")]), RUMMIKUB) == ["piece-not-in-game"]
 
 
-# --- §2 Contract Rummy ------------------------------------------------------------------
+# --- Contract Rummy (docs/rules/contract-rummy.md) -----------------------------------
 
 
 def test_contract_sets_allow_repeated_suits() -> None:
@@ -159,7 +159,7 @@ def test_deuces_wild() -> None:
     assert check_meld("Ac 2c 3c 4c", rules=house).is_pure
 
 
-# --- §3 Shanghai ------------------------------------------------------------------------
+# --- Shanghai (docs/rules/shanghai.md) -----------------------------------------------
 
 
 def test_joker_ratio() -> None:
@@ -175,7 +175,7 @@ def test_shanghai_min_run_option() -> None:
     assert not is_valid_meld("4c 5c 6c", rules=SHANGHAI.with_options({"min_run": 4}))
 
 
-# --- §4 Gin -----------------------------------------------------------------------------
+# --- Gin (docs/rules/gin-rummy.md) ---------------------------------------------------
 
 
 def test_gin_ace_low_only() -> None:
@@ -188,7 +188,7 @@ def test_gin_sets_of_three_or_four() -> None:
     assert "group-too-small" in codes("7h 7s", GIN_RUMMY)
 
 
-# --- §5 Indian --------------------------------------------------------------------------
+# --- Indian (docs/rules/indian-rummy.md) ---------------------------------------------
 
 
 def test_indian_wild_card_as_itself_keeps_purity() -> None:

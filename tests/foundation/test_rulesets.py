@@ -46,14 +46,14 @@ def test_unknown_game() -> None:
 
 
 def test_rule_book_defaults() -> None:
-    # §1 Rummikub
+    # docs/rules/rummikub.md Rummikub
     assert RUMMIKUB.initial_meld_points == 30
     assert RUMMIKUB.joker_retrieval is JokerRetrieval.FREE
     assert RUMMIKUB.timeout_penalty_tiles == 3
     assert RUMMIKUB.joker_points == 30
     assert RUMMIKUB.total_pieces == 106
     assert (RUMMIKUB.min_players, RUMMIKUB.max_players, RUMMIKUB.hand_size) == (2, 4, 14)
-    # §2 Contract Rummy
+    # docs/rules/contract-rummy.md Contract Rummy
     assert CONTRACT_RUMMY.decks_for(4) == (2, 3)  # up to 4 players: 2 decks, players-1 jokers
     assert CONTRACT_RUMMY.decks_for(5) == (3, 4)
     assert CONTRACT_RUMMY.with_options({"jokers": "all"}).decks_for(5) == (3, 6)
@@ -63,7 +63,7 @@ def test_rule_book_defaults() -> None:
     assert CONTRACT_RUMMY.joker_points == 25
     assert CONTRACT_RUMMY.longest_run == 14
     assert CONTRACT_RUMMY.min_run == 4
-    # §3 Shanghai
+    # docs/rules/shanghai.md Shanghai
     assert SHANGHAI.decks_for(3) == (2, 1)
     assert SHANGHAI.decks_for(5) == (3, 2)
     assert SHANGHAI.with_options({"jokers": "all"}).decks_for(4) == (2, 4)
@@ -72,11 +72,11 @@ def test_rule_book_defaults() -> None:
     assert SHANGHAI.max_buys == 4
     assert SHANGHAI.min_run == 3
     assert (SHANGHAI.one_turn_out_bonus, SHANGHAI.one_turn_out_no_joker_bonus) == (-25, -50)
-    # §4 Gin
+    # docs/rules/gin-rummy.md Gin
     assert GIN_RUMMY.knock_limit == 10
     assert (GIN_RUMMY.ace_low, GIN_RUMMY.ace_high) == (True, False)
     assert GIN_RUMMY.decks_for(2) == (1, 0)
-    # §5 Indian
+    # docs/rules/indian-rummy.md Indian
     assert INDIAN_RUMMY.points_cap == 80
     assert INDIAN_RUMMY.hand_size == 13
 

@@ -1,4 +1,4 @@
-"""Batch ops for Gin Rummy: ``deadwood`` and ``score`` (issue 5 §5), exact keys and types."""
+"""Batch ops for Gin Rummy: ``deadwood`` and ``score``, exact keys and types."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Knocking in the three forms of every check (STYLE §5): ``knock_violations`` (every problem),
+"""Knocking in the three forms of every check: ``knock_violations`` (every problem),
 ``check_knock`` (the deadwood of a hand that may knock, or `KnockError`), ``is_legal_knock`` (a bool)."""
 
 from __future__ import annotations

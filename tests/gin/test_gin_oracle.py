@@ -1,4 +1,4 @@
-"""Gin Rummy solvers against brute-force oracles built on the meld engine (issue 5 §6).
+"""Gin Rummy solvers against brute-force oracles built on the meld engine.
 
 The oracles know nothing of the solver's bit encoding: they ask `is_valid_meld` about every
 subset of a hand and search every split into disjoint melds.
@@ -180,7 +180,7 @@ seeds = st.integers(min_value=0, max_value=2**32)
 
 @given(seeds, st.sampled_from([10, 11]))
 def test_deadwood_matches_oracle_on_random_hands(seed: int, size: int) -> None:
-    """§4: a hand's deadwood is the least over every way of splitting it into disjoint melds."""
+    """docs/rules/gin-rummy.md: a hand's deadwood is the least over every way of splitting it into disjoint melds."""
     hand = random.Random(seed).sample(DECK, size)
     result = deadwood(hand, rules=GIN_RUMMY)
     expected = oracle_deadwood(hand) if size == 10 else oracle_after_discard(hand)
@@ -228,7 +228,7 @@ def _check_result_consistent(hand: Sequence[Card], result: object) -> None:
 
 @given(seeds, st.booleans())
 def test_knock_scoring_matches_oracle(seed: int, dense: bool) -> None:
-    """§4: lay-offs minimise the defender's deadwood; the knocker lays down the way best for them."""
+    """docs/rules/gin-rummy.md: lay-offs minimise the defender's deadwood; the knocker lays down the way best for them."""
     rng = random.Random(seed)
     knocker, defender = random_knocker(rng, dense)
     kdw, partitions = oracle_partitions(knocker)

@@ -1,4 +1,4 @@
-"""The Gin hand referee (issue 5 §2): deal, draw, discard, knock, illegal actions, whole games."""
+"""The Gin hand referee: deal, draw, discard, knock, illegal actions, whole games."""
 
 from __future__ import annotations
 
@@ -197,7 +197,7 @@ def _bot_move(state: GinHand | GinGame, rng: random.Random, smart: bool) -> GinA
 
 @given(st.integers(min_value=0, max_value=2**32), st.booleans())
 def test_random_legal_play_conserves_cards_and_scores_by_the_rules(seed: int, smart: bool) -> None:
-    """Issue 5 §6: random legal play never creates or loses a card; illegal actions change nothing."""
+    """Random legal play never creates or loses a card; illegal actions change nothing."""
     rng = random.Random(seed)
     hand = GinHand.deal(rules=GIN_RUMMY, seed=seed, dealer=seed % 2)
     steps = 0

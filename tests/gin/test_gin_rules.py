@@ -1,4 +1,4 @@
-"""One test per sentence of the rule book's §4 (Gin Rummy), each citing it."""
+"""One test per sentence of the rule book's docs/rules/gin-rummy.md (Gin Rummy), each citing it."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The Python API under hostile input (issue 8, part 1).
+"""The Python API under hostile input.
 
 Only `RummyError` subclasses may escape a public entry point given values of the right Python
 types (``TypeError`` only for a plainly wrong argument type), and no validator may say "legal"

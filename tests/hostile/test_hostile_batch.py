@@ -1,4 +1,4 @@
-"""Every ``rummylib batch`` op under hostile input (issue 8, part 1).
+"""Every ``rummylib batch`` op under hostile input.
 
 A game server passes on whatever its clients send. For every op the batch interface serves
 (found with ``all_ops()``, so a new op is fuzzed the day it is added) and every game it serves,
@@ -191,7 +191,7 @@ def requests_for(draw: st.DrawFn, op_name: str, game: str) -> dict[str, Any]:
 
 @pytest.mark.parametrize(("op_name", "game"), OP_GAMES)
 def test_every_op_answers_hostile_requests(op_name: str, game: str) -> None:
-    """Issue 8 §1: every op answers anything with a result or an error object, quickly."""
+    """Every op answers anything with a result or an error object, quickly."""
     if f"{op_name}/{game}" in KNOWN_FINDINGS:
         pytest.xfail(KNOWN_FINDINGS[f"{op_name}/{game}"])
 

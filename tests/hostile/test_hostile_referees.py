@@ -1,4 +1,4 @@
-"""The referees under hostile actions (issue 8, parts 1 and 4).
+"""The referees under hostile actions.
 
 A cheating client sends any action at any moment: seats that do not exist, meld indexes far
 off the table, cards it does not hold, cards that do not exist, melds of the wrong shape. The

@@ -1,4 +1,4 @@
-"""Batch ops for Indian Rummy: ``declare`` and ``points`` (issue 5 §5), exact keys and types."""
+"""Batch ops for Indian Rummy: ``declare`` and ``points``, exact keys and types."""
 
 from __future__ import annotations
 

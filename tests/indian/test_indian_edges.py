@@ -13,7 +13,7 @@ FIVES = INDIAN_RUMMY.with_options({"wild_ranks": ["5"]})
 
 
 def test_second_sequence_of_jokers_and_wild_cards() -> None:
-    """§5: "with both, only the cards in no valid sequence or set count": a wild card and two
+    """docs/rules/indian-rummy.md: "with both, only the cards in no valid sequence or set count": a wild card and two
     jokers make the second sequence, so the kings' set counts as arranged."""
     a = best_arrangement("Ah 2h 3h 5d * * Kc Kd Ks", rules=FIVES)
     assert (a.case, a.points) == ("full", 0)

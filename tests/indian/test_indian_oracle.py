@@ -1,7 +1,7 @@
-"""Indian Rummy hand points against a brute-force oracle on small hands (issue 5 §6).
+"""Indian Rummy hand points against a brute-force oracle on small hands.
 
 The oracle asks the meld engine about every subset of the hand, tries every collection of
-disjoint melds and applies the three cases of §5 literally.
+disjoint melds and applies the three cases of docs/rules/indian-rummy.md literally.
 """
 
 from __future__ import annotations

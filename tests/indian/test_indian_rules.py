@@ -1,4 +1,4 @@
-"""One test per sentence of the rule book's §5 (Indian Rummy), each citing it."""
+"""One test per sentence of the rule book's docs/rules/indian-rummy.md (Indian Rummy), each citing it."""
 
 from __future__ import annotations
 
@@ -211,7 +211,7 @@ def test_bad_input() -> None:
 
 
 def test_turned_up_card_names_the_wild_joker() -> None:
-    """§5: "At the start one card is turned up at random: its rank is the wild joker"."""
+    """docs/rules/indian-rummy.md: "At the start one card is turned up at random: its rank is the wild joker"."""
     from rummylib.indian import with_wild_joker
 
     rules = with_wild_joker("9d", rules=INDIAN_RUMMY)

@@ -30,7 +30,7 @@ def at_draw(build: Builder, rules: RuleSet = CONTRACT_RUMMY, **kw: object) -> Co
 
 
 def test_refusing_the_upcard_offers_it_to_the_others_in_turn_order(build: Builder) -> None:
-    # §2 "When the player whose turn it is does not take the top discard, another player may buy it"
+    # docs/rules/contract-rummy.md "When the player whose turn it is does not take the top discard, another player may buy it"
     r = at_draw(build).apply(DrawStock(0))
     assert r.phase is Phase.BUY
     assert r.window is not None
@@ -56,7 +56,7 @@ def test_nobody_buys_then_the_player_in_turn_draws_from_the_stock(build: Builder
 
 
 def test_buyer_takes_the_upcard_and_a_penalty_card_then_the_player_in_turn_draws(build: Builder) -> None:
-    # §2 "they take it plus one penalty card from the stock ... The player in turn then draws from the stock."
+    # docs/rules/contract-rummy.md "they take it plus one penalty card from the stock ... The player in turn then draws from the stock."
     r = at_draw(build).apply(DrawStock(0)).apply(DeclineBuy(1)).apply(Buy(2)).apply(DeclineBuy(3))
     assert r.phase is Phase.PLAY
     assert r.current == 0
@@ -69,7 +69,7 @@ def test_buyer_takes_the_upcard_and_a_penalty_card_then_the_player_in_turn_draws
 
 
 def test_when_several_want_it_the_one_whose_turn_comes_first_gets_it(build: Builder) -> None:
-    # §2 "If several want it, the one whose turn comes first gets it."
+    # docs/rules/contract-rummy.md "If several want it, the one whose turn comes first gets it."
     r = at_draw(build, current=1).apply(DrawStock(1))
     assert r.window is not None
     assert r.window.waiting == (2, 3, 0)
@@ -94,7 +94,7 @@ def test_buy_penalty_cards_option(build: Builder) -> None:
 
 
 def test_buying_off(build: Builder) -> None:
-    # §2 "Options: buying on/off"
+    # docs/rules/contract-rummy.md "Options: buying on/off"
     rules = CONTRACT_RUMMY.with_options({"buying": False})
     r = at_draw(build, rules).apply(DrawStock(0))
     assert r.phase is Phase.PLAY
@@ -109,7 +109,7 @@ def test_taking_the_upcard_closes_it_to_buyers(build: Builder) -> None:
 
 
 def test_shanghai_at_most_four_buys_per_player_per_round(build: Builder) -> None:
-    # §3 "At most 4 buys per player per round."
+    # docs/rules/shanghai.md "At most 4 buys per player per round."
     r = at_draw(build, SHANGHAI, buys=(0, 4, 3, 0)).apply(DrawStock(0))
     assert r.window is not None
     assert r.window.waiting == (2, 3)
@@ -119,7 +119,7 @@ def test_shanghai_at_most_four_buys_per_player_per_round(build: Builder) -> None
 
 
 def test_buy_limits_by_round(build: Builder) -> None:
-    # §3 "3 buys per round in rounds 1-8 and 4 in rounds 9-10"
+    # docs/rules/shanghai.md "3 buys per round in rounds 1-8 and 4 in rounds 9-10"
     rules = SHANGHAI.with_options({"max_buys_by_round": [3] * 8 + [4, 4]})
     early = at_draw(build, rules, buys=(0, 3, 0, 0), round_number=8).apply(DrawStock(0))
     assert early.window is not None
@@ -130,7 +130,7 @@ def test_buy_limits_by_round(build: Builder) -> None:
 
 
 def test_a_player_who_is_down_may_not_buy_option(build: Builder) -> None:
-    # §3 "a player who is down may not buy" (option down_player_may_buy)
+    # docs/rules/shanghai.md "a player who is down may not buy" (option down_player_may_buy)
     rules = SHANGHAI.with_options({"down_player_may_buy": False})
     r = at_draw(build, rules, down=(False, True, False, False)).apply(DrawStock(0))
     assert r.window is not None
@@ -142,7 +142,7 @@ def test_a_player_who_is_down_may_not_buy_option(build: Builder) -> None:
 
 
 def test_multiple_buys_the_next_card_but_never_the_same_player_twice_running(build: Builder) -> None:
-    # §2 "multiple_buys (after a buy, another player may buy the next discard; the same player may not buy
+    # docs/rules/contract-rummy.md "multiple_buys (after a buy, another player may buy the next discard; the same player may not buy
     # two in a row)"
     rules = CONTRACT_RUMMY.with_options({"multiple_buys": True})
     r = at_draw(build, rules).apply(DrawStock(0)).apply(Buy(1)).apply(DeclineBuy(2)).apply(DeclineBuy(3))

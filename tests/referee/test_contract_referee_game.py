@@ -24,7 +24,7 @@ EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "shanghai_bots.py"
 
 @pytest.mark.parametrize(("players", "decks", "jokers"), [(2, 2, 1), (3, 2, 2), (4, 2, 3), (5, 3, 4), (8, 3, 7)])
 def test_contract_rummy_decks_and_jokers_by_players(players: int, decks: int, jokers: int) -> None:
-    # §2 "Up to 4 players: 2 standard 52-card decks; 5 or more: 3 decks. Jokers: one fewer than the
+    # docs/rules/contract-rummy.md "Up to 4 players: 2 standard 52-card decks; 5 or more: 3 decks. Jokers: one fewer than the
     # number of players"
     r = ContractRound.deal(rules=CONTRACT_RUMMY, players=players, seed=1)
     assert len(r.all_pieces()) == 52 * decks + jokers
@@ -32,14 +32,14 @@ def test_contract_rummy_decks_and_jokers_by_players(players: int, decks: int, jo
 
 
 def test_jokers_all_option_keeps_two_per_deck() -> None:
-    # §2 "(option jokers: players-1 default, or all = 2 per deck)"
+    # docs/rules/contract-rummy.md "(option jokers: players-1 default, or all = 2 per deck)"
     r = ContractRound.deal(rules=CONTRACT_RUMMY.with_options({"jokers": "all"}), players=5, seed=1)
     assert r.all_pieces().count(JOKER) == 6
 
 
 @pytest.mark.parametrize(("players", "total", "jokers"), [(3, 105, 1), (4, 105, 1), (5, 158, 2), (8, 158, 2)])
 def test_shanghai_decks_and_jokers_by_players(players: int, total: int, jokers: int) -> None:
-    # §3 "3-4 players: 2 decks plus 1 joker; 5 or more: 3 decks plus 2 jokers"
+    # docs/rules/shanghai.md "3-4 players: 2 decks plus 1 joker; 5 or more: 3 decks plus 2 jokers"
     r = ContractRound.deal(rules=SHANGHAI, players=players, seed=1)
     assert len(r.all_pieces()) == total
     assert r.all_pieces().count(JOKER) == jokers
@@ -47,20 +47,20 @@ def test_shanghai_decks_and_jokers_by_players(players: int, total: int, jokers: 
 
 @pytest.mark.parametrize(("round_number", "cards"), [(1, 10), (4, 10), (5, 12), (7, 12)])
 def test_contract_rummy_cards_per_round(round_number: int, cards: int) -> None:
-    # §2 "Rounds 1-4 deal 10 cards, rounds 5-7 deal 12."
+    # docs/rules/contract-rummy.md "Rounds 1-4 deal 10 cards, rounds 5-7 deal 12."
     r = ContractRound.deal(rules=CONTRACT_RUMMY, players=3, seed=2, round_number=round_number)
     assert [len(h) for h in r.hands] == [cards] * 3
 
 
 def test_shanghai_deals_eleven_cards_every_round() -> None:
-    # §3 "10 rounds, 11 cards each."
+    # docs/rules/shanghai.md "10 rounds, 11 cards each."
     for number in (1, 10):
         r = ContractRound.deal(rules=SHANGHAI, players=3, seed=2, round_number=number)
         assert [len(h) for h in r.hands] == [11] * 3
 
 
 def test_the_deal_turns_up_an_upcard_and_play_starts_left_of_the_dealer() -> None:
-    # §2 "play starts left of the dealer"
+    # docs/rules/contract-rummy.md "play starts left of the dealer"
     r = ContractRound.deal(rules=SHANGHAI, players=4, seed=5, dealer=3)
     assert (r.dealer, r.current, r.phase, r.turn) == (3, 0, Phase.DRAW, 1)
     assert len(r.discards) == 1
@@ -76,7 +76,7 @@ def test_the_deal_is_seeded() -> None:
 
 def test_bad_deals_are_refused() -> None:
     with pytest.raises(RuleSetError):
-        ContractRound.deal(rules=SHANGHAI, players=2, seed=0)  # §3 "3-8 players"
+        ContractRound.deal(rules=SHANGHAI, players=2, seed=0)  # docs/rules/shanghai.md "3-8 players"
     with pytest.raises(RuleSetError):
         ContractRound.deal(rules=SHANGHAI, players=9, seed=0)
     with pytest.raises(RuleSetError):
@@ -132,7 +132,7 @@ def finishing_game(build: Builder, rules=SHANGHAI, round_number: int = 1) -> Con
 
 
 def test_the_next_round_is_dealt_with_the_dealer_moved_left(build: Builder) -> None:
-    # §2 "The dealer moves left each round; play starts left of the dealer."
+    # docs/rules/contract-rummy.md "The dealer moves left each round; play starts left of the dealer."
     game = finishing_game(build, round_number=3)
     nxt = game.apply(Discard(0, "Kc"))
     assert nxt.round_number == 4
@@ -148,7 +148,7 @@ def test_the_next_round_is_dealt_with_the_dealer_moved_left(build: Builder) -> N
 
 
 def test_the_game_ends_after_the_last_round_and_lowest_total_wins(build: Builder) -> None:
-    # §2 "lowest total after 7 rounds wins"; §3 "Points (lowest total wins)"
+    # docs/rules/contract-rummy.md "lowest total after 7 rounds wins"; docs/rules/shanghai.md "Points (lowest total wins)"
     game = finishing_game(build, round_number=10)
     over = game.apply(Discard(0, "Kc"))
     assert over.is_over

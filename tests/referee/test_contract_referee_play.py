@@ -51,7 +51,7 @@ def cards(text: str) -> PieceCount:
 
 
 def test_only_the_player_in_turn_acts_and_draws_before_playing(build: Builder) -> None:
-    # §2 "A turn. Draw one card (stock, or the top discard) ... Discard one card."
+    # docs/rules/contract-rummy.md "A turn. Draw one card (stock, or the top discard) ... Discard one card."
     r = build(CONTRACT_RUMMY, ["7h 8h", "9c 10c"], stock="Kd Qd", discards="2c", phase=Phase.DRAW)
     assert refused(r, DrawStock(1)) == ["not-your-turn"]
     assert refused(r, Discard(0, "7h")) == ["wrong-phase"]
@@ -79,7 +79,7 @@ def test_legal_actions_in_play_list_every_discard(build: Builder) -> None:
 
 
 def test_lay_down_the_contract_once(build: Builder) -> None:
-    # §2 "Optionally lay down the contract (once)."
+    # docs/rules/contract-rummy.md "Optionally lay down the contract (once)."
     r = build(CONTRACT_RUMMY, ["7h 7s 7d 8c 8s 8h Kd 4c", "9c 10c"], stock="Kd", discards="2c")
     down = r.apply(LayDown(0, "7h 7s 7d | 8c 8s 8h"))
     assert down.down == (True, False)
@@ -91,7 +91,7 @@ def test_lay_down_the_contract_once(build: Builder) -> None:
 
 
 def test_the_contract_is_checked_by_the_contract_checker(build: Builder) -> None:
-    # §2 "The contract is laid down ... with exactly the cards it needs: a set of exactly 3"
+    # docs/rules/contract-rummy.md "The contract is laid down ... with exactly the cards it needs: a set of exactly 3"
     r = build(CONTRACT_RUMMY, ["7h 7s 7d 7c 8c 8s 8h Kd", "9c"], stock="Kd", discards="2c")
     assert refused(r, LayDown(0, "7h 7s 7d 7c | 8c 8s 8h")) == ["contract-set-size"]
     assert refused(r, LayDown(0, "7h 7s 7d")) == ["contract-meld-count"]
@@ -99,14 +99,14 @@ def test_the_contract_is_checked_by_the_contract_checker(build: Builder) -> None
 
 
 def test_shanghai_contract_sizes_are_minimums(build: Builder) -> None:
-    # §3 "The contract's numbers are minimums: a 'run of 7' is 7 or more cards."
+    # docs/rules/shanghai.md "The contract's numbers are minimums: a 'run of 7' is 7 or more cards."
     r = build(SHANGHAI, ["7h 7s 7d 7c 8c 8s 8h Kd", "9c", "9d"], stock="Kd", discards="2c")
     after = r.apply(LayDown(0, "7h 7s 7d 7c | 8c 8s 8h"))
     assert PieceCount.of(after.hands[0]) == cards("Kd")
 
 
 def test_two_runs_of_one_suit_must_not_continue_each_other(build: Builder) -> None:
-    # §2 "Where two runs are needed they must be of different suits, or, in one suit, not continue each other"
+    # docs/rules/contract-rummy.md "Where two runs are needed they must be of different suits, or, in one suit, not continue each other"
     hand = "2c 3c 4c 5c 6c 7c 8c 9c 10c Jc Kd"
     r = build(CONTRACT_RUMMY, [hand, "9h"], stock="Kd", discards="2d", round_number=3)
     assert refused(r, LayDown(0, "2c 3c 4c 5c | 6c 7c 8c 9c")) == ["contract-runs-continue"]
@@ -115,7 +115,7 @@ def test_two_runs_of_one_suit_must_not_continue_each_other(build: Builder) -> No
 
 
 def test_round_seven_contract_takes_the_whole_hand(build: Builder) -> None:
-    # §2 "Round 7 ... the contract must take the whole hand ... at most one card ... the final discard."
+    # docs/rules/contract-rummy.md "Round 7 ... the contract must take the whole hand ... at most one card ... the final discard."
     hand = "2c 3c 4c 5c 6h 7h 8h 9h Js Qs Ks As Kd"
     r = build(CONTRACT_RUMMY, [hand, "9c"], stock="Kd", discards="2d", round_number=7)
     assert refused(r, LayDown(0, "2c 3c 4c 5c | 6h 7h 8h 9h | Qs Ks As *")) == ["not-in-hand"]
@@ -135,7 +135,7 @@ def test_round_seven_contract_takes_the_whole_hand(build: Builder) -> None:
 
 
 def test_contract_rummy_lay_offs_start_the_turn_after_the_contract(build: Builder) -> None:
-    # §2 "From the turn *after* the contract, lay off any number of cards on any melds on the table."
+    # docs/rules/contract-rummy.md "From the turn *after* the contract, lay off any number of cards on any melds on the table."
     r = build(CONTRACT_RUMMY, ["7h 7s 7d 8c 8s 8h 7c Kd", "9c 9s 9h 2d"], stock="Kd 3c", discards="2c")
     r = r.apply(LayDown(0, "7h 7s 7d | 8c 8s 8h"))
     assert refused(r, LayOff(0, "7c", 0)) == ["layoff-same-turn"]
@@ -148,7 +148,7 @@ def test_contract_rummy_lay_offs_start_the_turn_after_the_contract(build: Builde
 
 
 def test_lay_offs_go_on_any_players_melds_and_need_the_contract(build: Builder) -> None:
-    # §2 "lay off ... on any melds on the table"; §3 "lay-offs only once the player has met the contract"
+    # docs/rules/contract-rummy.md "lay off ... on any melds on the table"; docs/rules/shanghai.md "lay-offs only once the player has met the contract"
     table = [(1, "9c 9s 9h"), (1, "4d 5d 6d 7d")]
     r = build(CONTRACT_RUMMY, ["9d 8d Kc", "2c"], stock="Kd", discards="2c", table=table, down=(True, True))
     r2 = r.apply(LayOff(0, "9d", 0)).apply(LayOff(0, "8d", 1))
@@ -158,7 +158,7 @@ def test_lay_offs_go_on_any_players_melds_and_need_the_contract(build: Builder) 
 
 
 def test_shanghai_meld_or_lay_off_never_both(build: Builder) -> None:
-    # §3 "either lay down the contract or lay off single cards ... never both in one turn"
+    # docs/rules/shanghai.md "either lay down the contract or lay off single cards ... never both in one turn"
     r = build(SHANGHAI, ["7h 7s 7d 8c 8s 8h 7c Kd", "2c", "3c"], stock="Kd", discards="2c")
     r = r.apply(LayDown(0, "7h 7s 7d | 8c 8s 8h"))
     assert refused(r, LayOff(0, "7c", 0)) == ["layoff-same-turn"]
@@ -186,7 +186,7 @@ def test_a_lay_off_that_does_not_fit_is_refused_with_the_meld_named(build: Build
 
 
 def test_going_out_by_the_last_lay_off(build: Builder) -> None:
-    # §2 "A player goes out by getting rid of the last card (by a lay-off or the discard)."
+    # docs/rules/contract-rummy.md "A player goes out by getting rid of the last card (by a lay-off or the discard)."
     r = build(CONTRACT_RUMMY, ["7c", "Kd Ah *"], stock="2d", discards="2c", table=[(0, "7h 7s 7d")], down=(True, False))
     out = r.apply(LayOff(0, "7c", 0))
     assert out.is_over
@@ -207,7 +207,7 @@ def test_going_out_by_the_discard(build: Builder) -> None:
 
 
 def test_go_out_by_discard_off_the_last_card_must_be_laid_off(build: Builder) -> None:
-    # §3 "go_out_by_discard off — the last card must be melded or laid off, not discarded"
+    # docs/rules/shanghai.md "go_out_by_discard off — the last card must be melded or laid off, not discarded"
     rules = SHANGHAI.with_options({"go_out_by_discard": False})
     table = [(1, "7h 7s 7d")]
     r = build(rules, ["Kc", "Kd", "5h"], stock="2d", discards="2c", table=table, down=(True, True, False))
@@ -222,7 +222,7 @@ def test_go_out_by_discard_off_the_last_card_must_be_laid_off(build: Builder) ->
 
 
 def test_shanghai_going_out_in_one_turn_scores_minus_50_or_minus_25(build: Builder) -> None:
-    # §3 "A player who goes out in one turn ... scores -25, or -50 if no joker was among them."
+    # docs/rules/shanghai.md "A player who goes out in one turn ... scores -25, or -50 if no joker was among them."
     hand = "7h 7h 7s 7s 7d 7c 8c 8c 8s 8h 8d Kd"
     r = build(SHANGHAI, [hand, "Ah", "2c"], stock="2d", discards="3c")
     out = r.apply(LayDown(0, "7h 7h 7s 7s 7d 7c | 8c 8c 8s 8h 8d")).apply(Discard(0, "Kd"))
@@ -250,7 +250,7 @@ def test_going_out_over_several_turns_scores_zero(build: Builder) -> None:
 
 
 def test_contract_rummy_joker_swap_needs_the_player_down(build: Builder) -> None:
-    # §2 "Once down, a player may take a joker from a run by putting in the natural card it stands for."
+    # docs/rules/contract-rummy.md "Once down, a player may take a joker from a run by putting in the natural card it stands for."
     table = [(1, "4c * 6c 7c")]
     r = build(CONTRACT_RUMMY, ["5c Kd", "2h"], stock="2d", discards="2c", table=table, down=(False, True))
     assert refused(r, SwapJoker(0, "5c", 0)) == ["joker-swap-not-down"]
@@ -264,13 +264,13 @@ def test_contract_rummy_joker_swap_needs_the_player_down(build: Builder) -> None
 
 
 def test_contract_rummy_jokers_in_a_set_are_dead(build: Builder) -> None:
-    # §2 "Jokers in a set are dead: never taken back."
+    # docs/rules/contract-rummy.md "Jokers in a set are dead: never taken back."
     r = build(CONTRACT_RUMMY, ["7c Kd", "2h"], stock="2d", discards="2c", table=[(1, "7h 7s *")], down=(True, True))
     assert refused(r, SwapJoker(0, "7c", 0)) == ["joker-dead-in-set"]
 
 
 def test_contract_rummy_joker_slides_when_its_card_is_laid_off(build: Builder) -> None:
-    # §2 "A joker in a run may be moved to either end by a player laying off the natural card it stood for."
+    # docs/rules/contract-rummy.md "A joker in a run may be moved to either end by a player laying off the natural card it stood for."
     r = build(CONTRACT_RUMMY, ["5c Kd", "2h"], stock="2d", discards="2c", table=[(1, "4c * 6c 7c")], down=(True,) * 2)
     after = r.apply(LayOff(0, "5c", 0))
     assert str(after.table[0].meld) == "4c 5c 6c 7c *"
@@ -278,7 +278,7 @@ def test_contract_rummy_joker_slides_when_its_card_is_laid_off(build: Builder) -
 
 
 def test_the_player_chooses_the_end_a_sliding_joker_goes_to(build: Builder) -> None:
-    # §2 "A joker in a run may be moved to either end by a player laying off the natural card it stood for."
+    # docs/rules/contract-rummy.md "A joker in a run may be moved to either end by a player laying off the natural card it stood for."
     r = build(CONTRACT_RUMMY, ["5c Kd", "2h"], stock="2d", discards="2c", table=[(1, "4c * 6c 7c")], down=(True,) * 2)
     after = r.apply(LayOff(0, "5c", 0, joker_end="low"))
     assert str(after.table[0].meld) == "* 4c 5c 6c 7c"
@@ -292,7 +292,7 @@ def test_joker_swap_never_option(build: Builder) -> None:
 
 
 def test_shanghai_swapped_joker_must_be_used_the_same_turn(build: Builder) -> None:
-    # §3 "A joker in a meld on the table may be taken by any player ...; that joker must be used in the
+    # docs/rules/shanghai.md "A joker in a meld on the table may be taken by any player ...; that joker must be used in the
     # same turn."
     table = [(1, "4c * 6c"), (1, "9h 9s 9d")]
     r = build(SHANGHAI, ["5c Kd Qd", "2h", "3h"], stock="2d", discards="2c", table=table, down=(True, True, False))
@@ -308,7 +308,7 @@ def test_shanghai_swapped_joker_must_be_used_the_same_turn(build: Builder) -> No
 
 
 def test_shanghai_a_set_joker_is_taken_by_any_card_of_the_rank(build: Builder) -> None:
-    # §3 "A joker in a meld on the table may be taken by any player who puts the card it stands for in its
+    # docs/rules/shanghai.md "A joker in a meld on the table may be taken by any player who puts the card it stands for in its
     # place" - in a set of 8s, any 8 (Shanghai's set jokers are not dead).
     table = [(1, "8h 8s *"), (1, "4d 5d 6d")]
     r = build(SHANGHAI, ["8c Kd", "2h", "3h"], stock="2d", discards="2c", table=table, down=(True, True, False))
@@ -319,7 +319,7 @@ def test_shanghai_a_set_joker_is_taken_by_any_card_of_the_rank(build: Builder) -
 
 
 def test_shanghai_player_not_down_takes_a_joker_with_the_lay_down(build: Builder) -> None:
-    # §3 "any player": a player not down takes the joker and uses it in the contract that turn.
+    # docs/rules/shanghai.md "any player": a player not down takes the joker and uses it in the contract that turn.
     table = [(1, "4c * 6c")]
     hand = "5c 8h 8s 9h 9s 9d Kd"
     r = build(SHANGHAI, [hand, "2h", "3h"], stock="2d", discards="2c", table=table, down=(False, True, False))
@@ -339,7 +339,7 @@ def test_shanghai_player_not_down_takes_a_joker_with_the_lay_down(build: Builder
 
 
 def test_joker_swap_requires_contract_option(build: Builder) -> None:
-    # §3 "a player not yet down who takes a joker must meet the contract that turn"
+    # docs/rules/shanghai.md "a player not yet down who takes a joker must meet the contract that turn"
     rules = SHANGHAI.with_options({"joker_swap_requires_contract": True, "swapped_joker_must_be_used": False})
     table = [(1, "4c * 6c")]
     r = build(
@@ -357,7 +357,7 @@ def test_joker_swap_requires_contract_option(build: Builder) -> None:
 
 
 def test_empty_stock_shuffles_the_discards_but_the_top_into_a_new_stock(build: Builder) -> None:
-    # §2 "Empty stock. Shuffle the discard pile except its top card into a new stock."
+    # docs/rules/contract-rummy.md "Empty stock. Shuffle the discard pile except its top card into a new stock."
     r = build(CONTRACT_RUMMY, ["7h 8h", "9c 10c"], stock="", discards="2c 3c 4c 5c", phase=Phase.DRAW, current=1)
     after = r.apply(DrawStock(1)).apply(DeclineBuy(0))
     assert after.discards == parse_pieces("5c")
@@ -369,7 +369,7 @@ def test_empty_stock_shuffles_the_discards_but_the_top_into_a_new_stock(build: B
 
 
 def test_round_ends_when_stock_and_discards_are_gone(build: Builder) -> None:
-    # §3 "if stock and discards are both gone, the round ends and everyone scores their hand"
+    # docs/rules/shanghai.md "if stock and discards are both gone, the round ends and everyone scores their hand"
     r = build(SHANGHAI, ["7h 8h", "9c 10c", "Ah *"], stock="", discards="")
     over = r.apply(Discard(0, "8h"))
     assert over.round_result is not None

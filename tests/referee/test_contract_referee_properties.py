@@ -1,4 +1,4 @@
-"""Property tests: random rounds played by random legal actions (docs/rules/contract-rummy.md and docs/rules/shanghai.md, issue 5 §6).
+"""Property tests: random rounds played by random legal actions (docs/rules/contract-rummy.md and docs/rules/shanghai.md).
 
 * no card is ever created or lost: stock + discards + hands + table is always the deal;
 * there is always a legal action until the round ends, and every round ends with the scores the

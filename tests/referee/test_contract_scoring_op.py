@@ -1,4 +1,4 @@
-"""Round scoring of the contract games (docs/rules/contract-rummy.md and docs/rules/shanghai.md, "Empty stock and points") and the batch op ``score`` (issue 5 §5)."""
+"""Round scoring of the contract games (docs/rules/contract-rummy.md and docs/rules/shanghai.md, "Empty stock and points") and the batch op ``score``."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ def points(text: str, rules: RuleSet) -> int:
 
 
 def test_contract_rummy_card_points() -> None:
-    # §2 "Points ...: joker 25, ace 15, J Q K 10, others face value."
+    # docs/rules/contract-rummy.md "Points ...: joker 25, ace 15, J Q K 10, others face value."
     assert points("*", CONTRACT_RUMMY) == 25
     assert points("Ah", CONTRACT_RUMMY) == 15
     assert points("Jh Qd Ks", CONTRACT_RUMMY) == 30
@@ -30,16 +30,16 @@ def test_contract_rummy_card_points() -> None:
 
 
 def test_contract_rummy_point_options() -> None:
-    # §2 "Options: number_cards_flat (2-10 count 5 each), joker_points (e.g. 15)."
+    # docs/rules/contract-rummy.md "Options: number_cards_flat (2-10 count 5 each), joker_points (e.g. 15)."
     flat = CONTRACT_RUMMY.with_options({"number_cards_flat": True})
     assert points("2c 5d 9h 10s Jh Ah", flat) == 5 * 4 + 10 + 15
     assert points("*", CONTRACT_RUMMY.with_options({"joker_points": 15})) == 15
-    # §2 "deuces_wild: every 2 is also a joker, and counts 25 points in hand."
+    # docs/rules/contract-rummy.md "deuces_wild: every 2 is also a joker, and counts 25 points in hand."
     assert points("2c 2h", CONTRACT_RUMMY.with_options({"deuces_wild": True})) == 50
 
 
 def test_shanghai_card_points() -> None:
-    # §3 "2-9 face value; 10 J Q K 10; ace 15; joker 25."
+    # docs/rules/shanghai.md "2-9 face value; 10 J Q K 10; ace 15; joker 25."
     assert [points(c, SHANGHAI) for c in ("2c", "9d", "10h", "Js", "Qc", "Kd", "Ah", "*")] == [
         2,
         9,
@@ -60,7 +60,7 @@ def test_round_scores_everyone_on_their_hand_and_zero_for_going_out() -> None:
 
 
 def test_shanghai_one_turn_bonus() -> None:
-    # §3 "A player who goes out in one turn ... scores -25, or -50 if no joker was among them."
+    # docs/rules/shanghai.md "A player who goes out in one turn ... scores -25, or -50 if no joker was among them."
     hands = [parse_pieces(h) for h in ("Ah Kd", "", "* 3c")]
     assert score_contract_round(hands, rules=SHANGHAI, out_in_one_turn=True, joker_used=False) == (25, -50, 28)
     assert score_contract_round(hands, rules=SHANGHAI, out_in_one_turn=True, joker_used=True) == (25, -25, 28)

@@ -209,7 +209,7 @@ def test_contract_rounds_list_every_distinct_legal_action(
 
 
 def test_every_lay_down_of_a_hand_is_listed_once(build: Builder) -> None:
-    # §2 "two sets" (of exactly 3): the sevens and the eights, with the joker in either set.
+    # docs/rules/contract-rummy.md "two sets" (of exactly 3): the sevens and the eights, with the joker in either set.
     r = build(CONTRACT_RUMMY, ["7h 7s 7d 8c 8s 8h * Kd", "9c"], stock="Kd", discards="2c")
     downs = {" | ".join(str(m) for m in a.melds) for a in r.legal_actions() if isinstance(a, LayDown)}
     assert downs == {
@@ -227,7 +227,7 @@ def test_every_lay_down_of_a_hand_is_listed_once(build: Builder) -> None:
 
 @pytest.mark.parametrize("rules", [CONTRACT_RUMMY, SHANGHAI], ids=["contract_rummy", "shanghai"])
 def test_a_joker_in_each_place_of_a_run_is_its_own_lay_down(build: Builder, rules: RuleSet) -> None:
-    # §2 "the order given is the reading": the joker below the run or above it are two lay-downs.
+    # docs/rules/contract-rummy.md "the order given is the reading": the joker below the run or above it are two lay-downs.
     r = build(rules, ["7h 7s 7d 4c 5c 6c * Kd", "9c", "9d"], stock="Kd", discards="2c", round_number=2)
     downs = [" | ".join(str(m) for m in a.melds) for a in r.legal_actions() if isinstance(a, LayDown)]
     assert sorted(downs) == ["7d 7h 7s | * 4c 5c 6c", "7d 7h 7s | 4c 5c 6c *"]
@@ -308,7 +308,7 @@ def brute_force_lay_downs(state: ContractRound) -> set[ContractRound]:
 def test_every_lay_down_of_a_small_hand_against_brute_force(
     build: Builder, cards: list[str], round_number: int, house: dict[str, object]
 ) -> None:
-    # §2 "The contract is laid down in one turn, with exactly the cards it needs".
+    # docs/rules/contract-rummy.md "The contract is laid down in one turn, with exactly the cards it needs".
     rules = CONTRACT_RUMMY.with_options(house)  # the builder fixture keeps no state
     twice = {c: cards.count(c) for c in cards}
     if any(n > 2 for n in twice.values()):  # two decks

@@ -170,7 +170,7 @@ def test_indian_views_hide_exactly_what_is_not_known(seed: int, steps: int, pick
 
 
 def test_a_card_taken_or_bought_is_known_until_it_leaves_the_hand(build: Any) -> None:
-    # §2 Buying: "they take it plus one penalty card" - the card bought is seen, the penalty card is not.
+    # docs/rules/contract-rummy.md Buying: "they take it plus one penalty card" - the card bought is seen, the penalty card is not.
     rules = CONTRACT_RUMMY
     r = build(rules, ["7h 8h", "9c 10c", "2s 3s"], stock="Kd Qd Jd 10d", discards="4c Ac", phase=Phase.DRAW)
     r = r.apply(DrawStock(0)).apply(Buy(1)).apply(DeclineBuy(2))

@@ -1,4 +1,4 @@
-"""The Rummikub batch ops ``turn`` and ``score`` (issue 3 §4)."""
+"""The Rummikub batch ops ``turn`` and ``score``."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The turn judge's caches never change a verdict (issue 3 §6: fast turn validation).
+"""The turn judge's caches never change a verdict (fast turn validation).
 
 `validate_turn` remembers what it learnt of each set (per rule set) and the ``turn`` op remembers
 each set's text and each rack token; these tests check that a verdict is the same whether the
@@ -76,7 +76,7 @@ def test_cached_and_cold_verdicts_agree(rng: random.Random, first: bool) -> None
 
 
 def test_identical_sets_after_are_matched_in_order() -> None:
-    """Two sets with the same tiles: the first set before keeps the first one after (rule book §1)."""
+    """Two sets with the same tiles: the first set before keeps the first one after (rule book docs/rules/rummikub.md)."""
     run = parse_pieces("r1 r2 r3")
     report = validate_turn(
         Table([Meld(run), Meld(run)]),

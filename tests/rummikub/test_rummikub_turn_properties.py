@@ -1,4 +1,4 @@
-"""Property tests for Rummikub turns and scores (issue 3 §5, docs/rules/rummikub.md).
+"""Property tests for Rummikub turns and scores (docs/rules/rummikub.md).
 
 A strategy builds a legal turn constructively: runs of the table before are cut differently after
 the turn (split, join), extended at either end with rack tiles, groups of three get a fourth tile,

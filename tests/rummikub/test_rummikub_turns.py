@@ -1,4 +1,4 @@
-"""Unit tests for Rummikub turn validation (docs/rules/rummikub.md, issue 3 §1).
+"""Unit tests for Rummikub turn validation (docs/rules/rummikub.md).
 
 Each test cites the sentence of the rule book it checks.
 """
@@ -52,7 +52,7 @@ def test_cards_are_not_rummikub_pieces() -> None:
         validate_turn("", "5h", "", rules=RUMMIKUB, initial_meld_done=True)
 
 
-# --- §1 Tiles: three copies of a tile is an error, not a meld -------------------------------
+# --- Tiles: three copies of a tile is an error, not a meld (docs/rules/rummikub.md) ------
 
 
 def test_three_r5_across_table_and_rack_is_an_input_error() -> None:
@@ -75,7 +75,7 @@ def test_too_many_sets_is_a_limit() -> None:
         validate_turn("", "", [[]] * 500, rules=RUMMIKUB, initial_meld_done=True)
 
 
-# --- §1 A turn after the initial meld: the manipulations -------------------------------------
+# --- A turn after the initial meld: the manipulations (docs/rules/rummikub.md) ------------
 
 
 def test_lay_new_set_from_rack() -> None:
@@ -151,7 +151,7 @@ def test_joker_sets_validity_rules() -> None:
     assert codes("", "r12 r13 r1", "r12 r13 r1") == ["run-wraps"]
 
 
-# --- §1 the four end-of-turn conditions ------------------------------------------------------
+# --- The four end-of-turn conditions (docs/rules/rummikub.md) -----------------------------
 
 
 def test_invalid_set_is_named_with_its_index() -> None:
@@ -197,7 +197,7 @@ def test_every_problem_is_reported_in_order() -> None:
     assert found == ["run-too-short", "table-tile-missing", "tile-from-nowhere", "no-tile-played"]
 
 
-# --- §1 Initial meld --------------------------------------------------------------------------
+# --- Initial meld (docs/rules/rummikub.md) -------------------------------------------------
 
 
 def test_initial_meld_at_least_30() -> None:

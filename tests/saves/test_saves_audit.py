@@ -1,4 +1,4 @@
-"""Anti-cheat helpers for servers (issue 8, part 4): rummylib.audit."""
+"""Anti-cheat helpers for servers: rummylib.audit."""
 
 from __future__ import annotations
 

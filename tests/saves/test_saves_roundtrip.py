@@ -1,4 +1,4 @@
-"""Saved games come back exactly and continue identically (issue 8, part 3).
+"""Saved games come back exactly and continue identically.
 
 Random games of every referee are played with seeded random choices; at random points the state
 is saved (to a JSON string), loaded back, and both the original and the restored state are

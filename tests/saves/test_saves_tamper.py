@@ -1,4 +1,4 @@
-"""Corrupt or tampered saves are refused with `SaveError` (issue 8, parts 3 and 4).
+"""Corrupt or tampered saves are refused with `SaveError`.
 
 Each tampering a cheater (or a broken disk) could do is tried on a real save: a card
 duplicated, a tile missing, a hand too large, an impossible score, a foreign piece, an invalid

@@ -1,4 +1,4 @@
-"""The ``solve`` batch op (issue 6 §3): exact keys and value types, errors with codes."""
+"""The ``solve`` batch op: exact keys and value types, errors with codes."""
 
 from __future__ import annotations
 

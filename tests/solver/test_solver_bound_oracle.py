@@ -3,7 +3,7 @@
 The search only tunes the multipliers on jokerless positions that its first pass could not settle
 within a thousand states, which the brute-force-sized positions of ``test_solver_oracle`` never
 reach. Here the threshold is lowered to zero, so every small position whose first pass fails
-runs with tuned multipliers, and the answers must still match brute force exactly (issue 6 §4).
+runs with tuned multipliers, and the answers must still match brute force exactly.
 """
 
 from __future__ import annotations

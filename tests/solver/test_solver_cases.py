@@ -126,7 +126,7 @@ def test_nothing_playable_leaves_the_table_unchanged() -> None:
     assert sol.is_pass and sol.played == () and _melds(sol) == ["R1 R2 R3"] and sol.changed_sets == 0
 
 
-# --- objectives (issue 6 §1) -------------------------------------------------------------------
+# --- objectives -------------------------------------------------------------------
 
 
 def test_default_objective_breaks_ties_by_value() -> None:
@@ -222,7 +222,7 @@ def test_initial_meld_threshold_is_an_option() -> None:
     assert solve("", "r1 r2 r3 b7", rules=zero, initial_meld_done=False).tiles_placed == 3
 
 
-# --- table given as tiles, arrange, playable tiles (issue 6 §2) ---------------------------------
+# --- table given as tiles, arrange, playable tiles ---------------------------------
 
 
 def test_table_as_tiles_only() -> None:
@@ -254,7 +254,7 @@ def test_playable_tiles() -> None:
     assert playable_tiles(table, "r4", rules=RUMMIKUB, initial_meld_done=False) == ()
 
 
-# --- rule sets beyond the box (issue 6 §1) -----------------------------------------------------
+# --- rule sets beyond the box -----------------------------------------------------
 
 
 def test_six_colours_numbers_to_twenty_three_copies_four_jokers() -> None:

@@ -1,6 +1,6 @@
 """The fewest-changed-sets tie-break against brute force over which table sets stay untouched.
 
-Issue 6: the default objective breaks ties by the fewest table sets changed, and
+The default objective breaks ties by the fewest table sets changed, and
 ``fewest_changes`` puts that before the value. The oracle tries every choice of sets to keep,
 largest first, and asks the brute-force solver whether the best play still fits.
 """

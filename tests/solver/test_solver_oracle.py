@@ -242,7 +242,7 @@ VARIANTS = [
 @settings(max_examples=40)
 @given(st.sampled_from(VARIANTS), st.randoms(use_true_random=False), st.booleans())
 def test_other_rule_sets_match_brute_force(rules: RuleSet, rnd: Any, opened: bool) -> None:
-    """Rule sets beyond the box (issue 6 §1): other run and group lengths, copies and jokers."""
+    """Rule sets beyond the box: other run and group lengths, copies and jokers."""
     box: list[Piece] = [Tile(c, n) for c in rules.colors for n in range(1, rules.max_number + 1)]
     box = box * rules.copies + [JOKER] * rules.box_jokers
     rnd.shuffle(box)
