@@ -128,9 +128,9 @@ def _dealt(rules: RuleSet, players: int, seed: Seed, dealer: int, sitting_out: t
 
 
 @functools.lru_cache(maxsize=4096)
-def _valid_declaration(groups: tuple[Meld, ...], rules: RuleSet) -> bool:
-    """Whether ``groups`` are a valid declaration, remembered: each listing asks it of every discard."""
-    return not declaration_violations(groups, rules=rules)
+def _valid_declaration(melds: tuple[Meld, ...], rules: RuleSet) -> bool:
+    """Whether ``melds`` are a valid declaration, remembered: each listing asks it of every discard."""
+    return not declaration_violations(melds, rules=rules)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -408,9 +408,9 @@ class IndianDeal(RefereeBase):
         valid = _discards(self.hands[p], self.rules)
         for c in cards:
             rest = _without(self.hands[p], c)
-            groups = _declared(rest, self.rules) if valid is None or c in valid else None
-            if groups is not None:
-                found.append(Declare(p, groups, c))
+            melds = _declared(rest, self.rules) if valid is None or c in valid else None
+            if melds is not None:
+                found.append(Declare(p, melds, c))
             found.append(Declare(p, tuple(Meld((x,)) for x in rest), c))
         return tuple(found)
 
@@ -465,7 +465,7 @@ class IndianDeal(RefereeBase):
         """
         if not isinstance(action, Declare):
             return None
-        return _valid_declaration(action.groups, self.rules)
+        return _valid_declaration(action.melds, self.rules)
 
     def view(self, player: int) -> IndianView:
         """What ``player`` sees: their hand, the wild joker, the discards, who is out, the known cards.
@@ -561,7 +561,7 @@ class IndianDeal(RefereeBase):
     def _declare(self, p: int, action: Declare) -> IndianDeal:
         after = self._put_down(p, action.discard)
         rest = after.hands[p]
-        laid = [piece for group in action.groups for piece in group]
+        laid = [piece for meld in action.melds for piece in meld]
         if len(laid) != len(rest):
             refuse(
                 RuleId.DECLARATION_SIZE,
@@ -571,13 +571,13 @@ class IndianDeal(RefereeBase):
         strangers = list((Counter(laid) - Counter(rest)).elements())
         if strangers:
             refuse(RuleId.NOT_IN_HAND, f"player {p} does not hold {format_pieces(strangers)}", pieces=strangers)
-        if declaration_violations(action.groups, rules=self.rules):
+        if declaration_violations(action.melds, rules=self.rules):
             status = replace_at(after.status, p, SeatStatus.WRONG_DECLARATION)
             return attrs.evolve(after, status=status)._pass_turn()
-        groups = _declared(rest, self.rules)
-        if groups is None:  # pragma: no cover - find_declaration finds every valid declaration
-            groups = action.groups
-        return attrs.evolve(after, declaration=groups)._end(DealEnd.DECLARED, p)
+        melds = _declared(rest, self.rules)
+        if melds is None:  # pragma: no cover - find_declaration finds every valid declaration
+            melds = action.melds
+        return attrs.evolve(after, declaration=melds)._end(DealEnd.DECLARED, p)
 
     def _pass_turn(self) -> IndianDeal:
         """End the turn of the player in turn: the next player in, or the end of the deal."""
