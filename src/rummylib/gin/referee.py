@@ -57,6 +57,7 @@ __all__ = ["STOCK_FLOOR", "GinGame", "GinHand"]
 STOCK_FLOOR = 2
 """A hand with no knock ends as a draw once the stock is down to this many cards after a discard."""
 
+
 def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     i = hand.index(card)
     return hand[:i] + hand[i + 1 :]
@@ -419,6 +420,12 @@ class GinHand(RefereeBase):
             )
         if self.phase is not GinPhase.DISCARD:
             refuse(RuleId.WRONG_PHASE, f"player {p} must draw before discarding or knocking")
+        if isinstance(action, Discard) and not isinstance(action.card, Card):  # the shared Discard takes any piece
+            refuse(
+                RuleId.NOT_IN_HAND,
+                f"player {p} does not hold {action.card}: a Gin hand holds cards only",
+                pieces=(action.card,),
+            )
         if action.card is not None and action.card not in hand:
             refuse(RuleId.NOT_IN_HAND, f"player {p} does not hold {action.card}", pieces=(action.card,))
         other = self.hands[1 - p]

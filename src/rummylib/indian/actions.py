@@ -18,6 +18,7 @@ from typing import Any, ClassVar, TypeAlias
 
 import attrs
 
+from rummylib.actions import Discard, DrawDiscard, DrawStock
 from rummylib.cards import Rank
 from rummylib.melds import Meld
 from rummylib.notation import parse_piece
@@ -52,50 +53,6 @@ def _melds(value: object) -> tuple[Meld, ...]:
 # ------------------------------------------------------------------------------------------
 # Actions
 # ------------------------------------------------------------------------------------------
-
-
-@attrs.frozen
-class DrawStock:
-    """The player in turn draws the top card of the stock.
-
-    Examples:
-        >>> DrawStock(0)
-        DrawStock(player=0)
-    """
-
-    kind: ClassVar[str] = "draw-stock"
-    player: int = attrs.field(validator=_INT)
-    """Seat of the player."""
-
-
-@attrs.frozen
-class DrawDiscard:
-    """The player in turn takes the top card of the discard pile.
-
-    Examples:
-        >>> DrawDiscard(2).player
-        2
-    """
-
-    kind: ClassVar[str] = "draw-discard"
-    player: int = attrs.field(validator=_INT)
-    """Seat of the player."""
-
-
-@attrs.frozen
-class Discard:
-    """The player in turn discards one card face up, ending the turn.
-
-    Examples:
-        >>> Discard(0, "Kd")
-        Discard(player=0, card=Card.parse('Kd'))
-    """
-
-    kind: ClassVar[str] = "discard"
-    player: int = attrs.field(validator=_INT)
-    """Seat of the player."""
-    card: Piece = attrs.field(converter=_piece)
-    """The card discarded (notation is accepted)."""
 
 
 @attrs.frozen
