@@ -1,7 +1,7 @@
 """The actions of the Gin Rummy referees, where a hand stands (`GinPhase`) and what a player sees (`GinView`).
 
 The actions are `DrawStock`, `DrawDiscard`, `Discard` and `Knock` (`GinAction` is any of them);
-the referees that take them are in `rummylib.gin.referee`.
+the referees that take them are `rummylib.gin.hand.GinHand` and `rummylib.gin.game.GinGame`.
 
 Examples:
     >>> Knock(1, "Kd").kind, GinPhase.DRAW.value
