@@ -40,7 +40,7 @@ GIVE_UP = ("drop", "declare")  # Indian Rummy: random players who drop or declar
 
 def _declares(action: Any) -> bool:
     """A declaration that arranges the cards in groups (a valid one), not the cards one by one."""
-    return isinstance(action, Declare) and any(len(group) > 1 for group in action.groups)
+    return isinstance(action, Declare) and any(len(meld) > 1 for meld in action.melds)
 
 
 TAIL_MS = 5.0

@@ -44,6 +44,7 @@ GROUPS: list[tuple[str, str, tuple[str, ...]]] = [
             "rummylib.decks",
             "rummylib.scoring",
             "rummylib.referee",
+            "rummylib.actions",
         ),
     ),
     ("Rummikub", "The turn judge, scores, the referee and the solver.", ("rummylib.rummikub",)),

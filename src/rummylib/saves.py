@@ -163,18 +163,21 @@ def loads(text: str, *, check: bool = True) -> Any:
 # Action logs
 # ------------------------------------------------------------------------------------------
 
-_ACTION_FAMILY = {cls: f for f in FAMILIES for cls in f.actions}
+_ACTION_CLASSES = frozenset(cls for f in FAMILIES for cls in f.actions)
 
 
-def actions_to_json(actions: Iterable[Action | Replayable]) -> list[dict[str, Any]]:
+def actions_to_json(actions: Iterable[Action | Replayable], *, game: str | None = None) -> list[dict[str, Any]]:
     """A log of referee actions as JSON-ready dicts, each naming its game and its ``"action"`` kind.
 
     The log of a Contract Rummy, Shanghai or Gin game (which the referees do not keep themselves)
     or a Rummikub game's ``history`` (each turn logged as the action that replays it): with the
-    starting state, `rummylib.audit.replay` re-checks it.
+    starting state, `rummylib.audit.replay` re-checks it. The card games share `DrawStock`,
+    `DrawDiscard` and `Discard`: a log of those only names its game with ``game`` (a family name,
+    ``"gin"``); otherwise the game is the one whose actions the log holds.
 
     Raises:
-        TypeError: something that is not a referee action.
+        TypeError: something that is not a referee action, actions of different games, or a log
+            of shared actions only without ``game``.
 
     Examples:
         >>> from rummylib.contracts import Discard, LayOff
@@ -183,15 +186,25 @@ def actions_to_json(actions: Iterable[Action | Replayable]) -> list[dict[str, An
         {'game': 'contracts', 'action': 'lay-off', 'player': 1, 'cards': '8h 9h', 'meld': 3, 'joker_end': 'high'}
         >>> log[1]
         {'game': 'contracts', 'action': 'discard', 'player': 1, 'card': '*'}
+        >>> actions_to_json([Discard(0, "Kd")], game="gin")
+        [{'game': 'gin', 'action': 'discard', 'player': 0, 'card': 'Kd'}]
     """
-    out = []
-    for item in actions:
-        action = item.action if isinstance(item, Replayable) else item
-        family = _ACTION_FAMILY.get(type(action))
-        if family is None:
+    items = [item.action if isinstance(item, Replayable) else item for item in actions]
+    for action in items:
+        if type(action) not in _ACTION_CLASSES:
             raise TypeError(f"not a referee action: {action!r}")
-        out.append({"game": family.name, **action_to_json(action)})
-    return out
+    if not items:
+        return []
+    kinds = {type(a) for a in items}
+    fits = [f for f in FAMILIES if kinds <= set(f.actions) and game in (None, f.name)]
+    if len(fits) != 1:
+        names = ", ".join(f.name for f in FAMILIES if f.actions)
+        if game is not None and game not in {f.name for f in FAMILIES}:
+            raise TypeError(f"unknown game {game!r} (games: {names})")
+        if fits:
+            raise TypeError(f"these actions are shared by {', '.join(f.name for f in fits)}: name the game (game=...)")
+        raise TypeError(f"no game takes all these actions{f' ({game})' if game else ''}")
+    return [{"game": fits[0].name, **action_to_json(action)} for action in items]
 
 
 def actions_from_json(data: object) -> tuple[Any, ...]:

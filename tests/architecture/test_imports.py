@@ -332,7 +332,7 @@ def test_wall_breaks_on_hand_made_imports() -> None:
         return Import(importer, imported, 1, "Meld._repr_svg_" if hook else None, hook)
 
     assert wall_breaks([imp("rummylib.melds", "rummylib.svg", hook=True)]) == []
-    assert wall_breaks([imp("rummylib.cli", "rummylib"), imp("rummylib.gin.referee", "rummylib.gin._engine")]) == []
+    assert wall_breaks([imp("rummylib.cli", "rummylib"), imp("rummylib.gin.hand", "rummylib.gin._engine")]) == []
     broken = [
         imp("rummylib.melds", "rummylib.svg"),
         imp("rummylib.tiles", "rummylib.melds"),
@@ -348,7 +348,7 @@ def test_the_real_graph_is_read() -> None:
     assert {"rummylib", "rummylib.melds", "rummylib.rummikub.solver._dp", "rummylib.batch.protocol"} <= set(MODULES)
     graph = graph_of(internal(IMPORTS))
     assert "rummylib.pieces" in graph["rummylib.melds"]
-    assert "rummylib.rummikub.turns" in graph["rummylib.rummikub.referee"]
+    assert "rummylib.rummikub.turns" in graph["rummylib.rummikub.game"]
     assert sum(len(t) for t in graph.values()) > 150
     hooks = {(i.importer, i.imported) for i in IMPORTS if i.hook}
     assert ("rummylib.tiles", "rummylib.svg") in hooks, "the reader lost Tile._repr_svg_"

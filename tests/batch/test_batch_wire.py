@@ -28,8 +28,7 @@ from rummylib import batch as batch_package
 from rummylib.batch import DEFAULT_MAX_SECONDS, Op, Signer, handle_line, handle_request, hello, run_batch
 from rummylib.batch.wire import MAX_LINE_BYTES, LineTooLong, read_lines
 from rummylib.contracts import ContractGame, ContractRound
-from rummylib.gin import GinGame, GinHand
-from rummylib.gin.referee import GinPhase
+from rummylib.gin import GinGame, GinHand, GinPhase
 from rummylib.indian import DrawStock, IndianDeal
 from rummylib.records import write_record
 

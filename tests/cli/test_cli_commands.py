@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from rummylib import cli
+from rummylib.cli import command, parser
+from rummylib.cli._output import Progress, use_colour
 
 EXIT_VALID, EXIT_INVALID, EXIT_BAD = 0, 1, 2
 
@@ -300,10 +302,16 @@ def test_turn_tints_played_and_moved_tiles_on_a_terminal(capsys: pytest.CaptureF
     assert ";48;5;157m" not in run(capsys, *args)[1]  # plain output has no tint
 
 
+def test_the_command_line_is_a_package_with_one_entry() -> None:
+    """`rummylib.cli` is a package: the entry is `rummylib.cli.command.main`, the parser its own module."""
+    assert cli.main is command.main and cli.build_parser is parser.build_parser
+    assert (cli.EXIT_VALID, cli.EXIT_INVALID, cli.EXIT_BAD_INPUT) == (0, 1, 2)
+
+
 def test_no_color_environment(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
-    assert not cli._use_colour("auto", sys.stdout)
-    assert cli._use_colour("always", sys.stdout)
+    assert not use_colour("auto", sys.stdout)
+    assert use_colour("always", sys.stdout)
 
 
 class FakeTerminal(io.StringIO):
@@ -313,12 +321,12 @@ class FakeTerminal(io.StringIO):
 
 def test_progress_shows_on_a_terminal_only() -> None:
     tty = FakeTerminal()
-    assert list(cli._Progress(5, label="checking", stream=tty).wrap(range(5))) == [0, 1, 2, 3, 4]
+    assert list(Progress(5, label="checking", stream=tty).wrap(range(5))) == [0, 1, 2, 3, 4]
     shown = tty.getvalue()
     assert "5/5" in shown
     assert shown.endswith("\r")  # the line is cleared at the end
     piped = io.StringIO()
-    list(cli._Progress(5, label="checking", stream=piped).wrap(range(5)))
+    list(Progress(5, label="checking", stream=piped).wrap(range(5)))
     assert piped.getvalue() == ""
 
 

@@ -82,7 +82,7 @@ def test_hands_and_melds_are_typed_with_the_aliases() -> None:
     pieces_like, melds_like = rummylib.PiecesLike, rummylib.MeldsLike
     assert hints(rummylib.contract_violations)["hand"] == pieces_like | None
     assert hints(rummylib.contract_violations)["melds"] == melds_like
-    assert hints(rummylib.declaration_violations)["groups"] == melds_like
+    assert hints(rummylib.declaration_violations)["melds"] == melds_like
     assert hints(rummylib.knock_violations)["hand"] == pieces_like
     assert hints(rummylib.layoff_violations)["cards"] == pieces_like
     assert hints(rummylib.turn_violations)["rack"] == pieces_like

@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rummylib import GIN_RUMMY, Card, IllegalActionError, parse_pieces
+from rummylib import GIN_RUMMY, Card, IllegalActionError, contracts, gin, indian, parse_pieces
+from rummylib import actions as core
 from rummylib.decks import full_set
 from rummylib.gin import (
     STOCK_FLOOR,
@@ -104,6 +105,26 @@ def test_illegal_actions_raise_and_change_nothing() -> None:
     assert drawn.action_violations(DrawDiscard(1))[0].code == "wrong-phase"
     with pytest.raises(TypeError):
         hand.apply("draw")  # type: ignore[arg-type]
+
+
+def test_the_shared_discard_of_a_joker_is_refused_as_not_in_hand() -> None:
+    """The core `Discard` takes any piece; a Gin hand holds cards only, so a joker is not in it."""
+    drawn = GinHand.deal(rules=GIN_RUMMY, seed=3).apply(DrawStock(1))
+    joker = Discard(1, "*")
+    with pytest.raises(IllegalActionError) as info:
+        drawn.apply(joker)
+    assert [(v.code, v.pieces) for v in info.value.violations] == [("not-in-hand", (joker.card,))]
+    assert not drawn.is_legal(joker)
+    assert drawn.action_violations(joker)[0].code == "not-in-hand"
+
+
+def test_draws_and_discards_are_the_core_actions_of_every_card_game() -> None:
+    for name in ("DrawStock", "DrawDiscard", "Discard"):
+        shared = getattr(core, name)
+        assert getattr(gin, name) is getattr(contracts, name) is getattr(indian, name) is shared
+        assert getattr(gin.actions, name) is shared
+    assert (core.DrawStock.kind, core.DrawDiscard.kind, core.Discard.kind) == ("draw-stock", "draw-discard", "discard")
+    assert GinHand.action_from_json({"action": "discard", "player": 0, "card": "Kd"}) == Discard(0, "Kd")
 
 
 def test_knock_over_the_limit_is_illegal() -> None:

@@ -458,7 +458,7 @@ NASTY_LINES = [
     '{"op": "turn", "game": "rummikub", "table_after": ["r1 r2 r3"], "rack": "r1 r2 r3", "table_before": "x9"}',
     '{"op": "solve", "game": "rummikub", "table": ' + json.dumps(["r1 r2 r3"] * 20_000) + ', "rack": "r4"}',
     '{"op": "score", "game": "gin", "knocker": {"a": [1, 2]}, "defender": 1e308}',
-    '{"op": "declare", "game": "indian", "groups": [' + ",".join(['"Ah 2h 3h"'] * 30) + "]}",
+    '{"op": "declare", "game": "indian", "melds": [' + ",".join(['"Ah 2h 3h"'] * 30) + "]}",
     '{"op": "contract", "game": "shanghai", "round": 99999999999999999999999, "melds": []}',
     '{"op": "find_contract", "game": "contract", "hand": "' + "* " * 60 + '", "round": 7}',
     '{"op": "points", "game": "gin", "hand": NaN}',

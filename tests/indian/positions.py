@@ -15,7 +15,7 @@ def choose(rng: random.Random, legal: tuple[IndianAction, ...], patience: float)
     calm = [
         a
         for a in legal
-        if not isinstance(a, Drop) and not (isinstance(a, Declare) and all(len(g) == 1 for g in a.groups))
+        if not isinstance(a, Drop) and not (isinstance(a, Declare) and all(len(g) == 1 for g in a.melds))
     ]
     if calm and rng.random() < patience:
         valid = [a for a in calm if isinstance(a, Declare)]

@@ -62,7 +62,7 @@ def test_the_declarations_listed_are_those_of_each_discard() -> None:
             if deal.is_over:
                 break
             listed = deal.legal_actions()
-            declares = [a for a in listed if isinstance(a, Declare) and any(len(g) > 1 for g in a.groups)]
+            declares = [a for a in listed if isinstance(a, Declare) and any(len(g) > 1 for g in a.melds)]
             if any(isinstance(a, Declare) for a in listed):
                 hand = list(deal.hands[deal.to_move])
                 expected = []

@@ -224,7 +224,8 @@ def random_game(cls: type, rules: RuleSet, rng: random.Random, steps: int) -> tu
             legal = state.legal_actions(state.to_move)
             forward = [a for a in legal if a.kind in _FORWARD]
             action = rng.choice(forward if forward and rng.random() < 0.8 else legal)
-            discards = [a for a in legal if isinstance(a, gin.Discard)]
+            gin_hand = isinstance(state, gin.GinHand | gin.GinGame)  # the Discard class is every card game's
+            discards = [a for a in legal if isinstance(a, gin.Discard)] if gin_hand else []
             if discards and not forward and rng.random() < 0.7:  # Gin: keep the hand good, so that knocks come
                 held = state.view(state.to_move).hand
                 action = min(
@@ -369,7 +370,7 @@ def test_write_record_refuses() -> None:
     with pytest.raises(TypeError, match="keeps no history"):
         write_record(hand, seed=3)
     with pytest.raises(TypeError, match="not an action of GinHand"):
-        write_record(hand, [contracts.DrawStock(1)], seed=3)
+        write_record(hand, [contracts.Buy(1)], seed=3)
     with pytest.raises(IllegalActionError, match=r"^move 2: 1 draw-stock: .*\[wrong-phase\]"):
         write_record(hand, [gin.DrawStock(1), gin.DrawStock(1)], seed=3)
     with pytest.raises(ValueError, match="one name per seat"):

@@ -165,7 +165,7 @@ def test_indian_views_hide_exactly_what_is_not_known(seed: int, steps: int, pick
             assert_same_view(state, attrs.evolve(state, hands=hands, stock=stock), seat)
         # random play that seldom drops or declares wrongly, so that deals last
         legal = state.legal_actions()
-        careful = [a for a in legal if a.kind != "drop" and not (isinstance(a, Declare) and len(a.groups) > 5)]
+        careful = [a for a in legal if a.kind != "drop" and not (isinstance(a, Declare) and len(a.melds) > 5)]
         state = state.apply(rng.choice(careful if careful and rng.random() < 0.95 else legal))
 
 

@@ -25,8 +25,9 @@ from rummylib.audit import (
 from rummylib.contracts import ContractGame, ContractRound, DeclineBuy, DrawStock, LayDown
 from rummylib.decks import full_set
 from rummylib.errors import InvalidStateError, SaveError, TableMismatchError
+from rummylib.gin import Discard as GinDiscard
 from rummylib.gin import DrawStock as GinDrawStock
-from rummylib.gin import GinGame, GinHand
+from rummylib.gin import GinGame, GinHand, Knock
 from rummylib.melds import Meld
 from rummylib.pieces import PieceCount
 from rummylib.rummikub import ActionKind, Draw, RummikubGame, Timeout, TurnRecord
@@ -75,7 +76,9 @@ def test_every_action_keeps_the_state_possible(start: Any, seed: int) -> None:
     check_state(state)
     assert all_pieces(state) == expected_pieces(state)
     assert replay(start(seed), actions) == state  # the recorded actions re-validate to the same end
-    log = json.loads(json.dumps(actions_to_json(actions)))  # the log as a server would store it
+    game = "gin" if isinstance(state, GinHand | GinGame) else "contracts"  # draws and discards are shared
+    log = json.loads(json.dumps(actions_to_json(actions, game=game)))  # the log as a server would store it
+    assert {entry["game"] for entry in log} <= {game}
     assert actions_from_json(log) == tuple(actions)
     assert replay(start(seed), actions_from_json(log)) == state
 
@@ -214,6 +217,21 @@ def test_bad_action_logs(log: Any) -> None:
         actions_from_json(log)
     with pytest.raises(TypeError):
         actions_to_json(["DrawStock(0)"])
+
+
+def test_a_log_of_shared_actions_names_its_game() -> None:
+    """Draws and discards are the same classes in every card game: the game is named, or inferred."""
+    shared = [GinDrawStock(1), GinDiscard(1, "Kd")]
+    with pytest.raises(TypeError, match="name the game"):
+        actions_to_json(shared)
+    assert {e["game"] for e in actions_to_json(shared, game="indian")} == {"indian"}
+    assert {e["game"] for e in actions_to_json([*shared, Knock(0, "Ah")])} == {"gin"}
+    with pytest.raises(TypeError, match="no game"):
+        actions_to_json([Knock(0, "Ah"), Draw(0)])
+    with pytest.raises(TypeError, match="unknown game"):
+        actions_to_json(shared, game="poker")
+    assert actions_to_json([]) == []
+    assert actions_from_json(actions_to_json(shared, game="gin")) == tuple(shared)
 
 
 @pytest.mark.parametrize("claimed", [[5], [None], 5, [[5]], [object()]])

@@ -297,7 +297,7 @@ class IndianBot:
                     return take
             return _first(legal, indian.DrawStock) or take or legal[0]
         for action in legal:
-            if isinstance(action, indian.Declare) and indian.is_valid_declaration(action.groups, rules=rules):
+            if isinstance(action, indian.Declare) and indian.is_valid_declaration(action.melds, rules=rules):
                 return action
         discards = {a.card: a for a in legal if isinstance(a, indian.Discard)}
         if not discards:

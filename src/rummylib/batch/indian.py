@@ -20,8 +20,8 @@ from rummylib.rules import ScoringScheme
 
 
 def _declare_op(req: Request) -> dict[str, Any]:
-    groups = req.piece_lists("melds")
-    problems = indian.declaration_violations(groups, rules=req.rules)
+    melds = req.piece_lists("melds")
+    problems = indian.declaration_violations(melds, rules=req.rules)
     return {"valid": not problems, "problems": [v.to_json() for v in problems]}
 
 

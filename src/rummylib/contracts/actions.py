@@ -22,6 +22,7 @@ from typing import ClassVar, Literal, TypeAlias
 
 import attrs
 
+from rummylib.actions import Discard, DrawDiscard, DrawStock
 from rummylib.cards import Card
 from rummylib.errors import ErrorCode, IllegalActionError, InvalidPiecesError, RuleId, Violation
 from rummylib.melds import Meld, MeldReading, as_meld
@@ -129,37 +130,6 @@ _INT = attrs.validators.instance_of(int)
 
 
 @attrs.frozen
-class DrawStock:
-    """The player in turn refuses the upcard and draws from the stock.
-
-    If other players may buy the refused upcard, the round first opens a buy window
-    (`Phase.BUY`); the draw happens when the window closes.
-
-    Examples:
-        >>> DrawStock(0)
-        DrawStock(player=0)
-    """
-
-    kind: ClassVar[str] = "draw-stock"
-    player: int = attrs.field(validator=_INT)
-    """Seat of the player."""
-
-
-@attrs.frozen
-class DrawDiscard:
-    """The player in turn takes the top card of the discard pile (the upcard).
-
-    Examples:
-        >>> DrawDiscard(2).player
-        2
-    """
-
-    kind: ClassVar[str] = "draw-discard"
-    player: int = attrs.field(validator=_INT)
-    """Seat of the player."""
-
-
-@attrs.frozen
 class Buy:
     """A player out of turn asks to buy the refused upcard ("May I?").
 
@@ -255,22 +225,6 @@ class SwapJoker:
     """The natural card put in the joker's place."""
     meld: int = attrs.field(validator=attrs.validators.instance_of(int))
     """Index of the table meld holding the joker."""
-
-
-@attrs.frozen
-class Discard:
-    """Discard one card, ending the turn (and the round, if it was the last card).
-
-    Examples:
-        >>> Discard(0, "*").card
-        JOKER
-    """
-
-    kind: ClassVar[str] = "discard"
-    player: int = attrs.field(validator=_INT)
-    """Seat of the player."""
-    card: Piece = attrs.field(converter=_piece)
-    """The card discarded."""
 
 
 ContractAction: TypeAlias = DrawStock | DrawDiscard | Buy | DeclineBuy | LayDown | LayOff | SwapJoker | Discard

@@ -31,7 +31,8 @@ from rummylib.gin.deadwood import (
 from rummylib.gin.deadwood import (  # type: ignore[deprecated]  # re-exported, not used
     can_knock as can_knock,  # the old name, kept with a warning until 0.3.0 (not in __all__)
 )
-from rummylib.gin.referee import STOCK_FLOOR, GinGame, GinHand
+from rummylib.gin.game import GinGame
+from rummylib.gin.hand import STOCK_FLOOR, GinHand
 from rummylib.gin.scoring import (
     GinGameScore,
     GinHandResult,

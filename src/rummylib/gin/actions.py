@@ -1,7 +1,7 @@
 """The actions of the Gin Rummy referees, where a hand stands (`GinPhase`) and what a player sees (`GinView`).
 
 The actions are `DrawStock`, `DrawDiscard`, `Discard` and `Knock` (`GinAction` is any of them);
-the referees that take them are in `rummylib.gin.referee`.
+the referees that take them are `rummylib.gin.hand.GinHand` and `rummylib.gin.game.GinGame`.
 
 Examples:
     >>> Knock(1, "Kd").kind, GinPhase.DRAW.value
@@ -15,6 +15,7 @@ from typing import Any, ClassVar, TypeAlias
 
 import attrs
 
+from rummylib.actions import Discard, DrawDiscard, DrawStock
 from rummylib.cards import Card
 from rummylib.gin.scoring import GinHandResult
 from rummylib.pieces import format_pieces
@@ -32,50 +33,6 @@ def _card(value: Card | str) -> Card:
 
 def _maybe_card(value: Card | str | None) -> Card | None:
     return None if value is None else _card(value)
-
-
-@attrs.frozen
-class DrawStock:
-    """The player in turn draws the top card of the stock.
-
-    Examples:
-        >>> DrawStock(0)
-        DrawStock(player=0)
-    """
-
-    kind: ClassVar[str] = "draw-stock"
-    player: int = attrs.field(validator=_INT)
-    """Seat of the player (0 or 1)."""
-
-
-@attrs.frozen
-class DrawDiscard:
-    """The player in turn takes the top card of the discard pile.
-
-    Examples:
-        >>> DrawDiscard(1).player
-        1
-    """
-
-    kind: ClassVar[str] = "draw-discard"
-    player: int = attrs.field(validator=_INT)
-    """Seat of the player (0 or 1)."""
-
-
-@attrs.frozen
-class Discard:
-    """The player in turn discards a card face up, ending the turn.
-
-    Examples:
-        >>> Discard(0, "Kd")
-        Discard(player=0, card=Card.parse('Kd'))
-    """
-
-    kind: ClassVar[str] = "discard"
-    player: int = attrs.field(validator=_INT)
-    """Seat of the player (0 or 1)."""
-    card: Card = attrs.field(converter=_card)
-    """The card discarded."""
 
 
 @attrs.frozen

@@ -18,15 +18,7 @@ Examples:
     47
 """
 
-from rummylib.indian.arrangement import MAX_INDIAN_HAND, IndianArrangement, best_arrangement
-from rummylib.indian.declarations import (
-    check_declaration,
-    declaration_violations,
-    find_declaration,
-    is_valid_declaration,
-    with_wild_joker,
-)
-from rummylib.indian.referee import (
+from rummylib.indian.actions import (
     DealEnd,
     Declare,
     Discard,
@@ -34,13 +26,21 @@ from rummylib.indian.referee import (
     DrawStock,
     Drop,
     IndianAction,
-    IndianDeal,
     IndianDealResult,
-    IndianGame,
     IndianPhase,
     IndianView,
     SeatStatus,
 )
+from rummylib.indian.arrangement import MAX_INDIAN_HAND, IndianArrangement, best_arrangement
+from rummylib.indian.deal import IndianDeal
+from rummylib.indian.declarations import (
+    check_declaration,
+    declaration_violations,
+    find_declaration,
+    is_valid_declaration,
+    with_wild_joker,
+)
+from rummylib.indian.game import IndianGame
 from rummylib.indian.scoring import drop_points, losing_points, score_deal, wrong_declaration_points
 
 __all__ = [

@@ -7,7 +7,7 @@ its name in JSON (``"draw-stock"``, ``"declare"``, ...). Cards may be given as n
 Examples:
     >>> Discard(0, "7h")
     Discard(player=0, card=Card.parse('7h'))
-    >>> [str(m) for m in Declare(1, "Ah 2h 3h | 4c 5c 6c | 9s 9d 9h | Jc Qc Kc *", "7d").groups][:2]
+    >>> [str(m) for m in Declare(1, "Ah 2h 3h | 4c 5c 6c | 9s 9d 9h | Jc Qc Kc *", "7d").melds][:2]
     ['Ah 2h 3h', '4c 5c 6c']
 """
 
@@ -18,6 +18,7 @@ from typing import Any, ClassVar, TypeAlias
 
 import attrs
 
+from rummylib.actions import Discard, DrawDiscard, DrawStock
 from rummylib.cards import Rank
 from rummylib.melds import Meld
 from rummylib.notation import parse_piece
@@ -45,7 +46,7 @@ def _piece(value: Piece | str) -> Piece:
     return parse_piece(value) if isinstance(value, str) else value
 
 
-def _groups(value: object) -> tuple[Meld, ...]:
+def _melds(value: object) -> tuple[Meld, ...]:
     return Table.of(value).melds  # type: ignore[arg-type]  # Table.of names what is not a table
 
 
@@ -55,54 +56,10 @@ def _groups(value: object) -> tuple[Meld, ...]:
 
 
 @attrs.frozen
-class DrawStock:
-    """The player in turn draws the top card of the stock.
-
-    Examples:
-        >>> DrawStock(0)
-        DrawStock(player=0)
-    """
-
-    kind: ClassVar[str] = "draw-stock"
-    player: int = attrs.field(validator=_INT)
-    """Seat of the player."""
-
-
-@attrs.frozen
-class DrawDiscard:
-    """The player in turn takes the top card of the discard pile.
-
-    Examples:
-        >>> DrawDiscard(2).player
-        2
-    """
-
-    kind: ClassVar[str] = "draw-discard"
-    player: int = attrs.field(validator=_INT)
-    """Seat of the player."""
-
-
-@attrs.frozen
-class Discard:
-    """The player in turn discards one card face up, ending the turn.
-
-    Examples:
-        >>> Discard(0, "Kd")
-        Discard(player=0, card=Card.parse('Kd'))
-    """
-
-    kind: ClassVar[str] = "discard"
-    player: int = attrs.field(validator=_INT)
-    """Seat of the player."""
-    card: Piece = attrs.field(converter=_piece)
-    """The card discarded (notation is accepted)."""
-
-
-@attrs.frozen
 class Declare:
-    """The player in turn lays the 13 other cards out as ``groups`` and puts ``discard`` down.
+    """The player in turn lays the 13 other cards out as ``melds`` and puts ``discard`` down.
 
-    ``groups`` may be melds, notation per group, or one string with groups between ``|``.
+    ``melds`` may be melds, notation per meld, or one string with melds between ``|``.
     Whether the declaration is valid is for the referee to judge (`declaration_violations`): a
     wrong one is a legal move that costs its penalty.
 
@@ -112,15 +69,15 @@ class Declare:
 
     Examples:
         >>> d = Declare(0, "Ah 2h 3h | 4c 5c 6c | 9s 9d 9h | Jc Qc Kc *", "7d")
-        >>> [str(m) for m in d.groups], d.discard
+        >>> [str(m) for m in d.melds], d.discard
         (['Ah 2h 3h', '4c 5c 6c', '9s 9d 9h', 'Jc Qc Kc *'], Card.parse('7d'))
     """
 
     kind: ClassVar[str] = "declare"
     player: int = attrs.field(validator=_INT)
     """Seat of the player."""
-    groups: tuple[Meld, ...] = attrs.field(converter=_groups)
-    """The groups the 13 cards are laid out in."""
+    melds: tuple[Meld, ...] = attrs.field(converter=_melds)
+    """The melds (sequences and sets) the 13 cards are laid out in."""
     discard: Piece = attrs.field(converter=_piece)
     """The 14th card, put down as the finishing discard."""
 

@@ -8,8 +8,8 @@ wild) keeps a sequence pure: the meld engine reports it as not acting (`MeldRead
 Examples:
     >>> from rummylib import INDIAN_RUMMY
     >>> fives = INDIAN_RUMMY.with_options({"wild_ranks": ["5"]})
-    >>> groups = ["4s 5s 6s", "7h 8h *", "9c 9d 9s", "Jc Qc Kc 5d"]
-    >>> is_valid_declaration(groups, rules=fives)
+    >>> melds = ["4s 5s 6s", "7h 8h *", "9c 9d 9s", "Jc Qc Kc 5d"]
+    >>> is_valid_declaration(melds, rules=fives)
     True
 """
 
@@ -61,23 +61,23 @@ def with_wild_joker(card: Card | str, *, rules: RuleSet) -> RuleSet:
     return attrs.evolve(rules, wild_ranks=frozenset({piece.rank}))
 
 
-def _groups(groups: MeldsLike, rules: RuleSet) -> tuple[Meld, ...]:
-    # the groups as every function takes melds (`MeldsLike`): a list, a Table, or "Ah 2h 3h | 4c 5c 6c"
-    if isinstance(groups, Meld | MeldReading):
-        raise TypeError(f"pass a list of groups, not one {type(groups).__name__}")
-    out = Table.of(groups, rules=_inputs.ruleset(rules)).melds
+def _melds(melds: MeldsLike, rules: RuleSet) -> tuple[Meld, ...]:
+    # the melds as every function takes them (`MeldsLike`): a list, a Table, or "Ah 2h 3h | 4c 5c 6c"
+    if isinstance(melds, Meld | MeldReading):
+        raise TypeError(f"pass a list of melds, not one {type(melds).__name__}")
+    out = Table.of(melds, rules=_inputs.ruleset(rules)).melds
     if len(out) > 64:
-        raise LimitExceededError(f"{len(out)} groups; a declaration has at most 64")
+        raise LimitExceededError(f"{len(out)} melds; a declaration has at most 64")
     return out
 
 
-def declaration_violations(groups: MeldsLike, *, rules: RuleSet) -> tuple[Violation, ...]:
-    """Every problem with a declaration: all cards of the hand arranged into valid groups.
+def declaration_violations(melds: MeldsLike, *, rules: RuleSet) -> tuple[Violation, ...]:
+    """Every problem with a declaration: all cards of the hand arranged into valid melds.
 
-    A declaration needs exactly ``hand_size`` cards (13), every group a valid sequence (run) or
+    A declaration needs exactly ``hand_size`` cards (13), every meld a valid sequence (run) or
     set (group), at least ``min_sequences`` sequences (2) and at least ``min_pure_sequences`` (1)
     of them pure, i.e. with no joker or wild card standing in for another card. Problems with a
-    single group carry its index (``meld_index``).
+    single meld carry its index (``meld_index``).
 
     Raises:
         NotationError: bad notation or a piece not of the game.
@@ -89,8 +89,8 @@ def declaration_violations(groups: MeldsLike, *, rules: RuleSet) -> tuple[Violat
         >>> [(v.code, v.meld_index) for v in declaration_violations(bad, rules=INDIAN_RUMMY)]
         [('group-colour-repeated', 3)]
     """
-    melds = _groups(groups, rules)
-    pieces = [p for m in melds for p in m.pieces]
+    laid = _melds(melds, rules)
+    pieces = [p for m in laid for p in m.pieces]
     rules.check_piece_counts(pieces, what="the declaration")
     out: list[Violation] = []
     if len(pieces) != rules.hand_size:
@@ -101,7 +101,7 @@ def declaration_violations(groups: MeldsLike, *, rules: RuleSet) -> tuple[Violat
             )
         )
     sequences = pure = 0
-    for i, meld in enumerate(melds):
+    for i, meld in enumerate(laid):
         problems = meld_violations(meld, rules=rules)
         if problems:
             out.extend(v.at(i) if v.meld_index is None else v for v in problems)
@@ -129,8 +129,8 @@ def declaration_violations(groups: MeldsLike, *, rules: RuleSet) -> tuple[Violat
     return tuple(out)
 
 
-def check_declaration(groups: MeldsLike, *, rules: RuleSet) -> tuple[Meld, ...]:
-    """The groups of a valid declaration, as melds; raises with every problem otherwise.
+def check_declaration(melds: MeldsLike, *, rules: RuleSet) -> tuple[Meld, ...]:
+    """The melds of a valid declaration; raises with every problem otherwise.
 
     Raises:
         InvalidDeclarationError: the declaration is wrong; ``violations`` lists every problem.
@@ -142,15 +142,15 @@ def check_declaration(groups: MeldsLike, *, rules: RuleSet) -> tuple[Meld, ...]:
         >>> len(check_declaration(["Ah 2h 3h", "4c * 6c", "Jc Qc Kc", "9s 9c 9d 9h"], rules=INDIAN_RUMMY))
         4
     """
-    melds = _groups(groups, rules)
-    problems = declaration_violations(melds, rules=rules)
+    laid = _melds(melds, rules)
+    problems = declaration_violations(laid, rules=rules)
     if problems:
         raise InvalidDeclarationError(problems)
-    return melds
+    return laid
 
 
-def is_valid_declaration(groups: MeldsLike, *, rules: RuleSet) -> bool:
-    """Whether the groups form a valid declaration.
+def is_valid_declaration(melds: MeldsLike, *, rules: RuleSet) -> bool:
+    """Whether the melds form a valid declaration.
 
     Raises:
         NotationError: bad notation or a piece not of the game.
@@ -161,7 +161,7 @@ def is_valid_declaration(groups: MeldsLike, *, rules: RuleSet) -> bool:
         >>> is_valid_declaration(["Ah 2h *", "4c * 6c", "Jc Jd Js", "9s 9c 9d 9h"], rules=INDIAN_RUMMY)
         False
     """
-    return not declaration_violations(groups, rules=rules)
+    return not declaration_violations(melds, rules=rules)
 
 
 # ------------------------------------------------------------------------------------------

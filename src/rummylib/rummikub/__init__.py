@@ -18,17 +18,17 @@ Examples:
 
 from rummylib.melds import clear_caches as _clear_meld_caches
 from rummylib.rummikub._judge import clear_cache as _clear_judge
-from rummylib.rummikub.referee import (
+from rummylib.rummikub.actions import (
     ActionKind,
     Draw,
     Pass,
     Play,
     RummikubAction,
-    RummikubGame,
     RummikubView,
     Timeout,
     TurnRecord,
 )
+from rummylib.rummikub.game import RummikubGame
 from rummylib.rummikub.scoring import score_rummikub
 from rummylib.rummikub.solver import Budget, Objective, Solution, arrange, can_play, lay_down, playable_tiles, solve
 from rummylib.rummikub.turns import (

@@ -127,7 +127,7 @@ class raw_env(RummyEnv):
             elif isinstance(a, Discard):
                 out[_DISCARD + card_kind(a.card)] = a
             elif isinstance(a, Declare):
-                wrong = all(len(m.pieces) == 1 for m in a.groups)
+                wrong = all(len(m.pieces) == 1 for m in a.melds)
                 out[(_WRONG if wrong else _DECLARE) + card_kind(a.discard)] = a
         return out
 

@@ -59,7 +59,7 @@ from rummylib.pieces import Piece
 from rummylib.referee import Referee
 from rummylib.rules import RUMMIKUB, JokerRetrieval, RuleSet
 from rummylib.rummikub import RummikubGame, lay_down
-from rummylib.rummikub.referee import Draw, Pass, Play, RummikubView, Timeout
+from rummylib.rummikub.actions import Draw, Pass, Play, RummikubView, Timeout
 
 _DRAW, _PASS, _TIMEOUT, _PLAY, _CLEAR, _CHOOSE = 0, 1, 2, 3, 4, 5
 _TABLES_KEPT = 16

@@ -3,7 +3,7 @@
 `RummikubGame` follows the referee protocol of `rummylib.referee`: ``deal``, ``to_move``,
 ``legal_actions``, ``action_violations`` / ``is_legal``, ``apply`` (a refused action raises
 `rummylib.errors.IllegalActionError` and the state stays as it was), ``view``, ``is_over``,
-``result`` and ``to_json`` / ``from_json``. The actions:
+``result`` and ``to_json`` / ``from_json``. The actions (in `rummylib.rummikub.actions`):
 
 * `Play`: the table after the turn (tiles laid from the rack, the table rearranged), judged by
   [`validate_turn`][rummylib.rummikub.turns.validate_turn]; a refused play raises
@@ -41,24 +41,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from enum import StrEnum
-from typing import Any, ClassVar, TypeAlias
+from typing import Any, ClassVar
 
 import attrs
 
 from rummylib._inputs import tile_rules
 from rummylib.decks import deal
-from rummylib.errors import (
-    IllegalActionError,
-    IllegalTurnError,
-    InvalidStateError,
-    NotationError,
-    RuleId,
-    RummyError,
-    SaveError,
-)
-from rummylib.melds import Meld, is_valid_meld
-from rummylib.pieces import Piece, PieceCount, format_pieces, piece_sort_key, read_pieces
+from rummylib.errors import IllegalActionError, IllegalTurnError, InvalidStateError, RuleId, RummyError, SaveError
+from rummylib.melds import is_valid_meld
+from rummylib.pieces import Piece, PieceCount, piece_sort_key
 from rummylib.referee import (
     Outcome,
     RefereeBase,
@@ -70,285 +61,26 @@ from rummylib.referee import (
     state_from_json,
 )
 from rummylib.rules import RuleSet
+from rummylib.rummikub.actions import (
+    ACTIONS,
+    ActionKind,
+    Draw,
+    Pass,
+    Play,
+    RummikubAction,
+    RummikubView,
+    Timeout,
+    TurnRecord,
+)
 from rummylib.rummikub.scoring import score_rummikub
 from rummylib.rummikub.turns import TurnReport, validate_turn
 from rummylib.table import Table, TableLike
-from rummylib.tiles import MAX_TILE_NUMBER, Color
 
-__all__ = [
-    "ActionKind",
-    "Draw",
-    "Pass",
-    "Play",
-    "RummikubAction",
-    "RummikubGame",
-    "RummikubView",
-    "Timeout",
-    "TurnRecord",
-]
-
-
-class ActionKind(StrEnum):
-    """The kinds of action a player may take on their turn (each action's ``kind``).
-
-    Examples:
-        >>> ActionKind("draw") is ActionKind.DRAW
-        True
-    """
-
-    PLAY = "play"
-    """Propose the table after the turn (tiles laid from the rack, table rearranged)."""
-    DRAW = "draw"
-    """Take one tile from the pool (only while the pool holds tiles)."""
-    PASS = "pass"
-    """Do nothing (only once the pool is empty, when drawing is impossible)."""
-    TIMEOUT = "timeout"
-    """The turn ran over the time limit: back to the old position, and the penalty tiles drawn."""
+__all__ = ["RummikubGame"]
 
 
 def _sorted(pieces: Iterable[Piece]) -> tuple[Piece, ...]:
     return tuple(sorted(pieces, key=piece_sort_key))
-
-
-_ALL_COLORS = tuple(Color)
-
-
-def _any_table(value: TableLike) -> Table:
-    """A table from what a caller gives; notation is read for any box (the game checks its own)."""
-    if isinstance(value, str):
-        melds = value.split("|") if value.strip() else []
-        out = []
-        for i, part in enumerate(melds):
-            pieces = read_pieces(part, colors=_ALL_COLORS, max_number=MAX_TILE_NUMBER)
-            if not pieces:
-                raise NotationError(f"set {i + 1} of {value!r} is empty", text=value)
-            out.append(Meld(pieces))
-        return Table(out)
-    return Table.of(value)
-
-
-_INT = attrs.validators.instance_of(int)
-_ELAPSED = attrs.validators.optional(attrs.validators.instance_of(int | float))
-
-
-@attrs.frozen
-class Play:
-    """The player to move proposes the table after their turn.
-
-    Examples:
-        >>> Play(0, "r1 r2 r3 | k7 b7 y7").table
-        Table.parse('R1 R2 R3 | K7 B7 Y7')
-    """
-
-    kind: ClassVar[ActionKind] = ActionKind.PLAY
-    player: int = attrs.field(validator=_INT)
-    """Seat of the player (from 0)."""
-    table: Table = attrs.field(converter=_any_table)
-    """The table after the turn (a `Table`, its ``|`` notation, or a sequence of melds)."""
-    elapsed: float | None = attrs.field(default=None, validator=_ELAPSED)
-    """Seconds the turn took, when the caller measures it (over the time limit: a timeout)."""
-
-
-@attrs.frozen
-class Draw:
-    """The player to move draws one tile from the pool, and the turn ends.
-
-    Examples:
-        >>> Draw(1)
-        Draw(player=1, elapsed=None)
-    """
-
-    kind: ClassVar[ActionKind] = ActionKind.DRAW
-    player: int = attrs.field(validator=_INT)
-    """Seat of the player (from 0)."""
-    elapsed: float | None = attrs.field(default=None, validator=_ELAPSED)
-    """Seconds the turn took, when the caller measures it."""
-
-
-@attrs.frozen
-class Pass:
-    """The player to move does nothing; allowed only once the pool is empty.
-
-    Examples:
-        >>> Pass(0).kind is ActionKind.PASS
-        True
-    """
-
-    kind: ClassVar[ActionKind] = ActionKind.PASS
-    player: int = attrs.field(validator=_INT)
-    """Seat of the player (from 0)."""
-
-
-@attrs.frozen
-class Timeout:
-    """The turn ran over the time limit: the player draws the penalty tiles, nothing else changes.
-
-    Examples:
-        >>> Timeout(0, elapsed=31.5).elapsed
-        31.5
-    """
-
-    kind: ClassVar[ActionKind] = ActionKind.TIMEOUT
-    player: int = attrs.field(validator=_INT)
-    """Seat of the player (from 0)."""
-    elapsed: float | None = attrs.field(default=None, validator=_ELAPSED)
-    """Seconds the turn took, when the caller measures it."""
-
-
-RummikubAction: TypeAlias = Play | Draw | Pass | Timeout
-"""Any action of the Rummikub referee."""
-
-_ACTIONS: tuple[type, ...] = (Play, Draw, Pass, Timeout)
-
-
-def _kind(value: ActionKind | str) -> ActionKind:
-    """Read an action kind given as an `ActionKind` or its value (``"draw"``)."""
-    if isinstance(value, ActionKind):
-        return value
-    if isinstance(value, str):
-        try:
-            return ActionKind(value)
-        except ValueError:
-            pass
-    kinds = ", ".join(k.value for k in ActionKind)
-    raise NotationError(f"{value!r} is not an action kind: {kinds}", text=value if isinstance(value, str) else None)
-
-
-@attrs.frozen
-class TurnRecord:
-    """One turn of the history: who did what, and what they played or drew.
-
-    ``kind`` may be given as its value: ``TurnRecord("draw", 0)`` is
-    ``TurnRecord(ActionKind.DRAW, 0)``. `action` is the action that replays the turn.
-
-    Raises:
-        NotationError: ``kind`` is not an action kind.
-
-    Examples:
-        >>> TurnRecord("pass", 1).kind is ActionKind.PASS
-        True
-        >>> from rummylib import RUMMIKUB
-        >>> g = RummikubGame.deal(rules=RUMMIKUB, players=2, seed=1).apply(Draw(0))
-        >>> str(g.history[0]).startswith("player 0 draws "), g.history[0].action
-        (True, Draw(player=0, elapsed=None))
-    """
-
-    kind: ActionKind = attrs.field(converter=_kind)
-    """What the player did."""
-    player: int
-    """Seat of the player (from 0)."""
-    table: Table | None = None
-    """For a play: the table after it."""
-    played: tuple[Piece, ...] = ()
-    """For a play: the rack tiles played."""
-    drawn: tuple[Piece, ...] = ()
-    """For a draw or a timeout: the tiles drawn from the pool."""
-    elapsed: float | None = None
-    """Seconds the turn took, when the caller reported it."""
-
-    @property
-    def action(self) -> RummikubAction:
-        """The action that replays this turn.
-
-        Raises:
-            IllegalActionError: a play recorded without a table (code ``no-tile-played``).
-        """
-        if self.kind is ActionKind.PLAY:
-            if self.table is None:
-                refuse(RuleId.NO_TILE_PLAYED, f"the play of player {self.player} has no table after it")
-            return Play(self.player, self.table, elapsed=self.elapsed)
-        if self.kind is ActionKind.DRAW:
-            return Draw(self.player, elapsed=self.elapsed)
-        if self.kind is ActionKind.PASS:
-            return Pass(self.player)
-        return Timeout(self.player, elapsed=self.elapsed)
-
-    def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict: ``kind``, ``player``, and ``table``/``played``/``drawn``/``elapsed``."""
-        out: dict[str, Any] = {"kind": self.kind.value, "player": self.player}
-        if self.table is not None:
-            out["table"] = self.table.to_json()
-            out["played"] = format_pieces(self.played)
-        if self.kind in (ActionKind.DRAW, ActionKind.TIMEOUT):
-            out["drawn"] = format_pieces(self.drawn)
-        if self.elapsed is not None:
-            out["elapsed"] = self.elapsed
-        return out
-
-    def __str__(self) -> str:
-        who = f"player {self.player}"  # seats count from 0, as everywhere
-        if self.kind is ActionKind.PLAY:
-            return f"{who} plays {format_pieces(self.played)}: {self.table}"
-        if self.kind is ActionKind.DRAW:
-            return f"{who} draws {format_pieces(self.drawn)}"
-        if self.kind is ActionKind.PASS:
-            return f"{who} passes"
-        return f"{who} ran out of time and draws {format_pieces(self.drawn) or 'nothing'}"
-
-
-@attrs.frozen
-class RummikubView:
-    """What one player may know of a Rummikub game, and nothing more.
-
-    Their own rack, the table, how many tiles each rack and the pool hold, who has made the
-    initial meld, whose turn it is, and once the game is over the racks (shown for the count) and
-    the scores. Tiles reach a rack only face down (from the deal or the pool) and never come back
-    from the table, so until then no tile of another rack is known to the others.
-
-    Examples:
-        >>> from rummylib import RUMMIKUB
-        >>> v = RummikubGame.deal(rules=RUMMIKUB, players=3, seed=2).view(1)
-        >>> len(v.rack), v.rack_sizes, v.pool_size, v.to_move
-        (14, (14, 14, 14), 64, 0)
-    """
-
-    viewer: int
-    """The seat whose view this is."""
-    to_move: int | None
-    """The seat whose turn it is (``None`` once over)."""
-    rack: tuple[Piece, ...]
-    """The viewer's rack, in canonical order."""
-    rack_sizes: tuple[int, ...]
-    """How many tiles each player holds."""
-    pool_size: int
-    """Tiles left in the pool."""
-    table: Table
-    """The sets on the table."""
-    initial_meld_done: tuple[bool, ...]
-    """For each player, whether they have made their initial meld."""
-    turns_left: int | None
-    """Once the pool is empty: turns left before the game ends."""
-    is_over: bool
-    """Whether the game has ended."""
-    winner: int | None
-    """The player who emptied their rack, once over (``None``: nobody did)."""
-    scores: tuple[int, ...] | None = None
-    """Each seat's score once the game is over (`RummikubGame.result`), else ``None``."""
-    racks: tuple[tuple[Piece, ...], ...] | None = None
-    """Every rack once the game is over (they are counted for the scores), else ``None``."""
-
-    def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict of the view (tiles in notation, the table as a list of sets).
-
-        Examples:
-            >>> from rummylib import RUMMIKUB
-            >>> RummikubGame.deal(rules=RUMMIKUB, players=2, seed=2).view(0).to_json()["table"]
-            []
-        """
-        return {
-            "viewer": self.viewer,
-            "to_move": self.to_move,
-            "rack": format_pieces(self.rack),
-            "rack_sizes": list(self.rack_sizes),
-            "pool_size": self.pool_size,
-            "table": self.table.to_json(),
-            "initial_meld_done": list(self.initial_meld_done),
-            "turns_left": self.turns_left,
-            "is_over": self.is_over,
-            "winner": self.winner,
-            "scores": None if self.scores is None else list(self.scores),
-            "racks": None if self.racks is None else [format_pieces(r) for r in self.racks],
-        }
 
 
 @attrs.frozen
@@ -374,7 +106,7 @@ class RummikubGame(RefereeBase):
     """
 
     SAVE_TYPE: ClassVar[str] = "rummikub-game"
-    ACTIONS: ClassVar[tuple[type, ...]] = _ACTIONS
+    ACTIONS: ClassVar[tuple[type, ...]] = ACTIONS
 
     rules: RuleSet
     """The rule set (``initial_meld_points``, ``joker_retrieval``, time limit and penalty, ...)."""

@@ -1,68 +1,14 @@
-"""Game records: a readable, versioned text of any game, in the spirit of chess's PGN.
+"""Writing and reading game records: the header, one line per move, and the replay through the referee.
 
-A record is a few header lines, a blank line, then one move per line::
-
-    rummylib-record 1
-    Game: gin_rummy
-    Type: gin-hand
-    Players: 2
-    Seed: 7
-    Dealer: 0
-    Date: 2025-03-01
-    Result: 0 0; no winner; a draw: nobody knocked
-
-    1 draw-stock
-    1 discard Kd
-    0 draw-discard
-    ...
-
-The first line names the format and its version; a record of a newer version is refused, never
-guessed at. The header says what was dealt: the game (a preset) and the rule options it changes,
-the referee state (its save type), the number of players, the seed, and whatever else that
-state's ``deal`` takes (the round and the dealer of a contract round, the dealer of a Gin hand);
-then, optionally, a name for each seat, the date, the event and the site; and the result. Each
-move is the seat acting, the action's kind (its JSON name) and what it needs: its pieces in
-rummylib's notation first (melds between ``|``), then any other field as ``name=value`` (a list
-with ``,`` between items; a pair with ``:``), left out when it has its default value::
-
-    2 lay-down 7h 7s 7d | 9c 9d 9s
-    0 lay-off 8h 9h meld=3
-    1 lay-down Kh Kd * | 5s 5d 5c swaps=4c:2
-    0 play R1 R2 R3 | K7 B7 Y7
-    1 knock Kd
-
-The line form of every action comes from the action classes themselves (their fields and their
-type annotations), so a new referee's actions have one without any code here. Lines starting with
-``#`` are comments.
-
-`write_record` writes a record of a game from its first state and its actions; `read_record`
-reads one back, dealing the game again from the header and replaying every move through the
-referee, so that a record holding an illegal move is refused, naming its line. Written records
-read back to the same game, and a record read and written again is the same text.
+`write_record` writes the record of a game and `read_record` reads one back (`rummylib.records`
+describes the format); the line form of each action comes from its class (`action_line`).
 
 Examples:
     >>> from rummylib import GIN_RUMMY
-    >>> from rummylib.gin import Discard, DrawStock, GinHand
-    >>> start = GinHand.deal(rules=GIN_RUMMY, seed=7)
-    >>> after = start.apply(DrawStock(1))
-    >>> moves = [DrawStock(1), Discard(1, after.hands[1][-1])]
-    >>> text = write_record(start, moves, seed=7, date="2025-03-01")
-    >>> print(text)
-    rummylib-record 1
-    Game: gin_rummy
-    Type: gin-hand
-    Players: 2
-    Seed: 7
-    Dealer: 0
-    Date: 2025-03-01
-    Result: unfinished
-    <BLANKLINE>
-    1 draw-stock
-    1 discard 5s
-    <BLANKLINE>
-    >>> record = read_record(text)
-    >>> record.final == start.apply(moves[0]).apply(moves[1]), record.text() == text
-    (True, True)
+    >>> from rummylib.gin import GinHand
+    >>> text = write_record(GinHand.deal(rules=GIN_RUMMY, seed=1), [], seed=1)
+    >>> text.splitlines()[0], read_record(text).text() == text
+    ('rummylib-record 1', True)
 """
 
 from __future__ import annotations
@@ -75,14 +21,15 @@ import re
 import types
 import typing
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, Literal, TypeGuard
+from typing import Any, Literal
 
 import attrs
 
 from rummylib.cards import Card
 from rummylib.errors import IllegalActionError, RecordError, RummyError, SaveError
 from rummylib.melds import Meld
-from rummylib.pieces import Joker, Piece, PieceCount, format_pieces, piece_sort_key
+from rummylib.pieces import Joker, PieceCount, format_pieces, piece_sort_key
+from rummylib.records.display import own_pieces, pieces_taken, seat_name, view_lines
 from rummylib.referee import MAX_SAVE_ITEMS, Outcome, Recorded, Referee, action_from_json, action_to_json
 from rummylib.registry import family_of, state_types
 from rummylib.rules import RuleSet, find_ruleset
@@ -117,7 +64,6 @@ _INFO_KEYS = ("Date", "Event", "Site")
 _KEY = re.compile(r"([A-Za-z][A-Za-z0-9 _-]*?):(?: (.*))?")
 _SEAT_KEY = re.compile(r"seat (\d{1,3})")
 _UNFINISHED = "unfinished"
-_OWN = re.compile(r"hand|rack")
 """Names of view fields that hold a seat's own pieces: shown even when empty."""
 
 
@@ -579,47 +525,18 @@ class Turn:
                discards: 9d (1 card)
                dealer 0 · to move 1 · phase discard · hand sizes 10 11 · stock size 30 · upcard 9d · knock limit 10
         """
-        who = _who(self.player, names)
+        who = seat_name(self.player, names)
         head = f"{self.number}. {who}: {' '.join(self.text.split()[1:])}"
         viewer = self.player if seat is None else seat
         if viewer == self.player:
             before, after = self.before.view(viewer), self.after.view(viewer)
-            taken = _taken(before, after)
+            taken = pieces_taken(before, after)
             head += f" (takes {format_pieces(taken)})" if taken else ""
             form = _form(type(self.action))
             if form.main is not None and form.main.shape == "table":  # the line shows the whole table
-                gone = PieceCount.of(_own_pieces(before)) - PieceCount.of(_own_pieces(after))
+                gone = PieceCount.of(own_pieces(before)) - PieceCount.of(own_pieces(after))
                 head += f" (plays {format_pieces(sorted(gone, key=piece_sort_key))})" if gone else ""
         return "\n".join([head, *("   " + line for line in view_lines(self.after.view(viewer)))])
-
-
-def _own_pieces(seen: object) -> tuple[Any, ...]:
-    """The viewer's own pieces in a view: its first field of pieces that is no pile, or its seat's hand."""
-    kind: Any = type(seen)
-    viewer = getattr(seen, "viewer", None)
-    for f in attrs.fields(kind) if attrs.has(kind) else ():
-        value = getattr(seen, f.name)
-        if _is_pieces(value) and not any(word in f.name for word in ("discard", "stock", "pool")):
-            return tuple(value)
-        if (
-            isinstance(value, tuple)
-            and isinstance(viewer, int)
-            and 0 <= viewer < len(value)
-            and all(v is None or _is_pieces(v) for v in value)
-            and value[viewer] is not None
-        ):
-            return tuple(value[viewer])
-    return ()
-
-
-def _taken(before: object, after: object) -> tuple[Any, ...]:
-    """The few pieces (one to three) a move put into the viewer's hand: a draw, a buy, a joker taken."""
-    added = PieceCount.of(_own_pieces(after)) - PieceCount.of(_own_pieces(before))
-    return tuple(sorted(added, key=piece_sort_key)) if 1 <= len(added) <= 3 else ()
-
-
-def _who(seat: int, names: Sequence[str]) -> str:
-    return f"player {seat} ({names[seat]})" if seat < len(names) else f"player {seat}"
 
 
 @attrs.frozen(eq=False)
@@ -1078,101 +995,3 @@ def _deal_again(dealt: _Deal, header: Mapping[str, tuple[str, int]]) -> Referee:
     except (RummyError, TypeError, ValueError) as exc:
         message = exc.message if isinstance(exc, RummyError) else str(exc)
         raise RecordError(f"cannot deal the game: {message}", line=header["type"][1]) from None
-
-
-# ------------------------------------------------------------------------------------------
-# Views for people
-# ------------------------------------------------------------------------------------------
-
-
-def _is_pieces(value: object) -> TypeGuard[tuple[Piece, ...]]:
-    return isinstance(value, tuple) and all(isinstance(p, Tile | Card | Joker) for p in value)
-
-
-def view_lines(seen: object) -> list[str]:
-    """What one seat sees, for people: pieces and melds on lines of their own, then the facts on one line.
-
-    ``seen`` is a referee's ``view(seat)``; its fields are shown by what they hold, so a view of any
-    game (one added later too) reads the same way.
-
-    Examples:
-        >>> from rummylib import RUMMIKUB
-        >>> from rummylib.rummikub import RummikubGame
-        >>> for line in view_lines(RummikubGame.deal(rules=RUMMIKUB, players=2, seed=1).view(0)):
-        ...     print(line)
-        rack: K3 K5 K6 K11 K12 B4 B6 B7 B7 B11 Y1 R4 R4 R12
-        table: -
-        to move 0 · rack sizes 14 14 · pool size 78 · initial meld done no no
-    """
-    kind: Any = type(seen)
-    if not attrs.has(kind):
-        return [str(seen)]
-    lines: list[str] = []
-    facts: list[str] = []
-    shown: set[tuple[int, tuple[Piece, ...]]] = set()  # a seat's pieces, once (a Gin hand's known and shown)
-    viewer = getattr(seen, "viewer", None)
-    for f in attrs.fields(kind):
-        name, value = f.name.replace("_", " "), getattr(seen, f.name)
-        if f.name == "viewer" or value is None:
-            continue
-        if isinstance(value, Table) or (
-            isinstance(value, tuple) and _all_melds(value) and (value or "table" in f.name)
-        ):
-            melds = value.melds if isinstance(value, Table) else value
-            lines.append(f"{name}: " + (" | ".join(str(m) for m in melds) or "-"))
-        elif _is_pieces(value) and "discard" in f.name and value:
-            more = "... " if len(value) > 3 else ""
-            lines.append(
-                f"{name}: {more}{format_pieces(value[-3:])} ({len(value)} card{'s' if len(value) != 1 else ''})"
-            )
-        elif _is_pieces(value):
-            if value or _OWN.search(f.name):  # the seat's own hand, even empty; other piles when not
-                lines.append(f"{name}: {format_pieces(sorted(value, key=piece_sort_key)) or '-'}")
-        elif isinstance(value, tuple) and value and all(v is None or _is_pieces(v) for v in value):
-            for seat, held in enumerate(value):
-                if held is None or (not held and not _OWN.search(f.name)) or (seat, held) in shown:
-                    continue  # hidden, nothing to show (no card of that seat's known yet), or shown already
-                shown.add((seat, held))
-                if seat == viewer or viewer is None or f.name != "hands":
-                    one = name[:-1] if name.endswith("s") else name
-                    whose = one if seat == viewer and _OWN.search(f.name) else f"{one} of seat {seat}"
-                    lines.append(f"{whose}: {format_pieces(sorted(held, key=piece_sort_key)) or '-'}")
-        elif attrs.has(type(value)) and not isinstance(value, Meld | Tile | Card | Joker):
-            inner = [_fact(g.name, getattr(value, g.name)) for g in attrs.fields(type(value))]
-            lines.append(f"{name}: " + " · ".join(x for x in inner if x))
-        else:
-            fact = _fact(f.name, value)
-            if fact:
-                facts.append(fact)
-    if facts:
-        lines.append(" · ".join(facts))
-    return lines
-
-
-def _all_melds(value: tuple[object, ...]) -> bool:
-    """Melds, or values that hold one (a contract game's table melds, with their owners)."""
-    return all(
-        isinstance(v, Meld) or (attrs.has(type(v)) and isinstance(getattr(v, "meld", None), Meld)) for v in value
-    )
-
-
-def _fact(field: str, value: object) -> str | None:
-    """One fact of a view, ``name value``, or ``None`` for what a fact cannot show."""
-    name = field.replace("_", " ")
-    if value is None or value is False:
-        return None
-    if value is True:
-        return name
-    if isinstance(value, enum.Enum):
-        return f"{name} {value.value}"
-    if isinstance(value, int | str | Tile | Card | Joker):
-        return f"{name} {value}"
-    if _is_pieces(value):
-        return f"{name} {format_pieces(value) or '-'}"
-    if isinstance(value, tuple) and value and all(isinstance(v, enum.Enum) for v in value):
-        return f"{name} " + " ".join(str(v.value) for v in value)
-    if isinstance(value, tuple) and all(isinstance(v, bool | int) for v in value):
-        return f"{name} " + (" ".join("yes" if v is True else "no" if v is False else str(v) for v in value) or "-")
-    if isinstance(value, tuple) and all(isinstance(v, Meld) for v in value):
-        return f"{name} " + (" | ".join(str(v) for v in value) or "-")
-    return None

@@ -1,0 +1,248 @@
+"""The referee of a game of Gin Rummy (`GinGame`): hands until a player reaches the rule set's target.
+
+It follows the referee protocol of `rummylib.referee`, as `rummylib.gin.hand.GinHand` does for
+each hand it deals; its actions are those of the hand being played (`rummylib.gin.actions`).
+
+Examples:
+    >>> from rummylib import GIN_RUMMY
+    >>> game = GinGame.deal(rules=GIN_RUMMY, seed=5)
+    >>> game = game.apply(game.legal_actions()[0])
+    >>> game.hand_number, game.is_over
+    (1, False)
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator
+from typing import ClassVar
+
+import attrs
+
+from rummylib.errors import RuleId, RummyError
+from rummylib.gin.actions import ACTIONS, GinAction, GinView
+from rummylib.gin.hand import GinHand
+from rummylib.gin.scoring import GinGameScore
+from rummylib.pieces import PieceCount
+from rummylib.referee import Outcome, RefereeBase, refuse
+from rummylib.rules import RuleSet
+
+__all__ = ["GinGame"]
+
+
+@functools.lru_cache(maxsize=256)
+def _dealt_hand(rules: RuleSet, seed: str) -> GinHand | None:
+    """The hand a seed deals (``None`` when these rules cannot deal one), remembered."""
+    try:
+        return GinHand.deal(rules=rules, seed=seed)
+    except RummyError:
+        return None
+
+
+@attrs.frozen
+class GinGame(RefereeBase):
+    """A game of Gin Rummy: hands until a player's total reaches ``game_target``.
+
+    The dealer alternates from hand to hand; a drawn hand is replayed with the same dealer.
+
+    Examples:
+        >>> from rummylib import GIN_RUMMY
+        >>> game = GinGame.deal(rules=GIN_RUMMY, seed=5)
+        >>> game.to_move, game.score.totals, game.is_over
+        (1, (0, 0), False)
+    """
+
+    SAVE_TYPE: ClassVar[str] = "gin-game"
+    ACTIONS: ClassVar[tuple[type, ...]] = ACTIONS
+
+    rules: RuleSet
+    """The rule set."""
+    hand: GinHand
+    """The hand being played (or the last one, once the game is over)."""
+    score: GinGameScore = attrs.field(factory=GinGameScore)
+    """Running totals and hands won."""
+    hand_number: int = 1
+    """Hands dealt so far, the current one included."""
+    seed: str = "0"
+    """The seed the game was started with; each hand's deal is seeded from it and the hand number."""
+    last_hand: GinHand | None = None
+    """The hand finished most recently (with its `GinHand.hand_result`), or ``None``."""
+
+    @classmethod
+    def deal(cls, *, rules: RuleSet, seed: int | str, players: int = 2, dealer: int = 0) -> GinGame:
+        """Deal the first hand.
+
+        Raises:
+            RuleSetError: not two players, or a rule set that does not give a one-deck game
+                without jokers.
+
+        Examples:
+            >>> from rummylib import GIN_RUMMY
+            >>> game = GinGame.deal(rules=GIN_RUMMY, seed="club night", dealer=1)
+            >>> game.hand.dealer, game.hand_number, game.winner
+            (1, 1, None)
+        """
+        first = GinHand.deal(rules=rules, seed=f"{seed}/1", players=players, dealer=dealer)
+        return cls(rules=rules, hand=first, seed=str(seed))
+
+    @property
+    def players(self) -> int:
+        """Always 2."""
+        return 2
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to act in the hand being played, ``None`` once the game is over."""
+        return None if self.is_over else self.hand.to_move
+
+    @property
+    def is_over(self) -> bool:
+        """Whether a player has reached the target."""
+        return self.score.is_over(rules=self.rules)
+
+    @property
+    def winner(self) -> int | None:
+        """The seat with the higher score once the game is over."""
+        return self.score.winner(rules=self.rules)
+
+    def all_pieces(self) -> PieceCount:
+        """Every card of the hand being played (always the whole deck)."""
+        return self.hand.all_pieces()
+
+    def result(self) -> Outcome:
+        """The final scores (with the end-of-game bonuses) and the winner.
+
+        Raises:
+            IllegalActionError: the game is not over yet (code ``wrong-phase``).
+
+        Examples:
+            >>> from rummylib import GIN_RUMMY
+            >>> GinGame.deal(rules=GIN_RUMMY, seed=5).result()
+            Traceback (most recent call last):
+            ...
+            rummylib.errors.IllegalActionError: the game is not over yet [wrong-phase]
+        """
+        w = self.winner
+        if w is None:
+            refuse(RuleId.WRONG_PHASE, "the game is not over yet")
+        final = self.score.final_scores(rules=self.rules)
+        return Outcome(
+            scores=final,
+            winners=(w,),
+            lower_wins=False,
+            reason=f"player {w} reached {self.rules.game_target} ({self.score.totals[w]} points in hands)",
+        )
+
+    def legal_actions(self, player: int | None = None) -> tuple[GinAction, ...]:
+        """The legal actions of the hand being played (none once the game is over).
+
+        Examples:
+            >>> from rummylib import GIN_RUMMY
+            >>> GinGame.deal(rules=GIN_RUMMY, seed=5).legal_actions(0)
+            ()
+        """
+        return () if self.is_over else self.hand.legal_actions(player)
+
+    def apply(self, action: GinAction) -> GinGame:
+        """The game after ``action``; when the hand ends it is scored and the next one dealt.
+
+        Raises:
+            IllegalActionError: the action is illegal (code of the rule in the violation).
+
+        Examples:
+            >>> from rummylib import GIN_RUMMY
+            >>> game = GinGame.deal(rules=GIN_RUMMY, seed=5)
+            >>> from rummylib.gin import DrawStock
+            >>> game.apply(DrawStock(1)).hand.phase.value
+            'discard'
+        """
+        if self.is_over:
+            refuse(RuleId.ROUND_OVER, "the game is over: a player has reached the target")
+        hand = self.hand.apply(action)
+        if not hand.is_over:
+            return attrs.evolve(self, hand=hand)
+        score = self.score
+        dealer = hand.dealer
+        if hand.hand_result is not None and hand.winner is not None:
+            score = score.add(hand.hand_result, winner=hand.winner, rules=self.rules)
+            dealer = 1 - hand.dealer
+        if score.is_over(rules=self.rules):
+            return attrs.evolve(self, hand=hand, score=score, last_hand=hand)
+        number = self.hand_number + 1
+        following = GinHand.deal(rules=self.rules, seed=f"{self.seed}/{number}", dealer=dealer)
+        return attrs.evolve(self, hand=following, score=score, hand_number=number, last_hand=hand)
+
+    def view(self, player: int) -> GinView:
+        """What ``player`` sees of the hand being played, with the game's totals.
+
+        Raises:
+            IllegalActionError: ``player`` is not 0 or 1 (code ``not-a-player``).
+
+        Examples:
+            >>> from rummylib import GIN_RUMMY
+            >>> GinGame.deal(rules=GIN_RUMMY, seed=5).view(0).totals
+            (0, 0)
+        """
+        return attrs.evolve(self.hand.view(player), totals=self.score.totals, hand_number=self.hand_number)
+
+    def problems(self) -> tuple[str, ...]:
+        """Every reason this game could not come out of real play (empty when it could).
+
+        Examples:
+            >>> from rummylib import GIN_RUMMY
+            >>> GinGame.deal(rules=GIN_RUMMY, seed=5).problems()
+            ()
+        """
+        found: list[str] = []
+        s = self.score
+        if self.hand.rules != self.rules:
+            found.append("the hand in play has other rules than the game")
+        if not isinstance(self.hand_number, int) or self.hand_number < 1:
+            found.append(f"hand number {self.hand_number!r} is not possible")
+        for p in (0, 1):
+            total, won = s.totals[p], s.hands_won[p]
+            if won < 0 or total < 0:
+                found.append(f"player {p} has a negative total or hands won")
+            elif total < won or total > won * 600:
+                found.append(f"player {p}: {total} points from {won} hands won is not possible")
+        if isinstance(self.hand_number, int) and sum(s.hands_won) > self.hand_number:
+            found.append(f"{sum(s.hands_won)} hands won in {self.hand_number} hands dealt")
+        found.extend(self.hand.problems())
+        if self.last_hand is not None:
+            found.extend(f"last hand: {p}" for p in self.last_hand._invariant_problems())
+        return tuple(found)
+
+    def seed_problems(self) -> tuple[str, ...]:
+        """What the seed shows against the hand in play, where `problems` cannot look.
+
+        The first upcard must be the one its seed and hand number deal, and the stock the rest of
+        the one they deal, in order. A position set up by hand has problems here and none in
+        `problems`; a server reading a state it did not sign checks both (see
+        `rummylib.contracts.ContractRound.seed_problems`). A lone `GinHand` keeps no seed: only a
+        signature can vouch for one.
+
+        Examples:
+            >>> from rummylib import GIN_RUMMY
+            >>> game = GinGame.deal(rules=GIN_RUMMY, seed=5)
+            >>> game.seed_problems()
+            ()
+            >>> len(attrs.evolve(game, hand=attrs.evolve(game.hand, stock=game.hand.stock[::-1])).seed_problems())
+            1
+        """
+        return tuple(self._seed_problems())
+
+    def _seed_problems(self) -> Iterator[str]:
+        if not isinstance(self.hand_number, int) or isinstance(self.hand_number, bool) or self.hand_number < 1:
+            return
+        dealt = _dealt_hand(self.rules, f"{self.seed}/{self.hand_number}")
+        if dealt is None:
+            yield "the seed and the rules cannot deal this hand"
+            return
+        hand, left = self.hand, len(self.hand.stock)
+        if hand.upcard != dealt.upcard:
+            yield f"the first upcard {hand.upcard} is not the one the seed deals ({dealt.upcard})"
+        if left > len(dealt.stock) or hand.stock != dealt.stock[len(dealt.stock) - left :]:
+            yield (
+                "the stock is not what is left of the stock its seed deals, in that order "
+                "(a card swapped or moved, or the rules changed since the deal)"
+            )
