@@ -25,7 +25,7 @@ from rummylib.errors import (
 from rummylib.melds import Meld, MeldLike, meld_violations
 from rummylib.pieces import JOKER, Joker, Piece, PieceCount, PiecesLike, piece_sort_key
 from rummylib.rules import JokerRetrieval, RuleSet
-from rummylib.rummikub.solver._cover import GaveUp, cover, pack
+from rummylib.rummikub.solver._cover import GaveUp, cover, extensions, pack
 from rummylib.rummikub.solver._dp import Plan, Shape, search, stranded
 from rummylib.rummikub.solver._encoding import Encoded, encode
 from rummylib.table import Table
@@ -545,8 +545,9 @@ def _lay_down(
     enc = encode((*table_pieces, *forced), optional, rules=rules)
     if stranded(enc, searcher.shape):
         return None
-    if not table_pieces and not enc.table_jokers and enc.rack_jokers < searcher.shape.min_run:
-        # No table, no joker that must go down: the short search for sets covering the pieces.
+    jokers = enc.table_jokers + enc.rack_jokers
+    if not table_pieces and jokers < min(searcher.shape.min_run, searcher.shape.group_min):
+        # No table: the short search for sets covering the pieces.
         try:
             plan = _covering(enc, searcher, threshold)
         except GaveUp:
@@ -602,14 +603,12 @@ def _covering(enc: Encoded, searcher: _Searcher, threshold: int | None) -> Plan 
         GaveUp: a question for the dynamic programme.
     """
     if threshold is not None:
-        if any(any(row) for row in enc.rack) or enc.rack_jokers:
+        if any(any(row) for row in enc.rack) or enc.rack_jokers or enc.table_jokers:
             raise GaveUp  # the points of a play with extra tiles: a question for the search
         if sum(v * n for row in enc.table for v, n in enumerate(row)) < threshold:
             return None
-    if sum(map(sum, enc.table)) > _COVER_MOST:
-        raise GaveUp  # many chosen tiles: the dynamic programme does better
     avail = tuple(tuple(t + r for t, r in zip(tr, rr, strict=True)) for tr, rr in zip(enc.table, enc.rack, strict=True))
-    found = cover(enc.table, avail, enc.rack_jokers, searcher.shape)
+    found = cover(enc.table, avail, enc.rack_jokers, searcher.shape, forced_jokers=enc.table_jokers)
     if found is None:
         return None
     runs, groups = found
@@ -626,15 +625,40 @@ def _covering(enc: Encoded, searcher: _Searcher, threshold: int | None) -> Plan 
         items = [i for s in (*runs, *groups) for i in s]
     placed = Counter((c, v) for c, v, j in items if not j)  # the rack tiles laid: all but the chosen ones
     placed.subtract({(c, v): n for c, row in enumerate(enc.table) for v, n in enumerate(row) if n})
-    jokers = sum(1 for _c, _v, j in items if j)
+    jokers = sum(1 for _c, _v, j in items if j) - enc.table_jokers  # the optional ones laid
     return Plan(0, runs, groups, jokers, tuple(sorted(placed.elements())), 0)
+
+
+def addable(chosen: Sequence[Piece], rest: Sequence[Piece], rules: RuleSet) -> tuple[Piece, ...] | None:
+    """With no table: the pieces of ``rest`` (each distinct one once) that could go down with all of ``chosen``.
+
+    A piece counts when ``chosen`` plus it, with any more pieces of ``rest``, make valid sets;
+    the answer is ``()`` when ``chosen`` itself cannot. One search answers every piece (see
+    `extensions`), for the tile-choice masks of `rummylib.agents.envs.rummikub_v0`. The pieces
+    are trusted (checked by the caller); ``None`` when the question is not one for that search
+    (too many jokers) or it gave up: ask `lay_down` instead.
+    """
+    shape = _shape(rules)
+    enc = encode(chosen, rest, rules=rules)
+    if enc.table_jokers + enc.rack_jokers >= min(shape.min_run, shape.group_min):
+        return None
+    avail = tuple(tuple(t + r for t, r in zip(tr, rr, strict=True)) for tr, rr in zip(enc.table, enc.rack, strict=True))
+    try:
+        found = extensions(enc.table, avail, enc.rack_jokers, shape, forced_jokers=enc.table_jokers)
+    except GaveUp:
+        return None
+    if found is None:
+        return ()
+    cells, joker = found
+    box = _box(rules)
+    out: list[Piece] = [box[c][v] for c, row in enumerate(cells) for v, yes in enumerate(row) if yes and v]
+    if joker:
+        out.append(JOKER)
+    return tuple(out)
 
 
 _QUICK = 128
 """States a plain layout search may spend before the bounded one takes over."""
-
-_COVER_MOST = 12
-"""The most chosen tiles the covering search takes on (beyond, the dynamic programme does better)."""
 
 
 def _near_sets(melds: Sequence[Meld], pieces: Sequence[Piece]) -> tuple[tuple[Meld, ...], tuple[Meld, ...]]:
