@@ -195,6 +195,11 @@ def _set_problems(melds: tuple[Meld, ...], rules: RuleSet) -> tuple[Violation, .
     return tuple(v.at(i) for i, m in enumerate(melds) for v in meld_violations(m, rules=rules))
 
 
+def clear_cache() -> None:
+    """Forget the table sets judged so far (`rummylib.rummikub.clear_caches` calls this)."""
+    _set_problems.cache_clear()
+
+
 def _shape(rules: RuleSet) -> Shape:
     shape = rules.meld_shape
     gmax = len(rules.colors) if shape.group_max is None else min(shape.group_max, len(rules.colors))
