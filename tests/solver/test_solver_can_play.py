@@ -203,6 +203,23 @@ def test_can_play_agrees_with_the_solver(rnd: Any, k: int, n: int, done: bool) -
         assert report.valid and len(report.played) == len(tiles), report.to_json()
 
 
+@settings(max_examples=50, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(8, 14), st.integers(1, 10))
+def test_can_play_on_larger_tables_agrees_with_the_solver(rnd: Any, k: int, n: int) -> None:
+    """Larger tables (jokers on a quarter of the sets), where the covering search takes the
+    table's tiles too before the dynamic programme: the same answers as `solve`."""
+    table, pool = _random_table(RUMMIKUB, rnd, k)
+    tiles = _near_tiles(pool, table, rnd, n)
+    answer = can_play(table, tiles, rules=RUMMIKUB, initial_meld_done=True)
+    best = solve(table, tiles, rules=RUMMIKUB, initial_meld_done=True, keep_sets=False)
+    assert answer == (best.tiles_placed == len(tiles)), ([str(m) for m in table], [str(p) for p in tiles])
+    after = lay_down(table, tiles, rules=RUMMIKUB, initial_meld_done=True)
+    assert (after is not None) == answer
+    if after is not None:
+        report = validate_turn(table, tiles, list(after), rules=RUMMIKUB, initial_meld_done=True)
+        assert report.valid and len(report.played) == len(tiles), report.to_json()
+
+
 @settings(max_examples=80, deadline=None)
 @given(st.randoms(use_true_random=False), st.integers(0, 6), st.integers(1, 5), st.integers(0, 5))
 def test_lay_down_with_extras_agrees_with_the_solver(rnd: Any, k: int, n: int, m: int) -> None:

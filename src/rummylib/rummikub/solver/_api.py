@@ -551,10 +551,14 @@ def _lay_down(
     if stranded(enc, searcher.shape):
         return None
     jokers = enc.table_jokers + enc.rack_jokers
-    if not table_pieces and jokers < min(searcher.shape.min_run, searcher.shape.group_min):
-        # No table: the short search for sets covering the pieces.
+    budgeted = searcher.budget.nodes is not None or searcher.budget.seconds is not None
+    quick = not table_pieces or (threshold is None and not budgeted)
+    if jokers < min(searcher.shape.min_run, searcher.shape.group_min) and quick:
+        # The short search for sets covering the pieces (and the table's tiles, all needed):
+        # with no table it settles nearly every question; with one, it often settles it in a
+        # few steps, and hands the others over soon (not under a budget: it counts no states).
         try:
-            plan = _covering(enc, searcher, threshold)
+            plan = _covering(enc, searcher, threshold, _COVER_STEPS if table_pieces else _COVER_ALONE)
         except GaveUp:
             pass
         else:
@@ -601,8 +605,8 @@ def _counted(
     return searcher.run((*table, *hard), (*soft, *optional), weights, threshold, at_least=len(soft))
 
 
-def _covering(enc: Encoded, searcher: _Searcher, threshold: int | None) -> Plan | None:
-    """`cover` for a position with no table tiles: a plan, or None when there is no play.
+def _covering(enc: Encoded, searcher: _Searcher, threshold: int | None, limit: int) -> Plan | None:
+    """`cover` for a layout question (the table's tiles and the chosen ones needed): a plan, or None.
 
     Raises:
         GaveUp: a question for the dynamic programme.
@@ -613,7 +617,7 @@ def _covering(enc: Encoded, searcher: _Searcher, threshold: int | None) -> Plan 
         if sum(v * n for row in enc.table for v, n in enumerate(row)) < threshold:
             return None
     avail = tuple(tuple(t + r for t, r in zip(tr, rr, strict=True)) for tr, rr in zip(enc.table, enc.rack, strict=True))
-    found = cover(enc.table, avail, enc.rack_jokers, searcher.shape, forced_jokers=enc.table_jokers)
+    found = cover(enc.table, avail, enc.rack_jokers, searcher.shape, limit, forced_jokers=enc.table_jokers)
     if found is None:
         return None
     runs, groups = found
@@ -664,6 +668,11 @@ def addable(chosen: Sequence[Piece], rest: Sequence[Piece], rules: RuleSet) -> t
 
 _QUICK = 128
 """States a plain layout search may spend before the bounded one takes over."""
+
+_COVER_ALONE = 2000
+"""Steps the covering search may take with no table before the dynamic programme takes over..."""
+_COVER_STEPS = 300
+"""... and with one (its table tiles are all needed: the search is longer, and fails slower)."""
 
 
 def _near_sets(melds: Sequence[Meld], pieces: Sequence[Piece]) -> tuple[tuple[Meld, ...], tuple[Meld, ...]]:

@@ -47,6 +47,8 @@ class _Cover:
         if shape.max_run is not None:
             longest = min(longest, shape.max_run)
         self.longest = longest
+        # For each number, the numbers up to two away (the run partners counted by `pick`).
+        self.near = [sum(1 << x for x in (v - 2, v - 1, v + 1, v + 2) if 1 <= x <= top) for v in range(top + 1)]
 
     def go(
         self,
@@ -90,21 +92,35 @@ class _Cover:
         return False
 
     def pick(self, need: list[int], avail: list[int], jokers: int) -> int:
-        """The needed tile with the fewest partners left (a quick count), or -1 when none is needed."""
+        """The needed tile with the fewest partners left (a quick count), or -1 when none is needed.
+
+        Its partners: the jokers, the other colours present at its number and the tiles of its
+        colour up to two away, counted on bitmasks of what is present per colour and number.
+        """
         width = self.top + 1
+        ncol = self.ncol
+        rows = [0] * ncol
+        cols = [0] * width
+        wanted = False
+        for c in range(ncol):
+            base = c * width
+            row = 0
+            for x in range(1, width):
+                if avail[base + x]:
+                    row |= 1 << x
+                    cols[x] |= 1 << c
+                    if need[base + x]:
+                        wanted = True
+            rows[c] = row
+        if not wanted:
+            return -1
+        near = self.near
         pick = -1
         fewest = 1 << 30
-        ncol, top = self.ncol, self.top
         for cell in range(len(need)):
             if need[cell]:
                 c, v = divmod(cell, width)
-                partners = jokers
-                for d in range(ncol):
-                    if d != c and avail[d * width + v]:
-                        partners += 1
-                for x in (v - 2, v - 1, v + 1, v + 2):
-                    if 1 <= x <= top and avail[c * width + x]:
-                        partners += 1
+                partners = jokers + (cols[v] & ~(1 << c)).bit_count() + (rows[c] & near[v]).bit_count()
                 if partners < fewest:
                     pick, fewest = cell, partners
         return pick
