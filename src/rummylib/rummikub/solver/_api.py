@@ -550,28 +550,50 @@ def _lay_down(
     enc = encode((*table_pieces, *forced), optional, rules=rules)
     if stranded(enc, searcher.shape):
         return None
-    jokers = enc.table_jokers + enc.rack_jokers
     budgeted = searcher.budget.nodes is not None or searcher.budget.seconds is not None
-    quick = not table_pieces or (threshold is None and not budgeted)
-    if jokers < min(searcher.shape.min_run, searcher.shape.group_min) and quick:
-        # The short search for sets covering the pieces (and the table's tiles, all needed):
-        # with no table it settles nearly every question; with one, it often settles it in a
-        # few steps, and hands the others over soon (not under a budget: it counts no states).
-        try:
-            plan = _covering(enc, searcher, threshold, _COVER_STEPS if table_pieces else _COVER_ALONE)
-        except GaveUp:
-            pass
-        else:
-            return None if plan is None else (plan, ())
+    near: tuple[Meld, ...] = ()
+    kept: tuple[Meld, ...] = ()
     if melds and len(melds) > 1:
         near, kept = _near_sets(melds, forced)
+    released = [p for m in near for p in m.pieces]
+    # The short search for sets covering the pieces (and the table's tiles, all needed) first:
+    # with no table it settles nearly every question; with one, it often settles it in a few
+    # steps, and hands the others over soon (not under a budget: it counts no states). The sets
+    # near the pieces alone first when there are others to keep.
+    near_open = bool(kept)
+    if not budgeted or not table_pieces:
         if kept:
-            released = [p for m in near for p in m.pieces]
-            plan = _counted(searcher, released, forced, optional, threshold)
-            if plan is not None:
-                return plan, kept
+            found = _quick_cover(searcher, encode((*released, *forced), optional, rules=rules), threshold, True)
+            if isinstance(found, Plan):
+                return found, kept
+            near_open = found is _UNKNOWN
+        found = _quick_cover(searcher, enc, threshold, bool(table_pieces))
+        if found is not _UNKNOWN:
+            return (found, ()) if isinstance(found, Plan) else None
+    if near_open:
+        plan = _counted(searcher, released, forced, optional, threshold)
+        if plan is not None:
+            return plan, kept
     plan = _counted(searcher, table_pieces, forced, optional, threshold)
     return None if plan is None else (plan, ())
+
+
+class _Unknown:
+    """The covering search could not say (it gave up, or the question is not one for it)."""
+
+
+_UNKNOWN = _Unknown()
+
+
+def _quick_cover(searcher: _Searcher, enc: Encoded, threshold: int | None, table: bool) -> Plan | None | _Unknown:
+    """`_covering` when the question suits it: a plan, None (no layout), or `_UNKNOWN`."""
+    shape = searcher.shape
+    if enc.table_jokers + enc.rack_jokers >= min(shape.min_run, shape.group_min) or (table and threshold is not None):
+        return _UNKNOWN
+    try:
+        return _covering(enc, searcher, threshold, _COVER_STEPS if table else _COVER_ALONE)
+    except GaveUp:
+        return _UNKNOWN
 
 
 def _counted(

@@ -39,6 +39,12 @@ class _Cover:
         self.failed: set[tuple[tuple[int, ...], tuple[int, ...], int]] = set()
         self.spare = 0
         """Jokers that may stay on the rack; the others (in the pool too) must go down."""
+        self.rows: list[int] = []
+        """Per colour, the numbers with a tile left (bits); kept by `take` and `put`."""
+        self.cols: list[int] = []
+        """Per number, the colours with a tile left (bits)."""
+        self.needed = 0
+        """The cells with a needed tile left (bits)."""
         self.reachable: dict[tuple[tuple[int, ...], tuple[int, ...], int], bool] = {}
         self.target = 0
         self.found = 0
@@ -73,56 +79,82 @@ class _Cover:
         if self.steps > self.limit:
             raise GaveUp
         for cells, used_jokers, items, is_run in best:
-            took: list[tuple[int, bool]] = []
-            for cell in cells:
-                avail[cell] -= 1
-                hit = need[cell] > 0
-                if hit:
-                    need[cell] -= 1
-                took.append((cell, hit))
+            took = self.take(need, avail, cells)
             (runs if is_run else groups).append(items)
             if self.go(need, avail, jokers - used_jokers, runs, groups):
                 return True
             (runs if is_run else groups).pop()
-            for cell, hit in took:
-                avail[cell] += 1
-                if hit:
-                    need[cell] += 1
+            self.put(need, avail, cells, took)
         self.failed.add(key)
         return False
+
+    def setup(self, need: list[int], avail: list[int]) -> None:
+        """The bitmasks `pick` and `candidates` read, made from the counts (then kept by `take`)."""
+        width = self.top + 1
+        self.rows = [0] * self.ncol
+        self.cols = [0] * width
+        self.needed = 0
+        for cell in range(len(avail)):
+            if cell % width == 0:
+                continue
+            c, v = divmod(cell, width)
+            if avail[cell]:
+                self.rows[c] |= 1 << v
+                self.cols[v] |= 1 << c
+            if need[cell]:
+                self.needed |= 1 << cell
+
+    def take(self, need: list[int], avail: list[int], cells: list[int]) -> list[bool]:
+        """Lay one tile of each cell: which of them were needed."""
+        width = self.top + 1
+        took: list[bool] = []
+        for cell in cells:
+            avail[cell] -= 1
+            if not avail[cell]:
+                c, v = divmod(cell, width)
+                self.rows[c] &= ~(1 << v)
+                self.cols[v] &= ~(1 << c)
+            hit = need[cell] > 0
+            if hit:
+                need[cell] -= 1
+                if not need[cell]:
+                    self.needed &= ~(1 << cell)
+            took.append(hit)
+        return took
+
+    def put(self, need: list[int], avail: list[int], cells: list[int], took: list[bool]) -> None:
+        """Undo `take`."""
+        width = self.top + 1
+        for cell, hit in zip(cells, took, strict=True):
+            if not avail[cell]:
+                c, v = divmod(cell, width)
+                self.rows[c] |= 1 << v
+                self.cols[v] |= 1 << c
+            avail[cell] += 1
+            if hit:
+                if not need[cell]:
+                    self.needed |= 1 << cell
+                need[cell] += 1
 
     def pick(self, need: list[int], avail: list[int], jokers: int) -> int:
         """The needed tile with the fewest partners left (a quick count), or -1 when none is needed.
 
         Its partners: the jokers, the other colours present at its number and the tiles of its
-        colour up to two away, counted on bitmasks of what is present per colour and number.
+        colour up to two away, counted on the bitmasks of what is present per colour and number.
         """
         width = self.top + 1
-        ncol = self.ncol
-        rows = [0] * ncol
-        cols = [0] * width
-        wanted = False
-        for c in range(ncol):
-            base = c * width
-            row = 0
-            for x in range(1, width):
-                if avail[base + x]:
-                    row |= 1 << x
-                    cols[x] |= 1 << c
-                    if need[base + x]:
-                        wanted = True
-            rows[c] = row
-        if not wanted:
-            return -1
-        near = self.near
+        rows, cols, near = self.rows, self.cols, self.near
         pick = -1
         fewest = 1 << 30
-        for cell in range(len(need)):
-            if need[cell]:
-                c, v = divmod(cell, width)
-                partners = jokers + (cols[v] & ~(1 << c)).bit_count() + (rows[c] & near[v]).bit_count()
-                if partners < fewest:
-                    pick, fewest = cell, partners
+        left = self.needed
+        while left:
+            low = left & -left
+            left ^= low
+            cell = low.bit_length() - 1
+            c, v = divmod(cell, width)
+            partners = jokers + (cols[v] & ~(1 << c)).bit_count() + (rows[c] & near[v]).bit_count()
+            if partners < fewest:
+                pick, fewest = cell, partners
         return pick
 
     def reach(self, need: list[int], avail: list[int], jokers: int, extra: int) -> bool:
@@ -181,20 +213,12 @@ class _Cover:
 
     def follow(self, need: list[int], avail: list[int], jokers: int, cells: list[int], used: int, extra: int) -> bool:
         """Lay one set (its cells and ``used`` jokers) and go on: whether that way can be finished."""
-        took: list[bool] = []
-        for cell in cells:
-            avail[cell] -= 1
-            hit = need[cell] > 0
-            if hit:
-                need[cell] -= 1
-            else:
-                extra |= 1 << cell
-            took.append(hit)
-        ok = self.reach(need, avail, jokers - used, extra)
+        took = self.take(need, avail, cells)
         for cell, hit in zip(cells, took, strict=True):
-            avail[cell] += 1
-            if hit:
-                need[cell] += 1
+            if not hit:
+                extra |= 1 << cell
+        ok = self.reach(need, avail, jokers - used, extra)
+        self.put(need, avail, cells, took)
         return ok
 
     def leftover(self, avail: list[int], jokers: int) -> int:
@@ -242,14 +266,12 @@ class _Cover:
             for cells, used_jokers, items, is_run in self.candidates(cell // width, cell % width, avail, jokers):
                 if not used_jokers:
                     continue
-                for x in cells:
-                    avail[x] -= 1
+                took = self.take(need, avail, cells)
                 (runs if is_run else groups).append(items)
                 if self.go(need, avail, jokers - used_jokers, runs, groups):
                     return True
                 (runs if is_run else groups).pop()
-                for x in cells:
-                    avail[x] += 1
+                self.put(need, avail, cells, took)
         self.failed.add(key)
         return False
 
@@ -262,16 +284,8 @@ class _Cover:
         and cell (`_templates`); here they are only filtered by what is left: the numbers of
         colour c present (a bitmask) for runs, the colours present at v for groups.
         """
-        width = self.top + 1
-        row = 0
-        base = c * width
-        for x in range(1, width):
-            if avail[base + x]:
-                row |= 1 << x
-        column = 0
-        for d in range(self.ncol):
-            if avail[d * width + v]:
-                column |= 1 << d
+        row = self.rows[c]
+        column = self.cols[v]
         out: list[tuple[list[int], int, tuple[Item, ...], bool]] = []
         for t in _templates(self.ncol, self.top, self.shape, self.longest, c, v):
             if t.jokers > jokers:
@@ -370,6 +384,7 @@ def cover(
     flat_avail = [n for row in avail for n in row]
     runs: list[tuple[Item, ...]] = []
     groups: list[tuple[Item, ...]] = []
+    search.setup(flat_need, flat_avail)
     found = search.go(flat_need, flat_avail, jokers + forced_jokers, runs, groups)
     return (tuple(runs), tuple(groups)) if found else None
 
@@ -413,6 +428,7 @@ def extensions(
     if jokers:
         target |= joker_bit
     # A tile in no set at all, with every tile and joker free, never goes down: not asked about.
+    search.setup(flat_need, flat_avail)
     target &= search.leftover(flat_avail, pool)
     search.target = target
     if not search.reach(flat_need, flat_avail, pool, 0):
@@ -428,6 +444,7 @@ def extensions(
             more = _Cover(ncol, top, shape, limit - search.steps)
             more.spare = jokers - 1
             more.target = target
+            more.setup(flat_need, flat_avail)
             if more.reach(flat_need, flat_avail, pool, 0):
                 search.found |= more.found | joker_bit
             else:
@@ -436,11 +453,13 @@ def extensions(
             continue
         cell = bit.bit_length() - 1
         flat_need[cell] += 1
+        search.setup(flat_need, flat_avail)
         if search.reach(flat_need, flat_avail, pool, 0):
             search.found |= bit
         else:
             target &= ~bit
         flat_need[cell] -= 1
+        search.setup(flat_need, flat_avail)
     got = search.found & target
     cells = [[bool(got >> (c * width + v) & 1) for v in range(width)] for c in range(ncol)]
     return cells, bool(got & joker_bit)
