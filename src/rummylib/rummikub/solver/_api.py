@@ -585,7 +585,7 @@ class _Unknown:
 _UNKNOWN = _Unknown()
 
 
-def _quick_cover(searcher: _Searcher, enc: Encoded, threshold: int | None, table: bool) -> Plan | None | _Unknown:
+def _quick_cover(searcher: _Searcher, enc: Encoded, threshold: int | None, table: bool) -> Plan | _Unknown | None:
     """`_covering` when the question suits it: a plan, None (no layout), or `_UNKNOWN`."""
     shape = searcher.shape
     if enc.table_jokers + enc.rack_jokers >= min(shape.min_run, shape.group_min) or (table and threshold is not None):
