@@ -9,6 +9,14 @@ run or at its number, and the jokers), tries each set that could hold it, then g
 rest; a state that failed once is remembered. It works on counts only, like the dynamic
 programme in `_dp`, and gives up (`GaveUp`) past a number of steps, for the caller to ask the
 dynamic programme instead.
+
+The sets through each cell are made once per shape (`_templates`), each with a bitmask of the
+numbers (a run) or colours (a group) it needs; the search keeps per colour and per number a
+bitmask of what is left, so choosing a tile and filtering its sets are a few mask tests. Jokers
+that must go down (``forced_jokers``) are jokers the search may use anywhere and must have used
+by the end; one still unused then gets a set of its own from the tiles left. Every tile may be
+needed (a whole table's layout), not only chosen ones. `extensions` answers, for every tile at
+once, whether one more of it could go down with the needed ones.
 """
 
 from __future__ import annotations
