@@ -30,9 +30,12 @@ from rummylib import (
     SolverError,
     Tile,
     is_valid_meld,
+    parse_pieces,
 )
 from rummylib.batch import handle_request
-from rummylib.rummikub import can_play, lay_down, solve, validate_turn
+from rummylib.rummikub import can_play, clear_caches, lay_down, solve, validate_turn
+from rummylib.rummikub.solver import _api
+from rummylib.rummikub.solver._api import addable
 
 _spec = importlib.util.spec_from_file_location("_solver_oracle_ref", Path(__file__).with_name("test_solver_oracle.py"))
 assert _spec is not None and _spec.loader is not None
@@ -200,6 +203,23 @@ def test_can_play_agrees_with_the_solver(rnd: Any, k: int, n: int, done: bool) -
         assert report.valid and len(report.played) == len(tiles), report.to_json()
 
 
+@settings(max_examples=50, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(8, 14), st.integers(1, 10))
+def test_can_play_on_larger_tables_agrees_with_the_solver(rnd: Any, k: int, n: int) -> None:
+    """Larger tables (jokers on a quarter of the sets), where the covering search takes the
+    table's tiles too before the dynamic programme: the same answers as `solve`."""
+    table, pool = _random_table(RUMMIKUB, rnd, k)
+    tiles = _near_tiles(pool, table, rnd, n)
+    answer = can_play(table, tiles, rules=RUMMIKUB, initial_meld_done=True)
+    best = solve(table, tiles, rules=RUMMIKUB, initial_meld_done=True, keep_sets=False)
+    assert answer == (best.tiles_placed == len(tiles)), ([str(m) for m in table], [str(p) for p in tiles])
+    after = lay_down(table, tiles, rules=RUMMIKUB, initial_meld_done=True)
+    assert (after is not None) == answer
+    if after is not None:
+        report = validate_turn(table, tiles, list(after), rules=RUMMIKUB, initial_meld_done=True)
+        assert report.valid and len(report.played) == len(tiles), report.to_json()
+
+
 @settings(max_examples=80, deadline=None)
 @given(st.randoms(use_true_random=False), st.integers(0, 6), st.integers(1, 5), st.integers(0, 5))
 def test_lay_down_with_extras_agrees_with_the_solver(rnd: Any, k: int, n: int, m: int) -> None:
@@ -294,3 +314,54 @@ def test_can_play_op_errors() -> None:
     table = ["k1 k2 k3 k4", "b1 b2 b3 b4", "y1 y2 y3 y4", "r1 r2 r3 r4", "k9 b9 y9", "k10 b10 y10"]
     limited = _ask(table=table, tiles="r9 r10 r11 k11 b11 b12", initial_meld_done=True, budget=1)
     assert limited["error"]["code"] == "search-limit"
+
+
+# --- one search for every tile that can join a choice (the environment's masks) -----------------
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(0, 5), st.integers(0, 14))
+def test_the_tiles_that_can_join_a_choice_are_those_lay_down_finds(rnd: Any, n: int, m: int) -> None:
+    """No table: `addable` answers, for every rack piece at once, what `lay_down` answers for each."""
+    box = _box(RUMMIKUB)
+    rnd.shuffle(box)
+    numbers = rnd.sample(range(1, 14), 5)
+    box.sort(key=lambda p: not isinstance(p, Tile) or p.number not in numbers)
+    picked = box[: n + m]
+    for i in range(min(len(picked), rnd.choice((0, 0, 1, 2)))):
+        picked[i] = JOKER
+    rnd.shuffle(picked)
+    chosen, rest = picked[:n], picked[n:]
+    found = addable(chosen, rest, RUMMIKUB)
+    assert found is not None  # two jokers at most: always a question for the covering search
+    want = set()
+    for piece in set(rest):
+        others = list(rest)
+        others.remove(piece)
+        if lay_down((), [*chosen, piece], extra=others, rules=RUMMIKUB, initial_meld_done=True) is not None:
+            want.add(piece)
+    if chosen and lay_down((), chosen, extra=rest, rules=RUMMIKUB, initial_meld_done=True) is None:
+        assert found == ()
+    assert set(found) == want, ([str(p) for p in chosen], [str(p) for p in rest])
+    assert len(found) == len(set(found))
+
+
+def test_addable_examples() -> None:
+    def names(chosen: str, rest: str) -> list[str]:
+        found = addable(parse_pieces(chosen), parse_pieces(rest), RUMMIKUB)
+        assert found is not None
+        return sorted(str(p) for p in found)
+
+    assert names("", "r1 r2 r3 k9") == ["R1", "R2", "R3"]
+    assert names("r1", "r2 r3 r4 r5 k1") == ["R2", "R3", "R4", "R5"]  # K1 and R1: a group needs three
+    assert names("r1 *", "r3 k9") == ["R3"]  # the joker stands for R2
+    assert names("k9", "r1 r2") == []  # K9 goes nowhere: nothing can join it
+
+
+def test_clear_caches_forgets_the_table_sets_judged() -> None:
+    _api._set_problems.cache_clear()
+    assert can_play("r1 r2 r3 | b7 k7 y7", "r4", rules=RUMMIKUB, initial_meld_done=True)
+    assert _api._set_problems.cache_info().currsize == 1
+    clear_caches()
+    assert _api._set_problems.cache_info().currsize == 0
+    assert can_play("r1 r2 r3 | b7 k7 y7", "r4", rules=RUMMIKUB, initial_meld_done=True)  # same answer after

@@ -31,6 +31,7 @@ from rummylib.rummikub.actions import (
 from rummylib.rummikub.game import RummikubGame
 from rummylib.rummikub.scoring import score_rummikub
 from rummylib.rummikub.solver import Budget, Objective, Solution, arrange, can_play, lay_down, playable_tiles, solve
+from rummylib.rummikub.solver._api import clear_cache as _clear_solver
 from rummylib.rummikub.turns import (
     ChangeKind,
     SetChange,
@@ -76,7 +77,7 @@ __all__ = [
 
 
 def clear_caches() -> None:
-    """Empty the turn judge's caches and the meld engine's (the documented ones; for benchmarks).
+    """Empty the turn judge's caches, the meld engine's and the solver's (for benchmarks).
 
     Answers never depend on the caches: a turn judged after this is judged from scratch, exactly
     as before, only slower the first time.
@@ -89,3 +90,4 @@ def clear_caches() -> None:
     """
     _clear_judge()
     _clear_meld_caches()
+    _clear_solver()

@@ -60,6 +60,8 @@ from rummylib.referee import Referee
 from rummylib.rules import RUMMIKUB, JokerRetrieval, RuleSet
 from rummylib.rummikub import RummikubGame, lay_down
 from rummylib.rummikub.actions import Draw, Pass, Play, RummikubView, Timeout
+from rummylib.rummikub.solver._api import addable
+from rummylib.tiles import Tile
 
 _DRAW, _PASS, _TIMEOUT, _PLAY, _CLEAR, _CHOOSE = 0, 1, 2, 3, 4, 5
 _TABLES_KEPT = 16
@@ -68,6 +70,8 @@ _WITNESSES_KEPT = 64
 """Witnesses kept per table and seat (the oldest go first)."""
 _KINDS = 53
 """Tile kinds (see `tile_kind`)."""
+_JOKER = 52
+"""The joker's kind."""
 
 
 def _kinds(pieces: Iterable[Piece]) -> list[int]:
@@ -75,6 +79,92 @@ def _kinds(pieces: Iterable[Piece]) -> list[int]:
     out = [0] * _KINDS
     for p in pieces:
         out[tile_kind(p)] += 1
+    return out
+
+
+def _distinct(pieces: Iterable[Piece]) -> list[Piece]:
+    """Each distinct piece once, in the order first met."""
+    seen: set[Piece] = set()
+    out: list[Piece] = []
+    for p in pieces:
+        if p not in seen:
+            seen.add(p)
+            out.append(p)
+    return out
+
+
+def _layers(counts: Sequence[int]) -> tuple[int, ...]:
+    """Counts per kind as bitmasks: layer ``i`` has bit ``k`` when kind ``k`` has more than ``i``."""
+    out: list[int] = []
+    i = 0
+    while True:
+        layer = 0
+        for k, n in enumerate(counts):
+            if n > i:
+                layer |= 1 << k
+        if not layer:
+            return tuple(out)
+        out.append(layer)
+        i += 1
+
+
+def _within(small: tuple[int, ...], large: tuple[int, ...]) -> bool:
+    """Whether every kind has no more copies in ``small`` than in ``large``."""
+    if len(small) > len(large):
+        return False
+    return all(s & ~g == 0 for s, g in zip(small, large, strict=False))
+
+
+def _more(large: tuple[int, ...], small: tuple[int, ...]) -> int:
+    """The kinds with more copies in ``large`` than in ``small``, as a bitmask."""
+    out = 0
+    for i, g in enumerate(large):
+        out |= g & ~small[i] if i < len(small) else g
+    return out
+
+
+def _single_step(large: tuple[int, ...], small: tuple[int, ...], bit: int) -> bool:
+    """Whether ``large`` has exactly one more copy of the kind ``bit`` than ``small`` (and no other more)."""
+    steps = 0
+    for i, g in enumerate(large):
+        if (g & ~small[i] if i < len(small) else g) & bit:
+            steps += 1
+    return steps == 1
+
+
+def _hopeful(table: Sequence[Meld], rack: Sequence[int], rules: RuleSet) -> int:
+    """The rack kinds that are in some valid set of tiles from the table and the rack, as a bitmask.
+
+    A necessary condition for choosing a kind, and a cheap one: its number in enough other
+    colours, or a shortest run through it, with the jokers of the table and the rack filling the
+    gaps. Every table tile counts as free. The joker is always hopeful.
+    """
+    have = list(rack)
+    for m in table:
+        for p in m.pieces:
+            have[tile_kind(p)] += 1
+    jokers = have[_JOKER]
+    shape = rules.meld_shape
+    ncol, top = len(rules.colors), rules.max_number
+    gmax = ncol if shape.group_max is None else min(shape.group_max, ncol)
+    out = 1 << _JOKER
+    for k in range(_JOKER):
+        if not rack[k]:
+            continue
+        c, v = divmod(k, top)
+        v += 1
+        others = sum(1 for d in range(ncol) if d != c and have[d * top + v - 1])
+        if gmax >= shape.group_min and others + jokers >= shape.group_min - 1:
+            out |= 1 << k
+            continue
+        width = shape.run_min
+        if shape.run_max < width:
+            continue
+        for a in range(max(1, v - width + 1), min(v, top - width + 1) + 1):
+            missing = sum(1 for x in range(a, a + width) if x != v and not have[c * top + x - 1])
+            if missing <= jokers:
+                out |= 1 << k
+                break
     return out
 
 
@@ -120,14 +210,27 @@ class raw_env(RummyEnv):
             )
         )
         super().__init__(players=players, render_mode=render_mode, max_steps=max_steps)
-        self._witness_book: dict[tuple[int, tuple[Meld, ...]], list[list[int]]] = {}
+        self._witness_book: dict[tuple[int, tuple[Meld, ...]], list[tuple[int, ...]]] = {}
         self._reset_turn()
 
     # --- the turn's own state: the chosen tiles -----------------------------------------------------
     def _reset_turn(self) -> None:
         self.chosen: tuple[Piece, ...] = ()
         self._play: Play | None = None
-        self._refused: list[list[int]] = []
+        self._refused: list[tuple[int, ...]] = []
+        self._masks: dict[Any, list[Piece]] = {}
+        self._plays: dict[Any, Play | None] = {}
+        self._hope: int | None = None
+        self._answers_for: RummikubGame | None = None
+
+    def _same_state(self, state: RummikubGame) -> None:
+        """Forget the turn's remembered answers when the game state is not the one they were for."""
+        if state is not self._answers_for:
+            self._answers_for = state
+            self._masks.clear()
+            self._plays.clear()
+            self._refused.clear()
+            self._hope = None
 
     def _save_turn(self) -> Any:
         return tuple(sorted(tile_kind(p) for p in self.chosen))
@@ -152,75 +255,124 @@ class raw_env(RummyEnv):
     def _choosable(self, state: RummikubGame, seat: int) -> list[Piece]:
         """The rack pieces (each distinct one once) that keep the choice placeable (see the module).
 
-        Every play found is kept as a witness for as long as the table stays as it is (before
-        the initial meld, for the whole game): a choice inside one whose tiles are all still on
-        the rack is placeable without asking again. A choice holding one found not placeable this
-        turn is not either. The counting is by tile kind (53 ints), once per decision.
+        Exact, and asked of the solver as rarely as can be:
+
+        * a kind that is in no set at all, even with every table and rack tile free (a quick
+          count per rack), is never choosable;
+        * every play found is kept as a witness for as long as the table stays as it is (before
+          the initial meld, for the whole game): a choice inside one whose tiles are all still
+          on the rack is placeable without asking again;
+        * a choice holding one found not placeable this turn is not placeable either;
+        * the answer for one choice is remembered for the rest of the turn (a clear comes back
+          to the empty choice, say).
+
+        Choices are counted by tile kind as bitmasks: layer ``i`` holds the kinds with more than
+        ``i`` copies.
         """
+        self._same_state(state)
         done = state.initial_meld_done[seat]
         table = state.table.melds if done else ()
-        rack = _kinds(state.rack(seat))
+        rack_pieces = state.rack(seat)
+        chosen_key = self._save_turn()
+        cached = self._masks.get(chosen_key)
+        if cached is not None:
+            return cached
+        if not table and not self.chosen:
+            # Nothing chosen and no table: a kind is open when some set of rack tiles holds it.
+            rest = list(rack_pieces)
+            for p in self.chosen:
+                rest.remove(p)
+            found = addable(self.chosen, rest, self.rules)
+            if found is not None:
+                kinds = {tile_kind(p) for p in found}
+                open_now = [p for p in _distinct(rack_pieces) if tile_kind(p) in kinds]
+                self._masks[chosen_key] = open_now
+                return open_now
+        rack = _kinds(rack_pieces)
         chosen = _kinds(self.chosen)
+        rack_bits, chosen_bits = _layers(rack), _layers(chosen)
         book = self._witness_book.get((seat, table))
         if book is None:
             if len(self._witness_book) >= _TABLES_KEPT:
                 self._witness_book.clear()
             book = self._witness_book[seat, table] = []
         # Witnesses still on the rack and holding the choice: a kind is free if one has one more.
-        spare = [0] * _KINDS
+        spare = 0
         for w in book:
-            if all(w[k] <= rack[k] and w[k] >= chosen[k] for k in range(_KINDS)):
-                for k in range(_KINDS):
-                    spare[k] = max(spare[k], w[k] - chosen[k])
+            if _within(w, rack_bits) and _within(chosen_bits, w):
+                spare |= _more(w, chosen_bits)
         # Refusals: one refused choice inside the choice plus a kind blocks that kind.
-        blocked: set[int] = set()
+        blocked = 0
         for r in self._refused:
-            over = [k for k in range(_KINDS) if r[k] > chosen[k]]
+            over = _more(r, chosen_bits)
             if not over:
+                self._masks[chosen_key] = []
                 return []  # the choice holds a refused one: nothing more makes it placeable
-            if len(over) == 1 and r[over[0]] == chosen[over[0]] + 1:
-                blocked.add(over[0])
+            if over & (over - 1) == 0 and _single_step(r, chosen_bits, over):
+                blocked |= over
+        if self._hope is None:
+            self._hope = _hopeful(table, rack, self.rules)
+        hope = self._hope
         out: list[Piece] = []
         seen: set[int] = set()
-        for piece in state.rack(seat):
+        for piece in rack_pieces:
             k = tile_kind(piece)
             if k in seen or rack[k] <= chosen[k]:
                 continue
             seen.add(k)
-            if spare[k] > 0:
+            bit = 1 << k
+            if spare & bit:
                 out.append(piece)
                 continue
-            if k in blocked:
+            if blocked & bit or not hope & bit:
                 continue
             want = (*self.chosen, piece)
-            rest = list(state.rack(seat))
+            rest = list(rack_pieces)
             for p in want:
                 rest.remove(p)
             after = lay_down(table, want, rules=self.rules, initial_meld_done=True, extra=rest)
             if after is None:
                 refused = chosen[:]
                 refused[k] += 1
-                self._refused.append(refused)
+                self._refused.append(_layers(refused))
                 continue
             laid = _kinds(p for m in after for p in m.pieces)
             for m in table:
                 for p in m.pieces:
                     laid[tile_kind(p)] -= 1
-            book.append(laid)
+            witness = _layers(laid)
+            book.append(witness)
             if len(book) > _WITNESSES_KEPT:
                 del book[0]
-            for j in range(_KINDS):
-                spare[j] = max(spare[j], laid[j] - chosen[j])
+            spare |= _more(witness, chosen_bits)
             out.append(piece)
+        self._masks[chosen_key] = out
         return out
 
     def _as_play(self, state: RummikubGame, seat: int) -> Play | None:
-        """The play of exactly the chosen tiles, laid out by the library, or ``None`` when there is none."""
+        """The play of exactly the chosen tiles, laid out by the library, or ``None`` when there is none.
+
+        Remembered per choice for the rest of the turn. Before the initial meld, a choice worth
+        less than ``initial_meld_points`` even with each joker standing for the highest number
+        is refused without a search.
+        """
         if not self.chosen:
             return None
+        self._same_state(state)
+        key = self._save_turn()
+        if key in self._plays:
+            return self._plays[key]
         done = state.initial_meld_done[seat]
-        after = lay_down(state.table, self.chosen, rules=self.rules, initial_meld_done=done)
-        return None if after is None else Play(seat, after)
+        play: Play | None = None
+        if done or self._worth(self.chosen) >= self.rules.initial_meld_points:
+            after = lay_down(state.table, self.chosen, rules=self.rules, initial_meld_done=done)
+            play = None if after is None else Play(seat, after)
+        self._plays[key] = play
+        return play
+
+    def _worth(self, pieces: Iterable[Piece]) -> int:
+        """The most points ``pieces`` can count for in an initial meld (a joker as the highest number)."""
+        return sum(p.number if isinstance(p, Tile) else self.rules.max_number for p in pieces)
 
     def _moves(self, state: Referee, seat: int) -> dict[int, Any]:
         assert isinstance(state, RummikubGame)

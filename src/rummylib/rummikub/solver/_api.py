@@ -25,7 +25,7 @@ from rummylib.errors import (
 from rummylib.melds import Meld, MeldLike, meld_violations
 from rummylib.pieces import JOKER, Joker, Piece, PieceCount, PiecesLike, piece_sort_key
 from rummylib.rules import JokerRetrieval, RuleSet
-from rummylib.rummikub.solver._cover import GaveUp, cover, pack
+from rummylib.rummikub.solver._cover import GaveUp, cover, extensions, pack
 from rummylib.rummikub.solver._dp import Plan, Shape, search, stranded
 from rummylib.rummikub.solver._encoding import Encoded, encode
 from rummylib.table import Table
@@ -193,6 +193,11 @@ def _check_sets(melds: Sequence[Meld], rules: RuleSet) -> None:
 def _set_problems(melds: tuple[Meld, ...], rules: RuleSet) -> tuple[Violation, ...]:
     """What is wrong with a table's sets, remembered: a game loop asks about one table many times."""
     return tuple(v.at(i) for i, m in enumerate(melds) for v in meld_violations(m, rules=rules))
+
+
+def clear_cache() -> None:
+    """Forget the table sets judged so far (`rummylib.rummikub.clear_caches` calls this)."""
+    _set_problems.cache_clear()
 
 
 def _shape(rules: RuleSet) -> Shape:
@@ -545,23 +550,50 @@ def _lay_down(
     enc = encode((*table_pieces, *forced), optional, rules=rules)
     if stranded(enc, searcher.shape):
         return None
-    if not table_pieces and not enc.table_jokers and enc.rack_jokers < searcher.shape.min_run:
-        # No table, no joker that must go down: the short search for sets covering the pieces.
-        try:
-            plan = _covering(enc, searcher, threshold)
-        except GaveUp:
-            pass
-        else:
-            return None if plan is None else (plan, ())
+    budgeted = searcher.budget.nodes is not None or searcher.budget.seconds is not None
+    near: tuple[Meld, ...] = ()
+    kept: tuple[Meld, ...] = ()
     if melds and len(melds) > 1:
         near, kept = _near_sets(melds, forced)
+    released = [p for m in near for p in m.pieces]
+    # The short search for sets covering the pieces (and the table's tiles, all needed) first:
+    # with no table it settles nearly every question; with one, it often settles it in a few
+    # steps, and hands the others over soon (not under a budget: it counts no states). The sets
+    # near the pieces alone first when there are others to keep.
+    near_open = bool(kept)
+    if not budgeted or not table_pieces:
         if kept:
-            released = [p for m in near for p in m.pieces]
-            plan = _counted(searcher, released, forced, optional, threshold)
-            if plan is not None:
-                return plan, kept
+            found = _quick_cover(searcher, encode((*released, *forced), optional, rules=rules), threshold, True)
+            if isinstance(found, Plan):
+                return found, kept
+            near_open = found is _UNKNOWN
+        found = _quick_cover(searcher, enc, threshold, bool(table_pieces))
+        if found is not _UNKNOWN:
+            return (found, ()) if isinstance(found, Plan) else None
+    if near_open:
+        plan = _counted(searcher, released, forced, optional, threshold)
+        if plan is not None:
+            return plan, kept
     plan = _counted(searcher, table_pieces, forced, optional, threshold)
     return None if plan is None else (plan, ())
+
+
+class _Unknown:
+    """The covering search could not say (it gave up, or the question is not one for it)."""
+
+
+_UNKNOWN = _Unknown()
+
+
+def _quick_cover(searcher: _Searcher, enc: Encoded, threshold: int | None, table: bool) -> Plan | _Unknown | None:
+    """`_covering` when the question suits it: a plan, None (no layout), or `_UNKNOWN`."""
+    shape = searcher.shape
+    if enc.table_jokers + enc.rack_jokers >= min(shape.min_run, shape.group_min) or (table and threshold is not None):
+        return _UNKNOWN
+    try:
+        return _covering(enc, searcher, threshold, _COVER_STEPS if table else _COVER_ALONE)
+    except GaveUp:
+        return _UNKNOWN
 
 
 def _counted(
@@ -595,21 +627,19 @@ def _counted(
     return searcher.run((*table, *hard), (*soft, *optional), weights, threshold, at_least=len(soft))
 
 
-def _covering(enc: Encoded, searcher: _Searcher, threshold: int | None) -> Plan | None:
-    """`cover` for a position with no table tiles: a plan, or None when there is no play.
+def _covering(enc: Encoded, searcher: _Searcher, threshold: int | None, limit: int) -> Plan | None:
+    """`cover` for a layout question (the table's tiles and the chosen ones needed): a plan, or None.
 
     Raises:
         GaveUp: a question for the dynamic programme.
     """
     if threshold is not None:
-        if any(any(row) for row in enc.rack) or enc.rack_jokers:
+        if any(any(row) for row in enc.rack) or enc.rack_jokers or enc.table_jokers:
             raise GaveUp  # the points of a play with extra tiles: a question for the search
         if sum(v * n for row in enc.table for v, n in enumerate(row)) < threshold:
             return None
-    if sum(map(sum, enc.table)) > _COVER_MOST:
-        raise GaveUp  # many chosen tiles: the dynamic programme does better
     avail = tuple(tuple(t + r for t, r in zip(tr, rr, strict=True)) for tr, rr in zip(enc.table, enc.rack, strict=True))
-    found = cover(enc.table, avail, enc.rack_jokers, searcher.shape)
+    found = cover(enc.table, avail, enc.rack_jokers, searcher.shape, limit, forced_jokers=enc.table_jokers)
     if found is None:
         return None
     runs, groups = found
@@ -626,15 +656,45 @@ def _covering(enc: Encoded, searcher: _Searcher, threshold: int | None) -> Plan 
         items = [i for s in (*runs, *groups) for i in s]
     placed = Counter((c, v) for c, v, j in items if not j)  # the rack tiles laid: all but the chosen ones
     placed.subtract({(c, v): n for c, row in enumerate(enc.table) for v, n in enumerate(row) if n})
-    jokers = sum(1 for _c, _v, j in items if j)
+    jokers = sum(1 for _c, _v, j in items if j) - enc.table_jokers  # the optional ones laid
     return Plan(0, runs, groups, jokers, tuple(sorted(placed.elements())), 0)
+
+
+def addable(chosen: Sequence[Piece], rest: Sequence[Piece], rules: RuleSet) -> tuple[Piece, ...] | None:
+    """With no table: the pieces of ``rest`` (each distinct one once) that could go down with all of ``chosen``.
+
+    A piece counts when ``chosen`` plus it, with any more pieces of ``rest``, make valid sets;
+    the answer is ``()`` when ``chosen`` itself cannot. One search answers every piece (see
+    `extensions`), for the tile-choice masks of `rummylib.agents.envs.rummikub_v0`. The pieces
+    are trusted (checked by the caller); ``None`` when the question is not one for that search
+    (too many jokers) or it gave up: ask `lay_down` instead.
+    """
+    shape = _shape(rules)
+    enc = encode(chosen, rest, rules=rules)
+    if enc.table_jokers + enc.rack_jokers >= min(shape.min_run, shape.group_min):
+        return None
+    avail = tuple(tuple(t + r for t, r in zip(tr, rr, strict=True)) for tr, rr in zip(enc.table, enc.rack, strict=True))
+    try:
+        found = extensions(enc.table, avail, enc.rack_jokers, shape, forced_jokers=enc.table_jokers)
+    except GaveUp:
+        return None
+    if found is None:
+        return ()
+    cells, joker = found
+    box = _box(rules)
+    out: list[Piece] = [box[c][v] for c, row in enumerate(cells) for v, yes in enumerate(row) if yes and v]
+    if joker:
+        out.append(JOKER)
+    return tuple(out)
 
 
 _QUICK = 128
 """States a plain layout search may spend before the bounded one takes over."""
 
-_COVER_MOST = 12
-"""The most chosen tiles the covering search takes on (beyond, the dynamic programme does better)."""
+_COVER_ALONE = 2000
+"""Steps the covering search may take with no table before the dynamic programme takes over..."""
+_COVER_STEPS = 300
+"""... and with one (its table tiles are all needed: the search is longer, and fails slower)."""
 
 
 def _near_sets(melds: Sequence[Meld], pieces: Sequence[Piece]) -> tuple[tuple[Meld, ...], tuple[Meld, ...]]:

@@ -9,6 +9,14 @@ run or at its number, and the jokers), tries each set that could hold it, then g
 rest; a state that failed once is remembered. It works on counts only, like the dynamic
 programme in `_dp`, and gives up (`GaveUp`) past a number of steps, for the caller to ask the
 dynamic programme instead.
+
+The sets through each cell are made once per shape (`_templates`), each with a bitmask of the
+numbers (a run) or colours (a group) it needs; the search keeps per colour and per number a
+bitmask of what is left, so choosing a tile and filtering its sets are a few mask tests. Jokers
+that must go down (``forced_jokers``) are jokers the search may use anywhere and must have used
+by the end; one still unused then gets a set of its own from the tiles left. Every tile may be
+needed (a whole table's layout), not only chosen ones. `extensions` answers, for every tile at
+once, whether one more of it could go down with the needed ones.
 """
 
 from __future__ import annotations
@@ -17,7 +25,7 @@ from itertools import combinations
 
 from rummylib.rummikub.solver._dp import Item, Shape
 
-__all__ = ["GaveUp", "cover", "pack"]
+__all__ = ["GaveUp", "cover", "extensions", "pack"]
 
 Layout = tuple[tuple[tuple[Item, ...], ...], tuple[tuple[Item, ...], ...]]
 """Runs, then groups, each a tuple of ``(colour, number, is_joker)`` items."""
@@ -37,10 +45,24 @@ class _Cover:
         self.limit = limit
         self.steps = 0
         self.failed: set[tuple[tuple[int, ...], tuple[int, ...], int]] = set()
+        self.spare = 0
+        """Jokers that may stay on the rack; the others (in the pool too) must go down."""
+        self.rows: list[int] = []
+        """Per colour, the numbers with a tile left (bits); kept by `take` and `put`."""
+        self.cols: list[int] = []
+        """Per number, the colours with a tile left (bits)."""
+        self.needed = 0
+        """The cells with a needed tile left (bits)."""
+        self.reachable: dict[tuple[tuple[int, ...], tuple[int, ...], int], bool] = {}
+        self.target = 0
+        self.found = 0
+        self.done = False
         longest = 2 * shape.min_run - 1
         if shape.max_run is not None:
             longest = min(longest, shape.max_run)
         self.longest = longest
+        # For each number, the numbers up to two away (the run partners counted by `pick`).
+        self.near = [sum(1 << x for x in (v - 2, v - 1, v + 1, v + 2) if 1 <= x <= top) for v in range(top + 1)]
 
     def go(
         self,
@@ -55,80 +77,294 @@ class _Cover:
         key = (tuple(need), tuple(avail), jokers)
         if key in self.failed:
             return False
-        # The needed tile with the fewest partners left (a quick count), then its sets.
-        pick = -1
-        fewest = 1 << 30
-        ncol, top = self.ncol, self.top
-        for cell in range(len(need)):
-            if need[cell]:
-                c, v = divmod(cell, width)
-                partners = jokers
-                for d in range(ncol):
-                    if d != c and avail[d * width + v]:
-                        partners += 1
-                for x in (v - 2, v - 1, v + 1, v + 2):
-                    if 1 <= x <= top and avail[c * width + x]:
-                        partners += 1
-                if partners < fewest:
-                    pick, fewest = cell, partners
+        pick = self.pick(need, avail, jokers)
         if pick < 0:
-            return True
+            if jokers <= self.spare:
+                return True
+            return self.place_joker(need, avail, jokers, runs, groups, key)
         best = self.candidates(pick // width, pick % width, avail, jokers)
         self.steps += 1
         if self.steps > self.limit:
             raise GaveUp
         for cells, used_jokers, items, is_run in best:
-            took: list[tuple[int, bool]] = []
-            for cell in cells:
-                avail[cell] -= 1
-                hit = need[cell] > 0
-                if hit:
-                    need[cell] -= 1
-                took.append((cell, hit))
+            took = self.take(need, avail, cells)
             (runs if is_run else groups).append(items)
             if self.go(need, avail, jokers - used_jokers, runs, groups):
                 return True
             (runs if is_run else groups).pop()
-            for cell, hit in took:
-                avail[cell] += 1
-                if hit:
-                    need[cell] += 1
+            self.put(need, avail, cells, took)
+        self.failed.add(key)
+        return False
+
+    def setup(self, need: list[int], avail: list[int]) -> None:
+        """The bitmasks `pick` and `candidates` read, made from the counts (then kept by `take`)."""
+        width = self.top + 1
+        self.rows = [0] * self.ncol
+        self.cols = [0] * width
+        self.needed = 0
+        for cell in range(len(avail)):
+            if cell % width == 0:
+                continue
+            c, v = divmod(cell, width)
+            if avail[cell]:
+                self.rows[c] |= 1 << v
+                self.cols[v] |= 1 << c
+            if need[cell]:
+                self.needed |= 1 << cell
+
+    def take(self, need: list[int], avail: list[int], cells: list[int]) -> list[bool]:
+        """Lay one tile of each cell: which of them were needed."""
+        width = self.top + 1
+        took: list[bool] = []
+        for cell in cells:
+            avail[cell] -= 1
+            if not avail[cell]:
+                c, v = divmod(cell, width)
+                self.rows[c] &= ~(1 << v)
+                self.cols[v] &= ~(1 << c)
+            hit = need[cell] > 0
+            if hit:
+                need[cell] -= 1
+                if not need[cell]:
+                    self.needed &= ~(1 << cell)
+            took.append(hit)
+        return took
+
+    def put(self, need: list[int], avail: list[int], cells: list[int], took: list[bool]) -> None:
+        """Undo `take`."""
+        width = self.top + 1
+        for cell, hit in zip(cells, took, strict=True):
+            if not avail[cell]:
+                c, v = divmod(cell, width)
+                self.rows[c] |= 1 << v
+                self.cols[v] |= 1 << c
+            avail[cell] += 1
+            if hit:
+                if not need[cell]:
+                    self.needed |= 1 << cell
+                need[cell] += 1
+
+    def pick(self, need: list[int], avail: list[int], jokers: int) -> int:
+        """The needed tile with the fewest partners left (a quick count), or -1 when none is needed.
+
+        Its partners: the jokers, the other colours present at its number and the tiles of its
+        colour up to two away, counted on the bitmasks of what is present per colour and number.
+        """
+        width = self.top + 1
+        rows, cols, near = self.rows, self.cols, self.near
+        pick = -1
+        fewest = 1 << 30
+        left = self.needed
+        while left:
+            low = left & -left
+            left ^= low
+            cell = low.bit_length() - 1
+            c, v = divmod(cell, width)
+            partners = jokers + (cols[v] & ~(1 << c)).bit_count() + (rows[c] & near[v]).bit_count()
+            if partners < fewest:
+                pick, fewest = cell, partners
+        return pick
+
+    def reach(self, need: list[int], avail: list[int], jokers: int, extra: int) -> bool:
+        """Whether the needed tiles can still be covered; what the first way found lays is kept.
+
+        The search of `go`, stopped (with ``self.done``) at the first way that covers the needed
+        tiles. Whether a state can be finished is remembered, and does not depend on the
+        question that reached it, so later questions share it. The way found adds to
+        ``self.found``, as bits, the tiles it laid beyond the needed ones (``extra``, along the
+        way: bit ``cell``) and those the tiles and jokers left over could make a set with, and
+        bit ``len(avail)`` when one more joker than must go down could.
+        """
+        key = (tuple(need), tuple(avail), jokers)
+        got = self.reachable.get(key)
+        if got is not None:
+            if got:
+                self.add(extra)
+            return got
+        self.steps += 1
+        if self.steps > self.limit:
+            raise GaveUp
+        width = self.top + 1
+        ok = False
+        pick = self.pick(need, avail, jokers)
+        if pick < 0 and jokers <= self.spare:
+            more = self.leftover(avail, jokers)
+            if jokers < self.spare:
+                more |= 1 << len(avail)
+            self.add(extra | more)
+            self.done = True  # one way found is enough: the caller asks again for what is left
+            return True
+        elif pick < 0:
+            # A joker that must go down still needs a set of tiles left over: each is tried.
+            for cell in range(len(avail)):
+                if not avail[cell] or cell % width == 0:
+                    continue
+                for cells, used_jokers, _items, _is_run in self.candidates(cell // width, cell % width, avail, jokers):
+                    if used_jokers and self.follow(need, avail, jokers, cells, used_jokers, extra):
+                        ok = True
+                    if self.done:
+                        return ok
+        else:
+            for cells, used_jokers, _items, _is_run in self.candidates(pick // width, pick % width, avail, jokers):
+                if self.follow(need, avail, jokers, cells, used_jokers, extra):
+                    ok = True
+                if self.done:
+                    return ok
+        self.reachable[key] = ok
+        return ok
+
+    def add(self, bits: int) -> None:
+        """Tiles found to go down with the needed ones."""
+        self.found |= bits
+        if self.found & self.target == self.target:
+            self.done = True
+
+    def follow(self, need: list[int], avail: list[int], jokers: int, cells: list[int], used: int, extra: int) -> bool:
+        """Lay one set (its cells and ``used`` jokers) and go on: whether that way can be finished."""
+        took = self.take(need, avail, cells)
+        for cell, hit in zip(cells, took, strict=True):
+            if not hit:
+                extra |= 1 << cell
+        ok = self.reach(need, avail, jokers - used, extra)
+        self.put(need, avail, cells, took)
+        return ok
+
+    def leftover(self, avail: list[int], jokers: int) -> int:
+        """The cells (bits) of the tiles left that some set of tiles left and jokers could hold.
+
+        Bit ``len(avail)`` too when such a set could take a joker.
+        """
+        width = self.top + 1
+        known = self.found
+        out = known & (1 << len(avail))
+        joker_bit = 1 << len(avail)
+        for cell in range(len(avail)):
+            if not avail[cell] or cell % width == 0 or (known >> cell & 1 and (out & joker_bit or not jokers)):
+                continue
+            for _cells, used_jokers, _items, _is_run in self.candidates(cell // width, cell % width, avail, jokers):
+                out |= 1 << cell
+                if used_jokers:
+                    out |= joker_bit
+                    break
+                if not jokers or out & joker_bit:
+                    break
+        return out
+
+    def place_joker(
+        self,
+        need: list[int],
+        avail: list[int],
+        jokers: int,
+        runs: list[tuple[Item, ...]],
+        groups: list[tuple[Item, ...]],
+        key: tuple[tuple[int, ...], tuple[int, ...], int],
+    ) -> bool:
+        """Every needed tile is covered, but a joker that must go down is not: a new set for it.
+
+        Such a set holds no needed tile, so it is some tiles left over and at least one joker
+        (a short one is enough, as for the needed tiles): each is tried, through each tile left.
+        """
+        width = self.top + 1
+        self.steps += 1
+        if self.steps > self.limit:
+            raise GaveUp
+        for cell in range(len(avail)):
+            if not avail[cell] or cell % width == 0:
+                continue
+            for cells, used_jokers, items, is_run in self.candidates(cell // width, cell % width, avail, jokers):
+                if not used_jokers:
+                    continue
+                took = self.take(need, avail, cells)
+                (runs if is_run else groups).append(items)
+                if self.go(need, avail, jokers - used_jokers, runs, groups):
+                    return True
+                (runs if is_run else groups).pop()
+                self.put(need, avail, cells, took)
         self.failed.add(key)
         return False
 
     def candidates(
         self, c: int, v: int, avail: list[int], jokers: int
     ) -> list[tuple[list[int], int, tuple[Item, ...], bool]]:
-        """Every short run and every group holding a tile of colour c and number v."""
-        width = self.top + 1
-        shape = self.shape
+        """Every short run and every group holding a tile of colour c and number v.
+
+        Fewest jokers first, then the sets that use most tiles. The sets are made once per shape
+        and cell (`_templates`); here they are only filtered by what is left: the numbers of
+        colour c present (a bitmask) for runs, the colours present at v for groups.
+        """
+        row = self.rows[c]
+        column = self.cols[v]
         out: list[tuple[list[int], int, tuple[Item, ...], bool]] = []
-        # Runs of colour c through v: each other place holds a natural tile or a joker.
-        for length in range(shape.min_run, self.longest + 1):
-            for a in range(max(1, v - length + 1), min(v, self.top - length + 1) + 1):
-                places = [x for x in range(a, a + length) if x != v]
-                for k in range(min(jokers, len(places)) + 1):
-                    for wild in combinations(places, k):
-                        if any(x not in wild and not avail[c * width + x] for x in places):
-                            continue
-                        cells = [c * width + x for x in range(a, a + length) if x not in wild]
-                        items = tuple((c, x, x in wild) for x in range(a, a + length))
-                        out.append((cells, k, items, True))
-        # Groups at v holding colour c: other colours present, jokers for the rest.
-        others = [d for d in range(self.ncol) if d != c and avail[d * width + v]]
-        for size in range(shape.group_min, shape.group_max + 1):
-            for k in range(min(jokers, size - 1) + 1):
-                naturals = size - k
-                if naturals - 1 > len(others):
-                    continue
-                for mates in combinations(others, naturals - 1):
-                    colours = (c, *mates)
-                    cells = [d * width + v for d in colours]
-                    items = tuple((d, v, False) for d in sorted(colours)) + ((-1, v, True),) * k
-                    out.append((cells, k, items, False))
-        # Fewest jokers first, then the sets that use most of the tiles still needed.
-        out.sort(key=lambda o: (o[1], -len(o[0])))
+        for t in _templates(self.ncol, self.top, self.shape, self.longest, c, v):
+            if t.jokers > jokers:
+                break  # sorted by jokers: none further fits
+            if t.mask & ~(row if t.is_run else column) == 0:
+                out.append((t.cells, t.jokers, t.items, t.is_run))
         return out
+
+
+class _Template:
+    """One set that could hold a given cell: the cells of its natural tiles and its jokers."""
+
+    def __init__(self, cells: list[int], jokers: int, items: tuple[Item, ...], is_run: bool, mask: int) -> None:
+        self.cells = cells
+        self.jokers = jokers
+        self.items = items
+        self.is_run = is_run
+        self.mask = mask
+        """The numbers (a run) or the colours (a group) whose tiles it needs, as bits."""
+
+
+_TEMPLATES: dict[tuple[int, int, int, int, int, int, int, int], list[_Template]] = {}
+"""The sets through each cell, per shape (made once: a handful of shapes are ever seen)."""
+
+
+def _templates(ncol: int, top: int, shape: Shape, longest: int, c: int, v: int) -> list[_Template]:
+    """Every short run and every group holding a tile of colour c and number v, jokers anywhere else.
+
+    Runs are at most ``longest`` long, with fewer than ``shape.min_run`` jokers (a longer run, or
+    one with more, is never needed: see the module); sorted by jokers, then by tiles (most first).
+    """
+    key = (ncol, top, shape.min_run, longest, shape.group_min, shape.group_max, c, v)
+    found = _TEMPLATES.get(key)
+    if found is not None:
+        return found
+    width = top + 1
+    most_jokers = shape.min_run - 1
+    out: list[_Template] = []
+    for length in range(shape.min_run, longest + 1):
+        for a in range(max(1, v - length + 1), min(v, top - length + 1) + 1):
+            places = [x for x in range(a, a + length) if x != v]
+            for k in range(min(most_jokers, len(places)) + 1):
+                for wild in combinations(places, k):
+                    naturals = [x for x in range(a, a + length) if x not in wild]
+                    mask = 0
+                    for x in naturals:
+                        mask |= 1 << x
+                    cells = [c * width + x for x in naturals]
+                    items = tuple((c, x, x in wild) for x in range(a, a + length))
+                    out.append(_Template(cells, k, items, True, mask))
+    others = [d for d in range(ncol) if d != c]
+    for size in range(shape.group_min, shape.group_max + 1):
+        for k in range(min(most_jokers, size - 1) + 1):
+            naturals_n = size - k
+            if naturals_n - 1 > len(others):
+                continue
+            for mates in combinations(others, naturals_n - 1):
+                colours = (c, *mates)
+                mask = 0
+                for d in colours:
+                    mask |= 1 << d
+                cells = [d * width + v for d in colours]
+                items = tuple((d, v, False) for d in sorted(colours)) + ((-1, v, True),) * k
+                out.append(_Template(cells, k, items, False, mask))
+    out.sort(key=_template_order)
+    _TEMPLATES[key] = out
+    return out
+
+
+def _template_order(t: _Template) -> tuple[int, int]:
+    return (t.jokers, -len(t.cells))
 
 
 def cover(
@@ -137,24 +373,104 @@ def cover(
     jokers: int,
     shape: Shape,
     limit: int = 2000,
+    forced_jokers: int = 0,
 ) -> Layout | None:
     """Sets covering every ``need`` tile from ``avail`` tiles (which include them) and ``jokers``.
 
     ``need[c][v]`` and ``avail[c][v]`` count tiles per colour index and number (index 0 unused);
-    ``jokers`` may be used or not. Needs fewer jokers than ``shape.min_run``. Returns the runs and
-    groups found, or ``None`` when there are none.
+    ``jokers`` may be used or not, ``forced_jokers`` must all go down too. Needs fewer jokers in
+    all than ``shape.min_run`` and than ``shape.group_min`` (so that no set is jokers only).
+    Returns the runs and groups found, or ``None`` when there are none.
 
     Raises:
         GaveUp: the search took more than ``limit`` steps.
     """
     ncol, top = len(need), len(need[0]) - 1
     search = _Cover(ncol, top, shape, limit)
+    search.spare = jokers
     flat_need = [n for row in need for n in row]
     flat_avail = [n for row in avail for n in row]
     runs: list[tuple[Item, ...]] = []
     groups: list[tuple[Item, ...]] = []
-    found = search.go(flat_need, flat_avail, jokers, runs, groups)
+    search.setup(flat_need, flat_avail)
+    found = search.go(flat_need, flat_avail, jokers + forced_jokers, runs, groups)
     return (tuple(runs), tuple(groups)) if found else None
+
+
+def extensions(
+    need: tuple[tuple[int, ...], ...],
+    avail: tuple[tuple[int, ...], ...],
+    jokers: int,
+    shape: Shape,
+    forced_jokers: int = 0,
+    limit: int = 2000,
+) -> tuple[list[list[bool]], bool] | None:
+    """Which more tiles could go down with the ``need`` ones, as `cover` asks: each cell, a joker.
+
+    ``out[c][v]`` is True when one more tile of colour c and number v (beyond the needed ones,
+    from ``avail``) can go down with them, and the flag when one more joker can (beyond the
+    ``forced_jokers``, from ``jokers``). ``None`` when the needed tiles cannot go down at all.
+    Same limits on jokers as `cover`.
+
+    Few searches answer every tile: a tile in no set at all (with every tile and joker free) is
+    never asked about; each way found to lay the needed tiles answers yes for every tile it lays
+    beside them and every tile the tiles left over could make a set with; only a tile still
+    unknown then is asked about (the needed tiles and it), and the answer of every state met is
+    shared by all these searches (it does not depend on which question reached it).
+
+    Raises:
+        GaveUp: the searches took more than ``limit`` steps in all.
+    """
+    ncol, top = len(need), len(need[0]) - 1
+    width = top + 1
+    search = _Cover(ncol, top, shape, limit)
+    search.spare = jokers
+    flat_need = [n for row in need for n in row]
+    flat_avail = [n for row in avail for n in row]
+    pool = jokers + forced_jokers
+    joker_bit = 1 << len(flat_avail)
+    target = 0
+    for cell, n in enumerate(flat_avail):
+        if n > flat_need[cell]:
+            target |= 1 << cell
+    if jokers:
+        target |= joker_bit
+    # A tile in no set at all, with every tile and joker free, never goes down: not asked about.
+    search.setup(flat_need, flat_avail)
+    target &= search.leftover(flat_avail, pool)
+    search.target = target
+    if not search.reach(flat_need, flat_avail, pool, 0):
+        return None
+    while True:
+        left = target & ~search.found
+        if not left:
+            break
+        bit = left & -left
+        search.done = False
+        if bit == joker_bit:
+            # One more joker that must go down: another question (the memo assumed the spare).
+            more = _Cover(ncol, top, shape, limit - search.steps)
+            more.spare = jokers - 1
+            more.target = target
+            more.setup(flat_need, flat_avail)
+            if more.reach(flat_need, flat_avail, pool, 0):
+                search.found |= more.found | joker_bit
+            else:
+                target &= ~joker_bit
+            search.steps += more.steps
+            continue
+        cell = bit.bit_length() - 1
+        flat_need[cell] += 1
+        search.setup(flat_need, flat_avail)
+        if search.reach(flat_need, flat_avail, pool, 0):
+            search.found |= bit
+        else:
+            target &= ~bit
+        flat_need[cell] -= 1
+        search.setup(flat_need, flat_avail)
+    got = search.found & target
+    cells = [[bool(got >> (c * width + v) & 1) for v in range(width)] for c in range(ncol)]
+    return cells, bool(got & joker_bit)
 
 
 def pack(avail: list[list[int]], shape: Shape) -> tuple[list[tuple[Item, ...]], list[tuple[Item, ...]]]:
