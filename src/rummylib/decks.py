@@ -14,6 +14,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 import random
 
 import attrs
@@ -40,6 +41,15 @@ def full_set(rules: RuleSet, *, players: int | None = None) -> tuple[Piece, ...]
         >>> from rummylib import SHANGHAI, GIN_RUMMY
         >>> len(full_set(SHANGHAI, players=5)), len(full_set(GIN_RUMMY, players=2))
         (158, 52)
+    """
+    return _full_set(rules, players)
+
+
+@functools.lru_cache(maxsize=256)
+def _full_set(rules: RuleSet, players: int | None) -> tuple[Piece, ...]:
+    """`full_set`, built once per rule set and table size (a cache: the tuple is immutable).
+
+    Every deal and every check of a saved state asks for it.
     """
     if rules.family is Family.TILES:
         if players is not None:

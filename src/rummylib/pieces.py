@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from enum import StrEnum
-from typing import TypeAlias
+from typing import TypeAlias, TypeVar
 
 import attrs
 
@@ -80,6 +80,8 @@ JOKER = Joker()
 Piece: TypeAlias = Tile | Card | Joker
 """Anything that can lie on a rack or a table: a tile, a card or a joker."""
 
+_T = TypeVar("_T")
+
 
 def piece_sort_key(piece: Piece) -> tuple[int, int, int]:
     """A sort key giving the canonical display order.
@@ -91,6 +93,13 @@ def piece_sort_key(piece: Piece) -> tuple[int, int, int]:
         >>> format_pieces(sorted(parse_pieces("* r5 k7 k2"), key=piece_sort_key))
         'K2 K7 R5 *'
     """
+    try:
+        return _SORT_KEYS[piece]
+    except TypeError:  # not hashable: not a piece either
+        return _sort_key(piece)
+
+
+def _sort_key(piece: Piece) -> tuple[int, int, int]:
     if isinstance(piece, Tile):
         return (0, piece.color.order, piece.number)
     if isinstance(piece, Card):
@@ -106,7 +115,40 @@ def format_pieces(pieces: Iterable[Piece]) -> str:
         >>> format_pieces(parse_pieces("r5,  *"))
         'R5 *'
     """
-    return " ".join(str(p) for p in pieces)
+    items = tuple(pieces)
+    try:
+        return " ".join(map(_TEXTS.__getitem__, items))
+    except TypeError:  # something unhashable among them: written as it is
+        return " ".join(str(p) for p in items)
+
+
+class _PieceCache(dict[Piece, _T]):
+    """A cache of one fact about each piece (its notation, its sort key), computed on first use.
+
+    A game knows a few hundred distinct pieces at most, and they are immutable values, so the
+    facts are computed once per piece instead of once per use (saves and answers write thousands
+    of pieces). Only real pieces are kept, and at most `_PIECE_CACHE_SIZE` of them.
+    """
+
+    def __init__(self, compute: Callable[[Piece], _T]) -> None:
+        super().__init__()
+        self.compute = compute
+
+    def __missing__(self, piece: Piece) -> _T:
+        found = self.compute(piece)
+        if type(piece) in _PIECE_TYPES and len(self) < _PIECE_CACHE_SIZE:
+            self[piece] = found
+        return found
+
+
+_PIECE_CACHE_SIZE = 4096
+"""The most pieces a `_PieceCache` keeps (far more than any box holds)."""
+
+_PIECE_TYPES = frozenset({Tile, Card, Joker})
+_TEXTS: _PieceCache[str] = _PieceCache(str)
+"""The notation of each piece written so far."""
+_SORT_KEYS: _PieceCache[tuple[int, int, int]] = _PieceCache(_sort_key)
+"""The sort key (`piece_sort_key`) of each piece sorted so far."""
 
 
 def read_piece(token: str, *, colors: Sequence[Color] = STANDARD_COLORS, max_number: int = 13) -> Piece:
@@ -185,7 +227,8 @@ def _counts_converter(items: Iterable[tuple[Piece, int]]) -> tuple[tuple[Piece, 
         if not isinstance(n, int) or n < 0:
             raise TypeError(f"count of {piece} must be a non-negative int, not {n!r}")
         merged[piece] += n
-    return tuple(sorted(((p, n) for p, n in merged.items() if n), key=lambda pn: piece_sort_key(pn[0])))
+    order = sorted((p for p, n in merged.items() if n), key=_SORT_KEYS.__getitem__)
+    return tuple((p, merged[p]) for p in order)
 
 
 @attrs.frozen(repr=False)
