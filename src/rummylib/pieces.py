@@ -201,9 +201,14 @@ def read_pieces(
     check_text(text)
     tokens = split(text)
     out: list[Piece] = []
+    known = _box_reads(colors, max_number)
     for i, token in enumerate(tokens):
         try:
-            piece = read_piece(token, colors=colors, max_number=max_number)
+            piece = known.get(token)
+            if piece is None:
+                piece = read_piece(token, colors=colors, max_number=max_number)
+                if len(known) < _PIECE_CACHE_SIZE and len(_INTERNED) < _PIECE_CACHE_SIZE:
+                    piece = known[token] = _INTERNED.setdefault(piece, piece)
             if check is not None:
                 check(piece, token)
         except NotationError as exc:
@@ -214,6 +219,33 @@ def read_pieces(
     if len(kinds) > 1:
         raise NotationError(f"{text!r} mixes tiles and cards", text=text)
     return tuple(out)
+
+
+def _box_reads(colors: Sequence[Color], max_number: int) -> dict[str, Piece]:
+    """The pieces read so far in a box of these colours and numbers, by token (a cache).
+
+    Tokens are read once: the same token gives the same piece, one object for each distinct
+    piece (`_INTERNED`), so that counting and comparing pieces finds them by identity. Only
+    tokens that read as pieces are kept, at most `_PIECE_CACHE_SIZE` per box, for `_BOXES_KEPT` boxes.
+    """
+    try:
+        key = (tuple(colors), max_number)
+        found = _READS.get(key)
+    except TypeError:  # not a box that can be remembered: a fresh cache, used once
+        return {}
+    if found is None:
+        found = {}
+        if len(_READS) < _BOXES_KEPT:
+            _READS[key] = found
+    return found
+
+
+_BOXES_KEPT = 16
+"""The most boxes (colours and numbers) whose reads `_box_reads` keeps."""
+_READS: dict[tuple[tuple[Color, ...], int], dict[str, Piece]] = {}
+"""The cache of `_box_reads`, by box."""
+_INTERNED: dict[Piece, Piece] = {}
+"""One object for each distinct piece read from notation."""
 
 
 def _check_piece(p: object) -> None:
