@@ -38,6 +38,7 @@ Examples:
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -54,7 +55,7 @@ from rummylib.referee import (
     action_to_json,
     check_envelope,
 )
-from rummylib.registry import FAMILIES, family_named, family_of, state_types
+from rummylib.registry import FAMILIES, GameFamily, family_named, family_of, state_types
 
 __all__ = [
     "FORMAT",
@@ -163,7 +164,16 @@ def loads(text: str, *, check: bool = True) -> Any:
 # Action logs
 # ------------------------------------------------------------------------------------------
 
-_ACTION_FAMILY = {cls: f for f in FAMILIES for cls in f.actions}
+
+def _action_family(cls: type) -> GameFamily | None:
+    """The family whose referees take actions of class ``cls``, or ``None``.
+
+    Only the games already loaded are asked: an action class exists once its game's package is imported.
+    """
+    for f in FAMILIES:
+        if f"rummylib.{f.name}" in sys.modules and cls in f.actions:
+            return f
+    return None
 
 
 def actions_to_json(actions: Iterable[Action | Replayable]) -> list[dict[str, Any]]:
@@ -187,7 +197,7 @@ def actions_to_json(actions: Iterable[Action | Replayable]) -> list[dict[str, An
     out = []
     for item in actions:
         action = item.action if isinstance(item, Replayable) else item
-        family = _ACTION_FAMILY.get(type(action))
+        family = _action_family(type(action))
         if family is None:
             raise TypeError(f"not a referee action: {action!r}")
         out.append({"game": family.name, **action_to_json(action)})
@@ -226,7 +236,7 @@ def actions_from_json(data: object) -> tuple[Any, ...]:
         except KeyError:
             family = None
         if family is None:
-            known = ", ".join(f.name for f in FAMILIES if f.actions)
+            known = ", ".join(f.name for f in FAMILIES if f.action_names)
             raise SaveError(f"not a valid save: {path}: unknown game {str(name)[:40]!r} (games: {known})")
         out.append(action_from_json({k: v for k, v in item.items() if k != "game"}, family.actions, path=path))
     return tuple(out)
