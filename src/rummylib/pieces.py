@@ -254,11 +254,11 @@ def _check_piece(p: object) -> None:
 
 
 def _counts_converter(items: Iterable[tuple[Piece, int]]) -> tuple[tuple[Piece, int], ...]:
-    merged: Counter[Piece] = Counter()
+    merged: dict[Piece, int] = {}
     for piece, n in items:
         if not isinstance(n, int) or n < 0:
             raise TypeError(f"count of {piece} must be a non-negative int, not {n!r}")
-        merged[piece] += n
+        merged[piece] = merged.get(piece, 0) + n
     order = sorted((p for p, n in merged.items() if n), key=_SORT_KEYS.__getitem__)
     return tuple((p, merged[p]) for p in order)
 
@@ -305,7 +305,8 @@ class PieceCount:
                 _check_piece(p)
             raise  # pragma: no cover - an unhashable item is never a piece
         for p in counts:
-            _check_piece(p)
+            if type(p) not in _PIECE_TYPES:
+                _check_piece(p)
         return cls(tuple(counts.items()))
 
     def counter(self) -> Counter[Piece]:
@@ -345,16 +346,14 @@ class PieceCount:
     def __sub__(self, other: PieceCount) -> PieceCount:
         if not isinstance(other, PieceCount):
             return NotImplemented
-        left = self.counter()
-        left.subtract(other.counter())
-        return PieceCount(tuple((p, n) for p, n in left.items() if n > 0))
+        taken = dict(other.items)
+        return PieceCount(tuple((p, n - taken.get(p, 0)) for p, n in self.items if n > taken.get(p, 0)))
 
     def __le__(self, other: PieceCount) -> bool:
         if not isinstance(other, PieceCount):
             return NotImplemented
-        mine = self.counter()
-        theirs = other.counter()
-        return all(theirs[p] >= n for p, n in mine.items())
+        theirs = dict(other.items)
+        return all(theirs.get(p, 0) >= n for p, n in self.items)
 
     def __str__(self) -> str:
         return format_pieces(self)
