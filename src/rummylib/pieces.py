@@ -253,12 +253,20 @@ def _check_piece(p: object) -> None:
         raise InvalidPiecesError(f"{p!r} is not a piece", code=ErrorCode.NOT_A_PIECE)
 
 
+_INT_TYPES = frozenset({int, bool})
+
+
 def _counts_converter(items: Iterable[tuple[Piece, int]]) -> tuple[tuple[Piece, int], ...]:
-    merged: dict[Piece, int] = {}
-    for piece, n in items:
-        if not isinstance(n, int) or n < 0:
-            raise TypeError(f"count of {piece} must be a non-negative int, not {n!r}")
-        merged[piece] = merged.get(piece, 0) + n
+    pairs = tuple(items)
+    merged: dict[Piece, int] = dict(pairs)
+    counts = merged.values()
+    if len(merged) != len(pairs) or not _INT_TYPES.issuperset(map(type, counts)) or min(counts, default=0) < 0:
+        # repeated pieces to add up, or a count to refuse: one pair at a time
+        merged = {}
+        for piece, n in pairs:
+            if not isinstance(n, int) or n < 0:
+                raise TypeError(f"count of {piece} must be a non-negative int, not {n!r}")
+            merged[piece] = merged.get(piece, 0) + n
     order = sorted((p for p, n in merged.items() if n), key=_SORT_KEYS.__getitem__)
     return tuple((p, merged[p]) for p in order)
 
