@@ -21,7 +21,7 @@ import attrs
 
 from rummylib.cards import Card, Rank, Suit
 from rummylib.errors import ErrorCode, RuleSetError
-from rummylib.pieces import JOKER, Family, Piece, PieceCount
+from rummylib.pieces import JOKER, Family, Piece, PieceCount, _interned
 from rummylib.rules import RuleSet
 from rummylib.tiles import Tile
 
@@ -55,12 +55,12 @@ def _full_set(rules: RuleSet, players: int | None) -> tuple[Piece, ...]:
         if players is not None:
             rules.check_players(players)
         tiles = [Tile(c, n) for c in rules.colors for n in range(1, rules.max_number + 1)]
-        return tuple(t for t in tiles for _ in range(rules.copies)) + (JOKER,) * rules.box_jokers
+        return _interned((*(t for t in tiles for _ in range(rules.copies)), *(JOKER,) * rules.box_jokers))
     if players is None:
         raise RuleSetError(f"say how many players: {rules.title}'s decks depend on it", code=ErrorCode.BAD_PLAYERS)
     decks, jokers = rules.decks_for(players)
     cards = [Card(r, s) for s in Suit for r in Rank]
-    return tuple(c for c in cards for _ in range(decks)) + (JOKER,) * jokers
+    return _interned((*(c for c in cards for _ in range(decks)), *(JOKER,) * jokers))
 
 
 def as_rng(rng: random.Random | int | str | None) -> random.Random:

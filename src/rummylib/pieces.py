@@ -248,6 +248,16 @@ _INTERNED: dict[Piece, Piece] = {}
 """One object for each distinct piece read from notation."""
 
 
+def _interned(pieces: Iterable[Piece]) -> tuple[Piece, ...]:
+    """The same pieces, each as the one object notation reads it as (`_INTERNED`), in order.
+
+    Pieces built in code (a deck) and pieces read from notation are then the same objects, which
+    counting and comparing find by identity.
+    """
+    room = len(_INTERNED) < _PIECE_CACHE_SIZE
+    return tuple(_INTERNED.setdefault(p, p) if room and type(p) in _PIECE_TYPES else p for p in pieces)
+
+
 def _check_piece(p: object) -> None:
     if not isinstance(p, Tile | Card | Joker):
         raise InvalidPiecesError(f"{p!r} is not a piece", code=ErrorCode.NOT_A_PIECE)
@@ -349,7 +359,10 @@ class PieceCount:
     def __add__(self, other: PieceCount) -> PieceCount:
         if not isinstance(other, PieceCount):
             return NotImplemented
-        return PieceCount(self.items + other.items)
+        merged = dict(self.items)
+        for p, n in other.items:
+            merged[p] = merged.get(p, 0) + n
+        return PieceCount(tuple(merged.items()))
 
     def __sub__(self, other: PieceCount) -> PieceCount:
         if not isinstance(other, PieceCount):
