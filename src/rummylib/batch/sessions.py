@@ -43,7 +43,7 @@ import inspect
 import json
 import secrets
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import attrs
@@ -205,15 +205,18 @@ def legal_json(state: Referee, player: int) -> list[dict[str, Any]]:
         >>> sorted({a["valid"] for a in legal_json(deal, 1) if a["action"] == "declare"})
         [False]
     """
-    actions = state.legal_actions(player)
-    judge = getattr(state, "judge_declaration", None)
+    judged = getattr(state, "_judged_actions", None)  # the verdicts found while listing (Indian Rummy)
+    if judged is not None:
+        pairs: Iterable[tuple[Any, bool | None]] = judged(player)
+    else:
+        judge = getattr(state, "judge_declaration", None)
+        actions = state.legal_actions(player)
+        pairs = ((a, judge(a)) for a in actions) if judge is not None else ((a, None) for a in actions)
     out = []
-    for action in actions:
+    for action, verdict in pairs:
         data = action_to_json(action)
-        if judge is not None:
-            verdict = judge(action)
-            if verdict is not None:
-                data["valid"] = verdict
+        if verdict is not None:
+            data["valid"] = verdict
         out.append(data)
     return out
 
