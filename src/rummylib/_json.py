@@ -235,6 +235,7 @@ class Codec:
         targs = typing.get_args(hint)
         fixed = targs if typing.get_origin(hint) is tuple and targs and targs[-1] is not Ellipsis else None
         inner = targs[0] if targs else Any
+        inner_special = self._special(inner) if fixed is None else None
         plain = (bool, int, str, float)
         sequences = (tuple, list, frozenset)
 
@@ -249,6 +250,9 @@ class Codec:
                 items = sorted(value) if isinstance(value, frozenset) else value
                 if fixed is not None:
                     return [self._writer(t)(v) for v, t in zip(items, fixed, strict=True)]
+                if inner_special is not None:  # (a table's melds, say): the special's writer, directly
+                    write_item = inner_special.write
+                    return [None if v is None else write_item(v) for v in items]
                 each = self._writer(inner)
                 return [each(v) for v in items]
             if attrs.has(type(value)):
@@ -349,14 +353,34 @@ class Codec:
                     raise BadValue(path, getattr(exc, "message", None) or str(exc)) from None
 
             return read
-        if _union_args(hint) is not None:
-            return lambda data, path: self._decode(data, hint, path)
+        args = _union_args(hint)
+        if args is not None:
+            return self._union_reader(hint, args)
         origin = typing.get_origin(hint)
         if origin in (tuple, frozenset) or hint in (tuple, frozenset):
             return self._sequence_reader(hint, origin)
         if isinstance(hint, type) and attrs.has(hint) and not issubclass(hint, enum.Enum):
             return lambda data, path: self.decode_attrs(data, hint, path)
         return lambda data, path: self._decode_plain(data, hint, origin, path)
+
+    def _union_reader(self, hint: Any, args: tuple[Any, ...]) -> Callable[[Any, str], Any]:
+        """`_decode` of a union, with its members sorted out once."""
+        nullable = type(None) in args
+        members = [a for a in args if a is not type(None)]
+        if len([a for a in members if attrs.has(a)]) > 1:  # tagged objects: the general walker
+            return lambda data, path: self._decode(data, hint, path)
+
+        def read(data: Any, path: str) -> Any:
+            if data is None and nullable:
+                return None
+            for m in members:
+                if self._json_fits(data, m):
+                    return self._reader(m)(data, path)
+            if len(members) == 1:
+                return self._reader(members[0])(data, path)
+            raise _bad(path, f"a value of {hint}", data)
+
+        return read
 
     def _sequence_reader(self, hint: Any, origin: Any) -> Callable[[Any, str], Any]:
         targs = typing.get_args(hint)
