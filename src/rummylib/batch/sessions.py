@@ -184,9 +184,22 @@ def _turn_record(before: Referee, after: Referee) -> dict[str, Any] | None:
         return None
     record = new[-1]
     to_json = getattr(record, "to_json", None)
-    if not isinstance(record, Replayable) or to_json is None:
+    if not _replayable(record) or to_json is None:
         return None  # pragma: no cover - every recorded history so far is of Replayable records
     found: dict[str, Any] = to_json()
+    return found
+
+
+_REPLAYABLE: dict[type, bool] = {}
+"""Whether each record class met so far is `Replayable` (a protocol check is slow: asked once per class)."""
+
+
+def _replayable(record: object) -> bool:
+    """Whether a record is `Replayable`, judged once for its class (its records are all alike)."""
+    cls = type(record)
+    found = _REPLAYABLE.get(cls)
+    if found is None:
+        found = _REPLAYABLE[cls] = isinstance(record, Replayable)
     return found
 
 
