@@ -124,6 +124,12 @@ def deal(rules: RuleSet, *, players: int, rng: random.Random | int | str, hand_s
         >>> [len(h) for h in deal(SHANGHAI, players=3, rng=0, hand_size=11).hands]
         [11, 11, 11]
     """
+    if type(rng) is int or type(rng) is str:  # a seed: the same deal every time, remembered
+        return _seeded_deal(rules, players, rng, hand_size)
+    return _deal(rules, players, rng, hand_size)
+
+
+def _deal(rules: RuleSet, players: int, rng: random.Random | int | str, hand_size: int | None) -> Deal:
     rules.check_players(players)
     size = rules.hand_size if hand_size is None else hand_size
     pool = shuffled(full_set(rules, players=players), rng)
@@ -133,3 +139,9 @@ def deal(rules: RuleSet, *, players: int, rng: random.Random | int | str, hand_s
         )
     hands = tuple(pool[i * size : (i + 1) * size] for i in range(players))
     return Deal(hands=hands, stock=pool[size * players :])
+
+
+_seeded_deal = functools.lru_cache(maxsize=256)(_deal)
+"""`deal` from a seed (an int or a str), remembered: a deal is an immutable value, and the states
+of one table are checked against the deal of their seed again and again. Only deals made are
+remembered; a refusal is raised afresh."""
