@@ -145,6 +145,12 @@ def _discards(hand: tuple[Piece, ...], rules: RuleSet) -> frozenset[Piece] | Non
     return declarable_discards(hand, rules) if len(hand) == rules.hand_size + 1 else None
 
 
+@functools.lru_cache(maxsize=1024)
+def _single(card: Piece) -> Meld:
+    """A meld of one card, made once per card: every listing lays out each discard's cards one by one."""
+    return Meld((card,))
+
+
 @functools.lru_cache(maxsize=4096)
 def _hand_points(hand: tuple[Piece, ...], rules: RuleSet) -> int:
     """`losing_points` of a hand, remembered: a deal's result is counted again by every check."""
@@ -419,7 +425,7 @@ class IndianDeal(RefereeBase):
             groups = _declared(rest, self.rules) if valid is None or c in valid else None
             if groups is not None:
                 yield Declare(p, groups, c), True
-            singles = tuple(Meld((x,)) for x in rest)
+            singles = tuple(_single(x) for x in rest)
             yield Declare(p, singles, c), groups is not None and _valid_declaration(singles, self.rules)
 
     def apply(self, action: IndianAction) -> IndianDeal:
