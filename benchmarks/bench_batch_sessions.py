@@ -5,8 +5,9 @@ whole state: its JSON, its rule set, every piece, every invariant. This measures
 path (``handle_line``: the JSON line in, the JSON-ready answer out, not the final ``json.dumps``)
 for a 4-player state of each game that seats 4, some turns into the game, unsigned and signed.
 
-Run: ``PYTHONPATH=src python benchmarks/bench_batch_sessions.py [--quick]`` (about 20 s; ``--quick``
-about 5 s). Prints one line per game and op: the median of several rounds of the mean per
+Run: ``PYTHONPATH=src python benchmarks/bench_batch_sessions.py [--quick | --calls]`` (about 20 s;
+``--quick`` about 5 s). With ``--calls`` it counts instead of timing: the Python function calls one
+request makes (``cProfile``), the same on a busy machine as on an idle one. Prints one line per game and op: the median of several rounds of the mean per
 request, in microseconds of CPU time, for a state sent back as it was answered (unsigned, then
 signed) and for a state seen for the first time (decoded and checked from scratch), (``time.process_time``: the process's own work, so that a
 busy shared machine disturbs the figures less than wall-clock time would).
@@ -14,7 +15,10 @@ busy shared machine disturbs the figures less than wall-clock time would).
 
 from __future__ import annotations
 
+import cProfile
+import io
 import json
+import pstats
 import random
 import statistics
 import sys
@@ -63,8 +67,26 @@ def _time(line: str, signer: Signer | None, rounds: int, inner: int, *, first_si
     return statistics.median(means)
 
 
+def _calls(line: str, signer: Signer | None, *, first_sight: bool = False) -> float:
+    """The Python function calls of one request (the mean of 20), counted by ``cProfile``."""
+    handle_line(line, signer=signer)
+    recent = sessions._RECENT.states if hasattr(sessions, "_RECENT") else {}
+    profile = cProfile.Profile()
+    for _ in range(20):
+        if first_sight:
+            recent.clear()
+        profile.enable()
+        handle_line(line, signer=signer)
+        profile.disable()
+    calls: int = pstats.Stats(profile, stream=io.StringIO()).total_calls  # type: ignore[attr-defined]
+    return calls / 20
+
+
 def main() -> None:
     """Print the cost of each op on each game's 4-player state."""
+    if "--calls" in sys.argv:
+        _count()
+        return
     quick = "--quick" in sys.argv
     rounds, inner = (3, 40) if quick else (7, 100)
     signer = Signer(b"benchmark secret")
@@ -87,6 +109,28 @@ def main() -> None:
             print(
                 f"{game:<16}{op:<8}{_time(plain, None, rounds, inner):>12.0f}"
                 f"{_time(signed, signer, rounds, inner):>11.0f}{cold:>16.0f}{len(json.dumps(state)):>13}"
+            )
+
+
+def _count() -> None:
+    """Print the Python calls of each op on each game's 4-player state (`_calls`)."""
+    signer = Signer(b"benchmark secret")
+    print(f"{'game':<16}{'op':<8}{'unsigned calls':>15}{'signed calls':>14}{'first sight calls':>19}")
+    for game, players in GAMES:
+        answer = _state(game, players, turns=12, seed=3)
+        state = answer["state"]
+        signature = signer.sign(state)
+        lines = {
+            "apply": {"op": "apply", "state": state, "action": answer["legal"][0]},
+            "view": {"op": "view", "state": state, "player": answer["to_move"]},
+            "legal": {"op": "legal", "state": state},
+        }
+        for op, request in lines.items():
+            plain = json.dumps(request)
+            signed = json.dumps(request | {"signature": signature})
+            print(
+                f"{game:<16}{op:<8}{_calls(plain, None):>15.0f}{_calls(signed, signer):>14.0f}"
+                f"{_calls(plain, None, first_sight=True):>19.0f}"
             )
 
 

@@ -5,20 +5,27 @@ time from the start of the process to its first answer line, for a few first req
 a Gin deal, a contract lay-off). Also the time of ``python -c pass`` on the same machine, the
 floor of any Python command.
 
-Run: ``PYTHONPATH=src python benchmarks/bench_batch_start.py [--runs N] [-- COMMAND ...]``
+Run: ``PYTHONPATH=src python benchmarks/bench_batch_start.py [--runs N] [--no-bytecode] [-- COMMAND ...]``
 (default 15 runs of ``python -m rummylib batch``; about 15 s). Prints the median and the best of
 the runs, in milliseconds, and the median CPU time (user + system) of a whole run that answers
 the one line and exits. On a busy machine the wall-clock medians grow; the best runs and the CPU
 times say more.
+
+The commands run as an installed package does, with its compiled bytecode: they write and read
+``.pyc`` files in a temporary cache (``PYTHONPYCACHEPREFIX``) even where ``PYTHONDONTWRITEBYTECODE``
+is set, and one untimed run fills it first. With ``--no-bytecode`` every start compiles every
+module from its source again (as under ``PYTHONDONTWRITEBYTECODE`` from a source tree).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 FIRST = {
@@ -28,10 +35,14 @@ FIRST = {
 }
 
 
+ENV = dict(os.environ)
+"""The environment of the commands measured (`main` sets how they find their bytecode)."""
+
+
 def first_answer(command: list[str], line: bytes) -> float:
     """Seconds from starting ``command`` to reading its first answer line to ``line``."""
     start = time.perf_counter()
-    process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=ENV)
     assert process.stdin is not None
     assert process.stdout is not None
     process.stdin.write(line + b"\n")
@@ -51,7 +62,7 @@ def cpu_of_one(command: list[str], line: bytes) -> float:
     wall-clock time to the first answer.
     """
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run(command, input=line + b"\n", capture_output=True, check=True)
+    subprocess.run(command, input=line + b"\n", capture_output=True, check=True, env=ENV)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
@@ -63,10 +74,19 @@ def main() -> None:
     if "--runs" in args:
         runs = int(args[args.index("--runs") + 1])
     command = args[args.index("--") + 1 :] if "--" in args else [sys.executable, "-m", "rummylib", "batch"]
+    if "--no-bytecode" in args[: args.index("--") if "--" in args else len(args)]:
+        ENV["PYTHONDONTWRITEBYTECODE"] = "1"
+        print("every start compiles its modules from source (no bytecode)")
+    else:
+        ENV.pop("PYTHONDONTWRITEBYTECODE", None)
+        ENV["PYTHONPYCACHEPREFIX"] = tempfile.mkdtemp(prefix="bench-batch-start-")
+        for request in FIRST.values():  # fill the bytecode cache, untimed
+            cpu_of_one(command, json.dumps(request).encode())
+        print(f"with bytecode, as installed (cache {ENV['PYTHONPYCACHEPREFIX']})")
     floor = []
     for _ in range(runs):
         start = time.perf_counter()
-        subprocess.run([sys.executable, "-c", "pass"], check=True)
+        subprocess.run([sys.executable, "-c", "pass"], check=True, env=ENV)
         floor.append(time.perf_counter() - start)
     idle = [cpu_of_one([sys.executable, "-c", "pass"], b"") for _ in range(runs)]
     print(

@@ -138,6 +138,16 @@ def _hints(cls: type) -> dict[str, Any]:
 
 
 @attrs.frozen
+class _ClassReader:
+    """How an attrs class is read (made once per class by `Codec.decode_attrs`)."""
+
+    names: frozenset[str]
+    """The names of its ``__init__`` fields."""
+    fields: tuple[tuple[str, str, bool, Callable[[Any, str], Any]], ...]
+    """For each field: its name, its keyword, whether it must be given, and its reader."""
+
+
+@attrs.frozen
 class Codec:
     """Writes and reads attrs values as JSON, with ``specials`` for the types that need them.
 
@@ -158,6 +168,16 @@ class Codec:
     """Whether an integer is accepted where a float is expected."""
     _found: dict[Any, Special | None] = attrs.field(factory=dict, init=False, repr=False, eq=False)
     """The special of each hint asked about so far (a state's hints are asked of thousands of times)."""
+    _writers: dict[Any, Callable[[Any], Any]] = attrs.field(factory=dict, init=False, repr=False, eq=False)
+    """The writer made for each hint so far (`_writer`): the hint is looked at once, not per value."""
+    _readers: dict[Any, Callable[[Any, str], Any]] = attrs.field(factory=dict, init=False, repr=False, eq=False)
+    """The reader made for each hint so far (`_reader`)."""
+    _class_writers: dict[type, tuple[tuple[str, Callable[[Any], Any]], ...]] = attrs.field(
+        factory=dict, init=False, repr=False, eq=False
+    )
+    """For each attrs class written so far: each ``__init__`` field's name and writer."""
+    _class_readers: dict[type, _ClassReader] = attrs.field(factory=dict, init=False, repr=False, eq=False)
+    """For each attrs class read so far: its fields, their readers and defaults."""
 
     # --- writing ----------------------------------------------------------------------------
     def _special(self, hint: Any) -> Special | None:
@@ -178,6 +198,71 @@ class Codec:
 
     def encode(self, value: Any, hint: Any) -> Any:
         """The JSON form of ``value``, read as the annotation ``hint``."""
+        return self._writer(hint)(value)
+
+    def _writer(self, hint: Any) -> Callable[[Any], Any]:
+        """The function that writes values of ``hint`` (made once per hint: the same as `_encode`)."""
+        try:
+            return self._writers[hint]
+        except KeyError:
+            pass
+        except TypeError:  # an unhashable hint: the general walker each time
+            return lambda value: self._encode(value, hint)
+        found = self._writers[hint] = self._make_writer(hint)
+        return found
+
+    def _make_writer(self, hint: Any) -> Callable[[Any], Any]:
+        special = self._special(hint)
+        if special is not None:
+            write_special = special.write
+            return lambda value: None if value is None else write_special(value)
+        args = _union_args(hint)
+        if args is not None:
+            tagged = len([a for a in args if attrs.has(a)]) > 1
+            members = [a for a in args if a is not type(None)]
+
+            def write_union(value: Any) -> Any:
+                if value is None:
+                    return None
+                if tagged and attrs.has(type(value)):
+                    return {"$type": type(value).__name__, **self.encode_attrs(value)}
+                for a in members:
+                    if self._fits(value, a):
+                        return self._writer(a)(value)
+                raise TypeError(f"cannot write {value!r} as {hint}")
+
+            return write_union
+        targs = typing.get_args(hint)
+        fixed = targs if typing.get_origin(hint) is tuple and targs and targs[-1] is not Ellipsis else None
+        inner = targs[0] if targs else Any
+        inner_special = self._special(inner) if fixed is None else None
+        plain = (bool, int, str, float)
+        sequences = (tuple, list, frozenset)
+
+        def write(value: Any) -> Any:
+            if value is None:
+                return None
+            if isinstance(value, enum.Enum):
+                return value.value
+            if isinstance(value, plain):
+                return value
+            if isinstance(value, sequences):
+                items = sorted(value) if isinstance(value, frozenset) else value
+                if fixed is not None:
+                    return [self._writer(t)(v) for v, t in zip(items, fixed, strict=True)]
+                if inner_special is not None:  # (a table's melds, say): the special's writer, directly
+                    write_item = inner_special.write
+                    return [None if v is None else write_item(v) for v in items]
+                each = self._writer(inner)
+                return [each(v) for v in items]
+            if attrs.has(type(value)):
+                return self.encode_attrs(value)
+            raise TypeError(f"cannot write a {type(value).__name__}")
+
+        return write
+
+    def _encode(self, value: Any, hint: Any) -> Any:
+        """The general walker behind `encode` (unions, and hints that cannot be remembered)."""
         special = self._special(hint)
         if special is not None:
             return None if value is None else special.write(value)
@@ -227,8 +312,12 @@ class Codec:
     def encode_attrs(self, value: Any) -> dict[str, Any]:
         """The JSON object of an attrs value: every field its ``__init__`` takes."""
         cls = type(value)
-        hints = _hints(cls)
-        return {f.name: self.encode(getattr(value, f.name), hints[f.name]) for f in attrs.fields(cls) if f.init}
+        plan = self._class_writers.get(cls)
+        if plan is None:
+            hints = _hints(cls)
+            plan = tuple((f.name, self._writer(hints[f.name])) for f in attrs.fields(cls) if f.init)
+            self._class_writers[cls] = plan
+        return {name: write(getattr(value, name)) for name, write in plan}
 
     # --- reading ----------------------------------------------------------------------------
     def decode(self, data: Any, hint: Any, path: str) -> Any:
@@ -237,6 +326,91 @@ class Codec:
         Raises:
             BadValue: ``data`` does not fit ``hint`` (or a size limit).
         """
+        return self._reader(hint)(data, path)
+
+    def _reader(self, hint: Any) -> Callable[[Any, str], Any]:
+        """The function that reads JSON as ``hint`` (made once per hint: the same as `_decode`)."""
+        try:
+            return self._readers[hint]
+        except KeyError:
+            pass
+        except TypeError:  # an unhashable hint: the general walker each time
+            return lambda data, path: self._decode(data, hint, path)
+        found = self._readers[hint] = self._make_reader(hint)
+        return found
+
+    def _make_reader(self, hint: Any) -> Callable[[Any, str], Any]:
+        special = self._special(hint)
+        if special is not None:
+            read_special = special.read
+
+            def read(data: Any, path: str) -> Any:
+                try:
+                    return read_special(data, path)
+                except BadValue:
+                    raise
+                except (TypeError, ValueError) as exc:
+                    raise BadValue(path, getattr(exc, "message", None) or str(exc)) from None
+
+            return read
+        args = _union_args(hint)
+        if args is not None:
+            return self._union_reader(hint, args)
+        origin = typing.get_origin(hint)
+        if origin in (tuple, frozenset) or hint in (tuple, frozenset):
+            return self._sequence_reader(hint, origin)
+        if isinstance(hint, type) and attrs.has(hint) and not issubclass(hint, enum.Enum):
+            return lambda data, path: self.decode_attrs(data, hint, path)
+        return lambda data, path: self._decode_plain(data, hint, origin, path)
+
+    def _union_reader(self, hint: Any, args: tuple[Any, ...]) -> Callable[[Any, str], Any]:
+        """`_decode` of a union, with its members sorted out once."""
+        nullable = type(None) in args
+        members = [a for a in args if a is not type(None)]
+        if len([a for a in members if attrs.has(a)]) > 1:  # tagged objects: the general walker
+            return lambda data, path: self._decode(data, hint, path)
+
+        def read(data: Any, path: str) -> Any:
+            if data is None and nullable:
+                return None
+            for m in members:
+                if self._json_fits(data, m):
+                    return self._reader(m)(data, path)
+            if len(members) == 1:
+                return self._reader(members[0])(data, path)
+            raise _bad(path, f"a value of {hint}", data)
+
+        return read
+
+    def _sequence_reader(self, hint: Any, origin: Any) -> Callable[[Any, str], Any]:
+        targs = typing.get_args(hint)
+        as_tuple = origin is tuple or hint is tuple
+        limit = self.limits.max_items
+
+        def read(data: Any, path: str) -> Any:
+            if not isinstance(data, list | tuple):
+                raise _bad(path, "a list", data)
+            if len(data) > limit:
+                raise BadValue(
+                    path,
+                    f"a list of {len(data)} items is longer than the limit of {limit}",
+                    expected=f"a list of at most {limit} items",
+                    value=data,
+                )
+            if origin is tuple and targs and targs[-1] is not Ellipsis:
+                if len(data) != len(targs):
+                    raise _bad(path, f"a list of {len(targs)} items", data, found=f"{len(data)} items")
+                return tuple(
+                    self._reader(t)(v, f"{path}[{i}]") for i, (v, t) in enumerate(zip(data, targs, strict=True))
+                )
+            each = self._reader(targs[0] if targs else Any)
+            items = [each(v, f"{path}[{i}]") for i, v in enumerate(data)]
+            return tuple(items) if as_tuple else frozenset(items)
+
+        return read
+
+    def _decode(self, data: Any, hint: Any, path: str) -> Any:
+        """The general walker behind `decode` (specials, unions, scalars, and hints not remembered)."""
         special = self._special(hint)
         if special is not None:
             try:
@@ -264,7 +438,10 @@ class Codec:
             if len(members) == 1:
                 return self.decode(data, members[0], path)
             raise _bad(path, f"a value of {hint}", data)
-        origin = typing.get_origin(hint)
+        return self._decode_plain(data, hint, typing.get_origin(hint), path)
+
+    def _decode_plain(self, data: Any, hint: Any, origin: Any, path: str) -> Any:
+        """`_decode` of a hint that is neither special nor a union (``origin`` is its origin)."""
         if origin is Literal:
             literals = typing.get_args(hint)
             if data not in literals:
@@ -366,19 +543,26 @@ class Codec:
         """
         if not isinstance(data, Mapping):
             raise _bad(path, f"an object for {cls.__name__}", data)
-        hints = _hints(cls)
-        fields = [f for f in attrs.fields(cls) if f.init]
-        names = {f.name for f in fields}
-        unknown = sorted(str(k) for k in set(data) - names)
-        if unknown:
+        plan = self._class_readers.get(cls)
+        if plan is None:
+            hints = _hints(cls)
+            fields = [f for f in attrs.fields(cls) if f.init]
+            plan = self._class_readers[cls] = _ClassReader(
+                frozenset(f.name for f in fields),
+                tuple(
+                    (f.name, f.alias or f.name, f.default is attrs.NOTHING, self._reader(hints[f.name])) for f in fields
+                ),
+            )
+        if not plan.names.issuperset(data):
+            unknown = sorted(str(k) for k in set(data) - plan.names)
             raise BadValue(path, f"unknown field {unknown[0][:40]!r} for {cls.__name__}")
         kwargs: dict[str, Any] = {}
-        for f in fields:
-            if f.name not in data:
-                if f.default is attrs.NOTHING:
-                    raise BadValue(path, f"missing field {f.name!r} of {cls.__name__}")
+        for name, alias, required, read in plan.fields:
+            if name not in data:
+                if required:
+                    raise BadValue(path, f"missing field {name!r} of {cls.__name__}")
                 continue
-            kwargs[f.alias or f.name] = self.decode(data[f.name], hints[f.name], f"{path}.{f.name}")
+            kwargs[alias] = read(data[name], f"{path}.{name}")
         try:
             return (build or cls)(**kwargs)
         except (TypeError, ValueError) as exc:

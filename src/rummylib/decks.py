@@ -14,13 +14,14 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 import random
 
 import attrs
 
 from rummylib.cards import Card, Rank, Suit
 from rummylib.errors import ErrorCode, RuleSetError
-from rummylib.pieces import JOKER, Family, Piece, PieceCount
+from rummylib.pieces import JOKER, Family, Piece, PieceCount, _interned
 from rummylib.rules import RuleSet
 from rummylib.tiles import Tile
 
@@ -41,16 +42,25 @@ def full_set(rules: RuleSet, *, players: int | None = None) -> tuple[Piece, ...]
         >>> len(full_set(SHANGHAI, players=5)), len(full_set(GIN_RUMMY, players=2))
         (158, 52)
     """
+    return _full_set(rules, players)
+
+
+@functools.lru_cache(maxsize=256)
+def _full_set(rules: RuleSet, players: int | None) -> tuple[Piece, ...]:
+    """`full_set`, built once per rule set and table size (a cache: the tuple is immutable).
+
+    Every deal and every check of a saved state asks for it.
+    """
     if rules.family is Family.TILES:
         if players is not None:
             rules.check_players(players)
         tiles = [Tile(c, n) for c in rules.colors for n in range(1, rules.max_number + 1)]
-        return tuple(t for t in tiles for _ in range(rules.copies)) + (JOKER,) * rules.box_jokers
+        return _interned((*(t for t in tiles for _ in range(rules.copies)), *(JOKER,) * rules.box_jokers))
     if players is None:
         raise RuleSetError(f"say how many players: {rules.title}'s decks depend on it", code=ErrorCode.BAD_PLAYERS)
     decks, jokers = rules.decks_for(players)
     cards = [Card(r, s) for s in Suit for r in Rank]
-    return tuple(c for c in cards for _ in range(decks)) + (JOKER,) * jokers
+    return _interned((*(c for c in cards for _ in range(decks)), *(JOKER,) * jokers))
 
 
 def as_rng(rng: random.Random | int | str | None) -> random.Random:
@@ -114,6 +124,12 @@ def deal(rules: RuleSet, *, players: int, rng: random.Random | int | str, hand_s
         >>> [len(h) for h in deal(SHANGHAI, players=3, rng=0, hand_size=11).hands]
         [11, 11, 11]
     """
+    if type(rng) is int or type(rng) is str:  # a seed: the same deal every time, remembered
+        return _seeded_deal(rules, players, rng, hand_size)
+    return _deal(rules, players, rng, hand_size)
+
+
+def _deal(rules: RuleSet, players: int, rng: random.Random | int | str, hand_size: int | None) -> Deal:
     rules.check_players(players)
     size = rules.hand_size if hand_size is None else hand_size
     pool = shuffled(full_set(rules, players=players), rng)
@@ -123,3 +139,9 @@ def deal(rules: RuleSet, *, players: int, rng: random.Random | int | str, hand_s
         )
     hands = tuple(pool[i * size : (i + 1) * size] for i in range(players))
     return Deal(hands=hands, stock=pool[size * players :])
+
+
+_seeded_deal = functools.lru_cache(maxsize=256)(_deal)
+"""`deal` from a seed (an int or a str), remembered: a deal is an immutable value, and the states
+of one table are checked against the deal of their seed again and again. Only deals made are
+remembered; a refusal is raised afresh."""

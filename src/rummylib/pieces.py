@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from enum import StrEnum
-from typing import TypeAlias
+from typing import TypeAlias, TypeVar
 
 import attrs
 
@@ -80,6 +80,8 @@ JOKER = Joker()
 Piece: TypeAlias = Tile | Card | Joker
 """Anything that can lie on a rack or a table: a tile, a card or a joker."""
 
+_T = TypeVar("_T")
+
 
 def piece_sort_key(piece: Piece) -> tuple[int, int, int]:
     """A sort key giving the canonical display order.
@@ -91,6 +93,13 @@ def piece_sort_key(piece: Piece) -> tuple[int, int, int]:
         >>> format_pieces(sorted(parse_pieces("* r5 k7 k2"), key=piece_sort_key))
         'K2 K7 R5 *'
     """
+    try:
+        return _SORT_KEYS[piece]
+    except TypeError:  # not hashable: not a piece either
+        return _sort_key(piece)
+
+
+def _sort_key(piece: Piece) -> tuple[int, int, int]:
     if isinstance(piece, Tile):
         return (0, piece.color.order, piece.number)
     if isinstance(piece, Card):
@@ -106,7 +115,40 @@ def format_pieces(pieces: Iterable[Piece]) -> str:
         >>> format_pieces(parse_pieces("r5,  *"))
         'R5 *'
     """
-    return " ".join(str(p) for p in pieces)
+    items = tuple(pieces)
+    try:
+        return " ".join(map(_TEXTS.__getitem__, items))
+    except TypeError:  # something unhashable among them: written as it is
+        return " ".join(str(p) for p in items)
+
+
+class _PieceCache(dict[Piece, _T]):
+    """A cache of one fact about each piece (its notation, its sort key), computed on first use.
+
+    A game knows a few hundred distinct pieces at most, and they are immutable values, so the
+    facts are computed once per piece instead of once per use (saves and answers write thousands
+    of pieces). Only real pieces are kept, and at most `_PIECE_CACHE_SIZE` of them.
+    """
+
+    def __init__(self, compute: Callable[[Piece], _T]) -> None:
+        super().__init__()
+        self.compute = compute
+
+    def __missing__(self, piece: Piece) -> _T:
+        found = self.compute(piece)
+        if type(piece) in _PIECE_TYPES and len(self) < _PIECE_CACHE_SIZE:
+            self[piece] = found
+        return found
+
+
+_PIECE_CACHE_SIZE = 4096
+"""The most pieces a `_PieceCache` keeps (far more than any box holds)."""
+
+_PIECE_TYPES = frozenset({Tile, Card, Joker})
+_TEXTS: _PieceCache[str] = _PieceCache(str)
+"""The notation of each piece written so far."""
+_SORT_KEYS: _PieceCache[tuple[int, int, int]] = _PieceCache(_sort_key)
+"""The sort key (`piece_sort_key`) of each piece sorted so far."""
 
 
 def read_piece(token: str, *, colors: Sequence[Color] = STANDARD_COLORS, max_number: int = 13) -> Piece:
@@ -159,9 +201,14 @@ def read_pieces(
     check_text(text)
     tokens = split(text)
     out: list[Piece] = []
+    known = _box_reads(colors, max_number)
     for i, token in enumerate(tokens):
         try:
-            piece = read_piece(token, colors=colors, max_number=max_number)
+            piece = known.get(token)
+            if piece is None:
+                piece = read_piece(token, colors=colors, max_number=max_number)
+                if len(known) < _PIECE_CACHE_SIZE and len(_INTERNED) < _PIECE_CACHE_SIZE:
+                    piece = known[token] = _INTERNED.setdefault(piece, piece)
             if check is not None:
                 check(piece, token)
         except NotationError as exc:
@@ -174,18 +221,64 @@ def read_pieces(
     return tuple(out)
 
 
+def _box_reads(colors: Sequence[Color], max_number: int) -> dict[str, Piece]:
+    """The pieces read so far in a box of these colours and numbers, by token (a cache).
+
+    Tokens are read once: the same token gives the same piece, one object for each distinct
+    piece (`_INTERNED`), so that counting and comparing pieces finds them by identity. Only
+    tokens that read as pieces are kept, at most `_PIECE_CACHE_SIZE` per box, for `_BOXES_KEPT` boxes.
+    """
+    try:
+        key = (tuple(colors), max_number)
+        found = _READS.get(key)
+    except TypeError:  # not a box that can be remembered: a fresh cache, used once
+        return {}
+    if found is None:
+        found = {}
+        if len(_READS) < _BOXES_KEPT:
+            _READS[key] = found
+    return found
+
+
+_BOXES_KEPT = 16
+"""The most boxes (colours and numbers) whose reads `_box_reads` keeps."""
+_READS: dict[tuple[tuple[Color, ...], int], dict[str, Piece]] = {}
+"""The cache of `_box_reads`, by box."""
+_INTERNED: dict[Piece, Piece] = {}
+"""One object for each distinct piece read from notation."""
+
+
+def _interned(pieces: Iterable[Piece]) -> tuple[Piece, ...]:
+    """The same pieces, each as the one object notation reads it as (`_INTERNED`), in order.
+
+    Pieces built in code (a deck) and pieces read from notation are then the same objects, which
+    counting and comparing find by identity.
+    """
+    room = len(_INTERNED) < _PIECE_CACHE_SIZE
+    return tuple(_INTERNED.setdefault(p, p) if room and type(p) in _PIECE_TYPES else p for p in pieces)
+
+
 def _check_piece(p: object) -> None:
     if not isinstance(p, Tile | Card | Joker):
         raise InvalidPiecesError(f"{p!r} is not a piece", code=ErrorCode.NOT_A_PIECE)
 
 
+_INT_TYPES = frozenset({int, bool})
+
+
 def _counts_converter(items: Iterable[tuple[Piece, int]]) -> tuple[tuple[Piece, int], ...]:
-    merged: Counter[Piece] = Counter()
-    for piece, n in items:
-        if not isinstance(n, int) or n < 0:
-            raise TypeError(f"count of {piece} must be a non-negative int, not {n!r}")
-        merged[piece] += n
-    return tuple(sorted(((p, n) for p, n in merged.items() if n), key=lambda pn: piece_sort_key(pn[0])))
+    pairs = tuple(items)
+    merged: dict[Piece, int] = dict(pairs)
+    counts = merged.values()
+    if len(merged) != len(pairs) or not _INT_TYPES.issuperset(map(type, counts)) or min(counts, default=0) < 0:
+        # repeated pieces to add up, or a count to refuse: one pair at a time
+        merged = {}
+        for piece, n in pairs:
+            if not isinstance(n, int) or n < 0:
+                raise TypeError(f"count of {piece} must be a non-negative int, not {n!r}")
+            merged[piece] = merged.get(piece, 0) + n
+    order = sorted((p for p, n in merged.items() if n), key=_SORT_KEYS.__getitem__)
+    return tuple((p, merged[p]) for p in order)
 
 
 @attrs.frozen(repr=False)
@@ -230,7 +323,8 @@ class PieceCount:
                 _check_piece(p)
             raise  # pragma: no cover - an unhashable item is never a piece
         for p in counts:
-            _check_piece(p)
+            if type(p) not in _PIECE_TYPES:
+                _check_piece(p)
         return cls(tuple(counts.items()))
 
     def counter(self) -> Counter[Piece]:
@@ -265,21 +359,22 @@ class PieceCount:
     def __add__(self, other: PieceCount) -> PieceCount:
         if not isinstance(other, PieceCount):
             return NotImplemented
-        return PieceCount(self.items + other.items)
+        merged = dict(self.items)
+        for p, n in other.items:
+            merged[p] = merged.get(p, 0) + n
+        return PieceCount(tuple(merged.items()))
 
     def __sub__(self, other: PieceCount) -> PieceCount:
         if not isinstance(other, PieceCount):
             return NotImplemented
-        left = self.counter()
-        left.subtract(other.counter())
-        return PieceCount(tuple((p, n) for p, n in left.items() if n > 0))
+        taken = dict(other.items)
+        return PieceCount(tuple((p, n - taken.get(p, 0)) for p, n in self.items if n > taken.get(p, 0)))
 
     def __le__(self, other: PieceCount) -> bool:
         if not isinstance(other, PieceCount):
             return NotImplemented
-        mine = self.counter()
-        theirs = other.counter()
-        return all(theirs[p] >= n for p, n in mine.items())
+        theirs = dict(other.items)
+        return all(theirs.get(p, 0) >= n for p, n in self.items)
 
     def __str__(self) -> str:
         return format_pieces(self)

@@ -12,18 +12,21 @@ Examples:
     ('gin', 'contracts')
     >>> sorted(state_types())[:3]
     ['contract-game', 'contract-round', 'gin-game']
+
+Each family knows its classes by name and loads its game's package on first use: a program that
+plays Gin Rummy never imports the other games.
 """
 
 from __future__ import annotations
 
+import importlib
 import random
-from collections.abc import Callable, Mapping, Sequence
-from types import MappingProxyType
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from types import ModuleType
 from typing import Any
 
 import attrs
 
-from rummylib import contracts, gin, indian, rummikub
 from rummylib._inputs import pieces as pieces_of
 from rummylib._inputs import ruleset
 from rummylib.errors import ErrorCode, RuleSetError
@@ -35,13 +38,27 @@ from rummylib.scoring import HandCost, hand_points
 __all__ = ["FAMILIES", "GameFamily", "deal", "family", "family_named", "family_of", "hand_cost", "state_types"]
 
 
+def _package(name: str) -> ModuleType:
+    """A game's package (``"gin"``: `rummylib.gin`), imported the first time a family needs it.
+
+    A program (a ``rummylib batch`` worker) that plays one game loads that game only.
+    """
+    return importlib.import_module(f"rummylib.{name}")  # lazy: each game's package on first use
+
+
 @attrs.frozen
 class GameFamily:
     """One game family: its rule sets, referee states and actions, and what a hand costs in it.
 
+    The family knows its classes by name; its package is imported the first time ``states`` or
+    ``actions`` is asked for (or a hand is costed), so that the registry loads only the games
+    that are played.
+
     Examples:
-        >>> family_of(rummikub.RummikubGame).title
+        >>> family_of(_package("rummikub").RummikubGame).title
         'Rummikub'
+        >>> family_named("gin").save_types
+        ('gin-hand', 'gin-game')
     """
 
     name: str
@@ -50,12 +67,26 @@ class GameFamily:
     """Its name for people (``"Contract Rummy and Shanghai"``)."""
     schemes: frozenset[ScoringScheme]
     """The scoring schemes of the rule sets it plays (a rule set's ``scoring`` picks its family)."""
-    states: tuple[type[Referee], ...]
-    """Its referee state classes (each names its saves by its ``SAVE_TYPE``)."""
-    actions: tuple[type, ...]
-    """The action classes its referees take."""
+    save_types: tuple[str, ...]
+    """The ``SAVE_TYPE`` of each of its referee states, in the order of ``states``."""
+    state_names: tuple[str, ...] = attrs.field(repr=False)
+    """The names, in its package, of its referee state classes."""
+    action_names: tuple[str, ...] = attrs.field(repr=False)
+    """The names, in its package, of the action classes its referees take."""
     cost: Callable[[Sequence[Piece], RuleSet], HandCost] = attrs.field(repr=False)
     """What a hand left at the end costs, counted the family's way."""
+
+    @property
+    def states(self) -> tuple[type[Referee], ...]:
+        """Its referee state classes (each names its saves by its ``SAVE_TYPE``)."""
+        package = _package(self.name)
+        return tuple(getattr(package, n) for n in self.state_names)
+
+    @property
+    def actions(self) -> tuple[type, ...]:
+        """The action classes its referees take."""
+        package = _package(self.name)
+        return tuple(getattr(package, n) for n in self.action_names)
 
 
 def _pieces_cost(held: Sequence[Piece], rules: RuleSet) -> HandCost:
@@ -63,14 +94,14 @@ def _pieces_cost(held: Sequence[Piece], rules: RuleSet) -> HandCost:
 
 
 def _gin_cost(held: Sequence[Piece], rules: RuleSet) -> HandCost:
-    result = gin.deadwood(held, rules=rules)
+    result = _package("gin").deadwood(held, rules=rules)
     discard = f", discard {result.discard}" if result.discard is not None else ""
     shown = ", ".join(str(m) for m in result.melds) or "no melds"
     return HandCost(result.deadwood, tuple(result.melds), f"deadwood after melding {shown}{discard}")
 
 
 def _indian_cost(held: Sequence[Piece], rules: RuleSet) -> HandCost:
-    arrangement = indian.best_arrangement(held, rules=rules)
+    arrangement = _package("indian").best_arrangement(held, rules=rules)
     shown = ", ".join(str(m) for m in arrangement.melds) or "no melds"
     return HandCost(arrangement.points, arrangement.melds, f"best arrangement ({arrangement.case}): {shown}")
 
@@ -80,24 +111,26 @@ FAMILIES: tuple[GameFamily, ...] = (
         name="rummikub",
         title="Rummikub",
         schemes=frozenset({ScoringScheme.RACK}),
-        states=(rummikub.RummikubGame,),
-        actions=(rummikub.Play, rummikub.Draw, rummikub.Pass, rummikub.Timeout),
+        save_types=("rummikub-game",),
+        state_names=("RummikubGame",),
+        action_names=("Play", "Draw", "Pass", "Timeout"),
         cost=_pieces_cost,
     ),
     GameFamily(
         name="contracts",
         title="Contract Rummy and Shanghai",
         schemes=frozenset({ScoringScheme.CONTRACT}),
-        states=(contracts.ContractRound, contracts.ContractGame),
-        actions=(
-            contracts.DrawStock,
-            contracts.DrawDiscard,
-            contracts.Buy,
-            contracts.DeclineBuy,
-            contracts.LayDown,
-            contracts.LayOff,
-            contracts.SwapJoker,
-            contracts.Discard,
+        save_types=("contract-round", "contract-game"),
+        state_names=("ContractRound", "ContractGame"),
+        action_names=(
+            "DrawStock",
+            "DrawDiscard",
+            "Buy",
+            "DeclineBuy",
+            "LayDown",
+            "LayOff",
+            "SwapJoker",
+            "Discard",
         ),
         cost=_pieces_cost,
     ),
@@ -105,25 +138,26 @@ FAMILIES: tuple[GameFamily, ...] = (
         name="gin",
         title="Gin Rummy",
         schemes=frozenset({ScoringScheme.GIN}),
-        states=(gin.GinHand, gin.GinGame),
-        actions=(gin.DrawStock, gin.DrawDiscard, gin.Discard, gin.Knock),
+        save_types=("gin-hand", "gin-game"),
+        state_names=("GinHand", "GinGame"),
+        action_names=("DrawStock", "DrawDiscard", "Discard", "Knock"),
         cost=_gin_cost,
     ),
     GameFamily(
         name="indian",
         title="Indian Rummy",
         schemes=frozenset({ScoringScheme.INDIAN}),
-        states=(indian.IndianDeal, indian.IndianGame),
-        actions=(indian.DrawStock, indian.DrawDiscard, indian.Discard, indian.Declare, indian.Drop),
+        save_types=("indian-deal", "indian-game"),
+        state_names=("IndianDeal", "IndianGame"),
+        action_names=("DrawStock", "DrawDiscard", "Discard", "Declare", "Drop"),
         cost=_indian_cost,
     ),
 )
-"""Every game family rummylib knows, in the order of the rule book."""
+"""Every game family rummylib knows, in the order of the rule book (their packages load on first use)."""
 
 _BY_SCHEME = {scheme: f for f in FAMILIES for scheme in f.schemes}
-_BY_STATE = {cls: f for f in FAMILIES for cls in f.states}
-_STATES: Mapping[str, type[Referee]] = MappingProxyType({cls.SAVE_TYPE: cls for f in FAMILIES for cls in f.states})
 _BY_NAME = {f.name: f for f in FAMILIES}
+_BY_SAVE_TYPE = {kind: (f, i) for f in FAMILIES for i, kind in enumerate(f.save_types)}
 
 
 def family(rules: RuleSet) -> GameFamily:
@@ -146,14 +180,16 @@ def family_of(state: object) -> GameFamily:
 
     Examples:
         >>> from rummylib import GIN_RUMMY
-        >>> family_of(gin.GinHand.deal(rules=GIN_RUMMY, seed=1)).name
+        >>> from rummylib.gin import GinHand
+        >>> family_of(GinHand.deal(rules=GIN_RUMMY, seed=1)).name
         'gin'
     """
     cls = state if isinstance(state, type) else type(state)
-    found = _BY_STATE.get(cls)
-    if found is None:
+    kind = getattr(cls, "SAVE_TYPE", None)
+    found = _BY_SAVE_TYPE.get(kind) if isinstance(kind, str) else None
+    if found is None or found[0].states[found[1]] is not cls:
         raise TypeError(f"not a referee state: {cls.__name__}")
-    return found
+    return found[0]
 
 
 def family_named(name: str) -> GameFamily:
@@ -169,12 +205,40 @@ def family_named(name: str) -> GameFamily:
     return _BY_NAME[name]
 
 
+class _StateTypes(Mapping[str, "type[Referee]"]):
+    """Every referee state class by the name its saves give it; a game's package loads on first look-up."""
+
+    def __getitem__(self, kind: str) -> type[Referee]:
+        found = _BY_SAVE_TYPE.get(kind) if isinstance(kind, str) else None
+        if found is None:
+            raise KeyError(kind)
+        return found[0].states[found[1]]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_BY_SAVE_TYPE)
+
+    def __len__(self) -> int:
+        return len(_BY_SAVE_TYPE)
+
+    def __repr__(self) -> str:
+        return f"state_types({list(_BY_SAVE_TYPE)})"
+
+
+_STATES = _StateTypes()
+
+
 def state_types() -> Mapping[str, type[Referee]]:
     """Every referee state class, by the name saves give it (``"gin-hand"``).
 
+    A class is imported (with its game's package) when it is first looked up: the names are
+    known without loading any game.
+
     Examples:
+        >>> from rummylib import gin
         >>> state_types()["gin-hand"] is gin.GinHand
         True
+        >>> list(state_types())[:3]
+        ['rummikub-game', 'contract-round', 'contract-game']
     """
     return _STATES
 

@@ -38,9 +38,11 @@ Examples:
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from rummylib.actions import Discard, DrawDiscard, DrawStock
 from rummylib.errors import SaveError
 from rummylib.referee import (
     FORMAT,
@@ -54,7 +56,7 @@ from rummylib.referee import (
     action_to_json,
     check_envelope,
 )
-from rummylib.registry import FAMILIES, family_named, family_of, state_types
+from rummylib.registry import FAMILIES, GameFamily, family_named, family_of, state_types
 
 __all__ = [
     "FORMAT",
@@ -163,7 +165,18 @@ def loads(text: str, *, check: bool = True) -> Any:
 # Action logs
 # ------------------------------------------------------------------------------------------
 
-_ACTION_CLASSES = frozenset(cls for f in FAMILIES for cls in f.actions)
+_SHARED_ACTIONS = (DrawStock, DrawDiscard, Discard)
+"""The actions every card game takes: a log of these alone names its game with ``game=``."""
+
+
+def _loaded_families(game: str | None) -> list[GameFamily]:
+    """The families whose actions a log may hold: the one named, or else every game already loaded.
+
+    An action of a game exists only once that game's package is imported, so no other is loaded.
+    """
+    if game is not None:
+        return [family_named(game)]
+    return [f for f in FAMILIES if f"rummylib.{f.name}" in sys.modules]
 
 
 def actions_to_json(actions: Iterable[Action | Replayable], *, game: str | None = None) -> list[dict[str, Any]]:
@@ -189,20 +202,23 @@ def actions_to_json(actions: Iterable[Action | Replayable], *, game: str | None 
         >>> actions_to_json([Discard(0, "Kd")], game="gin")
         [{'game': 'gin', 'action': 'discard', 'player': 0, 'card': 'Kd'}]
     """
+    if game is not None and game not in {f.name for f in FAMILIES}:
+        raise TypeError(f"unknown game {game!r} (games: {', '.join(f.name for f in FAMILIES)})")
     items = [item.action if isinstance(item, Replayable) else item for item in actions]
+    families = _loaded_families(game)
+    taken = {cls for f in families for cls in f.actions}
     for action in items:
-        if type(action) not in _ACTION_CLASSES:
+        if type(action) not in taken and not isinstance(action, _SHARED_ACTIONS):
             raise TypeError(f"not a referee action: {action!r}")
     if not items:
         return []
     kinds = {type(a) for a in items}
-    fits = [f for f in FAMILIES if kinds <= set(f.actions) and game in (None, f.name)]
+    if game is None and all(k in _SHARED_ACTIONS for k in kinds):
+        shared = {cls.__name__ for cls in _SHARED_ACTIONS}
+        sharing = ", ".join(f.name for f in FAMILIES if shared <= set(f.action_names))
+        raise TypeError(f"these actions are shared by every card game ({sharing}): name the game (game=...)")
+    fits = [f for f in families if kinds <= set(f.actions)]
     if len(fits) != 1:
-        names = ", ".join(f.name for f in FAMILIES if f.actions)
-        if game is not None and game not in {f.name for f in FAMILIES}:
-            raise TypeError(f"unknown game {game!r} (games: {names})")
-        if fits:
-            raise TypeError(f"these actions are shared by {', '.join(f.name for f in fits)}: name the game (game=...)")
         raise TypeError(f"no game takes all these actions{f' ({game})' if game else ''}")
     return [{"game": fits[0].name, **action_to_json(action)} for action in items]
 
@@ -239,7 +255,7 @@ def actions_from_json(data: object) -> tuple[Any, ...]:
         except KeyError:
             family = None
         if family is None:
-            known = ", ".join(f.name for f in FAMILIES if f.actions)
+            known = ", ".join(f.name for f in FAMILIES if f.action_names)
             raise SaveError(f"not a valid save: {path}: unknown game {str(name)[:40]!r} (games: {known})")
         out.append(action_from_json({k: v for k, v in item.items() if k != "game"}, family.actions, path=path))
     return tuple(out)

@@ -31,6 +31,7 @@ from rummylib.contracts import ContractGame, ContractRound
 from rummylib.gin import GinGame, GinHand, GinPhase
 from rummylib.indian import DrawStock, IndianDeal
 from rummylib.records import write_record
+from rummylib.registry import FAMILIES, state_types
 
 POINTS = b'{"op": "points", "game": "rummikub", "hand": "r5 *", "id": %d}'
 
@@ -388,3 +389,36 @@ def test_a_first_meld_loads_no_game() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def _games_loaded_by(request: dict[str, Any]) -> list[str]:
+    """The game packages a new process has loaded once it has answered ``request``."""
+    code = (
+        "import sys, io, json; from rummylib.batch import run_batch; "
+        f"run_batch([{json.dumps(json.dumps(request))}], io.StringIO()); "
+        "print(json.dumps(sorted({m.split('.')[1] for m in sys.modules if m.split('.')[:2] in "
+        "(['rummylib', 'rummikub'], ['rummylib', 'gin'], ['rummylib', 'contracts'], ['rummylib', 'indian'])})))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
+    loaded: list[str] = json.loads(done.stdout)
+    return loaded
+
+
+def test_a_first_deal_loads_its_own_game_only() -> None:
+    assert _games_loaded_by({"op": "deal", "game": "gin", "players": 2, "seed": 1}) == ["gin"]
+    assert _games_loaded_by({"op": "deal", "game": "shanghai", "players": 4, "seed": 1}) == ["contracts"]
+
+
+def test_a_state_sent_to_a_new_process_loads_its_own_game_only() -> None:
+    state = handle_request({"op": "deal", "game": "indian", "players": 2, "seed": 1})["state"]
+    assert _games_loaded_by({"op": "legal", "state": state}) == ["indian"]
+
+
+def test_the_registry_names_each_family_s_classes_as_they_are() -> None:
+    """The registry knows each game's save types and classes by name, before loading it: the names hold."""
+    for family in FAMILIES:
+        assert family.save_types == tuple(cls.SAVE_TYPE for cls in family.states)
+        assert all(isinstance(cls, type) for cls in family.actions)
+        for kind, cls in zip(family.save_types, family.states, strict=True):
+            assert state_types()[kind] is cls
+    assert len(state_types()) == sum(len(f.save_types) for f in FAMILIES)

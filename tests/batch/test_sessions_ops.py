@@ -11,9 +11,11 @@ import random
 from typing import Any
 
 import pytest
+from tests.indian.positions import DECLARABLE, LOOSE, choose, rig
 
-from rummylib import saves
+from rummylib import INDIAN_RUMMY, saves
 from rummylib.batch import handle_line, handle_request
+from rummylib.indian import IndianGame, IndianPhase
 from rummylib.referee import action_to_json
 from rummylib.registry import FAMILIES, GameFamily
 from rummylib.rules import PRESETS, RuleSet
@@ -362,3 +364,27 @@ def test_the_state_survives_the_wire() -> None:
     answer = handle_request({"op": "apply", "state": shuffled, "action": dealt["legal"][0]})
     direct = handle_request({"op": "apply", "state": dealt["state"], "action": dealt["legal"][0]})
     assert answer == direct
+
+
+def _judged_as_listed(state: Any) -> None:
+    """The actions listed with their verdicts are `legal_actions`, each judged by `judge_declaration`."""
+    for player in (None, *range(state.players)):
+        pairs = state._judged_actions(player)
+        assert tuple(action for action, _ in pairs) == state.legal_actions(player)
+        assert [verdict for _, verdict in pairs] == [state.judge_declaration(a) for a, _ in pairs]
+
+
+def test_indian_verdicts_found_while_listing_are_the_judge_s() -> None:
+    """`legal` marks each declaration valid or not from the listing; the marks are the judge's own."""
+    declarable = rig([DECLARABLE + " 10d", LOOSE], wild="7s", phase=IndianPhase.DISCARD)
+    _judged_as_listed(declarable)
+    assert True in {verdict for _, verdict in declarable._judged_actions()}
+    rng = random.Random(5)
+    for seed in range(3):
+        game: Any = IndianGame.deal(rules=INDIAN_RUMMY, players=2 + seed, seed=seed)
+        for _ in range(60):
+            _judged_as_listed(game)
+            _judged_as_listed(game.current)
+            if game.is_over:
+                break
+            game = game.apply(choose(rng, game.legal_actions(), patience=0.95))

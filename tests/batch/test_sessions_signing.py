@@ -286,3 +286,33 @@ def test_command_line_refuses_a_secret_file_it_cannot_use(tmp_path: Path, conten
 def test_command_line_refuses_a_directory_as_secret_file(tmp_path: Path) -> None:
     done = _batch("--secret-file", str(tmp_path))
     assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1
+
+
+def _whole(value: Any) -> Any:
+    """The value with every whole float as an integer, as a signature reads numbers."""
+    if isinstance(value, dict):
+        return {key: _whole(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_whole(item) for item in value]
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**20), 10**20)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@given(JSON_VALUES)
+@settings(max_examples=300, deadline=None)
+def test_the_canonical_form_writes_every_whole_number_as_an_integer(value: Any) -> None:
+    """The fast path (no float in the text) and the walk give the same bytes for every JSON value."""
+    expected = json.dumps(_whole(value), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    assert canonical_json(value) == expected.encode("utf-8")

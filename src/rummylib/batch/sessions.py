@@ -43,7 +43,7 @@ import inspect
 import json
 import secrets
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import attrs
@@ -184,9 +184,22 @@ def _turn_record(before: Referee, after: Referee) -> dict[str, Any] | None:
         return None
     record = new[-1]
     to_json = getattr(record, "to_json", None)
-    if not isinstance(record, Replayable) or to_json is None:
+    if not _replayable(record) or to_json is None:
         return None  # pragma: no cover - every recorded history so far is of Replayable records
     found: dict[str, Any] = to_json()
+    return found
+
+
+_REPLAYABLE: dict[type, bool] = {}
+"""Whether each record class met so far is `Replayable` (a protocol check is slow: asked once per class)."""
+
+
+def _replayable(record: object) -> bool:
+    """Whether a record is `Replayable`, judged once for its class (its records are all alike)."""
+    cls = type(record)
+    found = _REPLAYABLE.get(cls)
+    if found is None:
+        found = _REPLAYABLE[cls] = isinstance(record, Replayable)
     return found
 
 
@@ -205,15 +218,18 @@ def legal_json(state: Referee, player: int) -> list[dict[str, Any]]:
         >>> sorted({a["valid"] for a in legal_json(deal, 1) if a["action"] == "declare"})
         [False]
     """
-    actions = state.legal_actions(player)
-    judge = getattr(state, "judge_declaration", None)
+    judged = getattr(state, "_judged_actions", None)  # the verdicts found while listing (Indian Rummy)
+    if judged is not None:
+        pairs: Iterable[tuple[Any, bool | None]] = judged(player)
+    else:
+        judge = getattr(state, "judge_declaration", None)
+        actions = state.legal_actions(player)
+        pairs = ((a, judge(a)) for a in actions) if judge is not None else ((a, None) for a in actions)
     out = []
-    for action in actions:
+    for action, verdict in pairs:
         data = action_to_json(action)
-        if judge is not None:
-            verdict = judge(action)
-            if verdict is not None:
-                data["valid"] = verdict
+        if verdict is not None:
+            data["valid"] = verdict
         out.append(data)
     return out
 

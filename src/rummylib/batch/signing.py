@@ -60,8 +60,15 @@ def canonical_json(value: Any) -> bytes:
         >>> canonical_json({"b": [1, 2.0, 2.5], "a": "é"})
         b'{"a":"\xc3\xa9","b":[1,2,2.5]}'
     """
-    text = json.dumps(_whole_numbers(value), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    if _FLOAT_MARK.search(text) is not None:  # it may hold a float: write the whole ones as integers
+        text = json.dumps(_whole_numbers(value), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return text.encode("utf-8")
+
+
+_FLOAT_MARK = re.compile(r"[0-9][.eE]")
+"""What every float's JSON has and no integer's: a digit then a point or an exponent (text in a
+string may have it too: then the value is walked for nothing, which changes nothing)."""
 
 
 def _secret(value: bytes) -> bytes:

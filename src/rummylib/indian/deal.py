@@ -107,6 +107,12 @@ def _discards(hand: tuple[Piece, ...], rules: RuleSet) -> frozenset[Piece] | Non
     return declarable_discards(hand, rules) if len(hand) == rules.hand_size + 1 else None
 
 
+@functools.lru_cache(maxsize=1024)
+def _single(card: Piece) -> Meld:
+    """A meld of one card, made once per card: every listing lays out each discard's cards one by one."""
+    return Meld((card,))
+
+
 @functools.lru_cache(maxsize=4096)
 def _hand_points(hand: tuple[Piece, ...], rules: RuleSet) -> int:
     """`losing_points` of a hand, remembered: a deal's result is counted again by every check."""
@@ -364,17 +370,25 @@ class IndianDeal(RefereeBase):
             if self._draw_discard_problem() is None:
                 draws.append(DrawDiscard(p))
             return (*draws, Drop(p))
+        return tuple(action for action, _ in self._judged_discards(p))
+
+    def _judged_discards(self, p: int) -> Iterator[tuple[IndianAction, bool | None]]:
+        """The discard phase's legal actions, each with its `judge_declaration`, known from the listing.
+
+        A declaration found by `find_declaration` is valid; when it finds none for a discard (the
+        search is exact) no arrangement of that hand is, the one of single cards included.
+        """
         cards = tuple(dict.fromkeys(self.hands[p]))
-        found: list[IndianAction] = [Discard(p, c) for c in cards]
+        yield from ((Discard(p, c), None) for c in cards)
         # One search finds the discards that leave a valid declaration; only those are arranged.
         valid = _discards(self.hands[p], self.rules)
         for c in cards:
             rest = _without(self.hands[p], c)
             melds = _declared(rest, self.rules) if valid is None or c in valid else None
             if melds is not None:
-                found.append(Declare(p, melds, c))
-            found.append(Declare(p, tuple(Meld((x,)) for x in rest), c))
-        return tuple(found)
+                yield Declare(p, melds, c), True
+            singles = tuple(_single(x) for x in rest)
+            yield Declare(p, singles, c), melds is not None and _valid_declaration(singles, self.rules)
 
     def apply(self, action: IndianAction) -> IndianDeal:
         """The deal after ``action``.
@@ -412,6 +426,12 @@ class IndianDeal(RefereeBase):
         if isinstance(action, Discard):
             return self._put_down(p, action.card)._pass_turn()
         return self._declare(p, action)
+
+    def _judged_actions(self, player: int | None = None) -> tuple[tuple[IndianAction, bool | None], ...]:
+        """`legal_actions`, each with its `judge_declaration` (found while listing, not judged again)."""
+        if self.is_over or (player is not None and player != self.turn) or self.phase is IndianPhase.DRAW:
+            return tuple((action, None) for action in self.legal_actions(player))
+        return tuple(self._judged_discards(self.turn))
 
     def judge_declaration(self, action: IndianAction) -> bool | None:
         """Whether a ``declare`` action lays out a valid declaration (``None`` for other actions).

@@ -229,6 +229,10 @@ class IndianGame(RefereeBase):
         """
         return self.current.seed_problems()
 
+    def _judged_actions(self, player: int | None = None) -> tuple[tuple[IndianAction, bool | None], ...]:
+        """`legal_actions`, each with its `judge_declaration` (see `IndianDeal._judged_actions`)."""
+        return () if self.is_over else self.current._judged_actions(player)
+
     def judge_declaration(self, action: IndianAction) -> bool | None:
         """Whether a ``declare`` action lays out a valid declaration (see `IndianDeal.judge_declaration`).
 
