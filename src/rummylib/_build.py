@@ -8,11 +8,11 @@ finds those extensions by looking at the installed files, without importing any 
 from __future__ import annotations
 
 import importlib.machinery
-from pathlib import Path
+import os
 
 import attrs
 
-_PACKAGE = Path(__file__).resolve().parent
+_PACKAGE = os.path.dirname(os.path.realpath(__file__))
 
 
 @attrs.frozen
@@ -47,7 +47,7 @@ class BuildInfo:
         return f"rummylib {self.version} ({detail})"
 
 
-def compiled_modules(package: Path = _PACKAGE) -> tuple[str, ...]:
+def compiled_modules(package: str | os.PathLike[str] = _PACKAGE) -> tuple[str, ...]:
     """The modules of the installed package that are C extensions, by dotted name.
 
     A module counts when an extension file for this Python (``_engine.cpython-311-...so``) lies
@@ -55,6 +55,7 @@ def compiled_modules(package: Path = _PACKAGE) -> tuple[str, ...]:
 
     Examples:
         >>> import tempfile, importlib.machinery
+        >>> from pathlib import Path
         >>> with tempfile.TemporaryDirectory() as top:
         ...     gin = Path(top, "rummylib", "gin")
         ...     gin.mkdir(parents=True)
@@ -64,11 +65,15 @@ def compiled_modules(package: Path = _PACKAGE) -> tuple[str, ...]:
         ('rummylib.gin._engine',)
     """
     suffixes = importlib.machinery.EXTENSION_SUFFIXES
+    top = os.fspath(package)
+    name = os.path.basename(os.path.normpath(top))
     names = set()
-    for path in package.rglob("*"):
-        for suffix in suffixes:
-            if path.name.endswith(suffix):
-                parts = (*path.relative_to(package).parent.parts, path.name[: -len(suffix)])
-                names.add(".".join((package.name, *parts)))
-                break
+    for folder, _, files in os.walk(top):
+        inside = os.path.relpath(folder, top)
+        parts = () if inside == os.curdir else tuple(inside.split(os.sep))
+        for file in files:
+            for suffix in suffixes:
+                if file.endswith(suffix):
+                    names.add(".".join((name, *parts, file[: -len(suffix)])))
+                    break
     return tuple(sorted(names))
