@@ -186,8 +186,10 @@ def run_sweep(n: int, seed: int, per_k: int, save: str | None, compare: str | No
     return lines
 
 
-def run_budget_check(seconds: float, saved: str, hardest: int, seed: int, per_k: int) -> list[str]:
+def run_budget_check(seconds: float, saved: str, hardest: int, seed: int, per_k: int, nodes: int | None = None) -> list[str]:
     """``solve`` under ``Budget(seconds=...)`` on the positions of a ``--save`` file: is it the optimum?
+
+    With ``nodes`` the budget is that many search states instead (the same on any machine).
 
     Every position of the file is solved (the sweep and the fixed ones); the answers are checked
     against the file's optimum (tiles, value), re-judged by `validate_turn`, and their CPU time
@@ -202,6 +204,7 @@ def run_budget_check(seconds: float, saved: str, hardest: int, seed: int, per_k:
     hard = {r["seed"] for r in recs[:hardest]}
     positions = {s: (table, rack) for _k, s, table, rack in sweep_positions(1050, seed)}
     positions.update({s: deal(s, k) for k in KS for s in (seed * 1000 + k * 100 + i for i in range(per_k))})
+    budget = Budget(nodes=nodes) if nodes is not None else Budget(seconds=seconds)
     limit = seconds * 1000 + 5
     rows: dict[str, list[int]] = {"all": [0, 0, 0, 0, 0], "hardest": [0, 0, 0, 0, 0]}
     times: list[float] = []
@@ -211,7 +214,7 @@ def run_budget_check(seconds: float, saved: str, hardest: int, seed: int, per_k:
         t0 = time.process_time()
         optimum = raised = unproved = 0
         try:
-            sol = solve(table, rack, rules=RUMMIKUB, initial_meld_done=True, budget=Budget(seconds=seconds))
+            sol = solve(table, rack, rules=RUMMIKUB, initial_meld_done=True, budget=budget)
         except SearchLimitReached:
             raised = 1
         else:
@@ -230,7 +233,7 @@ def run_budget_check(seconds: float, saved: str, hardest: int, seed: int, per_k:
             row[3] += unproved
             row[4] += dt > limit
     lines = [
-        f"Budget(seconds={seconds}) on the {len(recs)} positions of {saved}; CPU time; the optimum is the file's "
+        f"{budget!r} on the {len(recs)} positions of {saved}; CPU time; the optimum is the file's "
         f"(tiles, value); every answer re-judged valid by validate_turn.",
         "",
         f"| positions | count | optimum | raised | not proved | over {limit:.0f} ms |",
@@ -394,6 +397,7 @@ def main() -> int:
     ap.add_argument("--save", default=None, help="with --sweep: write every answer to this JSON-lines file")
     ap.add_argument("--compare", default=None, help="with --sweep: check each optimum against a --save file")
     ap.add_argument("--budget-seconds", type=float, default=None, help="time calls under this Budget instead")
+    ap.add_argument("--budget-nodes", type=int, default=None, help="with --budget-seconds: a budget in states instead")
     ap.add_argument("--hardest", type=int, default=30, help="with --budget-seconds: how many positions of --compare")
     ap.add_argument("--feasible", type=int, default=0, help="time can_play on this many sweep positions instead")
     ap.add_argument("--check", action="store_true", help="with --feasible: also ask solve, and check the answers")
@@ -410,7 +414,9 @@ def main() -> int:
         if not args.compare:
             ap.error("--budget-seconds needs --compare (a --save file of the sweep)")
         solve([], list(box()[:14]), rules=RUMMIKUB, initial_meld_done=True)
-        text = "\n".join(run_budget_check(args.budget_seconds, args.compare, args.hardest, args.seed, args.per_k))
+        text = "\n".join(run_budget_check(
+            args.budget_seconds, args.compare, args.hardest, args.seed, args.per_k, args.budget_nodes
+        ))
         print(text)
         if args.out:
             with open(args.out, "w", encoding="utf-8") as fh:
