@@ -858,13 +858,14 @@ def _climb(s: _Search, top: int) -> int:
         if goal > bound:
             return bound
         s.goal = goal
+        got = bound
         try:
-            got = s.dfs(0, s.start, goal, 0)
+            got = min(bound, s.dfs(0, s.start, goal, 0))
         except _Found:
-            continue
+            pass  # a better play: aim above it
         finally:
             s.goal = None
-        bound = min(bound, got)
+        bound = got
     return bound
 
 
