@@ -254,6 +254,51 @@ TOPICS: list[Topic] = [
         ],
     ),
     Topic(
+        results="solver-sweep-compiled.md",
+        title="The Rummikub solver on 1,150 random positions",
+        command="python benchmarks/bench_solver.py --sweep 1050 --per-k 20 --seed 2026",
+        lead=(
+            "The default `solve` (most tiles, then most points, then fewest table sets changed) on "
+            "1,150 random positions, K = 0 to 20 sets on the table, a joker on the table in most of "
+            "the larger ones, on the compiled build. Every answer is re-judged by the turn judge. "
+            "Times are milliseconds of CPU time per position; *states* are the search states "
+            "expanded, the same on any machine and in either build. The slowest positions are "
+            "nearly all ones with a joker on the table."
+        ),
+        table="states median",
+        columns=[
+            Column("K", "K"),
+            Column("positions (table joker)", lambda r: f"{r['positions']} ({r['table joker']})"),
+            Column("median", "median"),
+            Column("p99", "p99"),
+            Column("worst", "worst"),
+            Column("states median", "states median"),
+            Column("states worst", "states max"),
+        ],
+        quotes=[r"All: median [^\n]*"],
+    ),
+    Topic(
+        results="solver-budget.md",
+        title="The best Rummikub play within a budget",
+        command=(
+            "python benchmarks/bench_solver.py --budget-seconds 0.05 --budget-nodes 10000 "
+            "--compare benchmarks/results/solver-sweep-before.jsonl"
+        ),
+        lead=(
+            "`solve(..., budget=Budget(nodes=10_000))` on the same 1,150 positions: how often the "
+            "answer is the exact optimum (most tiles, then most points), and on the 30 positions "
+            "that need the most states. A budget never gives an illegal play; when it runs out the "
+            "answer is the best play found by then, marked `proved=False`."
+        ),
+        table="optimum",
+        columns=[
+            Column("positions", "positions"),
+            Column("count", "count"),
+            Column("the optimum", "optimum"),
+            Column("no play found (raised)", "raised"),
+        ],
+    ),
+    Topic(
         results="contract.md",
         title="The best way to go down in Contract Rummy and Shanghai",
         command="python benchmarks/bench_contract.py --hands 50 --oracle 3 --seed 2026",

@@ -99,8 +99,9 @@ import attrs  # noqa: E402
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from rummylib import JOKER, RUMMIKUB, Color, Tile  # noqa: E402
+from rummylib import JOKER, RUMMIKUB, Color, SearchLimitReached, Tile  # noqa: E402
 from rummylib.rummikub import (  # noqa: E402
+    Budget,
     Solution,
     arrange,
     playable_tiles,
@@ -170,6 +171,29 @@ def test_matches_brute_force_after_initial_meld(pos: tuple[list[Meld], list[Piec
     _check_solution(sol, table, rack, SMALL)
     tiles = [p for m in table for p in m.pieces]
     assert (sol.tiles_placed, sol.value_placed) == brute_best(tiles, rack, SMALL, initial=False)
+
+
+@settings(max_examples=30)
+@given(positions(), st.integers(min_value=1, max_value=400))
+def test_budgeted_answers_are_legal_and_a_generous_budget_proves_the_optimum(
+    pos: tuple[list[Meld], list[Piece]], nodes: int
+) -> None:
+    """Under a budget the search climbs from play to better play; given room it proves the optimum."""
+    table, rack = pos
+    tiles = [p for m in table for p in m.pieces]
+    optimum = brute_best(tiles, rack, SMALL, initial=False)
+    roomy = solve(table, rack, rules=SMALL, initial_meld_done=True, budget=Budget(nodes=10_000_000))
+    _check_solution(roomy, table, rack, SMALL)
+    assert roomy.proved
+    assert (roomy.tiles_placed, roomy.value_placed) == optimum
+    try:
+        tight = solve(table, rack, rules=SMALL, initial_meld_done=True, budget=Budget(nodes=nodes))
+    except SearchLimitReached:
+        return
+    _check_solution(tight, table, rack, SMALL)
+    assert (tight.tiles_placed, tight.value_placed) <= optimum
+    if tight.proved:
+        assert (tight.tiles_placed, tight.value_placed) == optimum
 
 
 @settings(max_examples=25)

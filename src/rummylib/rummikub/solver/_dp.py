@@ -423,7 +423,8 @@ class _Search:
         self.path_move: list[object] = [None] * (self.last + 1)
         self.best_seen = NEG // 2
         self.best_path: dict[int, tuple[int, _Decision]] | None = None
-        self.diving = False
+        self.goal: int | None = None
+        """While set, reaching a play scoring at least this much ends the pass (`_Found`)."""
 
     def record(self, end: int, total: int) -> None:
         """Remember the current path to layer ``end`` (the memo's choices go on from there)."""
@@ -446,7 +447,7 @@ class _Search:
             path[mk] = (key, dec)
         self.best_seen = total
         self.best_path = path
-        if self.diving:
+        if self.goal is not None and total >= self.goal:
             raise _Found
 
     def options(self, runs: tuple[int, ...], t: int, r: int, jr: int, room: int) -> list[_Option]:
@@ -830,16 +831,42 @@ def _option_order(o: _Option) -> tuple[int, int]:
 def _dive(s: _Search, budget: _Budget) -> None:
     """Depth first to the first play worth remembering, within `_DIVE` states (then on as usual)."""
     s.budget = _Budget(_DIVE if budget.limit is None else min(_DIVE, budget.limit - budget.nodes), budget.deadline)
-    s.diving = True
+    s.goal = s.best_seen + 1
     try:
         s.dfs(0, s.start, NEG // 4, 0)
     except (_Found, SearchLimitReached):
         pass
     finally:
-        s.diving = False
+        s.goal = None
         spent = s.budget.nodes
         s.budget = budget
     budget.spend(spent)
+
+
+def _climb(s: _Search, top: int) -> int:
+    """Aim one point above the best play found; at the first play reaching it, again.
+
+    A budgeted search wants a good play early, and the aim-high passes of the exact search find
+    none until they succeed. Each pass here stops at the first play better than the best so far
+    (`_Found`), and starts again, aiming above it; the memo keeps what every pass proved. A pass
+    that finds no better play proves the best one the optimum. Returns the bound proved by that
+    last pass (at most the best play's score), or ``top`` when there is no play to start from.
+    """
+    bound = top
+    while s.best_path is not None:
+        goal = s.best_seen + 1
+        if goal > bound:
+            return bound
+        s.goal = goal
+        got = bound
+        try:
+            got = min(bound, s.dfs(0, s.start, goal, 0))
+        except _Found:
+            pass  # a better play: aim above it
+        finally:
+            s.goal = None
+        bound = got
+    return bound
 
 
 def _search(
@@ -876,12 +903,18 @@ def _search(
         s.best_seen = 0
     got = neg
     proved = True
+    use_path = False
     try:
         if s.best_seen >= 0 and at_least is None and (budget.limit is not None or budget.deadline is not None):
             # A caller with a budget wants some play even if it runs out: first a plain dive,
             # best move first, to the first complete layout that places something.
             _dive(s, budget)
-        for attempt in range(4):
+            # Then better and better plays, each found quickly, rather than one long exact pass.
+            need = min(need, _climb(s, need))
+            if s.best_path is not None and need <= s.best_seen:
+                got = need = s.best_seen  # no play beats the best found: it is the optimum
+                use_path = True
+        for attempt in range(0 if use_path else 4):
             got = s.dfs(0, start, need, 0)
             if got >= need:
                 break
@@ -898,7 +931,7 @@ def _search(
         proved = False
     budget.nodes += s.ticks & 127  # the last few states, counted but not charged: the search is over
     best = got if proved else s.best_seen
-    found = {} if proved or s.best_path is None else s.best_path
+    found = s.best_path if (use_path or not proved) and s.best_path is not None else {}
     per_number = s.per_number
     memo = s.memo
     tab = s.tab
