@@ -299,6 +299,41 @@ TOPICS: list[Topic] = [
         ],
     ),
     Topic(
+        results="batch_states.md",
+        title="Batch requests on a kept state",
+        command="PYTHONPATH=src python benchmarks/bench_batch_states.py",
+        lead=(
+            "What one `rummylib batch` request costs a game server that keeps its states itself: "
+            "`apply`, `view` and `legal` on a 4-player state, when the state comes back unchanged "
+            "(the process remembers the last states it wrote or checked), with a signature, and at "
+            "first sight (decoded and every invariant checked). CPU time per request, median."
+        ),
+        table="first sight µs",
+        columns=[
+            Column("game", "game", "---"),
+            Column("op", "op", "---"),
+            Column("sent back, µs", "sent back µs"),
+            Column("signed, µs", "signed µs"),
+            Column("first sight, µs", "first sight µs"),
+        ],
+    ),
+    Topic(
+        results="batch_start.md",
+        title="A batch worker's first answer",
+        command="PYTHONPATH=src python benchmarks/bench_batch_start.py --runs 9",
+        lead=(
+            "How long a new `rummylib batch` process takes to answer its first request, from the "
+            "process start; `python -c pass` is the floor. Only the game a request names is loaded."
+        ),
+        table="median ms",
+        columns=[
+            Column("first request", "first request", "---"),
+            Column("median, ms", "median ms"),
+            Column("best, ms", "best ms"),
+        ],
+        quotes=[r"Importing `rummylib\.batch\.command`[^\n]*"],
+    ),
+    Topic(
         results="contract.md",
         title="The best way to go down in Contract Rummy and Shanghai",
         command="python benchmarks/bench_contract.py --hands 50 --oracle 3 --seed 2026",

@@ -5,7 +5,7 @@ whole state: its JSON, its rule set, every piece, every invariant. This measures
 path (``handle_line``: the JSON line in, the JSON-ready answer out, not the final ``json.dumps``)
 for a 4-player state of each game that seats 4, some turns into the game, unsigned and signed.
 
-Run: ``PYTHONPATH=src python benchmarks/bench_batch_sessions.py [--quick | --calls]`` (about 20 s;
+Run: ``PYTHONPATH=src python benchmarks/bench_batch_states.py [--quick | --calls]`` (about 20 s;
 ``--quick`` about 5 s). With ``--calls`` it counts instead of timing: the Python function calls one
 request makes (``cProfile``), the same on a busy machine as on an idle one. Prints one line per game and op: the median of several rounds of the mean per
 request, in microseconds of CPU time, for a state sent back as it was answered (unsigned, then
