@@ -84,13 +84,15 @@ def test_a_worker_starts_without_argparse_or_hmac() -> None:
     """A worker started as a game server starts it loads neither until it needs them."""
     code = (
         "import io, json, sys\n"
-        "sys.stdin = io.TextIOWrapper(io.BytesIO(b'{\"op\": \"meld\", \"game\": \"rummikub\", \"meld\": \"r5 r6 *\"}\\n'))\n"
+        'sys.stdin = io.TextIOWrapper(io.BytesIO(b\'{"op": "meld", "game": "rummikub", "meld": "r5 r6 *"}\\n\'))\n'
         "from rummylib.__main__ import main\n"
         "status = main(['batch', '--max-seconds', '5'])\n"
         "print(json.dumps([status, 'argparse' in sys.modules, 'hmac' in sys.modules]))\n"
     )
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(SRC), os.environ.get("PYTHONPATH")]))}
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True, env=env)
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True, env=env
+    )
     *answers, last = result.stdout.splitlines()
     assert json.loads(answers[0])["valid"] is True
     assert json.loads(last) == [0, False, False]
