@@ -436,10 +436,17 @@ LAZY_LOADER = ("rummylib", "__getattr__")
 graph above does not see): the package's ``__getattr__``, loading ``rummylib._LAZY`` on first use."""
 RAY_LOADER = ("rummylib.agents.arena", "_ray_backend")
 """The arena's Ray backend, loaded only when ``backend="ray"`` is asked for (it imports Ray)."""
-BATCH_LOADERS = {("rummylib.batch", "_module"), ("rummylib.__main__", "main"), ("rummylib.registry", "_package")}
+BATCH_LOADERS = {
+    ("rummylib.batch", "_module"),
+    ("rummylib.__main__", "main"),
+    ("rummylib.registry", "_package"),
+    ("rummylib.batch.command", "_parsed_by_argparse"),
+    ("rummylib.batch.signing", "_hmac"),
+}
 """``rummylib batch`` loads each op's module on first use, ``rummylib`` loads the command line of
-people only for its other commands, and the registry loads a game's package when a family is first
-used, so that a game server's worker answers soon after it starts and loads only the games it plays."""
+people only for its other commands, the registry loads a game's package when a family is first
+used, ``rummylib batch`` loads `argparse` only for its help or a usage error, and `hmac` only when
+it signs, so that a game server's worker answers soon after it starts and loads only what it uses."""
 
 
 class _ImportCalls(ast.NodeVisitor):

@@ -1,133 +1,142 @@
-"""The ``rummylib batch`` command: its arguments, and a start that loads only what batch needs.
+"""The ``rummylib batch`` command: a start that loads only what batch needs.
 
 `main` runs ``rummylib batch [FILE] [--secret-file FILE] [--max-seconds S]`` without building
 the rest of the command line (`rummylib.__main__` calls it for ``batch``), so the first answer
-comes soon after the start; the game modules load when a request first needs them. The full
-command line (`rummylib.cli`) uses `add_arguments` and `run` for its own ``batch`` command, so
-both ways in read the same arguments and behave the same.
+comes soon after the start; the game modules load when a request first needs them. The usual
+arguments are read here (`read_arguments`); `argparse` (`rummylib.batch.arguments`) is loaded only
+for ``--help``, a usage error or an abbreviated option. The full command line (`rummylib.cli`)
+gives its own parsed ``batch`` arguments to `run`, so both ways in behave the same.
 
 Exit status: 0 at the end of the input (every line answered, refused ones included); 2 when the
 command cannot start (a usage error, a secret file that cannot be read or is empty, a FILE that
 cannot be read).
 
 Examples:
-    >>> parser = argparse.ArgumentParser(prog="rummylib batch")
-    >>> add_arguments(parser)
-    >>> args = parser.parse_args(["--max-seconds", "2.5"])
-    >>> args.file, args.secret_file, args.max_seconds
-    (None, None, 2.5)
+    >>> read_arguments(["requests.jsonl", "--max-seconds=2.5"])
+    BatchArguments(file='requests.jsonl', secret_file=None, max_seconds=2.5)
 """
 
 from __future__ import annotations
 
-import argparse
+import importlib
 import math
 import os
 import sys
 from collections.abc import Sequence
+from typing import Protocol
 
-from rummylib.batch import DEFAULT_MAX_SECONDS, Signer, all_ops, main_batch
+import attrs
+
+from rummylib.batch import DEFAULT_MAX_SECONDS, Signer, main_batch
 from rummylib.errors import ErrorCode, RummyError
-from rummylib.rules import PRESETS
 
-__all__ = ["DESCRIPTION", "HELP", "add_arguments", "build_parser", "main", "ops_epilog", "run"]
-
-HELP = "answer JSON Lines requests, one answer line per request line"
-"""The one-line help of ``rummylib batch``."""
-
-DESCRIPTION = "Read one JSON request per line (from FILE or stdin) and write one JSON answer per line."
-"""The description of ``rummylib batch`` in its help."""
+__all__ = ["Arguments", "BatchArguments", "main", "read_arguments", "read_seconds", "run"]
 
 
-def _seconds(text: str) -> float:
+class Arguments(Protocol):
+    """What `run` reads: `BatchArguments`, or the CLI's parsed ``batch`` arguments.
+
+    Examples:
+        >>> args: Arguments = BatchArguments(file="requests.jsonl")
+        >>> args.file, args.secret_file
+        ('requests.jsonl', None)
+    """
+
+    @property
+    def file(self) -> str | None:
+        """The file of requests; None or ``"-"`` for standard input."""
+
+    @property
+    def secret_file(self) -> str | None:
+        """The file holding the signing secret; None for unsigned states."""
+
+    @property
+    def max_seconds(self) -> float:
+        """Seconds any one request may take."""
+
+
+@attrs.frozen
+class BatchArguments:
+    """The arguments of ``rummylib batch``, as `read_arguments` reads them.
+
+    Examples:
+        >>> BatchArguments().max_seconds == DEFAULT_MAX_SECONDS
+        True
+    """
+
+    file: str | None = None
+    """The file of requests; None or ``"-"`` for standard input."""
+    secret_file: str | None = None
+    """The file holding the signing secret; None for unsigned states."""
+    max_seconds: float = DEFAULT_MAX_SECONDS
+    """Seconds any one request may take."""
+
+
+def read_seconds(text: str) -> float | None:
+    """A ``--max-seconds`` value: a positive, finite number of seconds, or None if ``text`` is not one.
+
+    Examples:
+        >>> read_seconds("2.5"), read_seconds("0"), read_seconds("inf"), read_seconds("soon")
+        (2.5, None, None, None)
+    """
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not math.isfinite(value) or value <= 0:
-        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, not {text!r}")
-    return value
+        return None
+    return value if math.isfinite(value) and value > 0 else None
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add the arguments of ``rummylib batch`` to ``parser``.
-
-    Examples:
-        >>> parser = argparse.ArgumentParser()
-        >>> add_arguments(parser)
-        >>> parser.parse_args(["requests.jsonl"]).max_seconds == DEFAULT_MAX_SECONDS
-        True
-    """
-    parser.add_argument("file", nargs="?", default=None, help="file of requests (default: standard input)")
-    parser.add_argument(
-        "--secret-file",
-        metavar="FILE",
-        default=None,
-        help="sign every state returned with the secret in FILE, and refuse states without a valid signature",
-    )
-    parser.add_argument(
-        "--max-seconds",
-        metavar="S",
-        type=_seconds,
-        default=DEFAULT_MAX_SECONDS,
-        help=f"stop any one request after S seconds with a time-limit error, or its best answer so far "
-        f"(default {DEFAULT_MAX_SECONDS:g}); client budgets never go past it",
-    )
+_OPTIONS = ("--secret-file", "--max-seconds")
 
 
-def ops_epilog() -> str:
-    """The ops ``rummylib batch`` answers, each with the games it serves (the end of its help).
+def read_arguments(argv: Sequence[str]) -> BatchArguments | None:
+    """The arguments of ``rummylib batch``, or None when only `argparse` can say what they mean.
+
+    Reads what a game server's worker is started with: at most one FILE (``-`` for standard input)
+    and each option at most once, as ``--option VALUE`` or ``--option=VALUE``, each value valid. For
+    anything else (``--help``, an unknown or abbreviated option, a repeated one, a missing or bad
+    value, a FILE starting with ``-``) it answers None, and `main` hands ``argv`` to `argparse`,
+    which gives the same meaning to every list read here.
 
     Examples:
-        >>> [line.split() for line in ops_epilog().splitlines() if "deadwood" in line]
-        [['deadwood', 'Gin', 'Rummy']]
+        >>> read_arguments(["--secret-file", "key", "-"])
+        BatchArguments(file='-', secret_file='key', max_seconds=10.0)
+        >>> read_arguments(["--help"]) is None, read_arguments(["--max-seconds", "0"]) is None
+        (True, True)
     """
-    served: dict[str, set[str]] = {}
-    for op in all_ops():
-        served.setdefault(op.name, set()).update(
-            name for name, rules in PRESETS.items() if op.schemes is None or rules.scoring in op.schemes
-        )
-    served["hello"] = set(PRESETS)
-    games = {
-        name: ["every game"] if len(names) == len(PRESETS) else [r.title for n, r in PRESETS.items() if n in names]
-        for name, names in served.items()
-    }
-    width = max(len(name) for name in games)
-    lines = [f"  {name:<{width}}  {', '.join(games[name])}" for name in sorted(games)]
-    return (
-        'ops (the "op" of a request) and the games they serve:\n'
-        + "\n".join(lines)
-        + '\n\nexample:\n  echo \'{"op": "meld", "game": "rummikub", "meld": "r5 r6 *"}\' | rummylib batch'
-    )
-
-
-class _Epilog(argparse.RawDescriptionHelpFormatter):
-    """Writes the list of ops only when the help is shown (it loads every game's ops)."""
-
-    def add_text(self, text: str | None) -> None:
-        super().add_text(ops_epilog() if text == "<ops>" else text)
-
-
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of ``rummylib batch`` on its own.
-
-    Examples:
-        >>> build_parser().parse_args(["-"]).file
-        '-'
-    """
-    parser = argparse.ArgumentParser(
-        prog="rummylib batch", description=DESCRIPTION, epilog="<ops>", formatter_class=_Epilog
-    )
-    add_arguments(parser)
-    return parser
+    found: dict[str, str] = {}
+    rest = list(argv)
+    while rest:
+        item = rest.pop(0)
+        name, equals, value = item.partition("=")
+        if equals and name in _OPTIONS:
+            pass
+        elif item in _OPTIONS and rest and not rest[0].startswith("-"):
+            name, value = item, rest.pop(0)
+        elif item == "-" or not item.startswith("-"):
+            name, value = "file", item
+        else:
+            return None
+        if name in found:
+            return None
+        found[name] = value
+    limit = read_seconds(found["--max-seconds"]) if "--max-seconds" in found else DEFAULT_MAX_SECONDS
+    if limit is None:
+        return None
+    return BatchArguments(found.get("file"), found.get("--secret-file"), limit)
 
 
 def _error(text: str) -> None:
     print(f"rummylib: error: {text}", file=sys.stderr)
 
 
-def run(args: argparse.Namespace) -> int:
-    """Run ``rummylib batch`` with its parsed arguments; returns the exit status."""
+def run(args: Arguments) -> int:
+    """Run ``rummylib batch`` with its arguments; returns the exit status.
+
+    Examples:
+        >>> run(BatchArguments(secret_file="/no/such/secret"))  # the error goes to standard error
+        2
+    """
     signer = None
     if args.secret_file is not None:
         try:
@@ -151,6 +160,17 @@ def run(args: argparse.Namespace) -> int:
         return 130
 
 
+def _parsed_by_argparse(argv: Sequence[str]) -> Arguments | int:
+    """``argv`` read by `argparse`, or the exit status when it stops (``--help``: 0, a usage error: 2)."""
+    # lazy: argparse and its help formatter cost a worker's start about 7 ms; most starts never need them
+    arguments = importlib.import_module("rummylib.batch.arguments")
+    try:
+        parsed: Arguments = arguments.build_parser().parse_args(argv)
+    except SystemExit as exc:  # --help (0), or a usage error already said on standard error (2)
+        return exc.code if isinstance(exc.code, int) else 2
+    return parsed
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """``rummylib batch`` with the arguments after ``batch``; returns the exit status.
 
@@ -158,8 +178,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         >>> main(["--max-seconds", "0"])  # the usage error goes to standard error
         2
     """
-    try:
-        args = build_parser().parse_args(argv)
-    except SystemExit as exc:  # --help (0), or a usage error already said on standard error (2)
-        return exc.code if isinstance(exc.code, int) else 2
-    return run(args)
+    items = sys.argv[1:] if argv is None else list(argv)
+    args = read_arguments(items) or _parsed_by_argparse(items)
+    return args if isinstance(args, int) else run(args)

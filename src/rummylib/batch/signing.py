@@ -12,11 +12,11 @@ Examples:
 
 from __future__ import annotations
 
-import hashlib
-import hmac
+import importlib
 import json
 import os
 import re
+from types import ModuleType
 from typing import Any
 
 import attrs
@@ -30,6 +30,12 @@ MAX_SECRET_BYTES = 65_536
 """The longest secret a `Signer` reads from a file (a longer file is refused, not truncated)."""
 
 _SIGNATURE = re.compile(r"[0-9a-f]{64}")
+
+
+def _hmac() -> ModuleType:
+    """The standard `hmac` module, loaded the first time a state is signed or checked."""
+    # lazy: hmac loads OpenSSL's hashes, about 3 ms of a worker's start; unsigned workers never need it
+    return importlib.import_module("hmac")
 
 
 # ------------------------------------------------------------------------------------------
@@ -142,7 +148,8 @@ class Signer:
             >>> Signer(b"k").sign({}) == Signer(b"k").sign({})
             True
         """
-        return hmac.new(self.secret, canonical_json(state), hashlib.sha256).hexdigest()
+        signature: str = _hmac().new(self.secret, canonical_json(state), "sha256").hexdigest()
+        return signature
 
     def check(self, state: Any, signature: object) -> None:
         """Return if ``signature`` is this signer's signature of ``state``; refuse it otherwise.
@@ -168,7 +175,7 @@ class Signer:
                 + (f" {signature[:20]!r}" if isinstance(signature, str) else ""),
                 code=ErrorCode.BAD_SIGNATURE,
             )
-        if not hmac.compare_digest(signature.encode("ascii"), self.sign(state).encode("ascii")):
+        if not _hmac().compare_digest(signature.encode("ascii"), self.sign(state).encode("ascii")):
             raise RequestError(
                 "the state's signature does not match: the state was changed, or signed with another secret",
                 code=ErrorCode.BAD_SIGNATURE,

@@ -6,7 +6,7 @@ import argparse
 from typing import NoReturn
 
 from rummylib.agents.arena import BACKENDS
-from rummylib.batch import command as batch_command
+from rummylib.batch import arguments as batch_arguments
 from rummylib.cli._output import EXIT_BAD_INPUT, print_error
 from rummylib.errors import ErrorCode
 from rummylib.pieces import Family
@@ -113,12 +113,12 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     batch = sub.add_parser(
         "batch",
-        help=batch_command.HELP,
-        description=batch_command.DESCRIPTION,
-        epilog=batch_command.ops_epilog(),
+        help=batch_arguments.HELP,
+        description=batch_arguments.DESCRIPTION,
+        epilog=batch_arguments.ops_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    batch_command.add_arguments(batch)
+    batch_arguments.add_arguments(batch)
     replay = sub.add_parser(
         "replay",
         help="replay a game record through the referee and print it turn by turn",
