@@ -218,6 +218,11 @@ def legal_json(state: Referee, player: int) -> list[dict[str, Any]]:
         >>> sorted({a["valid"] for a in legal_json(deal, 1) if a["action"] == "declare"})
         [False]
     """
+    written = getattr(state, "_judged_json", None)  # the listing written by its referee (Indian Rummy)
+    if written is not None:
+        found: list[dict[str, Any]] | None = written(player)
+        if found is not None:
+            return found
     judged = getattr(state, "_judged_actions", None)  # the verdicts found while listing (Indian Rummy)
     if judged is not None:
         pairs: Iterable[tuple[Any, bool | None]] = judged(player)

@@ -32,7 +32,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from typing import ClassVar, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 import attrs
 
@@ -58,7 +58,7 @@ from rummylib.indian.declarations import declarable_discards, declaration_violat
 from rummylib.indian.scoring import drop_points, losing_points, wrong_declaration_points
 from rummylib.melds import Meld
 from rummylib.pieces import Joker, Piece, PieceCount, format_pieces, piece_sort_key
-from rummylib.referee import Outcome, RefereeBase, check_seat, piece_problems, refuse, replace_at
+from rummylib.referee import Outcome, RefereeBase, action_to_json, check_seat, piece_problems, refuse, replace_at
 from rummylib.rules import RuleSet, ScoringScheme
 
 __all__ = ["IndianDeal"]
@@ -432,6 +432,40 @@ class IndianDeal(RefereeBase):
         if self.is_over or (player is not None and player != self.turn) or self.phase is IndianPhase.DRAW:
             return tuple((action, None) for action in self.legal_actions(player))
         return tuple(self._judged_discards(self.turn))
+
+    def _judged_json(self, player: int) -> list[dict[str, Any]] | None:
+        """`_judged_actions` of the discard phase as JSON, each ``declare`` with its ``"valid"`` (else ``None``).
+
+        What ``rummylib batch`` answers for ``legal`` (see `rummylib.batch.sessions.legal_json`),
+        written here without making the actions: a discard phase lists each distinct card twice
+        (its discard, and its declaration of the 13 other cards one by one), and the card texts
+        of the hand are all it takes. The verdicts are `_judged_discards`' own (one search of the
+        hand tells which discards leave a valid declaration); a declaration that search finds is
+        made and written as any action is. The same list, item for item, as `action_to_json` of
+        `_judged_actions` (a test holds it).
+        """
+        if self.is_over or player != self.turn or self.phase is IndianPhase.DRAW:
+            return None
+        p, rules = self.turn, self.rules
+        hand = self.hands[p]
+        texts = format_pieces(hand).split(" ") if hand else []
+        firsts: dict[str, int] = {}  # each distinct card (by its text) at its first place in the hand
+        for i, text in enumerate(texts):
+            firsts.setdefault(text, i)
+        out: list[dict[str, Any]] = [{"action": "discard", "player": p, "card": text} for text in firsts]
+        valid = _discards(hand, rules)
+        for i in firsts.values():
+            c = hand[i]
+            verdict = False
+            if valid is None or c in valid:
+                rest = hand[:i] + hand[i + 1 :]
+                melds = _declared(rest, rules)
+                if melds is not None:
+                    out.append(action_to_json(Declare(p, melds, c)) | {"valid": True})
+                    verdict = _valid_declaration(tuple(_single(x) for x in rest), rules)
+            rest_texts = texts[:i] + texts[i + 1 :]
+            out.append({"action": "declare", "player": p, "melds": rest_texts, "discard": texts[i], "valid": verdict})
+        return out
 
     def judge_declaration(self, action: IndianAction) -> bool | None:
         """Whether a ``declare`` action lays out a valid declaration (``None`` for other actions).

@@ -13,7 +13,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
@@ -232,6 +232,10 @@ class IndianGame(RefereeBase):
     def _judged_actions(self, player: int | None = None) -> tuple[tuple[IndianAction, bool | None], ...]:
         """`legal_actions`, each with its `judge_declaration` (see `IndianDeal._judged_actions`)."""
         return () if self.is_over else self.current._judged_actions(player)
+
+    def _judged_json(self, player: int) -> list[dict[str, Any]] | None:
+        """`legal_json` of the deal being played, where it writes it (see `IndianDeal._judged_json`)."""
+        return None if self.is_over else self.current._judged_json(player)
 
     def judge_declaration(self, action: IndianAction) -> bool | None:
         """Whether a ``declare`` action lays out a valid declaration (see `IndianDeal.judge_declaration`).
