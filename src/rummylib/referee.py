@@ -446,7 +446,7 @@ def piece_problems(state: Referee, pieces: Iterable[Piece] | None = None) -> lis
         >>> piece_problems(hand), piece_problems(hand, [*hand.hands[0], *hand.hands[1], *hand.stock, *hand.discards])
         ([], [])
     """
-    if pieces is not None and Counter(map(id, pieces)) == _full_identities(state.rules, state.players)[1]:
+    if pieces is not None and dict(Counter(map(id, pieces))) == _full_identities(state.rules, state.players)[1]:
         return []
     have = state.all_pieces()
     want = _full_count(state.rules, state.players)
@@ -474,10 +474,10 @@ def _full_count(rules: RuleSet, players: int) -> PieceCount:
 
 
 @functools.lru_cache(maxsize=256)
-def _full_identities(rules: RuleSet, players: int) -> tuple[PieceCount, Counter[int]]:
+def _full_identities(rules: RuleSet, players: int) -> tuple[PieceCount, dict[int, int]]:
     """`_full_count` and how many times it holds each object, by ``id`` (the count keeps them alive)."""
     full = _full_count(rules, players)
-    return full, Counter(map(id, full))
+    return full, dict(Counter(map(id, full)))
 
 
 def _short(pieces: PieceCount) -> str:
