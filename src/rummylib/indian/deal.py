@@ -30,6 +30,7 @@ Examples:
 from __future__ import annotations
 
 import functools
+import itertools
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from typing import Any, ClassVar, TypeAlias
@@ -324,7 +325,11 @@ class IndianDeal(RefereeBase):
 
     def all_pieces(self) -> PieceCount:
         """Every card of the deal: hands, stock, discard pile and the wild joker (always the whole pack)."""
-        return PieceCount.of((*(p for h in self.hands for p in h), *self.stock, *self.discards, self.wild_card))
+        return PieceCount.of(self._every_piece())
+
+    def _every_piece(self) -> Iterator[Piece]:
+        """The pieces `all_pieces` counts, as the objects the deal holds."""
+        return itertools.chain(*self.hands, self.stock, self.discards, (self.wild_card,))
 
     def result(self) -> Outcome:
         """How the deal ended: each seat's points (lower is better) and the winner.
@@ -644,7 +649,7 @@ class IndianDeal(RefereeBase):
         found = list(self._shape_problems())
         if found:
             return tuple(found)
-        found = piece_problems(self)
+        found = piece_problems(self, self._every_piece())
         found.extend(self._invariant_problems())
         return tuple(found)
 

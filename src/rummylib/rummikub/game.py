@@ -39,6 +39,7 @@ Examples:
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar
@@ -226,7 +227,11 @@ class RummikubGame(RefereeBase):
 
     def all_pieces(self) -> PieceCount:
         """Every tile of the game: racks, pool and table (always the whole box)."""
-        return PieceCount.of(p for r in self.racks for p in r) + PieceCount.of(self.pool) + self.table.pieces()
+        return PieceCount.of(self._every_piece())
+
+    def _every_piece(self) -> Iterator[Piece]:
+        """The tiles `all_pieces` counts, as the objects the game holds."""
+        return itertools.chain(*self.racks, self.pool, *(m.pieces for m in self.table.melds))
 
     def turn_report(self, after: TableLike) -> TurnReport:
         """Judge a proposed table for the player to move, without playing it (every problem, explained).
@@ -439,7 +444,7 @@ class RummikubGame(RefereeBase):
             >>> attrs.evolve(game, pool=game.pool[1:]).problems()  # a tile vanished from the pool
             ('pieces not conserved: missing ...',)
         """
-        found = piece_problems(self)
+        found = piece_problems(self, self._every_piece())
         found.extend(self._invariant_problems())
         return tuple(found)
 
