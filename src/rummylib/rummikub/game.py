@@ -39,9 +39,10 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 import attrs
@@ -80,8 +81,16 @@ from rummylib.table import Table, TableLike
 __all__ = ["RummikubGame"]
 
 
-def _sorted(pieces: Iterable[Piece]) -> tuple[Piece, ...]:
+def _sorted(pieces: Sequence[Piece]) -> tuple[Piece, ...]:
+    if len(pieces) < 2:  # nothing to sort (a drawn tile)
+        return tuple(pieces)
     return tuple(sorted(pieces, key=piece_sort_key))
+
+
+@functools.lru_cache(maxsize=256, typed=True)  # typed: a seed True is not the seed 1
+def _dealt(rules: RuleSet, players: int, seed: int | str) -> RummikubGame:
+    """`RummikubGame.deal` of a rule set, a table size and a seed, remembered: each check of a save replays from it."""
+    return RummikubGame.deal(rules=rules, players=players, seed=seed)
 
 
 @attrs.frozen
@@ -181,7 +190,10 @@ class RummikubGame(RefereeBase):
             >>> RummikubGame.replay(g.history, rules=RUMMIKUB, players=2, seed=3) == g
             True
         """
-        game = cls.deal(rules=rules, players=players, seed=seed)
+        if cls is RummikubGame:
+            game = _dealt(rules, players, seed)
+        else:  # pragma: no cover - a subclass deals its own way
+            game = cls.deal(rules=rules, players=players, seed=seed)
         for n, turn in enumerate(turns, 1):
             if isinstance(turn, TurnRecord) and turn.kind is ActionKind.PLAY and turn.table is None:
                 refuse(RuleId.NO_TILE_PLAYED, f"action {n} is a play with no table after it")
@@ -346,8 +358,7 @@ class RummikubGame(RefereeBase):
         if isinstance(action, Draw):
             return self._take(ActionKind.DRAW, 1, action.elapsed)
         if isinstance(action, Pass):
-            state = attrs.evolve(self, history=(*self.history, TurnRecord(ActionKind.PASS, self.current)))
-            return state._next_turn()
+            return self._next_turn(history=(*self.history, TurnRecord(ActionKind.PASS, self.current)))
         return self._take(ActionKind.TIMEOUT, self.rules.timeout_penalty_tiles, action.elapsed)
 
     def view(self, player: int) -> RummikubView:
@@ -511,37 +522,58 @@ class RummikubGame(RefereeBase):
         table = Table.of(action.table, rules=self.rules)
         rack = Counter(self.racks[self.current])
         rack.subtract(report.played)
-        new_rack = _sorted(rack.elements())
+        new_rack = _sorted(tuple(rack.elements()))
         seat = self.current
         record = TurnRecord(ActionKind.PLAY, seat, table=table, played=report.played, elapsed=action.elapsed)
-        state = attrs.evolve(
-            self,
-            racks=replace_at(self.racks, seat, new_rack),
-            table=table,
-            initial_meld_done=replace_at(self.initial_meld_done, seat, True),
-            history=(*self.history, record),
-        )
+        changes: dict[str, Any] = {
+            "racks": replace_at(self.racks, seat, new_rack),
+            "table": table,
+            "initial_meld_done": replace_at(self.initial_meld_done, seat, True),
+            "history": (*self.history, record),
+        }
         if not new_rack:
-            return attrs.evolve(state, winner=seat, is_over=True)
-        return state._next_turn()
+            return self._with(changes, winner=seat, is_over=True)
+        return self._next_turn(**changes)
 
     def _take(self, kind: ActionKind, n: int, elapsed: float | None) -> RummikubGame:
         drawn = self.pool[:n]
         seat = self.current
-        state = attrs.evolve(
-            self,
+        return self._next_turn(
             racks=replace_at(self.racks, seat, _sorted(self.racks[seat] + drawn)),
             pool=self.pool[n:],
             history=(*self.history, TurnRecord(kind, seat, drawn=_sorted(drawn), elapsed=elapsed)),
         )
-        return state._next_turn()
 
-    def _next_turn(self) -> RummikubGame:
+    def _next_turn(self, **changes: Any) -> RummikubGame:
+        """The game with the turn's ``changes`` made, and the turn passed on (or the game over)."""
         left = self.turns_left
         if left is not None:
             left -= 1
             if left <= 0:
-                return attrs.evolve(self, turns_left=0, is_over=True)
-        elif not self.pool:
+                return self._with(changes, turns_left=0, is_over=True)
+        elif not changes.get("pool", self.pool):
             left = self.players  # the pool just ran out: one more turn each
-        return attrs.evolve(self, current=(self.current + 1) % self.players, turns_left=left)
+        return self._with(changes, current=(self.current + 1) % self.players, turns_left=left)
+
+    def _with(self, changes: Mapping[str, Any], **more: Any) -> RummikubGame:
+        """`attrs.evolve` for a turn: the same fields changed, without checking again what a turn keeps.
+
+        A turn changes racks, pool, table, flags and counters, never the rules or the number of
+        seats, which ``__attrs_post_init__`` checked when this game was made; the fields have no
+        converters or validators. So the new game is the old one's fields with the changes, set
+        as attrs' own ``__init__`` sets them, field by field.
+        """
+        new = object.__new__(type(self))
+        for name in _FIELDS:
+            if name in more:
+                value = more[name]
+            elif name in changes:
+                value = changes[name]
+            else:
+                value = getattr(self, name)
+            object.__setattr__(new, name, value)
+        return new
+
+
+_FIELDS = tuple(field.name for field in attrs.fields(RummikubGame))
+"""The fields of a game, in order (`RummikubGame._with` sets each)."""
