@@ -140,7 +140,7 @@ class _Recent:
     @staticmethod
     def key(state: Any) -> str | None:
         try:
-            return json.dumps(state, sort_keys=True, separators=(",", ":"), allow_nan=False)
+            return _KEY_WRITER.encode(state)
         except (TypeError, ValueError, RecursionError):
             return None
 
@@ -160,6 +160,10 @@ class _Recent:
         while len(self.states) > self.size:
             self.states.popitem(last=False)
 
+
+_KEY_WRITER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), allow_nan=False)
+"""What `_Recent.key` writes a state with (``json.dumps`` with these options, made once: ``dumps``
+makes a new encoder at every call that passes options)."""
 
 _RECENT = _Recent(1024)
 """The states of the latest answers and requests (see `_Recent`)."""

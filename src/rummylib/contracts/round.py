@@ -86,7 +86,7 @@ _T = TypeVar("_T")
 _ACTIONS: tuple[type, ...] = (DrawStock, DrawDiscard, Buy, DeclineBuy, LayDown, LayOff, SwapJoker, Discard)
 
 
-def _not_held(seen: Sequence[Piece], hand: Sequence[Piece]) -> PieceCount:
+def _not_held(seen: Sequence[Piece], hand: Sequence[Piece]) -> list[Piece]:
     """The pieces of ``seen`` that ``hand`` does not hold, copies counted (``seen`` less ``hand``, as multisets).
 
     A few known cards against a hand: each is taken out of a copy of the hand in turn, which
@@ -94,8 +94,8 @@ def _not_held(seen: Sequence[Piece], hand: Sequence[Piece]) -> PieceCount:
 
     Examples:
         >>> from rummylib import parse_pieces
-        >>> str(_not_held(parse_pieces("9h 9h Kc"), parse_pieces("9h 2c 3c")))
-        'Kc 9h'
+        >>> format_pieces(_not_held(parse_pieces("9h 9h Kc"), parse_pieces("9h 2c 3c")))
+        '9h Kc'
     """
     left = list(hand)
     missing = []
@@ -104,7 +104,7 @@ def _not_held(seen: Sequence[Piece], hand: Sequence[Piece]) -> PieceCount:
             left.remove(piece)
         except ValueError:
             missing.append(piece)
-    return PieceCount.of(missing)
+    return missing
 
 
 def _is_seat(value: object, players: int) -> bool:
@@ -434,7 +434,8 @@ class ContractRound(RefereeBase):
                     continue  # nothing known of this hand: nothing to check
                 extra = _not_held(seen, hand)
                 if extra:
-                    yield f"player {p} is known to hold {format_pieces(extra)}, which the hand does not hold"
+                    shown = format_pieces(PieceCount.of(extra))
+                    yield f"player {p} is known to hold {shown}, which the hand does not hold"
         if len(self.buys) == n:
             limit = rules.buy_limit(self.round_number)
             for p, b in enumerate(self.buys):
