@@ -60,10 +60,14 @@ def canonical_json(value: Any) -> bytes:
         >>> canonical_json({"b": [1, 2.0, 2.5], "a": "é"})
         b'{"a":"\xc3\xa9","b":[1,2,2.5]}'
     """
-    text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    text = _CANONICAL.encode(value)
     if _FLOAT_MARK.search(text) is not None:  # it may hold a float: write the whole ones as integers
-        text = json.dumps(_whole_numbers(value), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        text = _CANONICAL.encode(_whole_numbers(value))
     return text.encode("utf-8")
+
+
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+"""``json.dumps`` with the canonical options, made once (``dumps`` makes an encoder per call)."""
 
 
 _FLOAT_MARK = re.compile(r"[0-9][.eE]")
