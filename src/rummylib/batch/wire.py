@@ -212,6 +212,10 @@ _READER = json.JSONDecoder(parse_float=_number, parse_constant=_constant, object
 """``json.loads`` with `decode_json`'s options, made once (``loads`` makes a decoder per call)."""
 
 
+_WRITER = json.JSONEncoder(ensure_ascii=False, allow_nan=False)
+"""``json.dumps`` with `encode_answer`'s options, made once."""
+
+
 def encode_answer(answer: dict[str, Any]) -> bytes:
     r"""One answer as a line of standard JSON in UTF-8, ending with a line break.
 
@@ -223,7 +227,7 @@ def encode_answer(answer: dict[str, Any]) -> bytes:
         b'{"id": 1, "error": {"code": "internal-error", "message": "the answer is not standard JSON: ...'
     """
     try:
-        return (json.dumps(answer, ensure_ascii=False, allow_nan=False) + "\n").encode("utf-8")
+        return (_WRITER.encode(answer) + "\n").encode("utf-8")
     except (ValueError, TypeError, UnicodeEncodeError, RecursionError) as exc:
         error = {"code": ErrorCode.INTERNAL_ERROR.value, "message": f"the answer is not standard JSON: {exc}"}
         fallback: dict[str, Any] = {"error": error}
