@@ -532,10 +532,14 @@ def _read_rules(data: Any, path: str) -> RuleSet:
     if not isinstance(options, dict):
         raise BadValue(path, "the rule set's options must be an object")
     try:
-        key = json.dumps(options, sort_keys=True, allow_nan=False)
+        key = _OPTIONS_KEY.encode(options)
     except (TypeError, ValueError, RecursionError):  # not JSON: let the rule set say what is wrong
         return find_ruleset(data["game"]).with_options(options)
     return _rules_of(data["game"], key)
+
+
+_OPTIONS_KEY = json.JSONEncoder(sort_keys=True, allow_nan=False)
+"""``json.dumps`` with `_read_rules`' options, made once (``dumps`` makes an encoder per call)."""
 
 
 @functools.lru_cache(maxsize=512)
