@@ -547,9 +547,13 @@ def _rules_of(game: str, options: str) -> RuleSet:
     """The rule set of a saved game and options (as sorted JSON), built once.
 
     A server reads the same few rule sets with every request. A refusal is an exception, so it
-    is never remembered.
+    is never remembered. A save of a preset's own rules gives the preset itself, the object a
+    deal of that preset holds, so that the caches keyed by a rule set find it by identity instead
+    of comparing every option.
     """
-    return find_ruleset(game).with_options(json.loads(options))
+    preset = find_ruleset(game)
+    built = preset.with_options(json.loads(options))
+    return preset if built == preset else built
 
 
 @functools.lru_cache(maxsize=512)
