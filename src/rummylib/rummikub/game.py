@@ -438,8 +438,14 @@ class RummikubGame(RefereeBase):
             rummylib.errors.InvalidStateError: the game is not possible: racks, pool, current differ from what ...
         """
         rebuilt = RummikubGame.replay(self.history, rules=self.rules, players=self.players, seed=self.seed)
-        if rebuilt != self:
-            fields = [f.name for f in attrs.fields(RummikubGame) if getattr(rebuilt, f.name) != getattr(self, f.name)]
+        # field by field, the same object taken as the same value (as a tuple compares its items):
+        # the rules are the one rule set both games hold, not 69 options compared one by one
+        fields = [
+            name
+            for name in _FIELDS
+            if (mine := getattr(self, name)) is not (theirs := getattr(rebuilt, name)) and mine != theirs
+        ]
+        if fields:
             raise InvalidStateError([f"{', '.join(fields)} differ from what the history gives"], what="the game")
         return self
 
