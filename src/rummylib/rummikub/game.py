@@ -53,6 +53,7 @@ from rummylib.errors import IllegalActionError, IllegalTurnError, InvalidStateEr
 from rummylib.melds import is_valid_meld
 from rummylib.pieces import Piece, PieceCount, piece_sort_key
 from rummylib.referee import (
+    STATE_CODEC,
     Outcome,
     RefereeBase,
     check_problems,
@@ -61,6 +62,7 @@ from rummylib.referee import (
     refuse,
     replace_at,
     state_from_json,
+    state_to_json,
 )
 from rummylib.rules import RuleSet
 from rummylib.rummikub.actions import (
@@ -388,6 +390,22 @@ class RummikubGame(RefereeBase):
             racks=self.racks if self.is_over else None,
         )
 
+    def to_json(self) -> dict[str, Any]:
+        """The saved form of the game: ``{"format", "version", "type", "state"}`` (see `rummylib.saves`).
+
+        The history is most of a save, and a turn adds one record to it: each record's JSON is
+        written once and remembered (`_record_json`), and every save gets a fresh copy of it.
+
+        Examples:
+            >>> from rummylib import RUMMIKUB
+            >>> g = RummikubGame.deal(rules=RUMMIKUB, players=2, seed=5).apply(Draw(0))
+            >>> g.to_json()["state"]["history"]
+            [{'kind': 'draw', 'player': 0, 'table': None, 'played': '', 'drawn': 'B2', 'elapsed': None}]
+        """
+        data = state_to_json(self._with({}, history=()))
+        data["state"]["history"] = [_record_json(record) for record in self.history]
+        return data
+
     @classmethod
     def from_json(cls, data: Mapping[str, Any], *, check: bool = True) -> RummikubGame:
         """The game a saved form holds, checked unless ``check`` is false.
@@ -583,3 +601,29 @@ class RummikubGame(RefereeBase):
 
 _FIELDS = tuple(field.name for field in attrs.fields(RummikubGame))
 """The fields of a game, in order (`RummikubGame._with` sets each)."""
+
+_RECORDS_KEPT = 4096
+"""The most turn records whose JSON `_RECORD_JSON` keeps (the histories of a few hundred games)."""
+_RECORD_JSON: dict[int, tuple[TurnRecord, dict[str, Any]]] = {}
+"""The JSON of each turn record written lately, by the record's ``id`` (held with it, so that no
+other object can have that id while it is kept); emptied when full."""
+
+
+def _record_json(record: TurnRecord) -> dict[str, Any]:
+    """A turn record as a save writes it (`STATE_CODEC`), written once per record; a fresh copy each time."""
+    found = _RECORD_JSON.get(id(record))
+    if found is None or found[0] is not record:
+        if len(_RECORD_JSON) >= _RECORDS_KEPT:
+            _RECORD_JSON.clear()
+        found = _RECORD_JSON[id(record)] = (record, STATE_CODEC.encode_attrs(record))
+    copy: dict[str, Any] = _copied(found[1])
+    return copy
+
+
+def _copied(data: Any) -> Any:
+    """A copy of a JSON value, every object and list in it new (a caller may edit what it is given)."""
+    if type(data) is dict:
+        return {key: _copied(value) for key, value in data.items()}
+    if type(data) is list:
+        return [_copied(value) for value in data]
+    return data
