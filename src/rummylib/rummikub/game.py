@@ -39,6 +39,7 @@ Examples:
 
 from __future__ import annotations
 
+import bisect
 import functools
 import itertools
 from collections import Counter
@@ -87,6 +88,17 @@ def _sorted(pieces: Sequence[Piece]) -> tuple[Piece, ...]:
     if len(pieces) < 2:  # nothing to sort (a drawn tile)
         return tuple(pieces)
     return tuple(sorted(pieces, key=piece_sort_key))
+
+
+def _drawn_into(rack: tuple[Piece, ...], drawn: tuple[Piece, ...]) -> tuple[Piece, ...]:
+    """``_sorted(rack + drawn)`` for a rack in canonical order: each drawn tile put in after its equals.
+
+    That is where a stable sort puts it, so the rack is the same, found with a few keys.
+    """
+    merged = list(rack)
+    for tile in drawn:
+        bisect.insort_right(merged, tile, key=piece_sort_key)
+    return tuple(merged)
 
 
 @functools.lru_cache(maxsize=256, typed=True)  # typed: a seed True is not the seed 1
@@ -206,7 +218,7 @@ class RummikubGame(RefereeBase):
                         RuleId.NOT_YOUR_TURN,
                         f"action {n} is by player {action.player}, but it is player {game.current}'s turn",
                     )
-                game = game.apply(action)
+                game = game._apply(action, racks_sorted=True)  # every rack of a replay is made sorted
             except IllegalActionError as exc:
                 if not exc.message.startswith("action "):
                     exc.args = (f"action {n}: {exc.message}",)
@@ -352,16 +364,23 @@ class RummikubGame(RefereeBase):
             ...     print([v.code for v in exc.violations])
             ['run-too-short', 'tile-from-nowhere', 'tile-from-nowhere', 'no-tile-played']
         """
+        return self._apply(action, racks_sorted=False)
+
+    def _apply(self, action: RummikubAction, *, racks_sorted: bool) -> RummikubGame:
+        """`apply`, the rack of a draw put in order a cheaper way when ``racks_sorted``.
+
+        A replay passes it: every rack it holds was made by a deal or a turn, in canonical order.
+        """
         self._check(action)
         if isinstance(action, Play):
             if self._times_out(action.elapsed):
-                return self._take(ActionKind.TIMEOUT, self.rules.timeout_penalty_tiles, action.elapsed)
+                return self._take(ActionKind.TIMEOUT, self.rules.timeout_penalty_tiles, action.elapsed, racks_sorted)
             return self._play(action)
         if isinstance(action, Draw):
-            return self._take(ActionKind.DRAW, 1, action.elapsed)
+            return self._take(ActionKind.DRAW, 1, action.elapsed, racks_sorted)
         if isinstance(action, Pass):
             return self._next_turn(history=(*self.history, TurnRecord(ActionKind.PASS, self.current)))
-        return self._take(ActionKind.TIMEOUT, self.rules.timeout_penalty_tiles, action.elapsed)
+        return self._take(ActionKind.TIMEOUT, self.rules.timeout_penalty_tiles, action.elapsed, racks_sorted)
 
     def view(self, player: int) -> RummikubView:
         """What ``player`` may know: their own rack, the table, the sizes of the other racks and the pool.
@@ -559,11 +578,12 @@ class RummikubGame(RefereeBase):
             return self._with(changes, winner=seat, is_over=True)
         return self._next_turn(**changes)
 
-    def _take(self, kind: ActionKind, n: int, elapsed: float | None) -> RummikubGame:
+    def _take(self, kind: ActionKind, n: int, elapsed: float | None, racks_sorted: bool) -> RummikubGame:
         drawn = self.pool[:n]
         seat = self.current
+        rack = _drawn_into(self.racks[seat], drawn) if racks_sorted else _sorted(self.racks[seat] + drawn)
         return self._next_turn(
-            racks=replace_at(self.racks, seat, _sorted(self.racks[seat] + drawn)),
+            racks=replace_at(self.racks, seat, rack),
             pool=self.pool[n:],
             history=(*self.history, TurnRecord(kind, seat, drawn=_sorted(drawn), elapsed=elapsed)),
         )
