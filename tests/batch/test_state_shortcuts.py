@@ -14,8 +14,12 @@ from typing import Any
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rummylib import CONTRACT_RUMMY, GIN_RUMMY, INDIAN_RUMMY, RUMMIKUB, SHANGHAI, saves
+from rummylib.batch import sessions
+from rummylib.batch.signing import canonical_json
 from rummylib.contracts import ContractRound
 from rummylib.errors import SaveError
 from rummylib.gin import GinHand
@@ -135,3 +139,25 @@ def test_an_edited_rummikub_history_is_still_refused() -> None:
     data["state"]["history"] = data["state"]["history"][:-1]
     with pytest.raises(SaveError, match="differ from what the history gives"):
         saves.from_json(data)
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_JSON)
+def test_the_canonical_form_read_off_a_state_s_key_is_the_canonical_form(value: Any) -> None:
+    """Where a signature check takes the canonical text from the key of the state, it is `canonical_json`'s."""
+    found = sessions._canonical(sessions._Recent.key(value))
+    assert found is None or found == canonical_json(value)
+
+
+def test_the_canonical_form_is_read_off_the_key_of_a_plain_state() -> None:
+    """A state with no float and no character outside ASCII (every state so far) needs no second writing."""
+    for game in _rummikub_games()[:5]:
+        data = game.to_json()
+        assert sessions._canonical(sessions._Recent.key(data)) == canonical_json(data)
