@@ -686,7 +686,7 @@ class IndianDeal(RefereeBase):
             yield f"player {self.turn} is to act but is out of the deal"
         yield from self._size_problems()
         for p in range(n):
-            if Counter(self.known[p]) - Counter(self.hands[p]):
+            if self.known[p] and Counter(self.known[p]) - Counter(self.hands[p]):  # (nothing known: nothing to count)
                 yield f"player {p}'s known cards {format_pieces(self.known[p])} are not all in their hand"
             status, drew = self.status[p], self.drawn[p]
             if (self.known[p] or status in (SeatStatus.MIDDLE_DROP, SeatStatus.WRONG_DECLARATION)) and not drew:
@@ -733,7 +733,7 @@ class IndianDeal(RefereeBase):
         if dealt is None:
             yield "the seed and the rules cannot deal this deal"
             return
-        if dealt.wild_card != self.wild_card or dealt.rules != self.rules:
+        if dealt.wild_card != self.wild_card or (dealt.rules is not self.rules and dealt.rules != self.rules):
             yield f"the wild joker {self.wild_card} or the deal's rules are not those its seed deals"
         left = len(self.stock)
         if self.reshuffles == 0 and (left > len(dealt.stock) or self.stock != dealt.stock[len(dealt.stock) - left :]):
