@@ -291,7 +291,9 @@ class IndianGame(RefereeBase):
             if len(res.scores) != n or any(s < 0 for s in res.scores):
                 yield f"deal {k + 1}'s scores {list(res.scores)} are not possible"
                 return
-        if isinstance(deal.wild_card, Tile) or deal.rules != deal_rules(self.rules, deal.wild_card):
+        if isinstance(deal.wild_card, Tile) or (
+            (wanted := deal_rules(self.rules, deal.wild_card)) is not deal.rules and deal.rules != wanted
+        ):
             yield "the deal in play has other rules than the game's"
         done = len(self.results)
         for k in range(done):
