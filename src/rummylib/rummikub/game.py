@@ -643,7 +643,11 @@ def _record_json(record: TurnRecord) -> dict[str, Any]:
 def _copied(data: Any) -> Any:
     """A copy of a JSON value, every object and list in it new (a caller may edit what it is given)."""
     if type(data) is dict:
-        return {key: _copied(value) for key, value in data.items()}
+        return {key: _copied(value) if type(value) in _CONTAINERS else value for key, value in data.items()}
     if type(data) is list:
-        return [_copied(value) for value in data]
+        return [_copied(value) if type(value) in _CONTAINERS else value for value in data]
     return data
+
+
+_CONTAINERS = frozenset({dict, list})
+"""The JSON types `_copied` copies (the others are immutable)."""
