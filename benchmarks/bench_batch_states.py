@@ -5,8 +5,9 @@ whole state: its JSON, its rule set, every piece, every invariant. This measures
 path (``handle_line``: the JSON line in, the JSON-ready answer out, not the final ``json.dumps``)
 for a 4-player state of each game that seats 4, some turns into the game, unsigned and signed.
 
-Run: ``PYTHONPATH=src python benchmarks/bench_batch_states.py [--quick | --calls]`` (about 20 s;
-``--quick`` about 5 s). With ``--calls`` it counts instead of timing: the Python function calls one
+Run: ``PYTHONPATH=src python benchmarks/bench_batch_states.py [--quick | --calls | --markdown]``
+(about 20 s; ``--quick`` about 5 s; ``--markdown`` times and counts, and prints the results page
+``benchmarks/results/batch_states.md``). With ``--calls`` it counts instead of timing: the Python function calls one
 request makes (``cProfile``), the same on a busy machine as on an idle one. Prints one line per game and op: the median of several rounds of the mean per
 request, in microseconds of CPU time, for a state sent back as it was answered (unsigned, then
 signed) and for a state seen for the first time (decoded and checked from scratch), (``time.process_time``: the process's own work, so that a
@@ -87,6 +88,9 @@ def main() -> None:
     if "--calls" in sys.argv:
         _count()
         return
+    if "--markdown" in sys.argv:
+        _markdown()
+        return
     quick = "--quick" in sys.argv
     rounds, inner = (3, 40) if quick else (7, 100)
     signer = Signer(b"benchmark secret")
@@ -132,6 +136,57 @@ def _count() -> None:
                 f"{game:<16}{op:<8}{_calls(plain, None):>15.0f}{_calls(signed, signer):>14.0f}"
                 f"{_calls(plain, None, first_sight=True):>19.0f}"
             )
+
+
+def _requests(signer: Signer) -> list[tuple[str, str, str, str, int]]:
+    """For each game and op: the request unsigned, signed, and the state's size in bytes."""
+    found = []
+    for game, players in GAMES:
+        answer = _state(game, players, turns=12, seed=3)
+        state = answer["state"]
+        signature = signer.sign(state)
+        lines = {
+            "apply": {"op": "apply", "state": state, "action": answer["legal"][0]},
+            "view": {"op": "view", "state": state, "player": answer["to_move"]},
+            "legal": {"op": "legal", "state": state},
+        }
+        for op, request in lines.items():
+            found.append(
+                (game, op, json.dumps(request), json.dumps(request | {"signature": signature}), len(json.dumps(state)))
+            )
+    return found
+
+
+def _markdown() -> None:
+    """Print the results page: CPU time and Python calls of each op on each game's state."""
+    signer = Signer(b"benchmark secret")
+    requests = _requests(signer)
+    timed = []
+    for game, op, plain, signed, size in requests:
+        back, sign = _time(plain, None, 7, 100), _time(signed, signer, 7, 100)
+        cold = _time(plain, None, 7, 100, first_sight=True)
+        timed.append(f"| {game} | {op} | {back:.0f} | {sign:.0f} | {cold:.0f} | {size} |")
+    counted = [
+        f"| {game} | {op} | {_calls(plain, None):.0f} | {_calls(signed, signer):.0f} "
+        f"| {_calls(plain, None, first_sight=True):.0f} |"
+        for game, op, plain, signed, _ in requests
+    ]
+    print("# Batch requests on a kept state\n")
+    print(
+        f"Measured {time.strftime('%Y-%m-%d')} on CPython {sys.version.split()[0]}, pure Python; command:\n"
+        "`PYTHONPATH=src python benchmarks/bench_batch_states.py --markdown`. CPU µs per request, median; a\n"
+        '4-player state. "sent back" is a state the process wrote or checked before, sent back\n'
+        'unchanged; "signed" is the same with a signature checked; "first sight" is a state the\n'
+        "process has not seen (decoded and every invariant checked).\n"
+    )
+    print("| game | op | sent back µs | signed µs | first sight µs | state bytes |")
+    print("|---|---|---:|---:|---:|---:|")
+    print("\n".join(timed))
+    print("\nThe Python function calls of one request (`--calls`), the same on a busy machine as on an\nidle one:\n")
+    print("| game | op | sent back calls | signed calls | first sight calls |")
+    print("|---|---|---:|---:|---:|")
+    print("\n".join(counted))
+    print("\nRuns differ by up to about 1.5× on this machine; the calls do not depend on the machine.")
 
 
 if __name__ == "__main__":

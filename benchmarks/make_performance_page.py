@@ -301,7 +301,7 @@ TOPICS: list[Topic] = [
     Topic(
         results="batch_states.md",
         title="Batch requests on a kept state",
-        command="PYTHONPATH=src python benchmarks/bench_batch_states.py",
+        command="PYTHONPATH=src python benchmarks/bench_batch_states.py --markdown",
         lead=(
             "What one `rummylib batch` request costs a game server that keeps its states itself: "
             "`apply`, `view` and `legal` on a 4-player state, when the state comes back unchanged "

@@ -30,7 +30,8 @@ import copy
 import functools
 import json
 import random
-from collections.abc import Mapping, Sequence
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, Protocol, Self, TypeVar, runtime_checkable
 
 import attrs
@@ -428,15 +429,25 @@ def replace_at(values: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
     return (*values[:index], value, *values[index + 1 :])
 
 
-def piece_problems(state: Referee) -> list[str]:
+def piece_problems(state: Referee, pieces: Iterable[Piece] | None = None) -> list[str]:
     """The pieces of a state against its deal: pieces not of the game, missing or extra.
+
+    ``pieces``, when given, must be every piece of the state wherever it lies, the very objects
+    it holds (what its ``all_pieces`` counts). The common case is then found by identity: a state
+    read from a save holds the one shared object of each distinct piece (see `rummylib.pieces`),
+    as the game's full set does, so the same objects the same number of times are the same
+    pieces, counted without comparing a piece by value. Anything else is judged by value, from
+    ``all_pieces``.
 
     Examples:
         >>> from rummylib import GIN_RUMMY
         >>> from rummylib.gin import GinHand
-        >>> piece_problems(GinHand.deal(rules=GIN_RUMMY, seed=1))
-        []
+        >>> hand = GinHand.deal(rules=GIN_RUMMY, seed=1)
+        >>> piece_problems(hand), piece_problems(hand, [*hand.hands[0], *hand.hands[1], *hand.stock, *hand.discards])
+        ([], [])
     """
+    if pieces is not None and dict(Counter(map(id, pieces))) == _full_identities(state.rules, state.players)[1]:
+        return []
     have = state.all_pieces()
     want = _full_count(state.rules, state.players)
     if have == want:  # the common case: every piece of the game once, none foreign
@@ -460,6 +471,13 @@ def piece_problems(state: Referee) -> list[str]:
 def _full_count(rules: RuleSet, players: int) -> PieceCount:
     """Every piece a game of ``players`` is played with, counted once per rule set and table size."""
     return PieceCount.of(full_set(rules, players=players))
+
+
+@functools.lru_cache(maxsize=256)
+def _full_identities(rules: RuleSet, players: int) -> tuple[PieceCount, dict[int, int]]:
+    """`_full_count` and how many times it holds each object, by ``id`` (the count keeps them alive)."""
+    full = _full_count(rules, players)
+    return full, dict(Counter(map(id, full)))
 
 
 def _short(pieces: PieceCount) -> str:
@@ -514,10 +532,14 @@ def _read_rules(data: Any, path: str) -> RuleSet:
     if not isinstance(options, dict):
         raise BadValue(path, "the rule set's options must be an object")
     try:
-        key = json.dumps(options, sort_keys=True, allow_nan=False)
+        key = _OPTIONS_KEY.encode(options)
     except (TypeError, ValueError, RecursionError):  # not JSON: let the rule set say what is wrong
         return find_ruleset(data["game"]).with_options(options)
     return _rules_of(data["game"], key)
+
+
+_OPTIONS_KEY = json.JSONEncoder(sort_keys=True, allow_nan=False)
+"""``json.dumps`` with `_read_rules`' options, made once (``dumps`` makes an encoder per call)."""
 
 
 @functools.lru_cache(maxsize=512)
@@ -525,9 +547,13 @@ def _rules_of(game: str, options: str) -> RuleSet:
     """The rule set of a saved game and options (as sorted JSON), built once.
 
     A server reads the same few rule sets with every request. A refusal is an exception, so it
-    is never remembered.
+    is never remembered. A save of a preset's own rules gives the preset itself, the object a
+    deal of that preset holds, so that the caches keyed by a rule set find it by identity instead
+    of comparing every option.
     """
-    return find_ruleset(game).with_options(json.loads(options))
+    preset = find_ruleset(game)
+    built = preset.with_options(json.loads(options))
+    return preset if built == preset else built
 
 
 @functools.lru_cache(maxsize=512)

@@ -388,3 +388,38 @@ def test_indian_verdicts_found_while_listing_are_the_judge_s() -> None:
             if game.is_over:
                 break
             game = game.apply(choose(rng, game.legal_actions(), patience=0.95))
+
+
+def _written_as_judged(state: Any) -> None:
+    """The listing an Indian referee writes itself is `action_to_json` of its judged actions, item for item."""
+    for player in range(state.players):
+        written = state._judged_json(player)
+        if written is None:
+            continue
+        expected = []
+        for action, verdict in state._judged_actions(player):
+            data = action_to_json(action)
+            if verdict is not None:
+                data["valid"] = verdict
+            expected.append(data)
+        assert written == expected
+        assert [list(item) for item in written] == [list(item) for item in expected]  # the keys' order too
+
+
+def test_indian_listing_written_directly_is_the_judged_one() -> None:
+    """`legal` of an Indian discard phase, written without making the actions, says what the actions say."""
+    declarable = rig([DECLARABLE + " 10d", LOOSE], wild="7s", phase=IndianPhase.DISCARD)
+    _written_as_judged(declarable)
+    assert any(item.get("valid") for item in declarable._judged_json(declarable.turn))
+    rng = random.Random(6)
+    seen = 0
+    for seed in range(4):
+        game: Any = IndianGame.deal(rules=INDIAN_RUMMY, players=2 + seed % 3, seed=seed)
+        for _ in range(60):
+            _written_as_judged(game)
+            _written_as_judged(game.current)
+            seen += game._judged_json(game.current.turn) is not None
+            if game.is_over:
+                break
+            game = game.apply(choose(rng, game.legal_actions(), patience=0.95))
+    assert seen > 20

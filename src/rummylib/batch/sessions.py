@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import re
 import secrets
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping
@@ -108,9 +109,9 @@ def state_request(data: Mapping[str, Any], *, signer: Signer | None = None) -> S
         raise RequestError("missing field 'state'", code=ErrorCode.MISSING_FIELD)
     if not isinstance(state, dict):
         raise RequestError(f"field 'state' must be an object, not {json_type(state)}", code=ErrorCode.BAD_FIELD)
-    if signer is not None:
-        signer.check(state, data.get("signature"))
     key = _RECENT.key(state)
+    if signer is not None:
+        signer.check(state, data.get("signature"), canonical=_canonical(key))
     referee = _RECENT.get(key)
     if referee is None:
         referee = saves.from_json(state)
@@ -140,7 +141,7 @@ class _Recent:
     @staticmethod
     def key(state: Any) -> str | None:
         try:
-            return json.dumps(state, sort_keys=True, separators=(",", ":"), allow_nan=False)
+            return _KEY_WRITER.encode(state)
         except (TypeError, ValueError, RecursionError):
             return None
 
@@ -161,8 +162,36 @@ class _Recent:
             self.states.popitem(last=False)
 
 
+_KEY_WRITER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), allow_nan=False)
+"""What `_Recent.key` writes a state with (``json.dumps`` with these options, made once: ``dumps``
+makes a new encoder at every call that passes options)."""
+
 _RECENT = _Recent(1024)
 """The states of the latest answers and requests (see `_Recent`)."""
+
+
+_FLOAT_IN_JSON = re.compile(r"[0-9][.eE]")
+"""What the JSON of every float holds (a digit, then a point or an exponent), and no integer's."""
+
+
+def _canonical(key: str | None) -> bytes | None:
+    r"""``canonical_json`` of the state whose `_Recent.key` is ``key``, read off the key where it is the same text.
+
+    Both sort the keys and write no spaces; they differ only where a string holds a character
+    outside ASCII (the key escapes it as ``\u``, the canonical form writes it) or a number is a
+    float (the canonical form writes a whole one as an integer). A key with neither is the
+    canonical text itself, and the state is not written a second time to check its signature.
+
+    Examples:
+        >>> state = {"b": [1, 2], "a": "R5"}
+        >>> _canonical(_Recent.key(state)) == canonical_json(state)
+        True
+        >>> _canonical(_Recent.key({"a": "é"})), _canonical(_Recent.key({"a": 2.5})), _canonical(None)
+        (None, None, None)
+    """
+    if key is None or "\\u" in key or _FLOAT_IN_JSON.search(key) is not None:
+        return None
+    return key.encode("ascii")
 
 
 def _state_of(req: Request) -> Referee:
@@ -218,6 +247,11 @@ def legal_json(state: Referee, player: int) -> list[dict[str, Any]]:
         >>> sorted({a["valid"] for a in legal_json(deal, 1) if a["action"] == "declare"})
         [False]
     """
+    written = getattr(state, "_judged_json", None)  # the listing written by its referee (Indian Rummy)
+    if written is not None:
+        found: list[dict[str, Any]] | None = written(player)
+        if found is not None:
+            return found
     judged = getattr(state, "_judged_actions", None)  # the verdicts found while listing (Indian Rummy)
     if judged is not None:
         pairs: Iterable[tuple[Any, bool | None]] = judged(player)

@@ -195,7 +195,9 @@ def decode_json(text: str) -> Any:
         rummylib.errors.RequestError: not valid JSON: the number 1e400 is too large
     """
     try:
-        data = json.loads(text, parse_float=_number, parse_constant=_constant, object_pairs_hook=_object)
+        if text.startswith("\ufeff"):  # json.loads' own refusal of a byte-order mark, word for word
+            raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
+        data = _READER.decode(text)
     except RecursionError:
         raise RequestError("not valid JSON: nested too deeply", code=ErrorCode.BAD_JSON) from None
     except ValueError as exc:
@@ -204,6 +206,14 @@ def decode_json(text: str) -> Any:
     if (_HALF_PAIR_ESCAPE.search(text) or not text.isascii()) and _has_half_pair(data):
         raise HalfPairError("not valid JSON: a string holds half of a UTF-16 surrogate pair", data)
     return data
+
+
+_READER = json.JSONDecoder(parse_float=_number, parse_constant=_constant, object_pairs_hook=_object)
+"""``json.loads`` with `decode_json`'s options, made once (``loads`` makes a decoder per call)."""
+
+
+_WRITER = json.JSONEncoder(ensure_ascii=False, allow_nan=False)
+"""``json.dumps`` with `encode_answer`'s options, made once."""
 
 
 def encode_answer(answer: dict[str, Any]) -> bytes:
@@ -217,7 +227,7 @@ def encode_answer(answer: dict[str, Any]) -> bytes:
         b'{"id": 1, "error": {"code": "internal-error", "message": "the answer is not standard JSON: ...'
     """
     try:
-        return (json.dumps(answer, ensure_ascii=False, allow_nan=False) + "\n").encode("utf-8")
+        return (_WRITER.encode(answer) + "\n").encode("utf-8")
     except (ValueError, TypeError, UnicodeEncodeError, RecursionError) as exc:
         error = {"code": ErrorCode.INTERNAL_ERROR.value, "message": f"the answer is not standard JSON: {exc}"}
         fallback: dict[str, Any] = {"error": error}

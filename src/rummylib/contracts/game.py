@@ -250,7 +250,7 @@ class ContractGame(RefereeBase):
     def _problems(self) -> Iterator[str]:
         r = self.round
         n = len(r.hands)
-        if r.rules != self.rules or r.seed != self.seed:
+        if (r.rules is not self.rules and r.rules != self.rules) or r.seed != self.seed:  # (one object: equal)
             yield "the round in play has other rules or another seed than the game"
         if not (
             isinstance(self.first_dealer, int)

@@ -86,6 +86,27 @@ _T = TypeVar("_T")
 _ACTIONS: tuple[type, ...] = (DrawStock, DrawDiscard, Buy, DeclineBuy, LayDown, LayOff, SwapJoker, Discard)
 
 
+def _not_held(seen: Sequence[Piece], hand: Sequence[Piece]) -> list[Piece]:
+    """The pieces of ``seen`` that ``hand`` does not hold, copies counted (``seen`` less ``hand``, as multisets).
+
+    A few known cards against a hand: each is taken out of a copy of the hand in turn, which
+    finds the shared object of a piece by identity before comparing values.
+
+    Examples:
+        >>> from rummylib import parse_pieces
+        >>> format_pieces(_not_held(parse_pieces("9h 9h Kc"), parse_pieces("9h 2c 3c")))
+        '9h Kc'
+    """
+    left = list(hand)
+    missing = []
+    for piece in seen:
+        try:
+            left.remove(piece)
+        except ValueError:
+            missing.append(piece)
+    return missing
+
+
 def _is_seat(value: object, players: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players
 
@@ -342,9 +363,11 @@ class ContractRound(RefereeBase):
             >>> r.all_pieces() == PieceCount.of(full_set(SHANGHAI, players=4))
             True
         """
-        pieces = [p for h in self.hands for p in h] + list(self.stock) + list(self.discards)
-        pieces += [p for m in self.table for p in m.meld]
-        return PieceCount.of(pieces)
+        return PieceCount.of(self._every_piece())
+
+    def _every_piece(self) -> Iterator[Piece]:
+        """The pieces `all_pieces` counts, as the objects the round holds."""
+        return itertools.chain(*self.hands, self.stock, self.discards, *(m.meld for m in self.table))
 
     def result(self) -> Outcome:
         """How the round ended: each seat's penalty points (lower is better) and who won.
@@ -386,7 +409,7 @@ class ContractRound(RefereeBase):
             >>> attrs.evolve(r, buys=(9, 0, 0)).problems()
             ('player 0 made 9 buys (limit 4)',)
         """
-        found = piece_problems(self)
+        found = piece_problems(self, self._every_piece())
         found.extend(self._invariant_problems())
         return tuple(found)
 
@@ -409,9 +432,10 @@ class ContractRound(RefereeBase):
             for p, (hand, seen) in enumerate(zip(self.hands, self.known, strict=True)):
                 if not seen:
                     continue  # nothing known of this hand: nothing to check
-                extra = PieceCount.of(seen) - PieceCount.of(hand)
+                extra = _not_held(seen, hand)
                 if extra:
-                    yield f"player {p} is known to hold {format_pieces(extra)}, which the hand does not hold"
+                    shown = format_pieces(PieceCount.of(extra))
+                    yield f"player {p} is known to hold {shown}, which the hand does not hold"
         if len(self.buys) == n:
             limit = rules.buy_limit(self.round_number)
             for p, b in enumerate(self.buys):

@@ -195,7 +195,7 @@ class GinGame(RefereeBase):
         """
         found: list[str] = []
         s = self.score
-        if self.hand.rules != self.rules:
+        if self.hand.rules is not self.rules and self.hand.rules != self.rules:  # (one object: equal)
             found.append("the hand in play has other rules than the game")
         if not isinstance(self.hand_number, int) or self.hand_number < 1:
             found.append(f"hand number {self.hand_number!r} is not possible")

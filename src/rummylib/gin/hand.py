@@ -38,7 +38,7 @@ from rummylib.gin._engine import MAX_GIN_HAND, min_deadwood, read_hand, tables_f
 from rummylib.gin.actions import ACTIONS, Discard, DrawDiscard, DrawStock, GinAction, GinPhase, GinView, Knock
 from rummylib.gin.deadwood import deadwood, knock_limit
 from rummylib.gin.scoring import GinHandResult, score_hand
-from rummylib.pieces import PieceCount, format_pieces, piece_sort_key
+from rummylib.pieces import Piece, PieceCount, format_pieces, piece_sort_key
 from rummylib.referee import Outcome, RefereeBase, check_seat, piece_problems, refuse
 from rummylib.rules import RuleSet
 
@@ -193,7 +193,11 @@ class GinHand(RefereeBase):
 
     def all_pieces(self) -> PieceCount:
         """Every card of the hand: both hands, stock and discard pile (always the whole deck)."""
-        return PieceCount.of((*self.hands[0], *self.hands[1], *self.stock, *self.discards))
+        return PieceCount.of(self._every_piece())
+
+    def _every_piece(self) -> tuple[Piece, ...]:
+        """The pieces `all_pieces` counts, as the objects the hand holds."""
+        return (*self.hands[0], *self.hands[1], *self.stock, *self.discards)
 
     def result(self) -> Outcome:
         """How the hand ended: the points each seat scored, and who won (nobody, for a draw).
@@ -317,7 +321,7 @@ class GinHand(RefereeBase):
             >>> attrs.evolve(hand, stock=hand.stock[1:]).problems()
             ('pieces not conserved: missing ...',)
         """
-        found = piece_problems(self)
+        found = piece_problems(self, self._every_piece())
         found.extend(self._invariant_problems())
         return tuple(found)
 

@@ -2,21 +2,47 @@
 
 from __future__ import annotations
 
+import functools
+
 import attrs
 
 from rummylib import _inputs
+from rummylib._json import BadValue
 from rummylib.cards import Card
-from rummylib.errors import ErrorCode, RuleSetError
+from rummylib.errors import ErrorCode, RuleSetError, RummyError
 from rummylib.indian.declarations import with_wild_joker
 from rummylib.pieces import Piece
-from rummylib.rules import RuleSet, ScoringScheme
+from rummylib.referee import STATE_CODEC
+from rummylib.rules import RuleSet, ScoringScheme, find_ruleset
 
 
+@functools.lru_cache(maxsize=256)
 def deal_rules(rules: RuleSet, wild_card: Piece) -> RuleSet:
-    """The rule set a deal plays under once ``wild_card`` is turned up."""
+    """The rule set a deal plays under once ``wild_card`` is turned up, made once per rules and card.
+
+    It is the very object a save of the deal reads its rules as (`_as_saved`), so that a deal
+    dealt here and the same deal read from a save hold one rule set, which the caches keyed by a
+    rule set (a hand's declarations, the deal a seed gives) find by identity instead of comparing
+    every option.
+    """
     if isinstance(wild_card, Card):
-        return with_wild_joker(wild_card, rules=rules)
-    return attrs.evolve(rules, wild_ranks=frozenset())  # a printed joker: only the jokers are wild
+        return _as_saved(with_wild_joker(wild_card, rules=rules))
+    return _as_saved(attrs.evolve(rules, wild_ranks=frozenset()))  # a printed joker: only the jokers are wild
+
+
+def _as_saved(rules: RuleSet) -> RuleSet:
+    """The rule set a save of ``rules`` reads as (`rummylib.referee.STATE_CODEC`): equal, and one object.
+
+    A save names the preset and the options that differ from it; they are found here without
+    the codec's writer, whose cache would then hold this passing object, not the one kept.
+    """
+    try:
+        preset = find_ruleset(rules.name).options()
+        changed = {k: v for k, v in rules.options().items() if k not in preset or preset[k] != v}
+        found: RuleSet = STATE_CODEC.decode({"game": rules.name, "options": changed}, RuleSet, "rules")
+    except (BadValue, RummyError):  # a rule set no save names (not of a preset): itself
+        return rules
+    return found if found == rules else rules
 
 
 def check_rules(rules: object) -> RuleSet:

@@ -30,9 +30,10 @@ Examples:
 from __future__ import annotations
 
 import functools
+import itertools
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from typing import ClassVar, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 import attrs
 
@@ -58,7 +59,7 @@ from rummylib.indian.declarations import declarable_discards, declaration_violat
 from rummylib.indian.scoring import drop_points, losing_points, wrong_declaration_points
 from rummylib.melds import Meld
 from rummylib.pieces import Joker, Piece, PieceCount, format_pieces, piece_sort_key
-from rummylib.referee import Outcome, RefereeBase, check_seat, piece_problems, refuse, replace_at
+from rummylib.referee import Outcome, RefereeBase, action_to_json, check_seat, piece_problems, refuse, replace_at
 from rummylib.rules import RuleSet, ScoringScheme
 
 __all__ = ["IndianDeal"]
@@ -324,7 +325,11 @@ class IndianDeal(RefereeBase):
 
     def all_pieces(self) -> PieceCount:
         """Every card of the deal: hands, stock, discard pile and the wild joker (always the whole pack)."""
-        return PieceCount.of((*(p for h in self.hands for p in h), *self.stock, *self.discards, self.wild_card))
+        return PieceCount.of(self._every_piece())
+
+    def _every_piece(self) -> Iterator[Piece]:
+        """The pieces `all_pieces` counts, as the objects the deal holds."""
+        return itertools.chain(*self.hands, self.stock, self.discards, (self.wild_card,))
 
     def result(self) -> Outcome:
         """How the deal ended: each seat's points (lower is better) and the winner.
@@ -432,6 +437,40 @@ class IndianDeal(RefereeBase):
         if self.is_over or (player is not None and player != self.turn) or self.phase is IndianPhase.DRAW:
             return tuple((action, None) for action in self.legal_actions(player))
         return tuple(self._judged_discards(self.turn))
+
+    def _judged_json(self, player: int) -> list[dict[str, Any]] | None:
+        """`_judged_actions` of the discard phase as JSON, each ``declare`` with its ``"valid"`` (else ``None``).
+
+        What ``rummylib batch`` answers for ``legal`` (see `rummylib.batch.sessions.legal_json`),
+        written here without making the actions: a discard phase lists each distinct card twice
+        (its discard, and its declaration of the 13 other cards one by one), and the card texts
+        of the hand are all it takes. The verdicts are `_judged_discards`' own (one search of the
+        hand tells which discards leave a valid declaration); a declaration that search finds is
+        made and written as any action is. The same list, item for item, as `action_to_json` of
+        `_judged_actions` (a test holds it).
+        """
+        if self.is_over or player != self.turn or self.phase is IndianPhase.DRAW:
+            return None
+        p, rules = self.turn, self.rules
+        hand = self.hands[p]
+        texts = format_pieces(hand).split(" ") if hand else []
+        firsts: dict[str, int] = {}  # each distinct card (by its text) at its first place in the hand
+        for i, text in enumerate(texts):
+            firsts.setdefault(text, i)
+        out: list[dict[str, Any]] = [{"action": "discard", "player": p, "card": text} for text in firsts]
+        valid = _discards(hand, rules)
+        for i in firsts.values():
+            c = hand[i]
+            verdict = False
+            if valid is None or c in valid:
+                rest = hand[:i] + hand[i + 1 :]
+                melds = _declared(rest, rules)
+                if melds is not None:
+                    out.append(action_to_json(Declare(p, melds, c)) | {"valid": True})
+                    verdict = _valid_declaration(tuple(_single(x) for x in rest), rules)
+            rest_texts = texts[:i] + texts[i + 1 :]
+            out.append({"action": "declare", "player": p, "melds": rest_texts, "discard": texts[i], "valid": verdict})
+        return out
 
     def judge_declaration(self, action: IndianAction) -> bool | None:
         """Whether a ``declare`` action lays out a valid declaration (``None`` for other actions).
@@ -610,7 +649,7 @@ class IndianDeal(RefereeBase):
         found = list(self._shape_problems())
         if found:
             return tuple(found)
-        found = piece_problems(self)
+        found = piece_problems(self, self._every_piece())
         found.extend(self._invariant_problems())
         return tuple(found)
 
@@ -647,7 +686,7 @@ class IndianDeal(RefereeBase):
             yield f"player {self.turn} is to act but is out of the deal"
         yield from self._size_problems()
         for p in range(n):
-            if Counter(self.known[p]) - Counter(self.hands[p]):
+            if self.known[p] and Counter(self.known[p]) - Counter(self.hands[p]):  # (nothing known: nothing to count)
                 yield f"player {p}'s known cards {format_pieces(self.known[p])} are not all in their hand"
             status, drew = self.status[p], self.drawn[p]
             if (self.known[p] or status in (SeatStatus.MIDDLE_DROP, SeatStatus.WRONG_DECLARATION)) and not drew:
@@ -694,7 +733,7 @@ class IndianDeal(RefereeBase):
         if dealt is None:
             yield "the seed and the rules cannot deal this deal"
             return
-        if dealt.wild_card != self.wild_card or dealt.rules != self.rules:
+        if dealt.wild_card != self.wild_card or (dealt.rules is not self.rules and dealt.rules != self.rules):
             yield f"the wild joker {self.wild_card} or the deal's rules are not those its seed deals"
         left = len(self.stock)
         if self.reshuffles == 0 and (left > len(dealt.stock) or self.stock != dealt.stock[len(dealt.stock) - left :]):

@@ -13,7 +13,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
@@ -233,6 +233,10 @@ class IndianGame(RefereeBase):
         """`legal_actions`, each with its `judge_declaration` (see `IndianDeal._judged_actions`)."""
         return () if self.is_over else self.current._judged_actions(player)
 
+    def _judged_json(self, player: int) -> list[dict[str, Any]] | None:
+        """`legal_json` of the deal being played, where it writes it (see `IndianDeal._judged_json`)."""
+        return None if self.is_over else self.current._judged_json(player)
+
     def judge_declaration(self, action: IndianAction) -> bool | None:
         """Whether a ``declare`` action lays out a valid declaration (see `IndianDeal.judge_declaration`).
 
@@ -287,7 +291,9 @@ class IndianGame(RefereeBase):
             if len(res.scores) != n or any(s < 0 for s in res.scores):
                 yield f"deal {k + 1}'s scores {list(res.scores)} are not possible"
                 return
-        if isinstance(deal.wild_card, Tile) or deal.rules != deal_rules(self.rules, deal.wild_card):
+        if isinstance(deal.wild_card, Tile) or (
+            (wanted := deal_rules(self.rules, deal.wild_card)) is not deal.rules and deal.rules != wanted
+        ):
             yield "the deal in play has other rules than the game's"
         done = len(self.results)
         for k in range(done):

@@ -39,8 +39,11 @@ Examples:
 
 from __future__ import annotations
 
+import bisect
+import functools
+import itertools
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 import attrs
@@ -51,6 +54,7 @@ from rummylib.errors import IllegalActionError, IllegalTurnError, InvalidStateEr
 from rummylib.melds import is_valid_meld
 from rummylib.pieces import Piece, PieceCount, piece_sort_key
 from rummylib.referee import (
+    STATE_CODEC,
     Outcome,
     RefereeBase,
     check_problems,
@@ -59,6 +63,7 @@ from rummylib.referee import (
     refuse,
     replace_at,
     state_from_json,
+    state_to_json,
 )
 from rummylib.rules import RuleSet
 from rummylib.rummikub.actions import (
@@ -79,8 +84,27 @@ from rummylib.table import Table, TableLike
 __all__ = ["RummikubGame"]
 
 
-def _sorted(pieces: Iterable[Piece]) -> tuple[Piece, ...]:
+def _sorted(pieces: Sequence[Piece]) -> tuple[Piece, ...]:
+    if len(pieces) < 2:  # nothing to sort (a drawn tile)
+        return tuple(pieces)
     return tuple(sorted(pieces, key=piece_sort_key))
+
+
+def _drawn_into(rack: tuple[Piece, ...], drawn: tuple[Piece, ...]) -> tuple[Piece, ...]:
+    """``_sorted(rack + drawn)`` for a rack in canonical order: each drawn tile put in after its equals.
+
+    That is where a stable sort puts it, so the rack is the same, found with a few keys.
+    """
+    merged = list(rack)
+    for tile in drawn:
+        bisect.insort_right(merged, tile, key=piece_sort_key)
+    return tuple(merged)
+
+
+@functools.lru_cache(maxsize=256, typed=True)  # typed: a seed True is not the seed 1
+def _dealt(rules: RuleSet, players: int, seed: int | str) -> RummikubGame:
+    """`RummikubGame.deal` of a rule set, a table size and a seed, remembered: each check of a save replays from it."""
+    return RummikubGame.deal(rules=rules, players=players, seed=seed)
 
 
 @attrs.frozen
@@ -180,7 +204,10 @@ class RummikubGame(RefereeBase):
             >>> RummikubGame.replay(g.history, rules=RUMMIKUB, players=2, seed=3) == g
             True
         """
-        game = cls.deal(rules=rules, players=players, seed=seed)
+        if cls is RummikubGame:
+            game = _dealt(rules, players, seed)
+        else:  # pragma: no cover - a subclass deals its own way
+            game = cls.deal(rules=rules, players=players, seed=seed)
         for n, turn in enumerate(turns, 1):
             if isinstance(turn, TurnRecord) and turn.kind is ActionKind.PLAY and turn.table is None:
                 refuse(RuleId.NO_TILE_PLAYED, f"action {n} is a play with no table after it")
@@ -191,7 +218,7 @@ class RummikubGame(RefereeBase):
                         RuleId.NOT_YOUR_TURN,
                         f"action {n} is by player {action.player}, but it is player {game.current}'s turn",
                     )
-                game = game.apply(action)
+                game = game._apply(action, racks_sorted=True)  # every rack of a replay is made sorted
             except IllegalActionError as exc:
                 if not exc.message.startswith("action "):
                     exc.args = (f"action {n}: {exc.message}",)
@@ -226,7 +253,11 @@ class RummikubGame(RefereeBase):
 
     def all_pieces(self) -> PieceCount:
         """Every tile of the game: racks, pool and table (always the whole box)."""
-        return PieceCount.of(p for r in self.racks for p in r) + PieceCount.of(self.pool) + self.table.pieces()
+        return PieceCount.of(self._every_piece())
+
+    def _every_piece(self) -> Iterator[Piece]:
+        """The tiles `all_pieces` counts, as the objects the game holds."""
+        return itertools.chain(*self.racks, self.pool, *(m.pieces for m in self.table.melds))
 
     def turn_report(self, after: TableLike) -> TurnReport:
         """Judge a proposed table for the player to move, without playing it (every problem, explained).
@@ -333,17 +364,23 @@ class RummikubGame(RefereeBase):
             ...     print([v.code for v in exc.violations])
             ['run-too-short', 'tile-from-nowhere', 'tile-from-nowhere', 'no-tile-played']
         """
+        return self._apply(action, racks_sorted=False)
+
+    def _apply(self, action: RummikubAction, *, racks_sorted: bool) -> RummikubGame:
+        """`apply`, the rack of a draw put in order a cheaper way when ``racks_sorted``.
+
+        A replay passes it: every rack it holds was made by a deal or a turn, in canonical order.
+        """
         self._check(action)
         if isinstance(action, Play):
             if self._times_out(action.elapsed):
-                return self._take(ActionKind.TIMEOUT, self.rules.timeout_penalty_tiles, action.elapsed)
+                return self._take(ActionKind.TIMEOUT, self.rules.timeout_penalty_tiles, action.elapsed, racks_sorted)
             return self._play(action)
         if isinstance(action, Draw):
-            return self._take(ActionKind.DRAW, 1, action.elapsed)
+            return self._take(ActionKind.DRAW, 1, action.elapsed, racks_sorted)
         if isinstance(action, Pass):
-            state = attrs.evolve(self, history=(*self.history, TurnRecord(ActionKind.PASS, self.current)))
-            return state._next_turn()
-        return self._take(ActionKind.TIMEOUT, self.rules.timeout_penalty_tiles, action.elapsed)
+            return self._next_turn(history=(*self.history, TurnRecord(ActionKind.PASS, self.current)))
+        return self._take(ActionKind.TIMEOUT, self.rules.timeout_penalty_tiles, action.elapsed, racks_sorted)
 
     def view(self, player: int) -> RummikubView:
         """What ``player`` may know: their own rack, the table, the sizes of the other racks and the pool.
@@ -371,6 +408,22 @@ class RummikubGame(RefereeBase):
             scores=self.result().scores if self.is_over else None,
             racks=self.racks if self.is_over else None,
         )
+
+    def to_json(self) -> dict[str, Any]:
+        """The saved form of the game: ``{"format", "version", "type", "state"}`` (see `rummylib.saves`).
+
+        The history is most of a save, and a turn adds one record to it: each record's JSON is
+        written once and remembered (`_record_json`), and every save gets a fresh copy of it.
+
+        Examples:
+            >>> from rummylib import RUMMIKUB
+            >>> g = RummikubGame.deal(rules=RUMMIKUB, players=2, seed=5).apply(Draw(0))
+            >>> g.to_json()["state"]["history"]
+            [{'kind': 'draw', 'player': 0, 'table': None, 'played': '', 'drawn': 'B2', 'elapsed': None}]
+        """
+        data = state_to_json(self._with({}, history=()))
+        data["state"]["history"] = [_record_json(record) for record in self.history]
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], *, check: bool = True) -> RummikubGame:
@@ -422,8 +475,14 @@ class RummikubGame(RefereeBase):
             rummylib.errors.InvalidStateError: the game is not possible: racks, pool, current differ from what ...
         """
         rebuilt = RummikubGame.replay(self.history, rules=self.rules, players=self.players, seed=self.seed)
-        if rebuilt != self:
-            fields = [f.name for f in attrs.fields(RummikubGame) if getattr(rebuilt, f.name) != getattr(self, f.name)]
+        # field by field, the same object taken as the same value (as a tuple compares its items):
+        # the rules are the one rule set both games hold, not 69 options compared one by one
+        fields = [
+            name
+            for name in _FIELDS
+            if (mine := getattr(self, name)) is not (theirs := getattr(rebuilt, name)) and mine != theirs
+        ]
+        if fields:
             raise InvalidStateError([f"{', '.join(fields)} differ from what the history gives"], what="the game")
         return self
 
@@ -439,7 +498,7 @@ class RummikubGame(RefereeBase):
             >>> attrs.evolve(game, pool=game.pool[1:]).problems()  # a tile vanished from the pool
             ('pieces not conserved: missing ...',)
         """
-        found = piece_problems(self)
+        found = piece_problems(self, self._every_piece())
         found.extend(self._invariant_problems())
         return tuple(found)
 
@@ -506,37 +565,89 @@ class RummikubGame(RefereeBase):
         table = Table.of(action.table, rules=self.rules)
         rack = Counter(self.racks[self.current])
         rack.subtract(report.played)
-        new_rack = _sorted(rack.elements())
+        new_rack = _sorted(tuple(rack.elements()))
         seat = self.current
         record = TurnRecord(ActionKind.PLAY, seat, table=table, played=report.played, elapsed=action.elapsed)
-        state = attrs.evolve(
-            self,
-            racks=replace_at(self.racks, seat, new_rack),
-            table=table,
-            initial_meld_done=replace_at(self.initial_meld_done, seat, True),
-            history=(*self.history, record),
-        )
+        changes: dict[str, Any] = {
+            "racks": replace_at(self.racks, seat, new_rack),
+            "table": table,
+            "initial_meld_done": replace_at(self.initial_meld_done, seat, True),
+            "history": (*self.history, record),
+        }
         if not new_rack:
-            return attrs.evolve(state, winner=seat, is_over=True)
-        return state._next_turn()
+            return self._with(changes, winner=seat, is_over=True)
+        return self._next_turn(**changes)
 
-    def _take(self, kind: ActionKind, n: int, elapsed: float | None) -> RummikubGame:
+    def _take(self, kind: ActionKind, n: int, elapsed: float | None, racks_sorted: bool) -> RummikubGame:
         drawn = self.pool[:n]
         seat = self.current
-        state = attrs.evolve(
-            self,
-            racks=replace_at(self.racks, seat, _sorted(self.racks[seat] + drawn)),
+        rack = _drawn_into(self.racks[seat], drawn) if racks_sorted else _sorted(self.racks[seat] + drawn)
+        return self._next_turn(
+            racks=replace_at(self.racks, seat, rack),
             pool=self.pool[n:],
             history=(*self.history, TurnRecord(kind, seat, drawn=_sorted(drawn), elapsed=elapsed)),
         )
-        return state._next_turn()
 
-    def _next_turn(self) -> RummikubGame:
+    def _next_turn(self, **changes: Any) -> RummikubGame:
+        """The game with the turn's ``changes`` made, and the turn passed on (or the game over)."""
         left = self.turns_left
         if left is not None:
             left -= 1
             if left <= 0:
-                return attrs.evolve(self, turns_left=0, is_over=True)
-        elif not self.pool:
+                return self._with(changes, turns_left=0, is_over=True)
+        elif not changes.get("pool", self.pool):
             left = self.players  # the pool just ran out: one more turn each
-        return attrs.evolve(self, current=(self.current + 1) % self.players, turns_left=left)
+        return self._with(changes, current=(self.current + 1) % self.players, turns_left=left)
+
+    def _with(self, changes: Mapping[str, Any], **more: Any) -> RummikubGame:
+        """`attrs.evolve` for a turn: the same fields changed, without checking again what a turn keeps.
+
+        A turn changes racks, pool, table, flags and counters, never the rules or the number of
+        seats, which ``__attrs_post_init__`` checked when this game was made; the fields have no
+        converters or validators. So the new game is the old one's fields with the changes, set
+        as attrs' own ``__init__`` sets them, field by field.
+        """
+        new = object.__new__(type(self))
+        for name in _FIELDS:
+            if name in more:
+                value = more[name]
+            elif name in changes:
+                value = changes[name]
+            else:
+                value = getattr(self, name)
+            object.__setattr__(new, name, value)
+        return new
+
+
+_FIELDS = tuple(field.name for field in attrs.fields(RummikubGame))
+"""The fields of a game, in order (`RummikubGame._with` sets each)."""
+
+_RECORDS_KEPT = 4096
+"""The most turn records whose JSON `_RECORD_JSON` keeps (the histories of a few hundred games)."""
+_RECORD_JSON: dict[int, tuple[TurnRecord, dict[str, Any]]] = {}
+"""The JSON of each turn record written lately, by the record's ``id`` (held with it, so that no
+other object can have that id while it is kept); emptied when full."""
+
+
+def _record_json(record: TurnRecord) -> dict[str, Any]:
+    """A turn record as a save writes it (`STATE_CODEC`), written once per record; a fresh copy each time."""
+    found = _RECORD_JSON.get(id(record))
+    if found is None or found[0] is not record:
+        if len(_RECORD_JSON) >= _RECORDS_KEPT:
+            _RECORD_JSON.clear()
+        found = _RECORD_JSON[id(record)] = (record, STATE_CODEC.encode_attrs(record))
+    copy: dict[str, Any] = _copied(found[1])
+    return copy
+
+
+def _copied(data: Any) -> Any:
+    """A copy of a JSON value, every object and list in it new (a caller may edit what it is given)."""
+    if type(data) is dict:
+        return {key: _copied(value) if type(value) in _CONTAINERS else value for key, value in data.items()}
+    if type(data) is list:
+        return [_copied(value) if type(value) in _CONTAINERS else value for value in data]
+    return data
+
+
+_CONTAINERS = frozenset({dict, list})
+"""The JSON types `_copied` copies (the others are immutable)."""
