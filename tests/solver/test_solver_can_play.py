@@ -35,7 +35,7 @@ from rummylib import (
 from rummylib.batch import handle_request
 from rummylib.rummikub import can_play, clear_caches, lay_down, solve, validate_turn
 from rummylib.rummikub.solver import _api
-from rummylib.rummikub.solver._api import addable
+from rummylib.rummikub.solver._masks import addable
 
 _spec = importlib.util.spec_from_file_location("_solver_oracle_ref", Path(__file__).with_name("test_solver_oracle.py"))
 assert _spec is not None and _spec.loader is not None
