@@ -35,7 +35,7 @@ from rummylib import (
 from rummylib.batch import handle_request
 from rummylib.rummikub import can_play, clear_caches, lay_down, solve, validate_turn
 from rummylib.rummikub.solver import _api
-from rummylib.rummikub.solver._api import addable
+from rummylib.rummikub.solver._masks import addable
 
 _spec = importlib.util.spec_from_file_location("_solver_oracle_ref", Path(__file__).with_name("test_solver_oracle.py"))
 assert _spec is not None and _spec.loader is not None
@@ -209,6 +209,43 @@ def test_can_play_on_larger_tables_agrees_with_the_solver(rnd: Any, k: int, n: i
     """Larger tables (jokers on a quarter of the sets), where the covering search takes the
     table's tiles too before the dynamic programme: the same answers as `solve`."""
     table, pool = _random_table(RUMMIKUB, rnd, k)
+    tiles = _near_tiles(pool, table, rnd, n)
+    answer = can_play(table, tiles, rules=RUMMIKUB, initial_meld_done=True)
+    best = solve(table, tiles, rules=RUMMIKUB, initial_meld_done=True, keep_sets=False)
+    assert answer == (best.tiles_placed == len(tiles)), ([str(m) for m in table], [str(p) for p in tiles])
+    after = lay_down(table, tiles, rules=RUMMIKUB, initial_meld_done=True)
+    assert (after is not None) == answer
+    if after is not None:
+        report = validate_turn(table, tiles, list(after), rules=RUMMIKUB, initial_meld_done=True)
+        assert report.valid and len(report.played) == len(tiles), report.to_json()
+
+
+def _with_both_jokers(table: list[Meld], pool: Counter[Piece], rnd: random.Random) -> list[Meld]:
+    """The table with both jokers of the box on it: a tile of a set swapped for each one left in the pool."""
+    table = list(table)
+    for _ in range(40):
+        if not pool[JOKER] or not table:
+            break
+        i = rnd.randrange(len(table))
+        pieces = list(table[i].pieces)
+        j = rnd.randrange(len(pieces))
+        if pieces[j] == JOKER:
+            continue
+        old, pieces[j] = pieces[j], JOKER
+        if is_valid_meld(Meld(tuple(pieces)), rules=RUMMIKUB):
+            table[i] = Meld(tuple(pieces))
+            pool[JOKER] -= 1
+            pool[old] += 1
+    return table
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(6, 14), st.integers(1, 10))
+def test_can_play_with_both_jokers_on_the_table_agrees_with_the_solver(rnd: Any, k: int, n: int) -> None:
+    """Both jokers on the table, where the count test says nothing and the jokers may have to
+    move: the same answers as `solve`, and every layout a legal turn."""
+    table, pool = _random_table(RUMMIKUB, rnd, k)
+    table = _with_both_jokers(table, pool, rnd)
     tiles = _near_tiles(pool, table, rnd, n)
     answer = can_play(table, tiles, rules=RUMMIKUB, initial_meld_done=True)
     best = solve(table, tiles, rules=RUMMIKUB, initial_meld_done=True, keep_sets=False)

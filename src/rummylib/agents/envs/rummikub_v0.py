@@ -60,7 +60,7 @@ from rummylib.referee import Referee
 from rummylib.rules import RUMMIKUB, JokerRetrieval, RuleSet
 from rummylib.rummikub import RummikubGame, lay_down
 from rummylib.rummikub.actions import Draw, Pass, Play, RummikubView, Timeout
-from rummylib.rummikub.solver._api import addable
+from rummylib.rummikub.solver._masks import addable
 from rummylib.tiles import Tile
 
 _DRAW, _PASS, _TIMEOUT, _PLAY, _CLEAR, _CHOOSE = 0, 1, 2, 3, 4, 5
@@ -211,6 +211,8 @@ class raw_env(RummyEnv):
         )
         super().__init__(players=players, render_mode=render_mode, max_steps=max_steps)
         self._witness_book: dict[tuple[int, tuple[Meld, ...]], list[tuple[int, ...]]] = {}
+        self._layouts: dict[tuple[int, tuple[Meld, ...]], dict[tuple[int, ...], tuple[Meld, ...]]] = {}
+        """Per seat and table (after the initial meld), the table after each witness, by its tiles."""
         self._reset_turn()
 
     # --- the turn's own state: the chosen tiles -----------------------------------------------------
@@ -221,6 +223,7 @@ class raw_env(RummyEnv):
         self._masks: dict[Any, list[Piece]] = {}
         self._plays: dict[Any, Play | None] = {}
         self._hope: int | None = None
+        self._live: list[tuple[int, ...]] | None = None
         self._answers_for: RummikubGame | None = None
 
     def _same_state(self, state: RummikubGame) -> None:
@@ -231,6 +234,7 @@ class raw_env(RummyEnv):
             self._plays.clear()
             self._refused.clear()
             self._hope = None
+            self._live = None
 
     def _save_turn(self) -> Any:
         return tuple(sorted(tile_kind(p) for p in self.chosen))
@@ -295,11 +299,17 @@ class raw_env(RummyEnv):
         if book is None:
             if len(self._witness_book) >= _TABLES_KEPT:
                 self._witness_book.clear()
+                self._layouts.clear()
             book = self._witness_book[seat, table] = []
-        # Witnesses still on the rack and holding the choice: a kind is free if one has one more.
+        layouts = self._layouts.setdefault((seat, table), {}) if done else None
+        # Witnesses still on the rack (sorted out once for the turn) and holding the choice: a
+        # kind is free if one has one more.
+        if self._live is None:
+            self._live = [w for w in book if _within(w, rack_bits)]
+        live = self._live
         spare = 0
-        for w in book:
-            if _within(w, rack_bits) and _within(chosen_bits, w):
+        for w in live:
+            if _within(chosen_bits, w):
                 spare |= _more(w, chosen_bits)
         # Refusals: one refused choice inside the choice plus a kind blocks that kind.
         blocked = 0
@@ -342,8 +352,11 @@ class raw_env(RummyEnv):
                     laid[tile_kind(p)] -= 1
             witness = _layers(laid)
             book.append(witness)
+            live.append(witness)
             if len(book) > _WITNESSES_KEPT:
                 del book[0]
+            if layouts is not None and len(layouts) < _WITNESSES_KEPT:
+                layouts[witness] = after
             spare |= _more(witness, chosen_bits)
             out.append(piece)
         self._masks[chosen_key] = out
@@ -364,6 +377,13 @@ class raw_env(RummyEnv):
             return self._plays[key]
         done = state.initial_meld_done[seat]
         play: Play | None = None
+        if done:
+            # A witness of exactly the chosen tiles is a play of them, already laid out.
+            found = self._layouts.get((seat, state.table.melds), {}).get(_layers(_kinds(self.chosen)))
+            if found is not None:
+                play = Play(seat, found)
+                self._plays[key] = play
+                return play
         if done or self._worth(self.chosen) >= self.rules.initial_meld_points:
             after = lay_down(state.table, self.chosen, rules=self.rules, initial_meld_done=done)
             play = None if after is None else Play(seat, after)

@@ -25,7 +25,7 @@ from rummylib.errors import (
 from rummylib.melds import Meld, MeldLike, meld_violations
 from rummylib.pieces import JOKER, Joker, Piece, PieceCount, PiecesLike, piece_sort_key
 from rummylib.rules import JokerRetrieval, RuleSet
-from rummylib.rummikub.solver._cover import GaveUp, cover, extensions, pack
+from rummylib.rummikub.solver._cover import GaveUp, cover, pack
 from rummylib.rummikub.solver._dp import Plan, Shape, search, stranded
 from rummylib.rummikub.solver._encoding import Encoded, encode
 from rummylib.table import Table
@@ -658,34 +658,6 @@ def _covering(enc: Encoded, searcher: _Searcher, threshold: int | None, limit: i
     placed.subtract({(c, v): n for c, row in enumerate(enc.table) for v, n in enumerate(row) if n})
     jokers = sum(1 for _c, _v, j in items if j) - enc.table_jokers  # the optional ones laid
     return Plan(0, runs, groups, jokers, tuple(sorted(placed.elements())), 0)
-
-
-def addable(chosen: Sequence[Piece], rest: Sequence[Piece], rules: RuleSet) -> tuple[Piece, ...] | None:
-    """With no table: the pieces of ``rest`` (each distinct one once) that could go down with all of ``chosen``.
-
-    A piece counts when ``chosen`` plus it, with any more pieces of ``rest``, make valid sets;
-    the answer is ``()`` when ``chosen`` itself cannot. One search answers every piece (see
-    `extensions`), for the tile-choice masks of `rummylib.agents.envs.rummikub_v0`. The pieces
-    are trusted (checked by the caller); ``None`` when the question is not one for that search
-    (too many jokers) or it gave up: ask `lay_down` instead.
-    """
-    shape = _shape(rules)
-    enc = encode(chosen, rest, rules=rules)
-    if enc.table_jokers + enc.rack_jokers >= min(shape.min_run, shape.group_min):
-        return None
-    avail = tuple(tuple(t + r for t, r in zip(tr, rr, strict=True)) for tr, rr in zip(enc.table, enc.rack, strict=True))
-    try:
-        found = extensions(enc.table, avail, enc.rack_jokers, shape, forced_jokers=enc.table_jokers)
-    except GaveUp:
-        return None
-    if found is None:
-        return ()
-    cells, joker = found
-    box = _box(rules)
-    out: list[Piece] = [box[c][v] for c, row in enumerate(cells) for v, yes in enumerate(row) if yes and v]
-    if joker:
-        out.append(JOKER)
-    return tuple(out)
 
 
 _QUICK = 128

@@ -44,16 +44,19 @@ class _Cover:
         self.shape = shape
         self.limit = limit
         self.steps = 0
-        self.failed: set[tuple[tuple[int, ...], tuple[int, ...], int]] = set()
+        self.failed: set[tuple[int, int]] = set()
         self.spare = 0
         """Jokers that may stay on the rack; the others (in the pool too) must go down."""
         self.rows: list[int] = []
         """Per colour, the numbers with a tile left (bits); kept by `take` and `put`."""
         self.cols: list[int] = []
         """Per number, the colours with a tile left (bits)."""
-        self.needed = 0
-        """The cells with a needed tile left (bits)."""
-        self.reachable: dict[tuple[tuple[int, ...], tuple[int, ...], int], bool] = {}
+        self.wanted: list[int] = []
+        """Per colour, the numbers with a needed tile left (bits)."""
+        self.code = 0
+        """The counts left and needed, as one number (`bits` per cell): the key of a state."""
+        self.bits = 2
+        self.reachable: dict[tuple[int, int], bool] = {}
         self.target = 0
         self.found = 0
         self.done = False
@@ -63,6 +66,12 @@ class _Cover:
         self.longest = longest
         # For each number, the numbers up to two away (the run partners counted by `pick`).
         self.near = [sum(1 << x for x in (v - 2, v - 1, v + 1, v + 2) if 1 <= x <= top) for v in range(top + 1)]
+
+    def tick(self) -> None:
+        """Count one step; past the limit, give up."""
+        self.steps += 1
+        if self.steps > self.limit:
+            raise GaveUp
 
     def go(
         self,
@@ -74,35 +83,49 @@ class _Cover:
     ) -> bool:
         """Cover every needed tile (``need``, ``avail`` flat: colour * (top + 1) + number)."""
         width = self.top + 1
-        key = (tuple(need), tuple(avail), jokers)
+        key = (self.code, jokers)
         if key in self.failed:
             return False
-        pick = self.pick(need, avail, jokers)
-        if pick < 0:
-            if jokers <= self.spare:
-                return True
-            return self.place_joker(need, avail, jokers, runs, groups, key)
-        best = self.candidates(pick // width, pick % width, avail, jokers)
-        self.steps += 1
-        if self.steps > self.limit:
-            raise GaveUp
-        for cells, used_jokers, items, is_run in best:
+        pick = self.pick(jokers)
+        if pick >= 0:
+            options = self.candidates(pick // width, pick % width, jokers)
+        elif jokers <= self.spare:
+            return True
+        else:
+            # Every needed tile is covered, but a joker that must go down is not: a new set for
+            # it. Such a set holds no needed tile, so it is some tiles left over and at least one
+            # joker (a short one is enough, as for the needed tiles), through any tile left.
+            options = []
+            for cell in self.cells_left(avail):
+                options.extend(o for o in self.candidates(cell // width, cell % width, jokers) if o[1])
+        self.tick()
+        for cells, used_jokers, items, is_run in options:
             took = self.take(need, avail, cells)
-            (runs if is_run else groups).append(items)
+            laid = runs if is_run else groups
+            laid.append(items)
             if self.go(need, avail, jokers - used_jokers, runs, groups):
                 return True
-            (runs if is_run else groups).pop()
+            laid.pop()
             self.put(need, avail, cells, took)
         self.failed.add(key)
         return False
+
+    def cells_left(self, avail: list[int]) -> list[int]:
+        """The cells with a tile left."""
+        width = self.top + 1
+        return [cell for cell in range(len(avail)) if avail[cell] and cell % width]
 
     def setup(self, need: list[int], avail: list[int]) -> None:
         """The bitmasks `pick` and `candidates` read, made from the counts (then kept by `take`)."""
         width = self.top + 1
         self.rows = [0] * self.ncol
         self.cols = [0] * width
-        self.needed = 0
-        for cell in range(len(avail)):
+        self.wanted = [0] * self.ncol
+        # Wide enough for any count of the search (a needed tile is always one of those left).
+        self.bits = bits = max(2, (max(avail, default=0) + 1).bit_length())
+        code = 0
+        n = len(avail)
+        for cell in range(n):
             if cell % width == 0:
                 continue
             c, v = divmod(cell, width)
@@ -110,59 +133,78 @@ class _Cover:
                 self.rows[c] |= 1 << v
                 self.cols[v] |= 1 << c
             if need[cell]:
-                self.needed |= 1 << cell
+                self.wanted[c] |= 1 << v
+            code |= avail[cell] << (bits * cell) | need[cell] << (bits * (n + cell))
+        self.code = code
 
     def take(self, need: list[int], avail: list[int], cells: list[int]) -> list[bool]:
         """Lay one tile of each cell: which of them were needed."""
         width = self.top + 1
+        bits, n = self.bits, len(avail)
         took: list[bool] = []
+        code = self.code
         for cell in cells:
             avail[cell] -= 1
-            if not avail[cell]:
-                c, v = divmod(cell, width)
-                self.rows[c] &= ~(1 << v)
-                self.cols[v] &= ~(1 << c)
+            code -= 1 << (bits * cell)
             hit = need[cell] > 0
             if hit:
                 need[cell] -= 1
-                if not need[cell]:
-                    self.needed &= ~(1 << cell)
+                code -= 1 << (bits * (n + cell))
+            if not avail[cell] or (hit and not need[cell]):
+                c, v = divmod(cell, width)
+                if not avail[cell]:
+                    self.rows[c] &= ~(1 << v)
+                    self.cols[v] &= ~(1 << c)
+                if hit and not need[cell]:
+                    self.wanted[c] &= ~(1 << v)
             took.append(hit)
+        self.code = code
         return took
 
     def put(self, need: list[int], avail: list[int], cells: list[int], took: list[bool]) -> None:
         """Undo `take`."""
         width = self.top + 1
+        bits, n = self.bits, len(avail)
+        code = self.code
         for cell, hit in zip(cells, took, strict=True):
-            if not avail[cell]:
+            if not avail[cell] or (hit and not need[cell]):
                 c, v = divmod(cell, width)
-                self.rows[c] |= 1 << v
-                self.cols[v] |= 1 << c
+                if not avail[cell]:
+                    self.rows[c] |= 1 << v
+                    self.cols[v] |= 1 << c
+                if hit and not need[cell]:
+                    self.wanted[c] |= 1 << v
             avail[cell] += 1
+            code += 1 << (bits * cell)
             if hit:
-                if not need[cell]:
-                    self.needed |= 1 << cell
                 need[cell] += 1
+                code += 1 << (bits * (n + cell))
+        self.code = code
 
-    def pick(self, need: list[int], avail: list[int], jokers: int) -> int:
+    def pick(self, jokers: int) -> int:
         """The needed tile with the fewest partners left (a quick count), or -1 when none is needed.
 
         Its partners: the jokers, the other colours present at its number and the tiles of its
         colour up to two away, counted on the bitmasks of what is present per colour and number.
+        A tile with fewer than two partners is in no set: it is picked at once (and fails).
         """
         width = self.top + 1
         rows, cols, near = self.rows, self.cols, self.near
         pick = -1
         fewest = 1 << 30
-        left = self.needed
-        while left:
-            low = left & -left
-            left ^= low
-            cell = low.bit_length() - 1
-            c, v = divmod(cell, width)
-            partners = jokers + (cols[v] & ~(1 << c)).bit_count() + (rows[c] & near[v]).bit_count()
-            if partners < fewest:
-                pick, fewest = cell, partners
+        for c in range(self.ncol):
+            left = self.wanted[c]
+            row = rows[c]
+            bit = 1 << c
+            while left:
+                low = left & -left
+                left ^= low
+                v = low.bit_length() - 1
+                partners = jokers + (cols[v] & ~bit).bit_count() + (row & near[v]).bit_count()
+                if partners < fewest:
+                    pick, fewest = c * width + v, partners
+                    if partners < 2:
+                        return pick
         return pick
 
     def reach(self, need: list[int], avail: list[int], jokers: int, extra: int) -> bool:
@@ -175,18 +217,16 @@ class _Cover:
         way: bit ``cell``) and those the tiles and jokers left over could make a set with, and
         bit ``len(avail)`` when one more joker than must go down could.
         """
-        key = (tuple(need), tuple(avail), jokers)
+        key = (self.code, jokers)
         got = self.reachable.get(key)
         if got is not None:
             if got:
                 self.add(extra)
             return got
-        self.steps += 1
-        if self.steps > self.limit:
-            raise GaveUp
+        self.tick()
         width = self.top + 1
         ok = False
-        pick = self.pick(need, avail, jokers)
+        pick = self.pick(jokers)
         if pick < 0 and jokers <= self.spare:
             more = self.leftover(avail, jokers)
             if jokers < self.spare:
@@ -196,16 +236,14 @@ class _Cover:
             return True
         elif pick < 0:
             # A joker that must go down still needs a set of tiles left over: each is tried.
-            for cell in range(len(avail)):
-                if not avail[cell] or cell % width == 0:
-                    continue
-                for cells, used_jokers, _items, _is_run in self.candidates(cell // width, cell % width, avail, jokers):
+            for cell in self.cells_left(avail):
+                for cells, used_jokers, _items, _is_run in self.candidates(cell // width, cell % width, jokers):
                     if used_jokers and self.follow(need, avail, jokers, cells, used_jokers, extra):
                         ok = True
                     if self.done:
                         return ok
         else:
-            for cells, used_jokers, _items, _is_run in self.candidates(pick // width, pick % width, avail, jokers):
+            for cells, used_jokers, _items, _is_run in self.candidates(pick // width, pick % width, jokers):
                 if self.follow(need, avail, jokers, cells, used_jokers, extra):
                     ok = True
                 if self.done:
@@ -238,10 +276,10 @@ class _Cover:
         known = self.found
         out = known & (1 << len(avail))
         joker_bit = 1 << len(avail)
-        for cell in range(len(avail)):
-            if not avail[cell] or cell % width == 0 or (known >> cell & 1 and (out & joker_bit or not jokers)):
+        for cell in self.cells_left(avail):
+            if known >> cell & 1 and (out & joker_bit or not jokers):
                 continue
-            for _cells, used_jokers, _items, _is_run in self.candidates(cell // width, cell % width, avail, jokers):
+            for _cells, used_jokers, _items, _is_run in self.candidates(cell // width, cell % width, jokers):
                 out |= 1 << cell
                 if used_jokers:
                     out |= joker_bit
@@ -250,42 +288,7 @@ class _Cover:
                     break
         return out
 
-    def place_joker(
-        self,
-        need: list[int],
-        avail: list[int],
-        jokers: int,
-        runs: list[tuple[Item, ...]],
-        groups: list[tuple[Item, ...]],
-        key: tuple[tuple[int, ...], tuple[int, ...], int],
-    ) -> bool:
-        """Every needed tile is covered, but a joker that must go down is not: a new set for it.
-
-        Such a set holds no needed tile, so it is some tiles left over and at least one joker
-        (a short one is enough, as for the needed tiles): each is tried, through each tile left.
-        """
-        width = self.top + 1
-        self.steps += 1
-        if self.steps > self.limit:
-            raise GaveUp
-        for cell in range(len(avail)):
-            if not avail[cell] or cell % width == 0:
-                continue
-            for cells, used_jokers, items, is_run in self.candidates(cell // width, cell % width, avail, jokers):
-                if not used_jokers:
-                    continue
-                took = self.take(need, avail, cells)
-                (runs if is_run else groups).append(items)
-                if self.go(need, avail, jokers - used_jokers, runs, groups):
-                    return True
-                (runs if is_run else groups).pop()
-                self.put(need, avail, cells, took)
-        self.failed.add(key)
-        return False
-
-    def candidates(
-        self, c: int, v: int, avail: list[int], jokers: int
-    ) -> list[tuple[list[int], int, tuple[Item, ...], bool]]:
+    def candidates(self, c: int, v: int, jokers: int) -> list[tuple[list[int], int, tuple[Item, ...], bool]]:
         """Every short run and every group holding a tile of colour c and number v.
 
         Fewest jokers first, then the sets that use most tiles. The sets are made once per shape
