@@ -72,6 +72,7 @@ _TIGHTEN_ROUNDS = 3
 """Subgradient rounds on the group multipliers; each rebuilds the colours' bounds."""
 _DIVE = 1024
 """States a budgeted search may spend on a first dive for some play before aiming high."""
+_SHARE = True
 
 
 class _Found(Exception):
@@ -389,6 +390,10 @@ class _Search:
         self.lam_from = [[0] * (top + 2) for _ in range(ncol + 1)]  # sum of lam[e][v] for e >= c
         self.lam_suffix = [0] * (top + 2)  # max over v' >= v of the sum of lam[e][v']
         self.bound_memo: list[dict[int, int]] = [{} for _ in range(ncol)]
+        self.split_memo: list[dict[int, int]] = [{} for _ in range(ncol)]
+        self.row_memo: list[dict[int, list[int]]] = [{} for _ in range(ncol)]
+        # Share the jokers among the colours' bounds (see `shared`) when any is in play.
+        self.share = jtot > 0 and _SHARE
         self.joker_bonus = enc.rack_jokers * joker_weight
         self.per_number = ncol + 1
         self.last = top * (ncol + 1)
@@ -568,6 +573,148 @@ class _Search:
         memo[key] = best
         return best
 
+    def split(self, c: int, v: int, rid: int, r: int, t: int) -> int:
+        """`bound` with at most r jokers in colour c's runs and t jokers in all (r <= t).
+
+        The jokers that colour c's groups need come out of t only: groups are shared by the
+        colours, so their jokers are not charged to one colour's runs (see `shared`).
+        """
+        if r >= t:
+            return self.bound(c, v, rid, t)
+        if v > self.top:
+            return 0 if self.rid_done[rid] else NEG
+        memo = self.split_memo[c]
+        stride = self.jtot + 1
+        key = ((rid * (self.top + 2) + v) * stride + r) * stride + t
+        hit = memo.get(key)
+        if hit is not None:
+            return hit
+        best = NEG
+        w = self.weights[c][v]
+        can_group = self.groupable[c][v]
+        fill = self.group_jokers[c][v]
+        extra = self.mu[c][v]
+        nv = v + 1
+        for new, placed, jc, g, _a, _ns, _nj in self.moves_for(
+            rid, self.tab[c][v], self.rck[c][v], r, min(self.top - v, self.min_run)
+        ):
+            rr = r - jc
+            tt = t - jc
+            val = placed * w
+            if g:
+                if not can_group:
+                    continue
+                tt -= fill[g]
+                if tt < 0:
+                    continue
+                val += g * extra
+            if rr >= tt:
+                val += self.bound(c, nv, new, tt)
+            else:
+                val += self.split(c, nv, new, rr, tt)
+            if val > best:  # noqa: PLR1730 - faster than max() in this hot loop
+                best = val
+        memo[key] = best
+        return best
+
+    def joker_row(self, c: int, v: int, rid: int, left: int) -> list[int]:
+        """Colour c's `split` for every r <= t <= left, flat: entry t * (t + 1) // 2 + r."""
+        key = rid * (self.top + 2) * (self.jtot + 1) + v * (self.jtot + 1) + left
+        memo = self.row_memo[c]
+        hit = memo.get(key)
+        if hit is not None:
+            return hit
+        row: list[int] = []
+        for t in range(left + 1):
+            for r in range(t + 1):
+                row.append(self.split(c, v, rid, r, t))
+        memo[key] = row
+        return row
+
+    def shared(self, i: int, key: int, loose: int) -> int:
+        """A tighter `hope` with jokers in play: the jokers in runs shared among the colours.
+
+        Each colour's own bound may use every joker left; but a joker in a run belongs to one
+        colour. With S jokers in runs in all (R_d of colour d), colour d may use R_d of them
+        and, for its groups, the L - S that are in no run (groups are shared, so each colour may
+        count them). The bound is the best over S and the R_d summing to S. ``loose`` is the
+        plain `hope`, never beaten: the search stops there.
+        """
+        per_number = self.per_number
+        v = i // per_number + 1
+        c = i % per_number
+        left = self.jtot - ((key >> self.ush) & self.umask)
+        if left == 0:
+            return loose
+        ncol = self.ncol
+        rb, rmask = self.rb, self.rmask
+        rows: list[list[int]] = []
+        for d in range(ncol):
+            rows.append(self.joker_row(d, v + 1 if d < c else v, (key >> (d * rb)) & rmask, left))
+        bonus = self.joker_bonus
+        if left == 1:  # entries: (0,0) at 0, (0,1) at 1, (1,1) at 2
+            none = 0
+            zero = 0
+            gain = NEG
+            for row in rows:
+                none += row[1]
+                zero += row[0]
+                if row[2] - row[0] > gain:  # noqa: PLR1730 - faster than max() here
+                    gain = row[2] - row[0]
+            best = none if none > zero + gain else zero + gain
+            return min(loose, bonus + best)
+        if left == 2:  # (0,0) 0, (0,1) 1, (1,1) 2, (0,2) 3, (1,2) 4, (2,2) 5
+            s0 = 0
+            s1 = 0
+            s2 = 0
+            g1 = NEG
+            g2 = NEG
+            top1 = NEG
+            top2 = NEG
+            for row in rows:
+                s0 += row[3]
+                s1 += row[1]
+                s2 += row[0]
+                if row[4] - row[1] > g1:  # noqa: PLR1730 - faster than max() here
+                    g1 = row[4] - row[1]
+                if row[5] - row[0] > g2:  # noqa: PLR1730 - faster than max() here
+                    g2 = row[5] - row[0]
+                one = row[2] - row[0]
+                if one > top1:
+                    top1, top2 = one, top1
+                elif one > top2:
+                    top2 = one
+            best = s0
+            if s1 + g1 > best:  # noqa: PLR1730 - faster than max() here
+                best = s1 + g1
+            pair = top1 + top2 if top2 > NEG else NEG
+            if s2 + g2 > best:  # noqa: PLR1730 - faster than max() here
+                best = s2 + g2
+            if s2 + pair > best:  # noqa: PLR1730 - faster than max() here
+                best = s2 + pair
+            return min(loose, bonus + best)
+        best = NEG
+        for total in range(left + 1):
+            base = left - total
+            cur = [NEG] * (total + 1)
+            cur[0] = 0
+            for row in rows:
+                nxt = [NEG] * (total + 1)
+                for a in range(total + 1):
+                    ca = cur[a]
+                    if ca < NEG // 2:
+                        continue
+                    for b in range(total + 1 - a):
+                        t = base + b
+                        val = ca + row[t * (t + 1) // 2 + b]
+                        if val > nxt[a + b]:  # noqa: PLR1730 - faster than max() here
+                            nxt[a + b] = val
+                cur = nxt
+            for val in cur:
+                if val > best:  # noqa: PLR1730 - faster than max() here
+                    best = val
+        return min(loose, bonus + best)
+
     def hope(self, i: int, key: int) -> int:
         """An upper bound on what is still to gain from layer i in state key."""
         if not self.scored:  # a pure feasibility question: the bound costs more than it saves
@@ -639,6 +786,8 @@ class _Search:
         if hit is None:
             full = ceiling = self.hope(i, key)
             have_full = True
+            if self.share and ceiling >= need and not self.tuned:
+                ceiling = self.shared(i, key, full)
         else:
             ceiling = hit[0]
         if ceiling < need:
@@ -760,6 +909,10 @@ class _Search:
             lam_suffix[v] = max(lam_suffix[v + 1], lam_from[0][v])
         for table in self.bound_memo:
             table.clear()
+        for table in self.split_memo:
+            table.clear()
+        for rows in self.row_memo:
+            rows.clear()
 
     def trace(self, c: int) -> list[int]:
         """Group tiles per number on a path that reaches colour c's bound with every joker."""
@@ -886,6 +1039,8 @@ def _search(
     start = s.start
     neg = NEG
     top_hope = s.hope(0, start)
+    if s.share:
+        top_hope = s.shared(0, start, top_hope)
     if top_hope < 0:
         return None
     # Aim at the bound; on failure aim a unit (a tile, a point) lower or at the bound the failed
