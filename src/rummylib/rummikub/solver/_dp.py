@@ -393,7 +393,6 @@ class _Search:
         self.split_memo: list[dict[int, int]] = [{} for _ in range(ncol)]
         self.row_memo: list[dict[int, list[int]]] = [{} for _ in range(ncol)]
         # Share the jokers among the colours' bounds (see `shared`) when any is in play.
-        self.share = jtot > 0 and _SHARE
         self.joker_bonus = enc.rack_jokers * joker_weight
         self.per_number = ncol + 1
         self.last = top * (ncol + 1)
@@ -420,6 +419,9 @@ class _Search:
         self.memo: dict[int, tuple[int, bool, object]] = {}
         self.ticks = 0
         self.scored = bounded or joker_weight > 0 or any(w for row in weights for w in row)
+        self.share = jtot > 0 and _SHARE and self.scored
+        self.loose = 0
+        """The plain bound `shared` saw last."""
         self.tuned = False
         # The path of the node being expanded, layer by layer (see `record`), and the best complete
         # layout reached so far: its score and its decisions.
@@ -631,50 +633,67 @@ class _Search:
         memo[key] = row
         return row
 
-    def shared(self, i: int, key: int, loose: int) -> int:
+    def shared(self, i: int, key: int) -> int:
         """A tighter `hope` with jokers in play: the jokers in runs shared among the colours.
 
         Each colour's own bound may use every joker left; but a joker in a run belongs to one
         colour. With S jokers in runs in all (R_d of colour d), colour d may use R_d of them
         and, for its groups, the L - S that are in no run (groups are shared, so each colour may
-        count them). The bound is the best over S and the R_d summing to S. ``loose`` is the
-        plain `hope`, never beaten: the search stops there.
+        count them). The bound is the best over S and the R_d summing to S. The plain `hope` (each
+        colour with every joker) is left in ``self.loose``. Only with jokers in play, where the
+        group multipliers are never tuned.
         """
         per_number = self.per_number
         v = i // per_number + 1
         c = i % per_number
         left = self.jtot - ((key >> self.ush) & self.umask)
         if left == 0:
+            self.loose = loose = self.hope(i, key)
             return loose
         ncol = self.ncol
         rb, rmask = self.rb, self.rmask
-        rows: list[list[int]] = []
-        for d in range(ncol):
-            rows.append(self.joker_row(d, v + 1 if d < c else v, (key >> (d * rb)) & rmask, left))
         bonus = self.joker_bonus
+        width = (self.top + 2) * (self.jtot + 1)
+        stride = self.jtot + 1
+        row_memo = self.row_memo
         if left == 1:  # entries: (0,0) at 0, (0,1) at 1, (1,1) at 2
             none = 0
             zero = 0
+            full = bonus
             gain = NEG
-            for row in rows:
+            for d in range(ncol):
+                vd = v + 1 if d < c else v
+                rid = (key >> (d * rb)) & rmask
+                row = row_memo[d].get(rid * width + vd * stride + 1)
+                if row is None:
+                    row = self.joker_row(d, vd, rid, 1)
                 none += row[1]
                 zero += row[0]
+                full += row[2]
                 if row[2] - row[0] > gain:  # noqa: PLR1730 - faster than max() here
                     gain = row[2] - row[0]
             best = none if none > zero + gain else zero + gain
-            return min(loose, bonus + best)
+            self.loose = full
+            return min(full, bonus + best)
         if left == 2:  # (0,0) 0, (0,1) 1, (1,1) 2, (0,2) 3, (1,2) 4, (2,2) 5
             s0 = 0
             s1 = 0
             s2 = 0
+            full = bonus
             g1 = NEG
             g2 = NEG
             top1 = NEG
             top2 = NEG
-            for row in rows:
+            for d in range(ncol):
+                vd = v + 1 if d < c else v
+                rid = (key >> (d * rb)) & rmask
+                row = row_memo[d].get(rid * width + vd * stride + 2)
+                if row is None:
+                    row = self.joker_row(d, vd, rid, 2)
                 s0 += row[3]
                 s1 += row[1]
                 s2 += row[0]
+                full += row[5]
                 if row[4] - row[1] > g1:  # noqa: PLR1730 - faster than max() here
                     g1 = row[4] - row[1]
                 if row[5] - row[0] > g2:  # noqa: PLR1730 - faster than max() here
@@ -692,7 +711,14 @@ class _Search:
                 best = s2 + g2
             if s2 + pair > best:  # noqa: PLR1730 - faster than max() here
                 best = s2 + pair
-            return min(loose, bonus + best)
+            self.loose = full
+            return min(full, bonus + best)
+        rows: list[list[int]] = []
+        full = bonus
+        for d in range(ncol):
+            rows.append(self.joker_row(d, v + 1 if d < c else v, (key >> (d * rb)) & rmask, left))
+            full += rows[-1][-1]
+        self.loose = full
         best = NEG
         for total in range(left + 1):
             base = left - total
@@ -713,7 +739,7 @@ class _Search:
             for val in cur:
                 if val > best:  # noqa: PLR1730 - faster than max() here
                     best = val
-        return min(loose, bonus + best)
+        return min(full, bonus + best)
 
     def hope(self, i: int, key: int) -> int:
         """An upper bound on what is still to gain from layer i in state key."""
@@ -784,10 +810,12 @@ class _Search:
         full = NEG
         have_full = False
         if hit is None:
-            full = ceiling = self.hope(i, key)
+            if self.share:
+                ceiling = self.shared(i, key)
+                full = self.loose
+            else:
+                full = ceiling = self.hope(i, key)
             have_full = True
-            if self.share and ceiling >= need and not self.tuned:
-                ceiling = self.shared(i, key, full)
         else:
             ceiling = hit[0]
         if ceiling < need:
@@ -1038,9 +1066,7 @@ def _search(
     ncol, top, jt, jtot = s.ncol, s.top, s.jt, s.jtot
     start = s.start
     neg = NEG
-    top_hope = s.hope(0, start)
-    if s.share:
-        top_hope = s.shared(0, start, top_hope)
+    top_hope = s.shared(0, start) if s.share else s.hope(0, start)
     if top_hope < 0:
         return None
     # Aim at the bound; on failure aim a unit (a tile, a point) lower or at the bound the failed
