@@ -416,7 +416,10 @@ class _Search:
         self.ib = (self.last + 1).bit_length()
         self.rid_done = states.done
         self.start = 0
-        self.memo: dict[int, tuple[int, bool, object]] = {}
+        self.memo: dict[int, int] = {}
+        """Per state (layer and key): twice its value, plus one when exact (else an upper bound)."""
+        self.chosen: dict[int, object] = {}
+        """The best decision at each state with an exact value: the next key and the decision."""
         self.ticks = 0
         self.scored = bounded or joker_weight > 0 or any(w for row in weights for w in row)
         self.share = jtot > 0 and _SHARE and self.scored
@@ -803,10 +806,15 @@ class _Search:
         memo = self.memo
         mk = (key << self.ib) | i
         hit = memo.get(mk)
-        if hit is not None and (hit[1] or hit[0] < need):
-            if hit[1] and acc + hit[0] > self.best_seen:
-                self.record(i, acc + hit[0])
-            return hit[0]
+        known = 0
+        if hit is not None:
+            known = hit >> 1
+            if hit & 1:
+                if acc + known > self.best_seen:
+                    self.record(i, acc + known)
+                return known
+            if known < need:
+                return known
         full = NEG
         have_full = False
         if hit is None:
@@ -817,9 +825,9 @@ class _Search:
                 full = ceiling = self.hope(i, key)
             have_full = True
         else:
-            ceiling = hit[0]
+            ceiling = known
         if ceiling < need:
-            memo[mk] = (ceiling, False, None)
+            memo[mk] = ceiling * 2
             return ceiling
         self.path_key[i] = mk
         path_next = self.path_next
@@ -914,9 +922,10 @@ class _Search:
                     if best >= ceiling:
                         break
         if best >= need:
-            memo[mk] = (best, True, choice)
+            memo[mk] = best * 2 + 1
+            self.chosen[mk] = choice
         else:
-            memo[mk] = (best, False, None)
+            memo[mk] = best * 2
         return best
 
     def set_multipliers(self, new_lam: list[list[int]]) -> None:
@@ -1133,9 +1142,10 @@ def _search(
         if entry is None:  # a layer with nothing to decide (see the fast paths in dfs)
             decisions.append(0 if i % per_number == ncol else ((), 0, 0, 0))
             continue
-        assert entry[1]
-        assert isinstance(entry[2], tuple)
-        key, dec = entry[2]
+        assert entry & 1
+        step_taken = s.chosen[mk]
+        assert isinstance(step_taken, tuple)
+        key, dec = step_taken
         decisions.append(dec)
 
     runs_out: list[tuple[Item, ...]] = []
