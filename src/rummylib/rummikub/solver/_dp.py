@@ -392,6 +392,7 @@ class _Search:
         self.bound_memo: list[dict[int, int]] = [{} for _ in range(ncol)]
         self.split_memo: list[dict[int, int]] = [{} for _ in range(ncol)]
         self.row_memo: list[dict[int, list[int]]] = [{} for _ in range(ncol)]
+        self.order_memo: list[dict[int, list[tuple[int, _Move]]]] = [{} for _ in range(ncol)]
         # Share the jokers among the colours' bounds (see `shared`) when any is in play.
         self.joker_bonus = enc.rack_jokers * joker_weight
         self.per_number = ncol + 1
@@ -881,29 +882,27 @@ class _Search:
                 for d in range(ncol):
                     if d != c:
                         rest += self.bound(d, v + 1 if d < c else v, (key >> (d * rb)) & rmask, left)
-            moves = self.moves_for(rid, t, rck[c][v], left, min(self.top - v, self.min_run))
-            rated: list[tuple[int, _Move]] = []
+            rated: list[tuple[int, _Move]]
+            base = 0
             if scored:
-                # Most promising first: a good play found early prunes the rest harder.
-                memo_c = bound_memo[c]  # looked up inline: most of these are hits
-                tuned = self.tuned
-                nv = v + 1
-                for move in moves:
-                    if move[3] and lone:
-                        continue
-                    child = memo_c.get(move[0] * width + nv * stride + left - move[2])
-                    if child is None:
-                        child = self.bound(c, nv, move[0], left - move[2])
-                    if tuned:
-                        child += (s_tot + move[3]) * lam_from[c + 1][v]
-                    rated.append((move[1] * w + rest + child, move))
-                rated.sort(key=_first, reverse=True)
+                # Most promising first: a good play found early prunes the rest harder. The order
+                # and the moves' own ratings depend only on the colour, number, runs and jokers.
+                order = self.order_memo[c]
+                okey = rid * width + v * stride + left
+                cached = order.get(okey)
+                if cached is None:
+                    cached = self.rate(c, v, rid, left)
+                    order[okey] = cached
+                rated = cached
+                base = rest + s_tot * lam_from[c + 1][v] if self.tuned else rest
             else:
-                for move in moves:
+                rated = []
+                for move in self.moves_for(rid, t, rck[c][v], left, min(self.top - v, self.min_run)):
                     if not (move[3] and lone):
                         rated.append((0, move))
             shift = c * rb
-            for rough, move in rated:
+            for partial, move in rated:
+                rough = base + partial
                 new, placed, jc, g, acts, ns, nj = move
                 gain = placed * w
                 if scored and rough < (need if need > best else best + 1):
@@ -928,6 +927,29 @@ class _Search:
             memo[mk] = best * 2
         return best
 
+    def rate(self, c: int, v: int, rid: int, left: int) -> list[tuple[int, _Move]]:
+        """The moves of colour c at number v, each with its gain plus colour c's bound after it, best first.
+
+        The search adds what the other colours can still gain, the same for every move of a node.
+        """
+        stride = self.jtot + 1
+        width = (self.top + 2) * stride
+        memo_c = self.bound_memo[c]  # looked up inline: most of these are hits
+        w = self.weights[c][v]
+        lone = not self.groupable[c][v]
+        extra = self.lam_from[c + 1][v] if self.tuned else 0
+        nv = v + 1
+        rated: list[tuple[int, _Move]] = []
+        for move in self.moves_for(rid, self.tab[c][v], self.rck[c][v], left, min(self.top - v, self.min_run)):
+            if move[3] and lone:
+                continue
+            child = memo_c.get(move[0] * width + nv * stride + left - move[2])
+            if child is None:
+                child = self.bound(c, nv, move[0], left - move[2])
+            rated.append((move[1] * w + child + move[3] * extra, move))
+        rated.sort(key=_first, reverse=True)
+        return rated
+
     def set_multipliers(self, new_lam: list[list[int]]) -> None:
         """Put new group multipliers in force (see `tighten`); the colours' bounds start again."""
         ncol, top = self.ncol, self.top
@@ -946,6 +968,8 @@ class _Search:
             lam_suffix[v] = max(lam_suffix[v + 1], lam_from[0][v])
         for table in self.bound_memo:
             table.clear()
+        for orders in self.order_memo:
+            orders.clear()
         for table in self.split_memo:
             table.clear()
         for rows in self.row_memo:
