@@ -72,7 +72,6 @@ _TIGHTEN_ROUNDS = 3
 """Subgradient rounds on the group multipliers; each rebuilds the colours' bounds."""
 _DIVE = 1024
 """States a budgeted search may spend on a first dive for some play before aiming high."""
-_SHARE = True
 
 
 class _Found(Exception):
@@ -393,7 +392,6 @@ class _Search:
         self.split_memo: list[dict[int, int]] = [{} for _ in range(ncol)]
         self.row_memo: list[dict[int, list[int]]] = [{} for _ in range(ncol)]
         self.order_memo: list[dict[int, list[tuple[int, _Move]]]] = [{} for _ in range(ncol)]
-        # Share the jokers among the colours' bounds (see `shared`) when any is in play.
         self.joker_bonus = enc.rack_jokers * joker_weight
         self.per_number = ncol + 1
         self.last = top * (ncol + 1)
@@ -423,7 +421,8 @@ class _Search:
         """The best decision at each state with an exact value: the next key and the decision."""
         self.ticks = 0
         self.scored = bounded or joker_weight > 0 or any(w for row in weights for w in row)
-        self.share = jtot > 0 and _SHARE and self.scored
+        # Share the jokers among the colours' bounds (see `shared`) when any is in play.
+        self.share = jtot > 0 and self.scored
         self.loose = 0
         """The plain bound `shared` saw last."""
         self.tuned = False
