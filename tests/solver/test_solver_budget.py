@@ -17,10 +17,10 @@ HARD_RACK = "Y3 K12 R3 Y10 B13 K2 Y7 R9 B6 Y9 B4 B3 R2 R12 K13 R1 R12"
 
 # Nothing can be played here, and proving it takes about a thousand states.
 STUCK_TABLE = (
-    "R5 R6 R7 R8 R9 R10 | B6 R6 K6 Y6 | K6 K7 K8 K9 K10 K11 | R3 Y3 B3 K3 | Y5 Y6 Y7 Y8 | R10 K10 * "
-    "| B1 R1 K1 | K11 Y11 B11 R11 | B5 B6 B7 B8 | Y5 B5 K5"
+    "B2 K2 R2 Y2 | R9 Y9 * | * B7 K7 Y7 | B7 B8 B9 | K11 B11 Y11 | K1 B1 R1 Y1 | B3 R3 K3 | R3 R4 R5 "
+    "| B11 B12 B13 | B3 B4 B5 | Y5 K5 B5 R5 | B13 Y13 R13"
 )
-STUCK_RACK = "K13 B12"
+STUCK_RACK = "R13 R9"
 
 
 def _solve(table: str, rack: str, budget: Budget | int | None) -> Solution:
@@ -43,7 +43,7 @@ def test_without_a_budget_the_answer_is_proved(best: Solution) -> None:
     assert best.tiles_placed == 15
 
 
-@pytest.mark.parametrize("nodes", [1, 1_000, 10_000, 25_000])
+@pytest.mark.parametrize("nodes", [1, 1_000, 10_000, 15_000])
 def test_a_budget_that_runs_out_gives_the_best_play_found_marked(best: Solution, nodes: int) -> None:
     sol = _solve(HARD_TABLE, HARD_RACK, Budget(nodes=nodes))
     assert not sol.proved and not sol.changes_proved
@@ -63,7 +63,7 @@ def test_an_int_budget_counts_states() -> None:
 
 
 def test_a_budget_large_enough_for_the_play_but_not_the_tie_break(best: Solution) -> None:
-    sol = _solve(HARD_TABLE, HARD_RACK, 45_000)
+    sol = _solve(HARD_TABLE, HARD_RACK, 20_000)
     assert sol.proved and not sol.changes_proved
     assert (sol.tiles_placed, sol.value_placed) == (best.tiles_placed, best.value_placed)
     _legal(HARD_TABLE, HARD_RACK, sol)

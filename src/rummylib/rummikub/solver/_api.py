@@ -940,6 +940,8 @@ def _most_kept(
     def start_search() -> int:
         """The states the next search may spend, its set-up paid first."""
         left()
+        if searcher.deadline is not None and time.perf_counter() > searcher.deadline:
+            raise _Spent  # a search of fewer than 128 states would never look at the clock
         charged[0] += _SEARCH_CHARGE
         return left()
 

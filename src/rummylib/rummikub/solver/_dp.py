@@ -389,6 +389,9 @@ class _Search:
         self.lam_from = [[0] * (top + 2) for _ in range(ncol + 1)]  # sum of lam[e][v] for e >= c
         self.lam_suffix = [0] * (top + 2)  # max over v' >= v of the sum of lam[e][v']
         self.bound_memo: list[dict[int, int]] = [{} for _ in range(ncol)]
+        self.split_memo: list[dict[int, int]] = [{} for _ in range(ncol)]
+        self.row_memo: list[dict[int, list[int]]] = [{} for _ in range(ncol)]
+        self.order_memo: list[dict[int, list[tuple[int, _Move]]]] = [{} for _ in range(ncol)]
         self.joker_bonus = enc.rack_jokers * joker_weight
         self.per_number = ncol + 1
         self.last = top * (ncol + 1)
@@ -412,9 +415,16 @@ class _Search:
         self.ib = (self.last + 1).bit_length()
         self.rid_done = states.done
         self.start = 0
-        self.memo: dict[int, tuple[int, bool, object]] = {}
+        self.memo: dict[int, int] = {}
+        """Per state (layer and key): twice its value, plus one when exact (else an upper bound)."""
+        self.chosen: dict[int, object] = {}
+        """The best decision at each state with an exact value: the next key and the decision."""
         self.ticks = 0
         self.scored = bounded or joker_weight > 0 or any(w for row in weights for w in row)
+        # Share the jokers among the colours' bounds (see `shared`) when any is in play.
+        self.share = jtot > 0 and self.scored
+        self.loose = 0
+        """The plain bound `shared` saw last."""
         self.tuned = False
         # The path of the node being expanded, layer by layer (see `record`), and the best complete
         # layout reached so far: its score and its decisions.
@@ -568,6 +578,172 @@ class _Search:
         memo[key] = best
         return best
 
+    def split(self, c: int, v: int, rid: int, r: int, t: int) -> int:
+        """`bound` with at most r jokers in colour c's runs and t jokers in all (r <= t).
+
+        The jokers that colour c's groups need come out of t only: groups are shared by the
+        colours, so their jokers are not charged to one colour's runs (see `shared`).
+        """
+        if r >= t:
+            return self.bound(c, v, rid, t)
+        if v > self.top:
+            return 0 if self.rid_done[rid] else NEG
+        memo = self.split_memo[c]
+        stride = self.jtot + 1
+        key = ((rid * (self.top + 2) + v) * stride + r) * stride + t
+        hit = memo.get(key)
+        if hit is not None:
+            return hit
+        best = NEG
+        w = self.weights[c][v]
+        can_group = self.groupable[c][v]
+        fill = self.group_jokers[c][v]
+        extra = self.mu[c][v]
+        nv = v + 1
+        for new, placed, jc, g, _a, _ns, _nj in self.moves_for(
+            rid, self.tab[c][v], self.rck[c][v], r, min(self.top - v, self.min_run)
+        ):
+            rr = r - jc
+            tt = t - jc
+            val = placed * w
+            if g:
+                if not can_group:
+                    continue
+                tt -= fill[g]
+                if tt < 0:
+                    continue
+                val += g * extra
+            if rr >= tt:
+                val += self.bound(c, nv, new, tt)
+            else:
+                val += self.split(c, nv, new, rr, tt)
+            if val > best:  # noqa: PLR1730 - faster than max() in this hot loop
+                best = val
+        memo[key] = best
+        return best
+
+    def joker_row(self, c: int, v: int, rid: int, left: int) -> list[int]:
+        """Colour c's `split` for every r <= t <= left, flat: entry t * (t + 1) // 2 + r."""
+        key = rid * (self.top + 2) * (self.jtot + 1) + v * (self.jtot + 1) + left
+        memo = self.row_memo[c]
+        hit = memo.get(key)
+        if hit is not None:
+            return hit
+        row: list[int] = []
+        for t in range(left + 1):
+            for r in range(t + 1):
+                row.append(self.split(c, v, rid, r, t))
+        memo[key] = row
+        return row
+
+    def shared(self, i: int, key: int) -> int:
+        """A tighter `hope` with jokers in play: the jokers in runs shared among the colours.
+
+        Each colour's own bound may use every joker left; but a joker in a run belongs to one
+        colour. With S jokers in runs in all (R_d of colour d), colour d may use R_d of them
+        and, for its groups, the L - S that are in no run (groups are shared, so each colour may
+        count them). The bound is the best over S and the R_d summing to S. The plain `hope` (each
+        colour with every joker) is left in ``self.loose``. Only with jokers in play, where the
+        group multipliers are never tuned.
+        """
+        per_number = self.per_number
+        v = i // per_number + 1
+        c = i % per_number
+        left = self.jtot - ((key >> self.ush) & self.umask)
+        if left == 0:
+            self.loose = loose = self.hope(i, key)
+            return loose
+        ncol = self.ncol
+        rb, rmask = self.rb, self.rmask
+        bonus = self.joker_bonus
+        width = (self.top + 2) * (self.jtot + 1)
+        stride = self.jtot + 1
+        row_memo = self.row_memo
+        if left == 1:  # entries: (0,0) at 0, (0,1) at 1, (1,1) at 2
+            none = 0
+            zero = 0
+            full = bonus
+            gain = NEG
+            for d in range(ncol):
+                vd = v + 1 if d < c else v
+                rid = (key >> (d * rb)) & rmask
+                row = row_memo[d].get(rid * width + vd * stride + 1)
+                if row is None:
+                    row = self.joker_row(d, vd, rid, 1)
+                none += row[1]
+                zero += row[0]
+                full += row[2]
+                if row[2] - row[0] > gain:  # noqa: PLR1730 - faster than max() here
+                    gain = row[2] - row[0]
+            best = none if none > zero + gain else zero + gain
+            self.loose = full
+            return min(full, bonus + best)
+        if left == 2:  # (0,0) 0, (0,1) 1, (1,1) 2, (0,2) 3, (1,2) 4, (2,2) 5
+            s0 = 0
+            s1 = 0
+            s2 = 0
+            full = bonus
+            g1 = NEG
+            g2 = NEG
+            top1 = NEG
+            top2 = NEG
+            for d in range(ncol):
+                vd = v + 1 if d < c else v
+                rid = (key >> (d * rb)) & rmask
+                row = row_memo[d].get(rid * width + vd * stride + 2)
+                if row is None:
+                    row = self.joker_row(d, vd, rid, 2)
+                s0 += row[3]
+                s1 += row[1]
+                s2 += row[0]
+                full += row[5]
+                if row[4] - row[1] > g1:  # noqa: PLR1730 - faster than max() here
+                    g1 = row[4] - row[1]
+                if row[5] - row[0] > g2:  # noqa: PLR1730 - faster than max() here
+                    g2 = row[5] - row[0]
+                one = row[2] - row[0]
+                if one > top1:
+                    top1, top2 = one, top1
+                elif one > top2:
+                    top2 = one
+            best = s0
+            if s1 + g1 > best:  # noqa: PLR1730 - faster than max() here
+                best = s1 + g1
+            pair = top1 + top2 if top2 > NEG else NEG
+            if s2 + g2 > best:  # noqa: PLR1730 - faster than max() here
+                best = s2 + g2
+            if s2 + pair > best:  # noqa: PLR1730 - faster than max() here
+                best = s2 + pair
+            self.loose = full
+            return min(full, bonus + best)
+        rows: list[list[int]] = []
+        full = bonus
+        for d in range(ncol):
+            rows.append(self.joker_row(d, v + 1 if d < c else v, (key >> (d * rb)) & rmask, left))
+            full += rows[-1][-1]
+        self.loose = full
+        best = NEG
+        for total in range(left + 1):
+            base = left - total
+            cur = [NEG] * (total + 1)
+            cur[0] = 0
+            for row in rows:
+                nxt = [NEG] * (total + 1)
+                for a in range(total + 1):
+                    ca = cur[a]
+                    if ca < NEG // 2:
+                        continue
+                    for b in range(total + 1 - a):
+                        t = base + b
+                        val = ca + row[t * (t + 1) // 2 + b]
+                        if val > nxt[a + b]:  # noqa: PLR1730 - faster than max() here
+                            nxt[a + b] = val
+                cur = nxt
+            for val in cur:
+                if val > best:  # noqa: PLR1730 - faster than max() here
+                    best = val
+        return min(full, bonus + best)
+
     def hope(self, i: int, key: int) -> int:
         """An upper bound on what is still to gain from layer i in state key."""
         if not self.scored:  # a pure feasibility question: the bound costs more than it saves
@@ -630,19 +806,28 @@ class _Search:
         memo = self.memo
         mk = (key << self.ib) | i
         hit = memo.get(mk)
-        if hit is not None and (hit[1] or hit[0] < need):
-            if hit[1] and acc + hit[0] > self.best_seen:
-                self.record(i, acc + hit[0])
-            return hit[0]
+        known = 0
+        if hit is not None:
+            known = hit >> 1
+            if hit & 1:
+                if acc + known > self.best_seen:
+                    self.record(i, acc + known)
+                return known
+            if known < need:
+                return known
         full = NEG
         have_full = False
         if hit is None:
-            full = ceiling = self.hope(i, key)
+            if self.share:
+                ceiling = self.shared(i, key)
+                full = self.loose
+            else:
+                full = ceiling = self.hope(i, key)
             have_full = True
         else:
-            ceiling = hit[0]
+            ceiling = known
         if ceiling < need:
-            memo[mk] = (ceiling, False, None)
+            memo[mk] = ceiling * 2
             return ceiling
         self.path_key[i] = mk
         path_next = self.path_next
@@ -696,29 +881,27 @@ class _Search:
                 for d in range(ncol):
                     if d != c:
                         rest += self.bound(d, v + 1 if d < c else v, (key >> (d * rb)) & rmask, left)
-            moves = self.moves_for(rid, t, rck[c][v], left, min(self.top - v, self.min_run))
-            rated: list[tuple[int, _Move]] = []
+            rated: list[tuple[int, _Move]]
+            base = 0
             if scored:
-                # Most promising first: a good play found early prunes the rest harder.
-                memo_c = bound_memo[c]  # looked up inline: most of these are hits
-                tuned = self.tuned
-                nv = v + 1
-                for move in moves:
-                    if move[3] and lone:
-                        continue
-                    child = memo_c.get(move[0] * width + nv * stride + left - move[2])
-                    if child is None:
-                        child = self.bound(c, nv, move[0], left - move[2])
-                    if tuned:
-                        child += (s_tot + move[3]) * lam_from[c + 1][v]
-                    rated.append((move[1] * w + rest + child, move))
-                rated.sort(key=_first, reverse=True)
+                # Most promising first: a good play found early prunes the rest harder. The order
+                # and the moves' own ratings depend only on the colour, number, runs and jokers.
+                order = self.order_memo[c]
+                okey = rid * width + v * stride + left
+                cached = order.get(okey)
+                if cached is None:
+                    cached = self.rate(c, v, rid, left)
+                    order[okey] = cached
+                rated = cached
+                base = rest + s_tot * lam_from[c + 1][v] if self.tuned else rest
             else:
-                for move in moves:
+                rated = []
+                for move in self.moves_for(rid, t, rck[c][v], left, min(self.top - v, self.min_run)):
                     if not (move[3] and lone):
                         rated.append((0, move))
             shift = c * rb
-            for rough, move in rated:
+            for partial, move in rated:
+                rough = base + partial
                 new, placed, jc, g, acts, ns, nj = move
                 gain = placed * w
                 if scored and rough < (need if need > best else best + 1):
@@ -737,10 +920,34 @@ class _Search:
                     if best >= ceiling:
                         break
         if best >= need:
-            memo[mk] = (best, True, choice)
+            memo[mk] = best * 2 + 1
+            self.chosen[mk] = choice
         else:
-            memo[mk] = (best, False, None)
+            memo[mk] = best * 2
         return best
+
+    def rate(self, c: int, v: int, rid: int, left: int) -> list[tuple[int, _Move]]:
+        """The moves of colour c at number v, each with its gain plus colour c's bound after it, best first.
+
+        The search adds what the other colours can still gain, the same for every move of a node.
+        """
+        stride = self.jtot + 1
+        width = (self.top + 2) * stride
+        memo_c = self.bound_memo[c]  # looked up inline: most of these are hits
+        w = self.weights[c][v]
+        lone = not self.groupable[c][v]
+        extra = self.lam_from[c + 1][v] if self.tuned else 0
+        nv = v + 1
+        rated: list[tuple[int, _Move]] = []
+        for move in self.moves_for(rid, self.tab[c][v], self.rck[c][v], left, min(self.top - v, self.min_run)):
+            if move[3] and lone:
+                continue
+            child = memo_c.get(move[0] * width + nv * stride + left - move[2])
+            if child is None:
+                child = self.bound(c, nv, move[0], left - move[2])
+            rated.append((move[1] * w + child + move[3] * extra, move))
+        rated.sort(key=_first, reverse=True)
+        return rated
 
     def set_multipliers(self, new_lam: list[list[int]]) -> None:
         """Put new group multipliers in force (see `tighten`); the colours' bounds start again."""
@@ -760,6 +967,12 @@ class _Search:
             lam_suffix[v] = max(lam_suffix[v + 1], lam_from[0][v])
         for table in self.bound_memo:
             table.clear()
+        for orders in self.order_memo:
+            orders.clear()
+        for table in self.split_memo:
+            table.clear()
+        for rows in self.row_memo:
+            rows.clear()
 
     def trace(self, c: int) -> list[int]:
         """Group tiles per number on a path that reaches colour c's bound with every joker."""
@@ -885,7 +1098,7 @@ def _search(
     ncol, top, jt, jtot = s.ncol, s.top, s.jt, s.jtot
     start = s.start
     neg = NEG
-    top_hope = s.hope(0, start)
+    top_hope = s.shared(0, start) if s.share else s.hope(0, start)
     if top_hope < 0:
         return None
     # Aim at the bound; on failure aim a unit (a tile, a point) lower or at the bound the failed
@@ -952,9 +1165,10 @@ def _search(
         if entry is None:  # a layer with nothing to decide (see the fast paths in dfs)
             decisions.append(0 if i % per_number == ncol else ((), 0, 0, 0))
             continue
-        assert entry[1]
-        assert isinstance(entry[2], tuple)
-        key, dec = entry[2]
+        assert entry & 1
+        step_taken = s.chosen[mk]
+        assert isinstance(step_taken, tuple)
+        key, dec = step_taken
         decisions.append(dec)
 
     runs_out: list[tuple[Item, ...]] = []
