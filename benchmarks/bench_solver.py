@@ -241,7 +241,7 @@ def run_budget_check(seconds: float, saved: str, hardest: int, seed: int, per_k:
     ]
     for name, (n, opt, raised, unproved, over) in rows.items():
         lines.append(
-            f"| {name if name == 'all' else f'{hardest} hardest'} | {n} | {opt} ({100 * opt / max(1, n):.1f}%) "
+            f"| {name if name == 'all' else f'{hardest} hardest'} | {n} | {opt} ({100 * opt / max(1, n):.2f}%) "
             f"| {raised} | {unproved} | {over} |"
         )
     lines.append("")
