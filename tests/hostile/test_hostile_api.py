@@ -341,11 +341,12 @@ def test_solver_budget_is_explicit() -> None:
     sol = solve(table, "r4 b7 k10 y5 r6 *", rules=RUMMIKUB, initial_meld_done=True, budget=Budget(nodes=3))
     assert sol.tiles_placed > 0  # found in the budget (``sol.proved`` says whether it is proved the best)
     stuck = (
-        "R5 R6 R7 R8 R9 R10 | B6 R6 K6 Y6 | K6 K7 K8 K9 K10 K11 | R3 Y3 B3 K3 | Y5 Y6 Y7 Y8 | R10 K10 * "
-        "| B1 R1 K1 | K11 Y11 B11 R11 | B5 B6 B7 B8 | Y5 B5 K5"
-    )  # nothing fits, and saying so takes about a thousand states
+        "B2 K2 R2 Y2 | R9 Y9 * | * B7 K7 Y7 | B7 B8 B9 | K11 B11 Y11 | K1 B1 R1 Y1 | B3 R3 K3 | R3 R4 R5 "
+        "| B11 B12 B13 | B3 B4 B5 | Y5 K5 B5 R5 | B13 Y13 R13"
+    )  # nothing fits, and saying so takes many more states than the budget (both jokers on the table)
+    assert solve(stuck, "R13 R9", rules=RUMMIKUB, initial_meld_done=True).tiles_placed == 0
     with pytest.raises(SearchLimitReached):
-        solve(stuck, "K13 B12", rules=RUMMIKUB, initial_meld_done=True, budget=Budget(nodes=3))
+        solve(stuck, "R13 R9", rules=RUMMIKUB, initial_meld_done=True, budget=Budget(nodes=3))
 
 
 def test_find_contract_budget_is_explicit() -> None:
