@@ -120,22 +120,11 @@ def _count() -> None:
     """Print the Python calls of each op on each game's 4-player state (`_calls`)."""
     signer = Signer(b"benchmark secret")
     print(f"{'game':<16}{'op':<8}{'unsigned calls':>15}{'signed calls':>14}{'first sight calls':>19}")
-    for game, players in GAMES:
-        answer = _state(game, players, turns=12, seed=3)
-        state = answer["state"]
-        signature = signer.sign(state)
-        lines = {
-            "apply": {"op": "apply", "state": state, "action": answer["legal"][0]},
-            "view": {"op": "view", "state": state, "player": answer["to_move"]},
-            "legal": {"op": "legal", "state": state},
-        }
-        for op, request in lines.items():
-            plain = json.dumps(request)
-            signed = json.dumps(request | {"signature": signature})
-            print(
-                f"{game:<16}{op:<8}{_calls(plain, None):>15.0f}{_calls(signed, signer):>14.0f}"
-                f"{_calls(plain, None, first_sight=True):>19.0f}"
-            )
+    for game, op, plain, signed, _size in _requests(signer):
+        print(
+            f"{game:<16}{op:<8}{_calls(plain, None):>15.0f}{_calls(signed, signer):>14.0f}"
+            f"{_calls(plain, None, first_sight=True):>19.0f}"
+        )
 
 
 def _requests(signer: Signer) -> list[tuple[str, str, str, str, int]]:
