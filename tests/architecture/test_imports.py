@@ -442,11 +442,14 @@ BATCH_LOADERS = {
     ("rummylib.registry", "_package"),
     ("rummylib.batch.command", "_parsed_by_argparse"),
     ("rummylib.batch.signing", "_hmac"),
+    ("rummylib._deprecation", "__call__"),
 }
 """``rummylib batch`` loads each op's module on first use, ``rummylib`` loads the command line of
 people only for its other commands, the registry loads a game's package when a family is first
 used, ``rummylib batch`` loads `argparse` only for its help or a usage error, and `hmac` only when
-it signs, so that a game server's worker answers soon after it starts and loads only what it uses."""
+it signs, and each game package (`rummylib._deprecation.LazyAttributes`, its ``__getattr__``) loads
+a module of its own with the first name read from it, so that a game server's worker answers soon
+after it starts and loads only what it uses."""
 
 
 class _ImportCalls(ast.NodeVisitor):
