@@ -2,7 +2,7 @@
 
 Each test starts a fresh interpreter, has the batch command answer one line, and reads which of
 rummylib's modules it loaded: a lay-off check must not load the contract referees, a meld check
-no game package at all, a deadwood count not the Gin referees. (How long a start takes is
+no game package at all, a Rummikub turn not the solver. (How long a start takes is
 measured by ``benchmarks/bench_batch_start.py``, not here.)
 """
 
@@ -74,8 +74,19 @@ REFEREES = {
             {"rummylib.scoring"},
             REFEREES | {"rummylib.contracts.layoffs"},
         ),
+        (
+            {
+                "op": "turn",
+                "game": "rummikub",
+                "table_before": "r1 r2 r3",
+                "rack": "r4 k7",
+                "table_after": "r1 r2 r3 r4",
+            },
+            {"rummylib.rummikub.turns"},
+            REFEREES | {"rummylib.rummikub.solver._api", "rummylib.contracts"},
+        ),
     ],
-    ids=["layoff", "meld", "points"],
+    ids=["layoff", "meld", "points", "turn"],
 )
 def test_a_first_request_loads_no_referee_it_does_not_need(
     request_: dict[str, object], needed: set[str], unneeded: set[str]
@@ -91,7 +102,7 @@ def test_the_game_packages_still_hand_out_every_name() -> None:
     code = (
         "import importlib, json\n"
         "missing = []\n"
-        "for name in ('rummylib.contracts', 'rummylib.gin', 'rummylib.indian'):\n"
+        "for name in ('rummylib.contracts', 'rummylib.gin', 'rummylib.indian', 'rummylib.rummikub'):\n"
         "    package = importlib.import_module(name)\n"
         "    missing += [f'{name}.{n}' for n in package.__all__ if n not in dir(package)]\n"
         "    missing += [f'{name}.{n}' for n in package.__all__ if getattr(package, n, None) is None]\n"
