@@ -181,8 +181,9 @@ class LazyAttributes(DeprecatedAttributes):
     is kept in the package's namespace, so it is found directly from then on. A submodule's name
     (``rummylib.contracts.round``) imports that submodule; the old names (``deprecated``) are handed
     out with a `DeprecationWarning`, as `DeprecatedAttributes` does. Declare the lazy names under
-    ``if TYPE_CHECKING:`` so that type checkers still see them, keep them in ``__all__``, and
-    assign the instance's ``dir`` to the package's ``__dir__``.
+    ``if TYPE_CHECKING:`` so that type checkers still see them, keep them in ``__all__``, assign
+    the instance's ``dir`` to the package's ``__dir__``, and assign both under ``if not
+    TYPE_CHECKING:``: a type checker then flags a name the package does not have.
 
     Args:
         namespace: The package's ``globals()``.

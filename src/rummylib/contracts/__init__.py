@@ -122,57 +122,58 @@ __all__ = [
 # The names of the modules above, each module imported the first time one of its names is read (a
 # lay-off check does not build the referees); and the deprecated names, each still read with a
 # DeprecationWarning (see docs/compatibility.md).
-__getattr__ = LazyAttributes(
-    globals(),
-    {
-        "rummylib.contracts.actions": (
-            "Buy",
-            "BuyWindow",
-            "ContractAction",
-            "DeclineBuy",
-            "Discard",
-            "DrawDiscard",
-            "DrawStock",
-            "EndReason",
-            "LayDown",
-            "LayOff",
-            "Phase",
-            "RoundResult",
-            "RoundView",
-            "SwapJoker",
-            "TableMeld",
-        ),
-        "rummylib.contracts.game": ("ContractGame",),
-        "rummylib.contracts.layoffs": (
-            "JokerEnd",
-            "LayOffResult",
-            "Substitution",
-            "TableMeldLike",
-            "check_layoff",
-            "check_substitution",
-            "is_legal_layoff",
-            "is_legal_substitution",
-            "layoff_violations",
-            "substitution_violations",
-            "lay_off",  # deprecated (see the TYPE_CHECKING imports)
-            "substitute_joker",  # deprecated
-        ),
-        "rummylib.contracts.meld_down": (
-            "ContractPlan",
-            "MeldDown",
-            "check_contract",
-            "contract_for",
-            "contract_violations",
-            "find_contract",
-            "is_legal_contract",
-            "is_contract_met",  # deprecated
-        ),
-        "rummylib.contracts.round": ("ContractRound",),
-        "rummylib.contracts.scoring": ("score_contract_round",),
-    },
-    {
-        "PLAN_BUDGET": _deprecated.PLAN_BUDGET,
-        "HandLike": (PiecesLike, renamed("HandLike", "rummylib.PiecesLike", since="0.1.0", removed_in="0.3.0")),
-    },
-)
-__dir__ = __getattr__.dir
+if not TYPE_CHECKING:  # type checkers read the names above, and flag any other
+    __getattr__ = LazyAttributes(
+        globals(),
+        {
+            "rummylib.contracts.actions": (
+                "Buy",
+                "BuyWindow",
+                "ContractAction",
+                "DeclineBuy",
+                "Discard",
+                "DrawDiscard",
+                "DrawStock",
+                "EndReason",
+                "LayDown",
+                "LayOff",
+                "Phase",
+                "RoundResult",
+                "RoundView",
+                "SwapJoker",
+                "TableMeld",
+            ),
+            "rummylib.contracts.game": ("ContractGame",),
+            "rummylib.contracts.layoffs": (
+                "JokerEnd",
+                "LayOffResult",
+                "Substitution",
+                "TableMeldLike",
+                "check_layoff",
+                "check_substitution",
+                "is_legal_layoff",
+                "is_legal_substitution",
+                "layoff_violations",
+                "substitution_violations",
+                "lay_off",  # deprecated (see the TYPE_CHECKING imports)
+                "substitute_joker",  # deprecated
+            ),
+            "rummylib.contracts.meld_down": (
+                "ContractPlan",
+                "MeldDown",
+                "check_contract",
+                "contract_for",
+                "contract_violations",
+                "find_contract",
+                "is_legal_contract",
+                "is_contract_met",  # deprecated
+            ),
+            "rummylib.contracts.round": ("ContractRound",),
+            "rummylib.contracts.scoring": ("score_contract_round",),
+        },
+        {
+            "PLAN_BUDGET": _deprecated.PLAN_BUDGET,
+            "HandLike": (PiecesLike, renamed("HandLike", "rummylib.PiecesLike", since="0.1.0", removed_in="0.3.0")),
+        },
+    )
+    __dir__ = __getattr__.dir

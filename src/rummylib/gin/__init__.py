@@ -83,22 +83,31 @@ __all__ = [
 
 # The names of the modules above, each module imported the first time one of its names is read
 # (a deadwood count does not build the referees).
-__getattr__ = LazyAttributes(
-    globals(),
-    {
-        "rummylib.gin.actions": ("Discard", "DrawDiscard", "DrawStock", "GinAction", "GinPhase", "GinView", "Knock"),
-        "rummylib.gin.game": ("GinGame",),
-        "rummylib.gin.hand": ("STOCK_FLOOR", "GinHand"),
-        "rummylib.gin.scoring": (
-            "GinGameScore",
-            "GinHandResult",
-            "GinLayoffs",
-            "GinOutcome",
-            "LayOff",
-            "layoffs",
-            "score_game",
-            "score_hand",
-        ),
-    },
-)
-__dir__ = __getattr__.dir
+if not TYPE_CHECKING:  # type checkers read the names above, and flag any other
+    __getattr__ = LazyAttributes(
+        globals(),
+        {
+            "rummylib.gin.actions": (
+                "Discard",
+                "DrawDiscard",
+                "DrawStock",
+                "GinAction",
+                "GinPhase",
+                "GinView",
+                "Knock",
+            ),
+            "rummylib.gin.game": ("GinGame",),
+            "rummylib.gin.hand": ("STOCK_FLOOR", "GinHand"),
+            "rummylib.gin.scoring": (
+                "GinGameScore",
+                "GinHandResult",
+                "GinLayoffs",
+                "GinOutcome",
+                "LayOff",
+                "layoffs",
+                "score_game",
+                "score_hand",
+            ),
+        },
+    )
+    __dir__ = __getattr__.dir

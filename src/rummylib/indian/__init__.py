@@ -78,42 +78,43 @@ __all__ = [
 
 # The names of the modules above, each module imported the first time one of its names is read
 # (a declaration check does not build the referees).
-__getattr__ = LazyAttributes(
-    globals(),
-    {
-        "rummylib.indian.actions": (
-            "DealEnd",
-            "Declare",
-            "Discard",
-            "DrawDiscard",
-            "DrawStock",
-            "Drop",
-            "IndianAction",
-            "IndianDealResult",
-            "IndianPhase",
-            "IndianView",
-            "SeatStatus",
-        ),
-        "rummylib.indian.arrangement": (
-            "MAX_INDIAN_HAND",
-            "IndianArrangement",
-            "best_arrangement",
-        ),
-        "rummylib.indian.deal": ("IndianDeal",),
-        "rummylib.indian.declarations": (
-            "check_declaration",
-            "declaration_violations",
-            "find_declaration",
-            "is_valid_declaration",
-            "with_wild_joker",
-        ),
-        "rummylib.indian.game": ("IndianGame",),
-        "rummylib.indian.scoring": (
-            "drop_points",
-            "losing_points",
-            "score_deal",
-            "wrong_declaration_points",
-        ),
-    },
-)
-__dir__ = __getattr__.dir
+if not TYPE_CHECKING:  # type checkers read the names above, and flag any other
+    __getattr__ = LazyAttributes(
+        globals(),
+        {
+            "rummylib.indian.actions": (
+                "DealEnd",
+                "Declare",
+                "Discard",
+                "DrawDiscard",
+                "DrawStock",
+                "Drop",
+                "IndianAction",
+                "IndianDealResult",
+                "IndianPhase",
+                "IndianView",
+                "SeatStatus",
+            ),
+            "rummylib.indian.arrangement": (
+                "MAX_INDIAN_HAND",
+                "IndianArrangement",
+                "best_arrangement",
+            ),
+            "rummylib.indian.deal": ("IndianDeal",),
+            "rummylib.indian.declarations": (
+                "check_declaration",
+                "declaration_violations",
+                "find_declaration",
+                "is_valid_declaration",
+                "with_wild_joker",
+            ),
+            "rummylib.indian.game": ("IndianGame",),
+            "rummylib.indian.scoring": (
+                "drop_points",
+                "losing_points",
+                "score_deal",
+                "wrong_declaration_points",
+            ),
+        },
+    )
+    __dir__ = __getattr__.dir

@@ -103,42 +103,43 @@ def clear_caches() -> None:
 
 # The names of the modules above, each module imported the first time one of its names is read
 # (a turn judged does not load the solver, nor the referee).
-__getattr__ = LazyAttributes(
-    globals(),
-    {
-        "rummylib.rummikub.actions": (
-            "ActionKind",
-            "Draw",
-            "Pass",
-            "Play",
-            "RummikubAction",
-            "RummikubView",
-            "Timeout",
-            "TurnRecord",
-        ),
-        "rummylib.rummikub.game": ("RummikubGame",),
-        "rummylib.rummikub.scoring": ("score_rummikub",),
-        "rummylib.rummikub.solver": (
-            "Budget",
-            "Objective",
-            "Solution",
-            "arrange",
-            "can_play",
-            "lay_down",
-            "playable_tiles",
-            "solve",
-        ),
-        "rummylib.rummikub.turns": (
-            "ChangeKind",
-            "SetChange",
-            "TileMove",
-            "TurnChanges",
-            "TurnReport",
-            "check_turn",
-            "is_legal_turn",
-            "turn_violations",
-            "validate_turn",
-        ),
-    },
-)
-__dir__ = __getattr__.dir
+if not TYPE_CHECKING:  # type checkers read the names above, and flag any other
+    __getattr__ = LazyAttributes(
+        globals(),
+        {
+            "rummylib.rummikub.actions": (
+                "ActionKind",
+                "Draw",
+                "Pass",
+                "Play",
+                "RummikubAction",
+                "RummikubView",
+                "Timeout",
+                "TurnRecord",
+            ),
+            "rummylib.rummikub.game": ("RummikubGame",),
+            "rummylib.rummikub.scoring": ("score_rummikub",),
+            "rummylib.rummikub.solver": (
+                "Budget",
+                "Objective",
+                "Solution",
+                "arrange",
+                "can_play",
+                "lay_down",
+                "playable_tiles",
+                "solve",
+            ),
+            "rummylib.rummikub.turns": (
+                "ChangeKind",
+                "SetChange",
+                "TileMove",
+                "TurnChanges",
+                "TurnReport",
+                "check_turn",
+                "is_legal_turn",
+                "turn_violations",
+                "validate_turn",
+            ),
+        },
+    )
+    __dir__ = __getattr__.dir
