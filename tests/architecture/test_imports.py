@@ -514,6 +514,39 @@ def test_the_lazy_names_are_games_and_services_typed_and_exported() -> None:
     assert set(dir(rummylib)) >= set(rummylib.__all__)
 
 
+def _typed_late_in(package: str) -> set[tuple[str, str]]:
+    """``(module, name)`` of a package's imports under ``if TYPE_CHECKING:``."""
+    found = set()
+    for node in ast.parse(MODULES[package].read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            for stmt in node.body:
+                if isinstance(stmt, ast.ImportFrom) and stmt.module:
+                    found |= {(stmt.module, alias.name) for alias in stmt.names}
+    return found
+
+
+@pytest.mark.parametrize("package", GAMES)
+def test_a_game_package_types_every_name_it_loads_late(package: str) -> None:
+    # each game package's __getattr__ (rummylib._deprecation.LazyAttributes) loads its modules on
+    # first use: what it loads, its TYPE_CHECKING imports and its __all__ must name the same things
+    from rummylib._deprecation import LazyAttributes
+
+    module = importlib.import_module(package)
+    getattr_ = vars(module)["__getattr__"]
+    assert isinstance(getattr_, LazyAttributes)
+    lazy = {(where, name) for name, where in getattr_.lazy_names.items()}
+    typed = {(where, name) for where, name in _typed_late_in(package) if name not in getattr_.names}
+    assert typed == lazy, f"{package}: its lazy names and its TYPE_CHECKING imports differ"
+    for where, name in lazy:
+        assert where.startswith(f"{package}."), f"{package} loads {name} from another package"
+        value = getattr(importlib.import_module(where), name)
+        assert getattr(module, name) is value
+        deprecated = isinstance(getattr(value, "__deprecated__", None), str)
+        assert (name in module.__all__) != deprecated, name
+    assert set(dir(module)) >= set(module.__all__)
+    assert all(hasattr(module, name) for name in module.__all__)
+
+
 def test_import_rummylib_loads_the_core_only() -> None:
     code = "import json, sys\nimport rummylib\nprint(json.dumps(sorted(sys.modules)))\n"
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(SRC), os.environ.get("PYTHONPATH")]))}
