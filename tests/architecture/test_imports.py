@@ -8,8 +8,9 @@ under ``if TYPE_CHECKING:``), relative imports resolved. On that graph the tests
 * every import below module level is a display hook (or on the shrinking allow-list below);
 * each floor imports only from the floors below it, and the games never import each other;
 * ``import rummylib`` loads none of the optional extras, and none of the games: the package's
-  ``__getattr__`` imports the names of the games and the registry on first use, the one lazy
-  loader of the house (measured: it halves the time of ``import rummylib``);
+  ``__getattr__`` imports the names of the games and the registry on first use (measured: it
+  halves the time of ``import rummylib``), and each game package's ``__getattr__`` its own
+  modules (a batch worker's first lay-off does not build the contract referees);
 * the import-linter contracts in pyproject.toml hold, and ignore exactly the display hooks.
 
 A display hook is ``from rummylib import svg`` written directly inside a method named
