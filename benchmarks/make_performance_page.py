@@ -320,7 +320,7 @@ TOPICS: list[Topic] = [
     Topic(
         results="batch_start.md",
         title="A batch worker's first answer",
-        command="PYTHONPATH=src python benchmarks/bench_batch_start.py --runs 9",
+        command="PYTHONPATH=src python benchmarks/bench_batch_start.py --runs 15",
         lead=(
             "How long a new `rummylib batch` process takes to answer its first request, from the "
             "process start. `python -c pass` is the floor of any Python command, and importing attrs, "

@@ -31,11 +31,12 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import importlib
 import warnings
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, MutableMapping
 from typing import TYPE_CHECKING, Any
 
-__all__ = ["DeprecatedAttributes", "deprecated", "renamed", "withdrawn"]
+__all__ = ["DeprecatedAttributes", "LazyAttributes", "deprecated", "renamed", "withdrawn"]
 
 if TYPE_CHECKING:  # the stubs type checkers know: they flag every use of a name so decorated
     from typing_extensions import deprecated
@@ -170,3 +171,77 @@ class DeprecatedAttributes:
 
     def __repr__(self) -> str:
         return f"DeprecatedAttributes({self.module!r}, names={self.names!r})"
+
+
+class LazyAttributes(DeprecatedAttributes):
+    """A game package's ``__getattr__`` (PEP 562) that imports its modules the first time a name of theirs is read.
+
+    ``from rummylib.contracts import check_layoff`` then loads `rummylib.contracts.layoffs` alone,
+    not the referees: a ``rummylib batch`` worker answers its first request sooner. Each name read
+    is kept in the package's namespace, so it is found directly from then on. A submodule's name
+    (``rummylib.contracts.round``) imports that submodule; the old names (``deprecated``) are handed
+    out with a `DeprecationWarning`, as `DeprecatedAttributes` does. Declare the lazy names under
+    ``if TYPE_CHECKING:`` so that type checkers still see them, keep them in ``__all__``, assign
+    the instance's ``dir`` to the package's ``__dir__``, and assign both under ``if not
+    TYPE_CHECKING:``: a type checker then flags a name the package does not have.
+
+    Args:
+        namespace: The package's ``globals()``.
+        lazy: Each module (a dotted name) with the names read from it on first use.
+        deprecated: Each old name, with its value and the warning's message.
+
+    Examples:
+        >>> namespace = {"__name__": "rummylib"}
+        >>> getattr_ = LazyAttributes(namespace, {"rummylib.cards": ("Card",)})
+        >>> getattr_("Card").__name__, "Card" in namespace
+        ('Card', True)
+        >>> getattr_("tiles").__name__
+        'rummylib.tiles'
+        >>> getattr_("Tile")
+        Traceback (most recent call last):
+        ...
+        AttributeError: module 'rummylib' has no attribute 'Tile'
+    """
+
+    __slots__ = ("_lazy", "_namespace")
+
+    def __init__(
+        self,
+        namespace: MutableMapping[str, object],
+        lazy: Mapping[str, Iterable[str]],
+        deprecated: Mapping[str, tuple[object, str]] | None = None,
+    ) -> None:
+        super().__init__(str(namespace["__name__"]), deprecated or {})
+        self._namespace = namespace
+        self._lazy = {name: module for module, names in lazy.items() for name in names}
+
+    @property
+    def lazy_names(self) -> dict[str, str]:
+        """Each name loaded on first use, with the module it is read from."""
+        return dict(self._lazy)
+
+    def __call__(self, name: str) -> object:
+        module = self._lazy.get(name)
+        if module is not None:
+            # lazy: the game's modules load with their first name read (cold start of a batch worker)
+            value = getattr(importlib.import_module(module), name)
+            self._namespace[name] = value
+            return value
+        if name in self._table:
+            value, message = self._table[name]
+            warnings.warn(message, DeprecationWarning, stacklevel=2)
+            return value
+        if not name.startswith("__"):
+            try:
+                return importlib.import_module(f"{self.module}.{name}")  # a submodule, as before it loaded late
+            except ModuleNotFoundError as exc:
+                if exc.name != f"{self.module}.{name}":
+                    raise
+        raise AttributeError(f"module {self.module!r} has no attribute {name!r}")
+
+    def dir(self) -> list[str]:
+        """The package's names, those not loaded yet included (its ``__dir__``)."""
+        return sorted(set(self._namespace) | set(self._lazy))
+
+    def __repr__(self) -> str:
+        return f"LazyAttributes({self.module!r}, lazy={len(self._lazy)}, names={self.names!r})"

@@ -8,8 +8,9 @@ under ``if TYPE_CHECKING:``), relative imports resolved. On that graph the tests
 * every import below module level is a display hook (or on the shrinking allow-list below);
 * each floor imports only from the floors below it, and the games never import each other;
 * ``import rummylib`` loads none of the optional extras, and none of the games: the package's
-  ``__getattr__`` imports the names of the games and the registry on first use, the one lazy
-  loader of the house (measured: it halves the time of ``import rummylib``);
+  ``__getattr__`` imports the names of the games and the registry on first use (measured: it
+  halves the time of ``import rummylib``), and each game package's ``__getattr__`` its own
+  modules (a batch worker's first lay-off does not build the contract referees);
 * the import-linter contracts in pyproject.toml hold, and ignore exactly the display hooks.
 
 A display hook is ``from rummylib import svg`` written directly inside a method named
@@ -442,11 +443,14 @@ BATCH_LOADERS = {
     ("rummylib.registry", "_package"),
     ("rummylib.batch.command", "_parsed_by_argparse"),
     ("rummylib.batch.signing", "_hmac"),
+    ("rummylib._deprecation", "__call__"),
 }
 """``rummylib batch`` loads each op's module on first use, ``rummylib`` loads the command line of
 people only for its other commands, the registry loads a game's package when a family is first
 used, ``rummylib batch`` loads `argparse` only for its help or a usage error, and `hmac` only when
-it signs, so that a game server's worker answers soon after it starts and loads only what it uses."""
+it signs, and each game package (`rummylib._deprecation.LazyAttributes`, its ``__getattr__``) loads
+a module of its own with the first name read from it, so that a game server's worker answers soon
+after it starts and loads only what it uses."""
 
 
 class _ImportCalls(ast.NodeVisitor):
@@ -509,6 +513,39 @@ def test_the_lazy_names_are_games_and_services_typed_and_exported() -> None:
         assert (name in rummylib.__all__) != deprecated, name
         assert getattr(rummylib, name) is value
     assert set(dir(rummylib)) >= set(rummylib.__all__)
+
+
+def _typed_late_in(package: str) -> set[tuple[str, str]]:
+    """``(module, name)`` of a package's imports under ``if TYPE_CHECKING:``."""
+    found = set()
+    for node in ast.parse(MODULES[package].read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            for stmt in node.body:
+                if isinstance(stmt, ast.ImportFrom) and stmt.module:
+                    found |= {(stmt.module, alias.name) for alias in stmt.names}
+    return found
+
+
+@pytest.mark.parametrize("package", GAMES)
+def test_a_game_package_types_every_name_it_loads_late(package: str) -> None:
+    # each game package's __getattr__ (rummylib._deprecation.LazyAttributes) loads its modules on
+    # first use: what it loads, its TYPE_CHECKING imports and its __all__ must name the same things
+    from rummylib._deprecation import LazyAttributes
+
+    module = importlib.import_module(package)
+    getattr_ = vars(module)["__getattr__"]
+    assert isinstance(getattr_, LazyAttributes)
+    lazy = {(where, name) for name, where in getattr_.lazy_names.items()}
+    typed = {(where, name) for where, name in _typed_late_in(package) if name not in getattr_.names}
+    assert typed == lazy, f"{package}: its lazy names and its TYPE_CHECKING imports differ"
+    for where, name in lazy:
+        assert where.startswith(f"{package}."), f"{package} loads {name} from another package"
+        value = getattr(importlib.import_module(where), name)
+        assert getattr(module, name) is value
+        deprecated = isinstance(getattr(value, "__deprecated__", None), str)
+        assert (name in module.__all__) != deprecated, name
+    assert set(dir(module)) >= set(module.__all__)
+    assert all(hasattr(module, name) for name in module.__all__)
 
 
 def test_import_rummylib_loads_the_core_only() -> None:

@@ -21,17 +21,17 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from rummylib import rummikub
 from rummylib.batch.protocol import Op, Request
 from rummylib.errors import ErrorCode, RequestError
 from rummylib.pieces import Piece, format_pieces
 from rummylib.rules import ScoringScheme
-from rummylib.rummikub import Budget, can_play, lay_down, score_rummikub, solve, validate_turn
 
 
 def _turn_op(req: Request) -> dict[str, Any]:
     if not req.has("table_after"):
         raise RequestError("missing field 'table_after'", code=ErrorCode.MISSING_FIELD)
-    report = validate_turn(
+    report = rummikub.validate_turn(
         req.table("table_before"),
         req.pieces("rack"),
         req.table("table_after"),
@@ -45,10 +45,10 @@ def _score_op(req: Request) -> dict[str, Any]:
     racks: list[tuple[Piece, ...]] = req.piece_lists("hands")
     req.rules.check_players(len(racks))
     winner = req.field("winner", int, default=None, what="a player number or null")
-    return {"scores": list(score_rummikub(racks, winner=winner, rules=req.rules))}
+    return {"scores": list(rummikub.score_rummikub(racks, winner=winner, rules=req.rules))}
 
 
-def _budget(req: Request) -> Budget | None:
+def _budget(req: Request) -> rummikub.Budget | None:
     """The ``budget`` field: a count of search states, or ``{"nodes": ..., "seconds": ...}``."""
     value = req.field("budget", (int, dict), default=None, what="a positive integer or an object")
     if value is None:
@@ -56,7 +56,7 @@ def _budget(req: Request) -> Budget | None:
     if isinstance(value, int):
         if value < 1:
             raise RequestError("field 'budget' must be a positive integer", code=ErrorCode.BAD_FIELD)
-        return Budget(nodes=value)
+        return rummikub.Budget(nodes=value)
     unknown = sorted(set(value) - {"nodes", "seconds"})
     if unknown or not value:
         raise RequestError(
@@ -71,14 +71,14 @@ def _budget(req: Request) -> Budget | None:
         isinstance(seconds, bool) or not isinstance(seconds, int | float) or not math.isfinite(seconds) or seconds <= 0
     ):
         raise RequestError("budget 'seconds' must be a positive number", code=ErrorCode.BAD_FIELD)
-    return Budget(nodes=nodes, seconds=None if seconds is None else float(seconds))
+    return rummikub.Budget(nodes=nodes, seconds=None if seconds is None else float(seconds))
 
 
 _TIME_SHARE = 0.8
 """The share of the server's time limit a search may use, leaving the rest to build its answer."""
 
 
-def _capped(budget: Budget | None, max_seconds: float | None) -> Budget | None:
+def _capped(budget: rummikub.Budget | None, max_seconds: float | None) -> rummikub.Budget | None:
     """The client's budget, its seconds capped by the server's time limit.
 
     The search then stops with its best play so far, before the limit stops the request.
@@ -87,12 +87,12 @@ def _capped(budget: Budget | None, max_seconds: float | None) -> Budget | None:
         return budget
     cap = max_seconds * _TIME_SHARE
     if budget is None:
-        return Budget(seconds=cap)
-    return Budget(nodes=budget.nodes, seconds=cap if budget.seconds is None else min(budget.seconds, cap))
+        return rummikub.Budget(seconds=cap)
+    return rummikub.Budget(nodes=budget.nodes, seconds=cap if budget.seconds is None else min(budget.seconds, cap))
 
 
 def _solve_op(req: Request) -> dict[str, Any]:
-    solution = solve(
+    solution = rummikub.solve(
         list(req.table("table").melds),
         req.pieces("rack"),
         rules=req.rules,
@@ -117,8 +117,8 @@ def _can_play_op(req: Request) -> dict[str, Any]:
     done = req.boolean("initial_meld_done")
     budget = _budget(req)
     if not req.boolean("layout", default=False):
-        return {"valid": can_play(table, tiles, rules=req.rules, initial_meld_done=done, budget=budget)}
-    after = lay_down(table, tiles, rules=req.rules, initial_meld_done=done, budget=budget)
+        return {"valid": rummikub.can_play(table, tiles, rules=req.rules, initial_meld_done=done, budget=budget)}
+    after = rummikub.lay_down(table, tiles, rules=req.rules, initial_meld_done=done, budget=budget)
     if after is None:
         return {"valid": False}
     return {"valid": True, "table_after": [str(m) for m in after]}

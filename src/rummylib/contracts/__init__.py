@@ -20,60 +20,66 @@ Examples:
 
 from typing import TYPE_CHECKING
 
-from rummylib._deprecation import DeprecatedAttributes, renamed
-from rummylib.contracts import round as round_module
-from rummylib.contracts.actions import (
-    Buy,
-    BuyWindow,
-    ContractAction,
-    DeclineBuy,
-    Discard,
-    DrawDiscard,
-    DrawStock,
-    EndReason,
-    LayDown,
-    LayOff,
-    Phase,
-    RoundResult,
-    RoundView,
-    SwapJoker,
-    TableMeld,
-)
-from rummylib.contracts.game import ContractGame
-from rummylib.contracts.layoffs import (
-    JokerEnd,
-    LayOffResult,
-    Substitution,
-    TableMeldLike,
-    check_layoff,
-    check_substitution,
-    is_legal_layoff,
-    is_legal_substitution,
-    layoff_violations,
-    substitution_violations,
-)
-from rummylib.contracts.layoffs import (  # type: ignore[deprecated]  # re-exported, not used
-    lay_off as lay_off,  # the old name, kept with a warning until 0.3.0 (not in __all__)
-)
-from rummylib.contracts.layoffs import (  # type: ignore[deprecated]  # re-exported, not used
-    substitute_joker as substitute_joker,  # the old name, kept with a warning until 0.3.0 (not in __all__)
-)
-from rummylib.contracts.meld_down import (
-    ContractPlan,
-    MeldDown,
-    check_contract,
-    contract_for,
-    contract_violations,
-    find_contract,
-    is_legal_contract,
-)
-from rummylib.contracts.meld_down import (  # type: ignore[deprecated]  # re-exported, not used
-    is_contract_met as is_contract_met,  # the old name, kept with a warning until 0.3.0 (not in __all__)
-)
-from rummylib.contracts.round import ContractRound
-from rummylib.contracts.scoring import score_contract_round
+from rummylib._deprecation import LazyAttributes, renamed
+from rummylib.contracts import _deprecated
 from rummylib.pieces import PiecesLike
 from rummylib.table import MeldsLike as MeldsLike  # at home in the core since 0.1.0; still found here
+
+if TYPE_CHECKING:  # for type checkers: read through __getattr__, each module on first use
+    from rummylib.contracts.actions import (
+        Buy,
+        BuyWindow,
+        ContractAction,
+        DeclineBuy,
+        Discard,
+        DrawDiscard,
+        DrawStock,
+        EndReason,
+        LayDown,
+        LayOff,
+        Phase,
+        RoundResult,
+        RoundView,
+        SwapJoker,
+        TableMeld,
+    )
+    from rummylib.contracts.game import ContractGame
+    from rummylib.contracts.layoffs import (
+        JokerEnd,
+        LayOffResult,
+        Substitution,
+        TableMeldLike,
+        check_layoff,
+        check_substitution,
+        is_legal_layoff,
+        is_legal_substitution,
+        layoff_violations,
+        substitution_violations,
+    )
+    from rummylib.contracts.layoffs import (  # type: ignore[deprecated]  # re-exported, not used
+        lay_off as lay_off,  # the old name, kept with a warning until 0.3.0 (not in __all__)
+    )
+    from rummylib.contracts.layoffs import (  # type: ignore[deprecated]  # re-exported, not used
+        substitute_joker as substitute_joker,  # the old name, kept with a warning until 0.3.0 (not in __all__)
+    )
+    from rummylib.contracts.meld_down import (
+        ContractPlan,
+        MeldDown,
+        check_contract,
+        contract_for,
+        contract_violations,
+        find_contract,
+        is_legal_contract,
+    )
+    from rummylib.contracts.meld_down import (
+        HandLike as HandLike,
+    )
+    from rummylib.contracts.meld_down import (  # type: ignore[deprecated]  # re-exported, not used
+        is_contract_met as is_contract_met,  # the old name, kept with a warning until 0.3.0 (not in __all__)
+    )
+    from rummylib.contracts.round import PLAN_BUDGET as PLAN_BUDGET
+    from rummylib.contracts.round import ContractRound
+    from rummylib.contracts.scoring import score_contract_round
 
 __all__ = [
     "Buy",
@@ -113,15 +119,61 @@ __all__ = [
     "substitution_violations",
 ]
 
-if TYPE_CHECKING:  # for type checkers: read through __getattr__
-    from rummylib.contracts.meld_down import HandLike as HandLike
-    from rummylib.contracts.round import PLAN_BUDGET as PLAN_BUDGET
-
-# Deprecated names, each still read with a DeprecationWarning (see docs/compatibility.md).
-__getattr__ = DeprecatedAttributes(
-    __name__,
-    {
-        "PLAN_BUDGET": round_module._DEPRECATED_PLAN_BUDGET,
-        "HandLike": (PiecesLike, renamed("HandLike", "rummylib.PiecesLike", since="0.1.0", removed_in="0.3.0")),
-    },
-)
+# The names of the modules above, each module imported the first time one of its names is read (a
+# lay-off check does not build the referees); and the deprecated names, each still read with a
+# DeprecationWarning (see docs/compatibility.md).
+if not TYPE_CHECKING:  # type checkers read the names above, and flag any other
+    __getattr__ = LazyAttributes(
+        globals(),
+        {
+            "rummylib.contracts.actions": (
+                "Buy",
+                "BuyWindow",
+                "ContractAction",
+                "DeclineBuy",
+                "Discard",
+                "DrawDiscard",
+                "DrawStock",
+                "EndReason",
+                "LayDown",
+                "LayOff",
+                "Phase",
+                "RoundResult",
+                "RoundView",
+                "SwapJoker",
+                "TableMeld",
+            ),
+            "rummylib.contracts.game": ("ContractGame",),
+            "rummylib.contracts.layoffs": (
+                "JokerEnd",
+                "LayOffResult",
+                "Substitution",
+                "TableMeldLike",
+                "check_layoff",
+                "check_substitution",
+                "is_legal_layoff",
+                "is_legal_substitution",
+                "layoff_violations",
+                "substitution_violations",
+                "lay_off",  # deprecated (see the TYPE_CHECKING imports)
+                "substitute_joker",  # deprecated
+            ),
+            "rummylib.contracts.meld_down": (
+                "ContractPlan",
+                "MeldDown",
+                "check_contract",
+                "contract_for",
+                "contract_violations",
+                "find_contract",
+                "is_legal_contract",
+                "is_contract_met",  # deprecated
+            ),
+            "rummylib.contracts.round": ("ContractRound",),
+            "rummylib.contracts.scoring": ("score_contract_round",),
+        },
+        {
+            "PLAN_BUDGET": _deprecated.PLAN_BUDGET,
+            "HandLike": (PiecesLike, renamed("HandLike", "rummylib.PiecesLike", since="0.1.0", removed_in="0.3.0")),
+        },
+    )
+    __dir__ = __getattr__.dir

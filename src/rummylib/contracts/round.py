@@ -32,8 +32,9 @@ from typing import TYPE_CHECKING, ClassVar, Final, TypeVar
 
 import attrs
 
-from rummylib._deprecation import DeprecatedAttributes, withdrawn
+from rummylib._deprecation import DeprecatedAttributes
 from rummylib.cards import Card
+from rummylib.contracts._deprecated import PLAN_BUDGET as _OLD_PLAN_BUDGET
 from rummylib.contracts._moves import lay_downs, layoff_groups, swap_cards
 from rummylib.contracts.actions import (
     Buy,
@@ -159,8 +160,6 @@ def _distinct(pieces: Sequence[Piece]) -> tuple[Piece, ...]:
 
 def _replace(items: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
     return (*items[:index], value, *items[index + 1 :])
-
-
 
 
 def _less(pieces: Sequence[Piece], gone: Sequence[Piece]) -> tuple[Piece, ...]:
@@ -1143,17 +1142,8 @@ class ContractRound(RefereeBase):
         return found
 
 
-_DEPRECATED_PLAN_BUDGET = (
-    10_000,
-    withdrawn(
-        "PLAN_BUDGET",
-        "ContractRound.legal_actions lists every lay-down, with no budget to read",
-        since="0.1.0",
-        removed_in="0.3.0",
-    ),
-)
 if TYPE_CHECKING:
     PLAN_BUDGET: Final = 10_000
     """Deprecated, and no longer read: `ContractRound.legal_actions` lists every lay-down."""
 # Deprecated names, each still read with a DeprecationWarning (see docs/compatibility.md).
-__getattr__ = DeprecatedAttributes(__name__, {"PLAN_BUDGET": _DEPRECATED_PLAN_BUDGET})
+__getattr__ = DeprecatedAttributes(__name__, {"PLAN_BUDGET": _OLD_PLAN_BUDGET})

@@ -17,7 +17,12 @@ Examples:
     13
 """
 
-from rummylib.gin.actions import Discard, DrawDiscard, DrawStock, GinAction, GinPhase, GinView, Knock
+from typing import TYPE_CHECKING
+
+from rummylib._deprecation import LazyAttributes
+
+# Imported here, not on first use: the module's name is also that of its function `deadwood`, which
+# must stand in its place however the module is first imported.
 from rummylib.gin.deadwood import (
     MAX_GIN_HAND,
     DeadwoodResult,
@@ -31,18 +36,21 @@ from rummylib.gin.deadwood import (
 from rummylib.gin.deadwood import (  # type: ignore[deprecated]  # re-exported, not used
     can_knock as can_knock,  # the old name, kept with a warning until 0.3.0 (not in __all__)
 )
-from rummylib.gin.game import GinGame
-from rummylib.gin.hand import STOCK_FLOOR, GinHand
-from rummylib.gin.scoring import (
-    GinGameScore,
-    GinHandResult,
-    GinLayoffs,
-    GinOutcome,
-    LayOff,
-    layoffs,
-    score_game,
-    score_hand,
-)
+
+if TYPE_CHECKING:  # for type checkers: read through __getattr__, each module on first use
+    from rummylib.gin.actions import Discard, DrawDiscard, DrawStock, GinAction, GinPhase, GinView, Knock
+    from rummylib.gin.game import GinGame
+    from rummylib.gin.hand import STOCK_FLOOR, GinHand
+    from rummylib.gin.scoring import (
+        GinGameScore,
+        GinHandResult,
+        GinLayoffs,
+        GinOutcome,
+        LayOff,
+        layoffs,
+        score_game,
+        score_hand,
+    )
 
 __all__ = [
     "MAX_GIN_HAND",
@@ -72,3 +80,34 @@ __all__ = [
     "score_game",
     "score_hand",
 ]
+
+# The names of the modules above, each module imported the first time one of its names is read
+# (a deadwood count does not build the referees).
+if not TYPE_CHECKING:  # type checkers read the names above, and flag any other
+    __getattr__ = LazyAttributes(
+        globals(),
+        {
+            "rummylib.gin.actions": (
+                "Discard",
+                "DrawDiscard",
+                "DrawStock",
+                "GinAction",
+                "GinPhase",
+                "GinView",
+                "Knock",
+            ),
+            "rummylib.gin.game": ("GinGame",),
+            "rummylib.gin.hand": ("STOCK_FLOOR", "GinHand"),
+            "rummylib.gin.scoring": (
+                "GinGameScore",
+                "GinHandResult",
+                "GinLayoffs",
+                "GinOutcome",
+                "LayOff",
+                "layoffs",
+                "score_game",
+                "score_hand",
+            ),
+        },
+    )
+    __dir__ = __getattr__.dir

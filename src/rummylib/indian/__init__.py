@@ -18,30 +18,35 @@ Examples:
     47
 """
 
-from rummylib.indian.actions import (
-    DealEnd,
-    Declare,
-    Discard,
-    DrawDiscard,
-    DrawStock,
-    Drop,
-    IndianAction,
-    IndianDealResult,
-    IndianPhase,
-    IndianView,
-    SeatStatus,
-)
-from rummylib.indian.arrangement import MAX_INDIAN_HAND, IndianArrangement, best_arrangement
-from rummylib.indian.deal import IndianDeal
-from rummylib.indian.declarations import (
-    check_declaration,
-    declaration_violations,
-    find_declaration,
-    is_valid_declaration,
-    with_wild_joker,
-)
-from rummylib.indian.game import IndianGame
-from rummylib.indian.scoring import drop_points, losing_points, score_deal, wrong_declaration_points
+from typing import TYPE_CHECKING
+
+from rummylib._deprecation import LazyAttributes
+
+if TYPE_CHECKING:  # for type checkers: read through __getattr__, each module on first use
+    from rummylib.indian.actions import (
+        DealEnd,
+        Declare,
+        Discard,
+        DrawDiscard,
+        DrawStock,
+        Drop,
+        IndianAction,
+        IndianDealResult,
+        IndianPhase,
+        IndianView,
+        SeatStatus,
+    )
+    from rummylib.indian.arrangement import MAX_INDIAN_HAND, IndianArrangement, best_arrangement
+    from rummylib.indian.deal import IndianDeal
+    from rummylib.indian.declarations import (
+        check_declaration,
+        declaration_violations,
+        find_declaration,
+        is_valid_declaration,
+        with_wild_joker,
+    )
+    from rummylib.indian.game import IndianGame
+    from rummylib.indian.scoring import drop_points, losing_points, score_deal, wrong_declaration_points
 
 __all__ = [
     "MAX_INDIAN_HAND",
@@ -70,3 +75,46 @@ __all__ = [
     "with_wild_joker",
     "wrong_declaration_points",
 ]
+
+# The names of the modules above, each module imported the first time one of its names is read
+# (a declaration check does not build the referees).
+if not TYPE_CHECKING:  # type checkers read the names above, and flag any other
+    __getattr__ = LazyAttributes(
+        globals(),
+        {
+            "rummylib.indian.actions": (
+                "DealEnd",
+                "Declare",
+                "Discard",
+                "DrawDiscard",
+                "DrawStock",
+                "Drop",
+                "IndianAction",
+                "IndianDealResult",
+                "IndianPhase",
+                "IndianView",
+                "SeatStatus",
+            ),
+            "rummylib.indian.arrangement": (
+                "MAX_INDIAN_HAND",
+                "IndianArrangement",
+                "best_arrangement",
+            ),
+            "rummylib.indian.deal": ("IndianDeal",),
+            "rummylib.indian.declarations": (
+                "check_declaration",
+                "declaration_violations",
+                "find_declaration",
+                "is_valid_declaration",
+                "with_wild_joker",
+            ),
+            "rummylib.indian.game": ("IndianGame",),
+            "rummylib.indian.scoring": (
+                "drop_points",
+                "losing_points",
+                "score_deal",
+                "wrong_declaration_points",
+            ),
+        },
+    )
+    __dir__ = __getattr__.dir

@@ -16,33 +16,38 @@ Examples:
     ['R4']
 """
 
+import sys
+from typing import TYPE_CHECKING
+
+from rummylib._deprecation import LazyAttributes
 from rummylib.melds import clear_caches as _clear_meld_caches
 from rummylib.rummikub._judge import clear_cache as _clear_judge
-from rummylib.rummikub.actions import (
-    ActionKind,
-    Draw,
-    Pass,
-    Play,
-    RummikubAction,
-    RummikubView,
-    Timeout,
-    TurnRecord,
-)
-from rummylib.rummikub.game import RummikubGame
-from rummylib.rummikub.scoring import score_rummikub
-from rummylib.rummikub.solver import Budget, Objective, Solution, arrange, can_play, lay_down, playable_tiles, solve
-from rummylib.rummikub.solver._api import clear_cache as _clear_solver
-from rummylib.rummikub.turns import (
-    ChangeKind,
-    SetChange,
-    TileMove,
-    TurnChanges,
-    TurnReport,
-    check_turn,
-    is_legal_turn,
-    turn_violations,
-    validate_turn,
-)
+
+if TYPE_CHECKING:  # for type checkers: read through __getattr__, each module on first use
+    from rummylib.rummikub.actions import (
+        ActionKind,
+        Draw,
+        Pass,
+        Play,
+        RummikubAction,
+        RummikubView,
+        Timeout,
+        TurnRecord,
+    )
+    from rummylib.rummikub.game import RummikubGame
+    from rummylib.rummikub.scoring import score_rummikub
+    from rummylib.rummikub.solver import Budget, Objective, Solution, arrange, can_play, lay_down, playable_tiles, solve
+    from rummylib.rummikub.turns import (
+        ChangeKind,
+        SetChange,
+        TileMove,
+        TurnChanges,
+        TurnReport,
+        check_turn,
+        is_legal_turn,
+        turn_violations,
+        validate_turn,
+    )
 
 __all__ = [
     "ActionKind",
@@ -84,10 +89,57 @@ def clear_caches() -> None:
 
     Examples:
         >>> from rummylib import RUMMIKUB
+        >>> from rummylib.rummikub import validate_turn
         >>> clear_caches()
         >>> validate_turn("", "r10 r11 r12", "r10 r11 r12", rules=RUMMIKUB, initial_meld_done=False).valid
         True
     """
     _clear_judge()
     _clear_meld_caches()
-    _clear_solver()
+    solver = sys.modules.get("rummylib.rummikub.solver._api")  # not loaded yet: nothing in its cache
+    if solver is not None:
+        solver.clear_cache()
+
+
+# The names of the modules above, each module imported the first time one of its names is read
+# (a turn judged does not load the solver, nor the referee).
+if not TYPE_CHECKING:  # type checkers read the names above, and flag any other
+    __getattr__ = LazyAttributes(
+        globals(),
+        {
+            "rummylib.rummikub.actions": (
+                "ActionKind",
+                "Draw",
+                "Pass",
+                "Play",
+                "RummikubAction",
+                "RummikubView",
+                "Timeout",
+                "TurnRecord",
+            ),
+            "rummylib.rummikub.game": ("RummikubGame",),
+            "rummylib.rummikub.scoring": ("score_rummikub",),
+            "rummylib.rummikub.solver": (
+                "Budget",
+                "Objective",
+                "Solution",
+                "arrange",
+                "can_play",
+                "lay_down",
+                "playable_tiles",
+                "solve",
+            ),
+            "rummylib.rummikub.turns": (
+                "ChangeKind",
+                "SetChange",
+                "TileMove",
+                "TurnChanges",
+                "TurnReport",
+                "check_turn",
+                "is_legal_turn",
+                "turn_violations",
+                "validate_turn",
+            ),
+        },
+    )
+    __dir__ = __getattr__.dir
