@@ -82,6 +82,20 @@ class GameFamily:
         package = _package(self.name)
         return tuple(getattr(package, n) for n in self.state_names)
 
+    def state(self, save_type: str) -> type[Referee]:
+        """Its referee state class whose saves are named ``save_type``, loading that class only.
+
+        Raises:
+            KeyError: none of its states has that ``SAVE_TYPE``.
+
+        Examples:
+            >>> family_named("gin").state("gin-hand").__name__
+            'GinHand'
+        """
+        if save_type not in self.save_types:
+            raise KeyError(save_type)
+        return getattr(_package(self.name), self.state_names[self.save_types.index(save_type)])  # type: ignore[no-any-return]
+
     @property
     def actions(self) -> tuple[type, ...]:
         """The action classes its referees take."""
@@ -187,7 +201,7 @@ def family_of(state: object) -> GameFamily:
     cls = state if isinstance(state, type) else type(state)
     kind = getattr(cls, "SAVE_TYPE", None)
     found = _BY_SAVE_TYPE.get(kind) if isinstance(kind, str) else None
-    if found is None or found[0].states[found[1]] is not cls:
+    if found is None or found[0].state(found[0].save_types[found[1]]) is not cls:
         raise TypeError(f"not a referee state: {cls.__name__}")
     return found[0]
 
@@ -212,7 +226,7 @@ class _StateTypes(Mapping[str, "type[Referee]"]):
         found = _BY_SAVE_TYPE.get(kind) if isinstance(kind, str) else None
         if found is None:
             raise KeyError(kind)
-        return found[0].states[found[1]]
+        return found[0].state(kind)
 
     def __iter__(self) -> Iterator[str]:
         return iter(_BY_SAVE_TYPE)
@@ -328,15 +342,12 @@ def deal(
     """
     chosen = _rules_for(game, rules)
     found = family(chosen)
-    cls = found.states[0]
-    if state_type is not None:
-        named = {c.SAVE_TYPE: c for c in found.states}
-        if state_type not in named:
-            raise RuleSetError(
-                f"{chosen.title} has no referee {state_type[:40]!r}; it has {', '.join(named)}",
-                code=ErrorCode.UNKNOWN_GAME,
-            )
-        cls = named[state_type]
+    if state_type is not None and state_type not in found.save_types:
+        raise RuleSetError(
+            f"{chosen.title} has no referee {state_type[:40]!r}; it has {', '.join(found.save_types)}",
+            code=ErrorCode.UNKNOWN_GAME,
+        )
+    cls = found.state(found.save_types[0] if state_type is None else state_type)
     if seed is None:
         seed = random.SystemRandom().randrange(2**63)
     return cls.deal(rules=chosen, players=players, seed=seed)

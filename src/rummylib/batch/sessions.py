@@ -311,16 +311,15 @@ _DEAL_OPTIONS = (("round", "round_number"), ("dealer", "dealer"))
 
 
 def _state_class(req: Request, found: GameFamily) -> type[Referee]:
-    names = [cls.SAVE_TYPE for cls in found.states]
+    names = found.save_types
     if not names:
         raise RequestError(
             f"op 'deal' is not available for {req.rules.title}: no referee is registered for it",
             code=ErrorCode.OP_NOT_FOR_GAME,
         )
     wanted = req.text("state_type", default=names[0])
-    for cls in found.states:
-        if wanted == cls.SAVE_TYPE:
-            return cls
+    if wanted in names:
+        return found.state(wanted)  # only that referee's module is loaded
     raise RequestError(
         f"field 'state_type' must be one of {', '.join(names)} for {req.rules.title}, not {wanted[:40]!r}",
         code=ErrorCode.BAD_FIELD,
