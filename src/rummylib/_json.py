@@ -147,6 +147,31 @@ class _ClassReader:
     """For each field: its name, its keyword, whether it must be given, and its reader."""
 
 
+_FLAT_VALUES = 4096
+"""The most values a `Codec` keeps by content (`Codec._flat_values`); the cache is emptied when full."""
+
+_SCALARS = (str, int, bool, type(None))
+
+
+def _flat_key(cls: type, data: Mapping[Any, Any]) -> tuple[Any, ...] | None:
+    """The content key of an object of scalars only, or ``None`` for one holding anything else.
+
+    Each value is keyed with its exact type (``1`` and ``True`` differ); a float, a list or an
+    object makes no key.
+
+    Examples:
+        >>> _flat_key(int, {"a": 1}) == _flat_key(int, {"a": True}), _flat_key(int, {"a": [1]})
+        (False, None)
+    """
+    items: list[Any] = [cls]
+    for name, value in data.items():
+        kind = type(value)
+        if kind not in _SCALARS:
+            return None
+        items.append((name, kind, value))
+    return tuple(items)
+
+
 @attrs.frozen
 class Codec:
     """Writes and reads attrs values as JSON, with ``specials`` for the types that need them.
@@ -178,6 +203,9 @@ class Codec:
     """For each attrs class written so far: each ``__init__`` field's name and writer."""
     _class_readers: dict[type, _ClassReader] = attrs.field(factory=dict, init=False, repr=False, eq=False)
     """For each attrs class read so far: its fields, their readers and defaults."""
+    _flat_values: dict[tuple[Any, ...], Any] = attrs.field(factory=dict, init=False, repr=False, eq=False)
+    """Values read lately from objects of scalars only, by class and content (a bounded cache of
+    `_FLAT_VALUES` entries): a save's records, sent back turn after turn, are read once each."""
 
     # --- writing ----------------------------------------------------------------------------
     def _special(self, hint: Any) -> Special | None:
@@ -543,6 +571,20 @@ class Codec:
         """
         if not isinstance(data, Mapping):
             raise _bad(path, f"an object for {cls.__name__}", data)
+        key = _flat_key(cls, data) if build is None else None
+        if key is not None:
+            found = self._flat_values.get(key)
+            if found is not None:
+                return found
+        value = self._decode_fields(data, cls, path, build)
+        if key is not None:
+            if len(self._flat_values) >= _FLAT_VALUES:
+                self._flat_values.clear()
+            self._flat_values[key] = value
+        return value
+
+    def _decode_fields(self, data: Mapping[Any, Any], cls: type, path: str, build: Callable[..., Any] | None) -> Any:
+        """`decode_attrs` itself, without its cache."""
         plan = self._class_readers.get(cls)
         if plan is None:
             hints = _hints(cls)

@@ -12,6 +12,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 import importlib
 import json
 import os
@@ -32,8 +33,9 @@ MAX_SECRET_BYTES = 65_536
 _SIGNATURE = re.compile(r"[0-9a-f]{64}")
 
 
+@functools.cache
 def _hmac() -> ModuleType:
-    """The standard `hmac` module, loaded the first time a state is signed or checked."""
+    """The standard `hmac` module, loaded the first time a state is signed or checked (then kept: a cache of one)."""
     # lazy: hmac loads OpenSSL's hashes, about 3 ms of a worker's start; unsigned workers never need it
     return importlib.import_module("hmac")
 
@@ -155,8 +157,8 @@ class Signer:
             True
         """
         text = canonical_json(state) if canonical is None else canonical
-        signature: str = _hmac().new(self.secret, text, "sha256").hexdigest()
-        return signature
+        digest: bytes = _hmac().digest(self.secret, text, "sha256")  # OpenSSL's one-shot HMAC, no Python object
+        return digest.hex()
 
     def check(self, state: Any, signature: object, *, canonical: bytes | None = None) -> None:
         """Return if ``signature`` is this signer's signature of ``state``; refuse it otherwise.
