@@ -429,12 +429,14 @@ def test_import_loads_no_optional_extra(statement: str) -> None:
 
 
 # ------------------------------------------------------------------------------------------
-# The one lazy loader: rummylib.__getattr__, for the names of the games and the registry
+# The one lazy loader: rummylib._deprecation.LazyAttributes, the __getattr__ of the package (the
+# names of the games and the registry) and of each game package (a module of its own)
 # ------------------------------------------------------------------------------------------
 
-LAZY_LOADER = ("rummylib", "__getattr__")
+LAZY_LOADER = ("rummylib._deprecation", "__call__")
 """The one function that imports late besides the display hooks (with ``importlib``, which the
-graph above does not see): the package's ``__getattr__``, loading ``rummylib._LAZY`` on first use."""
+graph above does not see): `LazyAttributes`, the package's ``__getattr__`` loading ``rummylib._LAZY``
+and each game package's loading its modules, on first use."""
 RAY_LOADER = ("rummylib.agents.arena", "_ray_backend")
 """The arena's Ray backend, loaded only when ``backend="ray"`` is asked for (it imports Ray)."""
 BATCH_LOADERS = {
@@ -443,14 +445,11 @@ BATCH_LOADERS = {
     ("rummylib.registry", "_package"),
     ("rummylib.batch.command", "_parsed_by_argparse"),
     ("rummylib.batch.signing", "_hmac"),
-    ("rummylib._deprecation", "__call__"),
 }
 """``rummylib batch`` loads each op's module on first use, ``rummylib`` loads the command line of
 people only for its other commands, the registry loads a game's package when a family is first
 used, ``rummylib batch`` loads `argparse` only for its help or a usage error, and `hmac` only when
-it signs, and each game package (`rummylib._deprecation.LazyAttributes`, its ``__getattr__``) loads
-a module of its own with the first name read from it, so that a game server's worker answers soon
-after it starts and loads only what it uses."""
+it signs, so that a game server's worker answers soon after it starts and loads only what it uses."""
 
 
 class _ImportCalls(ast.NodeVisitor):
@@ -491,14 +490,13 @@ def test_only_the_package_getattr_imports_late_with_importlib() -> None:
 
 
 def _typed_late() -> set[tuple[str, str]]:
-    """``(module, name)`` of the package's imports under ``if TYPE_CHECKING:``."""
-    found = set()
+    """``(module, name)`` of the package's imports under ``if TYPE_CHECKING:`` (only from-imports there)."""
     for node in ast.parse(MODULES[PACKAGE].read_text(encoding="utf-8")).body:
         if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
-            for stmt in node.body:
-                assert isinstance(stmt, ast.ImportFrom) and stmt.module, "only from-imports under TYPE_CHECKING"
-                found |= {(stmt.module, alias.name) for alias in stmt.names}
-    return found
+            assert all(isinstance(stmt, ast.ImportFrom) and stmt.module for stmt in node.body), (
+                "only from-imports under TYPE_CHECKING"
+            )
+    return _typed_late_in(PACKAGE)
 
 
 def test_the_lazy_names_are_games_and_services_typed_and_exported() -> None:
