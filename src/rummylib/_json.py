@@ -150,7 +150,8 @@ class _ClassReader:
 _FLAT_VALUES = 4096
 """The most values a `Codec` keeps by content (`Codec._flat_values`); the cache is emptied when full."""
 
-_SCALARS = (str, int, bool, type(None))
+_SCALAR_TYPES = frozenset({str, int, bool, type(None)})
+"""The JSON types of the values `_flat_key` keys an object by."""
 
 
 def _flat_key(cls: type, data: Mapping[Any, Any]) -> tuple[Any, ...] | None:
@@ -163,13 +164,11 @@ def _flat_key(cls: type, data: Mapping[Any, Any]) -> tuple[Any, ...] | None:
         >>> _flat_key(int, {"a": 1}) == _flat_key(int, {"a": True}), _flat_key(int, {"a": [1]})
         (False, None)
     """
-    items: list[Any] = [cls]
-    for name, value in data.items():
-        kind = type(value)
-        if kind not in _SCALARS:
-            return None
-        items.append((name, kind, value))
-    return tuple(items)
+    values = tuple(data.values())
+    kinds = tuple(map(type, values))
+    if not _SCALAR_TYPES.issuperset(kinds):
+        return None
+    return (cls, tuple(data), values, kinds)
 
 
 @attrs.frozen
@@ -389,7 +388,46 @@ class Codec:
             return self._sequence_reader(hint, origin)
         if isinstance(hint, type) and attrs.has(hint) and not issubclass(hint, enum.Enum):
             return lambda data, path: self.decode_attrs(data, hint, path)
-        return lambda data, path: self._decode_plain(data, hint, origin, path)
+        return self._scalar_reader(hint, origin)
+
+    def _scalar_reader(self, hint: Any, origin: Any) -> Callable[[Any, str], Any]:
+        """`_decode_plain` of ``hint``, with a quick path for a value that fits.
+
+        Anything else, and so every refusal, goes the long way, with its words.
+        """
+
+        def plain(data: Any, path: str) -> Any:
+            return self._decode_plain(data, hint, origin, path)
+
+        if hint is int:
+            top = self.limits.max_int
+
+            def read_int(data: Any, path: str) -> Any:
+                if type(data) is int and -top <= data <= top:
+                    return data
+                return plain(data, path)
+
+            return read_int
+        if hint is str:
+            longest = self.limits.max_text
+
+            def read_str(data: Any, path: str) -> Any:
+                if type(data) is str and len(data) <= longest:
+                    return data
+                return plain(data, path)
+
+            return read_str
+        if hint is bool:
+            return lambda data, path: data if type(data) is bool else plain(data, path)
+        if isinstance(hint, type) and issubclass(hint, enum.Enum):
+            by_text = {m.value: m for m in hint if type(m.value) is str}
+
+            def read_enum(data: Any, path: str) -> Any:
+                found = by_text.get(data) if type(data) is str else None
+                return found if found is not None else plain(data, path)
+
+            return read_enum
+        return plain
 
     def _union_reader(self, hint: Any, args: tuple[Any, ...]) -> Callable[[Any, str], Any]:
         """`_decode` of a union, with its members sorted out once."""
@@ -432,7 +470,12 @@ class Codec:
                     self._reader(t)(v, f"{path}[{i}]") for i, (v, t) in enumerate(zip(data, targs, strict=True))
                 )
             each = self._reader(targs[0] if targs else Any)
-            items = [each(v, f"{path}[{i}]") for i, v in enumerate(data)]
+            try:  # read with the list's own path: an item's path is written only for an error
+                items = [each(v, path) for v in data]
+            except BadValue:
+                for i, v in enumerate(data):
+                    each(v, f"{path}[{i}]")  # the same refusal, now naming the item
+                raise  # pragma: no cover - readers are pure: the item above raised again
             return tuple(items) if as_tuple else frozenset(items)
 
         return read
@@ -604,7 +647,11 @@ class Codec:
                 if required:
                     raise BadValue(path, f"missing field {name!r} of {cls.__name__}")
                 continue
-            kwargs[alias] = read(data[name], f"{path}.{name}")
+            try:  # read with the object's own path: a field's path is written only for an error
+                kwargs[alias] = read(data[name], path)
+            except BadValue:
+                read(data[name], f"{path}.{name}")  # the same refusal, now naming the field
+                raise  # pragma: no cover - readers are pure: the field above raised again
         try:
             return (build or cls)(**kwargs)
         except (TypeError, ValueError) as exc:

@@ -52,7 +52,7 @@ from rummylib._inputs import tile_rules
 from rummylib.decks import deal
 from rummylib.errors import IllegalActionError, IllegalTurnError, InvalidStateError, RuleId, RummyError, SaveError
 from rummylib.melds import is_valid_meld
-from rummylib.pieces import Piece, PieceCount, piece_sort_key
+from rummylib.pieces import Piece, PieceCount, format_pieces, piece_sort_key
 from rummylib.referee import (
     STATE_CODEC,
     Outcome,
@@ -540,7 +540,7 @@ class RummikubGame(RefereeBase):
     # --- helpers ----------------------------------------------------------------------------
     def _check(self, action: RummikubAction) -> None:
         """Refuse what no table could make legal: the wrong seat or time, an impossible draw or pass."""
-        if not isinstance(action, Play | Draw | Pass | Timeout):
+        if not isinstance(action, _ACTION_TYPES):
             raise TypeError(f"not a Rummikub action: {action!r}")
         if self.is_over:
             refuse(RuleId.ROUND_OVER, "the game is over")
@@ -608,25 +608,25 @@ class RummikubGame(RefereeBase):
         as attrs' own ``__init__`` sets them, field by field.
         """
         new = object.__new__(type(self))
+        given = {**changes, **more}
+        put = object.__setattr__
         for name in _FIELDS:
-            if name in more:
-                value = more[name]
-            elif name in changes:
-                value = changes[name]
-            else:
-                value = getattr(self, name)
-            object.__setattr__(new, name, value)
+            put(new, name, given[name] if name in given else getattr(self, name))
         return new
 
 
 _FIELDS = tuple(field.name for field in attrs.fields(RummikubGame))
 """The fields of a game, in order (`RummikubGame._with` sets each)."""
 
+_ACTION_TYPES = (Play, Draw, Pass, Timeout)
+"""The Rummikub actions, as a tuple for ``isinstance`` (`RummikubGame._check`)."""
+
 _RECORDS_KEPT = 4096
 """The most turn records whose JSON `_RECORD_JSON` keeps (the histories of a few hundred games)."""
-_RECORD_JSON: dict[int, tuple[TurnRecord, dict[str, Any]]] = {}
+_RECORD_JSON: dict[int, tuple[TurnRecord, dict[str, Any], bool]] = {}
 """The JSON of each turn record written lately, by the record's ``id`` (held with it, so that no
-other object can have that id while it is kept); emptied when full."""
+other object can have that id while it is kept), and whether it holds a list or an object (which
+a copy must copy too); emptied when full."""
 
 
 def _record_json(record: TurnRecord) -> dict[str, Any]:
@@ -635,9 +635,31 @@ def _record_json(record: TurnRecord) -> dict[str, Any]:
     if found is None or found[0] is not record:
         if len(_RECORD_JSON) >= _RECORDS_KEPT:
             _RECORD_JSON.clear()
-        found = _RECORD_JSON[id(record)] = (record, STATE_CODEC.encode_attrs(record))
-    copy: dict[str, Any] = _copied(found[1])
+        data = _write_record(record)
+        found = _RECORD_JSON[id(record)] = (record, data, not _CONTAINERS.isdisjoint(map(type, data.values())))
+    copy: dict[str, Any] = _copied(found[1]) if found[2] else found[1].copy()  # (a record without a table is flat)
     return copy
+
+
+def _write_record(record: TurnRecord) -> dict[str, Any]:
+    """``STATE_CODEC.encode_attrs(record)``, written directly for a turn with no table and no time (a draw, say).
+
+    Examples:
+        >>> from rummylib import parse_pieces
+        >>> record = TurnRecord("draw", 1, drawn=parse_pieces("r5"))
+        >>> _write_record(record) == STATE_CODEC.encode_attrs(record)
+        True
+    """
+    if record.table is not None or record.elapsed is not None:
+        return STATE_CODEC.encode_attrs(record)
+    return {
+        "kind": record.kind.value,
+        "player": record.player,
+        "table": None,
+        "played": format_pieces(record.played),
+        "drawn": format_pieces(record.drawn),
+        "elapsed": None,
+    }
 
 
 def _copied(data: Any) -> Any:
