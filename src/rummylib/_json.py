@@ -641,17 +641,20 @@ class Codec:
         if not plan.names.issuperset(data):
             unknown = sorted(str(k) for k in set(data) - plan.names)
             raise BadValue(path, f"unknown field {unknown[0][:40]!r} for {cls.__name__}")
-        kwargs: dict[str, Any] = {}
-        for name, alias, required, read in plan.fields:
-            if name not in data:
-                if required:
-                    raise BadValue(path, f"missing field {name!r} of {cls.__name__}")
-                continue
-            try:  # read with the object's own path: a field's path is written only for an error
-                kwargs[alias] = read(data[name], path)
+        kwargs: dict[str, Any] | None = None
+        if len(data) == len(plan.fields):  # every field given: read at once, with the object's own path
+            try:  # noqa: SIM105 - a context manager per object would cost more than the quick read saves
+                kwargs = {alias: read(data[name], path) for name, alias, _, read in plan.fields}
             except BadValue:
-                read(data[name], f"{path}.{name}")  # the same refusal, now naming the field
-                raise  # pragma: no cover - readers are pure: the field above raised again
+                pass  # read again one by one below, for the words and the path of the refusal
+        if kwargs is None:
+            kwargs = {}
+            for name, alias, required, read in plan.fields:
+                if name not in data:
+                    if required:
+                        raise BadValue(path, f"missing field {name!r} of {cls.__name__}")
+                    continue
+                kwargs[alias] = read(data[name], f"{path}.{name}")
         try:
             return (build or cls)(**kwargs)
         except (TypeError, ValueError) as exc:
