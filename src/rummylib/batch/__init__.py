@@ -35,6 +35,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 import importlib
 import io
 import signal
@@ -119,7 +120,8 @@ def _module(name: str) -> ModuleType:
     return importlib.import_module(name)
 
 
-def _ops_of(names: Iterable[str]) -> tuple[Op, ...]:
+@functools.cache  # a few tuples of module names, each loaded once: no import machinery per request
+def _ops_of(names: tuple[str, ...]) -> tuple[Op, ...]:
     found: list[Op] = []
     for name in names:
         found.extend(_module(name).OPS)
@@ -166,7 +168,7 @@ def _find_op(req: Request, ops: Sequence[Op] | None) -> Op:
         scheme = req.rules.scoring
         mine = (*_GAME_MODULES.get(scheme, ()), *_SHARED_MODULES)
         listed = [name for name in _OP_MODULES.get(req.op, mine) if name in mine]
-        ops = _ops_of(listed or mine)
+        ops = _ops_of(tuple(listed) or mine)
     for op in ops:
         if op.name == req.op and (op.schemes is None or req.rules.scoring in op.schemes):
             return op
