@@ -429,8 +429,9 @@ class RummikubGame(RefereeBase):
     def from_json(cls, data: Mapping[str, Any], *, check: bool = True) -> RummikubGame:
         """The game a saved form holds, checked unless ``check`` is false.
 
-        The check: `problems` finds nothing, and the game is exactly what its seed and its own
-        history give (`replay`), so no rack, pool or table can be edited in a save.
+        The check: the game is exactly what its seed and its own history give (`replay`), so no
+        rack, pool or table can be edited in a save; a save that fails it is refused for its
+        `problems` when it has any (a tile missing, say), else for what the replay found.
 
         Raises:
             SaveError: not a saved Rummikub game, malformed, or a game no real play could reach.
@@ -444,13 +445,17 @@ class RummikubGame(RefereeBase):
         state = state_from_json(cls, data)
         if not check:
             return state
-        check_problems(state)
         try:
             state.verify_history()
         except IllegalActionError as exc:
+            check_problems(state)  # a state with a problem is refused for it, the plainer reason
             raise SaveError(f"not a valid save: its history does not replay: {exc.message}") from None
         except RummyError as exc:
+            check_problems(state)
             raise SaveError(f"not a valid save: {exc.message}") from None
+        # A game that is exactly its deal and its turns replayed is one the referee made, turn by
+        # turn, so it has none of the `problems` a save is checked for: they are looked for only
+        # when the replay refuses it, to name the plainest reason.
         return state
 
     def verify_history(self) -> RummikubGame:
