@@ -208,7 +208,12 @@ class RummikubGame(RefereeBase):
             game = _dealt(rules, players, seed)
         else:  # pragma: no cover - a subclass deals its own way
             game = cls.deal(rules=rules, players=players, seed=seed)
-        for n, turn in enumerate(turns, 1):
+        return game._replayed(turns, first=1)
+
+    def _replayed(self, turns: Sequence[TurnRecord | RummikubAction], *, first: int) -> RummikubGame:
+        """This game with ``turns`` applied, as `replay` applies them (the first one counted as ``first``)."""
+        game = self
+        for n, turn in enumerate(turns, first):
             if isinstance(turn, TurnRecord) and turn.kind is ActionKind.PLAY and turn.table is None:
                 refuse(RuleId.NO_TILE_PLAYED, f"action {n} is a play with no table after it")
             try:
@@ -479,7 +484,7 @@ class RummikubGame(RefereeBase):
             ...
             rummylib.errors.InvalidStateError: the game is not possible: racks, pool, current differ from what ...
         """
-        rebuilt = RummikubGame.replay(self.history, rules=self.rules, players=self.players, seed=self.seed)
+        rebuilt = _replayed(self.history, self.rules, self.players, self.seed)
         # field by field, the same object taken as the same value (as a tuple compares its items):
         # the rules are the one rule set both games hold, not 69 options compared one by one
         fields = [
@@ -625,6 +630,41 @@ _FIELDS = tuple(field.name for field in attrs.fields(RummikubGame))
 
 _ACTION_TYPES = (Play, Draw, Pass, Timeout)
 """The Rummikub actions, as a tuple for ``isinstance`` (`RummikubGame._check`)."""
+
+_TABLES_KEPT = 256
+"""The most games `_REPLAYED` keeps (one per table: rules, seats and seed)."""
+_REPLAYED: dict[tuple[RuleSet, int, type, int | str], RummikubGame] = {}
+"""The game each table's last check rebuilt (`verify_history`), by its rules, seats and seed; emptied when full."""
+
+
+def _replayed(history: tuple[TurnRecord, ...], rules: RuleSet, players: int, seed: int | str) -> RummikubGame:
+    """`RummikubGame.replay` of ``history`` on a new deal, from the last game rebuilt for the same table when it can.
+
+    A game is its deal with its turns applied one by one, so a history that goes on from a game
+    already rebuilt needs only its new turns applied to that game: a server's table comes back a
+    turn or two later. The game rebuilt is remembered for the table's next check.
+
+    Examples:
+        >>> from rummylib import RUMMIKUB
+        >>> game = RummikubGame.deal(rules=RUMMIKUB, players=2, seed=8).apply(Draw(0))
+        >>> _replayed(game.history, RUMMIKUB, 2, 8) == game
+        True
+        >>> later = game.apply(Draw(1)).apply(Draw(0))  # replayed from the game above: two turns
+        >>> _replayed(later.history, RUMMIKUB, 2, 8) == later
+        True
+    """
+    table = (rules, players, type(seed), seed)
+    known = _REPLAYED.get(table)
+    done = 0 if known is None else len(known.history)
+    if known is not None and done <= len(history) and history[:done] == known.history:
+        rebuilt = known._replayed(history[done:], first=done + 1)
+    else:
+        rebuilt = RummikubGame.replay(history, rules=rules, players=players, seed=seed)
+    if len(_REPLAYED) >= _TABLES_KEPT and table not in _REPLAYED:
+        _REPLAYED.clear()
+    _REPLAYED[table] = rebuilt
+    return rebuilt
+
 
 _RECORDS_KEPT = 4096
 """The most turn records whose JSON `_RECORD_JSON` keeps (the histories of a few hundred games)."""
