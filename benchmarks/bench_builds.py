@@ -58,7 +58,12 @@ def gin_rows(quick: bool) -> list[dict[str, Any]]:
     rows = []
     for kind, hands in kinds.items():
         mean = _cpu(ours, hands, repeat=3) / len(hands) * 1e6
-        row: dict[str, Any] = {"topic": "Gin", "work": f"Gin least deadwood, {kind} (mean)", "unit": "µs", "value": mean}
+        row: dict[str, Any] = {
+            "topic": "Gin",
+            "work": f"Gin least deadwood, {kind} (mean)",
+            "unit": "µs",
+            "value": mean,
+        }
         if peer is not None:
             solve, convert = peer
             converted = [convert(h) for h in hands]
@@ -93,8 +98,22 @@ def turn_rows(quick: bool) -> list[dict[str, Any]]:
     for size in (25, 75, 95) if not quick else (75, 95):
         with contextlib.redirect_stdout(io.StringIO()):
             _size, tiles, _sets, r_json, r_cold, _r_warm, r_batch = bench_turn._measure(size)
-        rows.append({"topic": "turns", "work": f"batch turn, {tiles} tiles, seen before", "unit": "× json.loads", "value": r_json / r_batch})
-        rows.append({"topic": "turns", "work": f"validate_turn, {tiles} tiles, first sight", "unit": "× json.loads", "value": r_json / r_cold})
+        rows.append(
+            {
+                "topic": "turns",
+                "work": f"batch turn, {tiles} tiles, seen before",
+                "unit": "× json.loads",
+                "value": r_json / r_batch,
+            }
+        )
+        rows.append(
+            {
+                "topic": "turns",
+                "work": f"validate_turn, {tiles} tiles, first sight",
+                "unit": "× json.loads",
+                "value": r_json / r_cold,
+            }
+        )
     return rows
 
 
@@ -114,7 +133,15 @@ def solver_rows(quick: bool) -> list[dict[str, Any]]:
         dt = time.process_time() - t0
         answers.append({"seconds": dt, "tiles": s.tiles_placed, "value": s.value_placed, "states": s.nodes})
     total = sum(a["seconds"] for a in answers)
-    return [{"topic": "solver", "work": f"solve, {len(positions)} positions (K = 0-20 table sets), total", "unit": "s", "value": total, "positions": answers}]
+    return [
+        {
+            "topic": "solver",
+            "work": f"solve, {len(positions)} positions (K = 0-20 table sets), total",
+            "unit": "s",
+            "value": total,
+            "positions": answers,
+        }
+    ]
 
 
 def referee_rows(quick: bool) -> list[dict[str, Any]]:
@@ -130,8 +157,22 @@ def referee_rows(quick: bool) -> list[dict[str, Any]]:
         applies: list[float] = []
         for seed in range(games):
             bla.play(deal, seed, times, sizes, applies)
-        rows.append({"topic": "referees", "work": f"{name}: legal_actions, median", "unit": "µs", "value": statistics.median(times) * 1e6})
-        rows.append({"topic": "referees", "work": f"{name}: apply, median", "unit": "µs", "value": statistics.median(applies) * 1e6})
+        rows.append(
+            {
+                "topic": "referees",
+                "work": f"{name}: legal_actions, median",
+                "unit": "µs",
+                "value": statistics.median(times) * 1e6,
+            }
+        )
+        rows.append(
+            {
+                "topic": "referees",
+                "work": f"{name}: apply, median",
+                "unit": "µs",
+                "value": statistics.median(applies) * 1e6,
+            }
+        )
     return rows
 
 
@@ -173,7 +214,12 @@ def agent_rows(quick: bool) -> list[dict[str, Any]]:
         t0 = time.process_time()
         _rate, times = bench_agents.run_env(make, n, seed=1)
         rate = len(times) / (time.process_time() - t0)
-        row: dict[str, Any] = {"topic": "environments", "work": f"{name}, random masked play", "unit": "steps/s", "value": rate}
+        row: dict[str, Any] = {
+            "topic": "environments",
+            "work": f"{name}, random masked play",
+            "unit": "steps/s",
+            "value": rate,
+        }
         if name == "gin_rummy_v0":
             peer = _shimmy_gin(n, seed=1)
             if peer is not None:
@@ -206,7 +252,9 @@ def child(topics: list[str], quick: bool) -> None:
 
 
 def run_child(python: str, topics: list[str], quick: bool) -> dict[str, Any]:
-    command = [python, str(Path(__file__).resolve()), "--child", "--topics", ",".join(topics)] + (["--quick"] if quick else [])
+    command = [python, str(Path(__file__).resolve()), "--child", "--topics", ",".join(topics)] + (
+        ["--quick"] if quick else []
+    )
     done = subprocess.run(command, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         sys.exit(f"{python}: the measurements failed:\n{done.stderr[-3000:]}")
@@ -238,9 +286,15 @@ def table(pure: dict[str, Any], compiled: dict[str, Any]) -> tuple[str, list[str
             peer_value = _fmt(c["peer_value"], unit)
             ratio = c["value"] / c["peer_value"]
             vs = f"{ratio:.2f}× the peer's time" if lower else f"{ratio:.2f}× the peer's rate"
-        lines.append(f"| {p['work']} | {unit} | {_fmt(p['value'], unit)} | {_fmt(c['value'], unit)} | {speedup:.2f}× | {peer} | {peer_value} | {vs} |")
+        lines.append(
+            f"| {p['work']} | {unit} | {_fmt(p['value'], unit)} | {_fmt(c['value'], unit)} | {speedup:.2f}× | {peer} | {peer_value} | {vs} |"
+        )
         if "positions" in p:
-            ups = [a["seconds"] / b["seconds"] for a, b in zip(p["positions"], c["positions"], strict=True) if b["seconds"] > 0]
+            ups = [
+                a["seconds"] / b["seconds"]
+                for a, b in zip(p["positions"], c["positions"], strict=True)
+                if b["seconds"] > 0
+            ]
             same = all(
                 (a["tiles"], a["value"], a["states"]) == (b["tiles"], b["value"], b["states"])
                 for a, b in zip(p["positions"], c["positions"], strict=True)
@@ -279,8 +333,10 @@ def main() -> int:
         sys.exit(f"--compiled is not a compiled build: {compiled['build']}")
     text, notes = table(pure, compiled)
     stamp = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
-    command = "python benchmarks/bench_builds.py --pure PURE_PYTHON --compiled COMPILED_PYTHON" + (" --quick" if args.quick else "") + (
-        f" --topics {args.topics}" if args.topics != ",".join(TOPICS) else ""
+    command = (
+        "python benchmarks/bench_builds.py --pure PURE_PYTHON --compiled COMPILED_PYTHON"
+        + (" --quick" if args.quick else "")
+        + (f" --topics {args.topics}" if args.topics != ",".join(TOPICS) else "")
     )
     body = "\n".join(
         [

@@ -143,7 +143,11 @@ TOPICS: list[Topic] = [
             Column("pure Python", "pure Python"),
             Column("compiled", "compiled"),
             Column("speed-up", "compiled speed-up"),
-            Column("peer, same run", lambda r: " ".join(x for x in (r["peer (same run, compiled child)"], r["peer"]) if x), "---"),
+            Column(
+                "peer, same run",
+                lambda r: " ".join(x for x in (r["peer (same run, compiled child)"], r["peer"]) if x),
+                "---",
+            ),
             Column("compiled vs peer", "compiled vs peer", "---"),
         ],
         quotes=(r"Solver: the same answer[^\n]*",),

@@ -169,9 +169,7 @@ PICTURES: dict[str, Callable[[], str]] = {
         "r4 * r6 | k9 b9 y9", "r5", "r4 r5 r6 | k9 b9 y9", rules=RUMMIKUB, initial_meld_done=True
     ),
     # Contract Rummy
-    "contract-melds.svg": lambda: svg.table(
-        "Ah As Ah | Jc Qc Kc Ac | Ac 2c 3c 4c | Kc Ac 2c 3c", rules=CONTRACT_RUMMY
-    ),
+    "contract-melds.svg": lambda: svg.table("Ah As Ah | Jc Qc Kc Ac | Ac 2c 3c 4c | Kc Ac 2c 3c", rules=CONTRACT_RUMMY),
     "contract-met.svg": lambda: svg.contract(["7h 7s *", "4c 5c 6c 7c"], round_number=2, rules=CONTRACT_RUMMY),
     "contract-runs-continue.svg": lambda: svg.contract(
         ["2c 3c 4c 5c", "6c 7c 8c 9c"], round_number=3, rules=CONTRACT_RUMMY

@@ -169,6 +169,7 @@ def build_info() -> BuildInfo:
     """
     return BuildInfo(__version__, compiled_modules())
 
+
 __all__ = [
     "CONTRACT_RUMMY",
     "GIN_RUMMY",

@@ -639,13 +639,9 @@ def _group_problems(
     out = []
     n = len(pieces)
     if n < rules.group_min:
-        out.append(
-            Violation(RuleId.GROUP_TOO_SMALL, f"group of {n} pieces; a group needs at least {rules.group_min}")
-        )
+        out.append(Violation(RuleId.GROUP_TOO_SMALL, f"group of {n} pieces; a group needs at least {rules.group_min}"))
     if rules.group_max is not None and n > rules.group_max:
-        out.append(
-            Violation(RuleId.GROUP_TOO_LARGE, f"group of {n} pieces; a group holds at most {rules.group_max}")
-        )
+        out.append(Violation(RuleId.GROUP_TOO_LARGE, f"group of {n} pieces; a group holds at most {rules.group_max}"))
     if len(ranks) > 1:
         common = ranks.most_common(1)[0][0]
         odd = tuple(p for p in fixed if _rank_of(p) != common)

@@ -500,9 +500,7 @@ class RuleSet:
             self.max_jokers_per_meld is None or self.max_jokers_per_meld >= 0, "max_jokers_per_meld must be >= 0"
         )
         yield from need(self.initial_meld_points >= 0, "initial_meld_points must be >= 0")
-        yield from need(
-            self.turn_time_limit is None or self.turn_time_limit > 0, "turn_time_limit must be positive"
-        )
+        yield from need(self.turn_time_limit is None or self.turn_time_limit > 0, "turn_time_limit must be positive")
         yield from need(self.timeout_penalty_tiles >= 0, "timeout_penalty_tiles must be >= 0")
         yield from need(self.buy_penalty_cards >= 0, "buy_penalty_cards must be >= 0")
         yield from need(self.max_buys is None or self.max_buys >= 0, "max_buys must be >= 0")
@@ -725,9 +723,7 @@ class RuleSet:
         if not self.rounds:
             raise RuleSetError(f"{self.title} has no contract rounds", code="unknown-round")
         if not 1 <= number <= len(self.rounds):
-            raise RuleSetError(
-                f"{self.title} has rounds 1 to {len(self.rounds)}, not {number}", code="unknown-round"
-            )
+            raise RuleSetError(f"{self.title} has rounds 1 to {len(self.rounds)}, not {number}", code="unknown-round")
         return self.rounds[number - 1]
 
     def buy_limit(self, round_number: int) -> int | None:
@@ -898,8 +894,9 @@ class RuleSet:
             rummylib.errors.RuleSetError: unknown option 'joker_penalt' for Rummikub
         """
         if not isinstance(options, Mapping):
-            raise RuleSetError(f"options must be an object of names to values, not {type(options).__name__}",
-                               code="bad-option")
+            raise RuleSetError(
+                f"options must be an object of names to values, not {type(options).__name__}", code="bad-option"
+            )
         hints = _field_types()
         changes: dict[str, Any] = {}
         for raw_name, value in options.items():
@@ -1060,8 +1057,14 @@ CONTRACT_RUMMY = RuleSet(
     joker_slides=True,
     rounds=(
         *_contract_rounds(
-            [(10, 2, 0, 3, 4), (10, 1, 1, 3, 4), (10, 0, 2, 3, 4), (10, 3, 0, 3, 4),
-             (12, 2, 1, 3, 4), (12, 1, 2, 3, 4)],
+            [
+                (10, 2, 0, 3, 4),
+                (10, 1, 1, 3, 4),
+                (10, 0, 2, 3, 4),
+                (10, 3, 0, 3, 4),
+                (12, 2, 1, 3, 4),
+                (12, 1, 2, 3, 4),
+            ],
             exact=True,
         ),
         Round(cards=12, contract=Contract(runs=3, run_size=4, whole_hand=True)),
@@ -1090,8 +1093,18 @@ SHANGHAI = RuleSet(
     joker_swap=JokerSwap.ANYONE,
     swapped_joker_must_be_used=True,
     rounds=_contract_rounds(
-        [(11, 2, 0, 3, 4), (11, 1, 1, 3, 4), (11, 0, 2, 3, 4), (11, 3, 0, 3, 4), (11, 1, 1, 3, 7),
-         (11, 2, 1, 3, 5), (11, 0, 3, 3, 4), (11, 1, 1, 3, 10), (11, 3, 1, 3, 5), (11, 0, 3, 3, 5)],
+        [
+            (11, 2, 0, 3, 4),
+            (11, 1, 1, 3, 4),
+            (11, 0, 2, 3, 4),
+            (11, 3, 0, 3, 4),
+            (11, 1, 1, 3, 7),
+            (11, 2, 1, 3, 5),
+            (11, 0, 3, 3, 4),
+            (11, 1, 1, 3, 10),
+            (11, 3, 1, 3, 5),
+            (11, 0, 3, 3, 5),
+        ],
         exact=False,
     ),
     buying=True,

@@ -78,7 +78,9 @@ def test_an_editable_install_stays_pure_and_says_so(hook_module: ModuleType, mon
     assert build_data == {"artifacts": [], "force_include": {}} and "editable" in app.said[0]
 
 
-def test_the_machine_of_this_run_can_compile_or_says_why(hook_module: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_machine_of_this_run_can_compile_or_says_why(
+    hook_module: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.delenv("CC", raising=False)
     why = hook_module._missing_toolchain()
     assert why is None or "compiler" in why or "headers" in why

@@ -91,7 +91,9 @@ def test_the_message_must_be_text() -> None:
 
 
 def test_deprecated_attributes_warn_and_other_names_are_missing_as_usual() -> None:
-    getattr_ = DeprecatedAttributes("somewhere", {"OLD": (7, withdrawn("OLD", "not needed", since="0.1.0", removed_in="0.3.0"))})
+    getattr_ = DeprecatedAttributes(
+        "somewhere", {"OLD": (7, withdrawn("OLD", "not needed", since="0.1.0", removed_in="0.3.0"))}
+    )
     with pytest.warns(DeprecationWarning, match="OLD is deprecated") as w:
         assert getattr_("OLD") == 7
     assert w[0].filename == __file__
@@ -137,7 +139,9 @@ def test_every_deprecated_name_says_when_it_goes_and_is_in_the_changelog() -> No
     deprecations = CHANGELOG.split("### Deprecated", 1)[1].split("\n#", 1)[0]
     for dotted, message in messages.items():
         old = dotted.rpartition(".")[2]
-        assert re.match(rf"{old} is deprecated since rummylib \d+\.\d+\.\d+ and will be removed in \d+\.\d+\.\d+: ", message)
+        assert re.match(
+            rf"{old} is deprecated since rummylib \d+\.\d+\.\d+ and will be removed in \d+\.\d+\.\d+: ", message
+        )
         assert f"`{old}`" in deprecations, f"the changelog's Deprecated section does not list {old}"
         if ": use " in message:
             new = message.rsplit(": use ", 1)[1]
@@ -165,7 +169,13 @@ def test_type_checkers_see_the_deprecated_functions(monkeypatch: pytest.MonkeyPa
     (tmp_path / "uses.py").write_text("\n".join(lines) + "\n", encoding="utf-8")
     (tmp_path / "mypy.ini").write_text("[mypy]\nenable_error_code = deprecated\n", encoding="utf-8")
     stdout, _, _ = mypy.run(
-        ["--no-incremental", "--follow-imports=silent", "--config-file", str(tmp_path / "mypy.ini"), str(tmp_path / "uses.py")]
+        [
+            "--no-incremental",
+            "--follow-imports=silent",
+            "--config-file",
+            str(tmp_path / "mypy.ini"),
+            str(tmp_path / "uses.py"),
+        ]
     )
     flagged = re.findall(r"error: function (\S+) is deprecated", stdout)
     assert sorted(set(flagged)) == sorted(functions), stdout

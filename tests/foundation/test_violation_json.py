@@ -8,7 +8,11 @@ from rummylib.batch import handle_request
 
 def test_the_message_is_the_sentence_without_the_code() -> None:
     (v,) = meld_violations("r12 r13 r1", rules=RUMMIKUB)
-    assert str(v).endswith(" [run-wraps]")  # for people, the code closes the sentence (docs/explanation/design.md, "Every rejection says what, where and why")
+    assert str(
+        v
+    ).endswith(
+        " [run-wraps]"
+    )  # for people, the code closes the sentence (docs/explanation/design.md, "Every rejection says what, where and why")
     assert v.to_json() == {
         "code": "run-wraps",
         "message": str(v).removesuffix(" [run-wraps]"),

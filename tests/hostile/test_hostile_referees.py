@@ -237,8 +237,10 @@ tables = st.lists(st.lists(tile_tokens, min_size=1, max_size=5).map(" ".join), m
 
 def _bend_table(data: st.DataObject, table: list[list[Piece]], rack: tuple[Piece, ...], others: list[Piece]) -> str:
     """A proposed table changed in one place; returns how (the table is changed in place)."""
-    how = data.draw(st.sampled_from(["drop-tile", "add-rack-tile", "add-foreign-tile", "move-tile", "drop-set", "copy-set"]),
-        label="bend",)
+    how = data.draw(
+        st.sampled_from(["drop-tile", "add-rack-tile", "add-foreign-tile", "move-tile", "drop-set", "copy-set"]),
+        label="bend",
+    )
     if how in ("add-rack-tile", "add-foreign-tile"):
         source = rack if how == "add-rack-tile" else others
         if not source:
@@ -311,7 +313,13 @@ def test_rummikub_play_refuses_or_stays_possible(seed: int, draws: int, warm_up:
         if game.is_over:
             break
         best = _best(game)
-        game = game.apply(Play(game.current, best.table_after)) if not best.is_pass else game.apply(Draw(game.current)) if game.pool else game.apply(Pass(game.current))
+        game = (
+            game.apply(Play(game.current, best.table_after))
+            if not best.is_pass
+            else game.apply(Draw(game.current))
+            if game.pool
+            else game.apply(Pass(game.current))
+        )
     for _ in range(data.draw(st.integers(1, 8), label="turns")):
         if game.is_over:
             break

@@ -98,7 +98,13 @@ def test_the_referee_protocol_types_its_actions_and_its_classes(tmp_path: Any, m
     (tmp_path / "uses.py").write_text(source, encoding="utf-8")
     (tmp_path / "mypy.ini").write_text("[mypy]\nstrict = true\n", encoding="utf-8")
     stdout, _, _ = mypy.run(
-        ["--no-incremental", "--follow-imports=silent", "--config-file", str(tmp_path / "mypy.ini"), str(tmp_path / "uses.py")]
+        [
+            "--no-incremental",
+            "--follow-imports=silent",
+            "--config-file",
+            str(tmp_path / "mypy.ini"),
+            str(tmp_path / "uses.py"),
+        ]
     )
     errors = [line for line in stdout.splitlines() if ": error:" in line]
     assert len(errors) == 1 and "uses.py:9:" in errors[0] and "arg-type" in errors[0], stdout

@@ -399,9 +399,7 @@ def lay_off(meld: TableMeldLike, cards: PiecesLike, *, rules: RuleSet, joker_end
     return check_layoff(meld, cards, rules=rules, joker_end=joker_end)
 
 
-def is_legal_layoff(
-    meld: TableMeldLike, cards: PiecesLike, *, rules: RuleSet, joker_end: JokerEnd = "high"
-) -> bool:
+def is_legal_layoff(meld: TableMeldLike, cards: PiecesLike, *, rules: RuleSet, joker_end: JokerEnd = "high") -> bool:
     """Whether ``cards`` can all be laid off on ``meld`` (same arguments as `layoff_violations`).
 
     Raises:

@@ -194,9 +194,7 @@ def _judge_knock(
     return result, (_knock_problem(result.deadwood, limit, cards, after_discard=result.discard is not None),)
 
 
-def knock_violations(
-    hand: PiecesLike, *, rules: RuleSet, upcard: Piece | str | None = None
-) -> tuple[Violation, ...]:
+def knock_violations(hand: PiecesLike, *, rules: RuleSet, upcard: Piece | str | None = None) -> tuple[Violation, ...]:
     """Every reason ``hand`` may not knock (empty when it may): its least deadwood over the limit.
 
     A 10-card hand is judged as it is; an 11-card hand (after the draw) after its best discard.
