@@ -252,18 +252,21 @@ class _Cover:
         A tile with fewer than two partners is in no set: it is picked at once (and fails).
         """
         width = self.top + 1
-        rows, cols, near = self.rows, self.cols, self.near
+        rows, near = self.rows, self.near
+        # The colours at each number: a needed tile is one of them, so the others are one fewer.
+        others = [x.bit_count() - 1 + jokers for x in self.cols]
         pick = -1
         fewest = 1 << 30
         for c in range(self.ncol):
             left = self.wanted[c]
+            if not left:
+                continue
             row = rows[c]
-            bit = 1 << c
             while left:
                 low = left & -left
                 left ^= low
                 v = low.bit_length() - 1
-                partners = jokers + (cols[v] & ~bit).bit_count() + (row & near[v]).bit_count()
+                partners = others[v] + (row & near[v]).bit_count()
                 if partners < fewest:
                     pick, fewest = c * width + v, partners
                     if partners < 2:
