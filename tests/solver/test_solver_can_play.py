@@ -464,3 +464,18 @@ def test_a_joker_with_no_room_in_the_sets_found_gets_a_set_of_its_own() -> None:
     found = cover(grid("k5 b5 y5 r5"), grid("k5 b5 y5 r5 r6 r7"), 0, shape, forced_jokers=1)
     assert found is not None
     assert sum(j for s in (*found[0], *found[1]) for _c, _v, j in s) == 1
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(0, 10), st.integers(1, 6), st.integers(0, 6), st.booleans())
+def test_the_environments_lay_out_is_lay_down(rnd: Any, k: int, n: int, m: int, done: bool) -> None:
+    """`_masks.lay_out` (no input checks, for the environment) gives what `lay_down` gives."""
+    from rummylib.rummikub.solver._masks import lay_out
+
+    table, pool = _random_table(RUMMIKUB, rnd, k)
+    picked = _near_tiles(pool, table, rnd, n + m)
+    tiles, extra = picked[:n], picked[n:]
+    if not tiles:
+        return
+    expected = lay_down(table, tiles, extra=extra, rules=RUMMIKUB, initial_meld_done=done)
+    assert lay_out(tuple(table), tiles, extra, RUMMIKUB, done) == expected
