@@ -402,3 +402,80 @@ def test_clear_caches_forgets_the_table_sets_judged() -> None:
     clear_caches()
     assert _api._set_problems.cache_info().currsize == 0
     assert can_play("r1 r2 r3 | b7 k7 y7", "r4", rules=RUMMIKUB, initial_meld_done=True)  # same answer after
+
+
+# --- the covering search's short cuts ------------------------------------------------------------
+
+
+def _full_cover(need: list[list[int]], avail: list[list[int]], jokers: int, forced: int) -> bool:
+    """The covering search without its short cuts: every set, the jokers laid on the way."""
+    from rummylib.rummikub.solver._cover import _Cover
+
+    search = _Cover(len(need), len(need[0]) - 1, _api._shape(RUMMIKUB), 10**9)
+    search.spare = jokers
+    flat_need = [n for row in need for n in row]
+    flat_avail = [n for row in avail for n in row]
+    search.setup(flat_need, flat_avail)
+    return search.go(flat_need, flat_avail, jokers + forced, [], [])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(1, 12), st.integers(0, 8), st.integers(0, 2), st.booleans())
+def test_the_lean_covering_search_agrees_with_the_full_one(rnd: Any, n: int, m: int, jokers: int, forced: bool) -> None:
+    """`cover` tries only the sets that need each of their jokers and puts the others in at the end
+    (`_Cover.tuck`); the search that lays every set, jokers on the way, gives the same answers, and
+    every layout found covers the needed tiles with valid sets and every joker that must go down."""
+    from rummylib.rummikub.solver._cover import cover
+
+    numbers = rnd.sample(range(1, 14), rnd.choice((3, 4, 6)))  # a few numbers: sets are often possible
+    need = [[0] * 14 for _ in range(4)]
+    avail = [[0] * 14 for _ in range(4)]
+    for i in range(n + m):
+        c, v = rnd.randrange(4), rnd.choice(numbers)
+        if avail[c][v] < 2:
+            avail[c][v] += 1
+            need[c][v] += i < n
+    must = jokers if forced else 0
+    spare = jokers - must
+    found = cover(tuple(map(tuple, need)), tuple(map(tuple, avail)), spare, _api._shape(RUMMIKUB), 10**9, must)
+    assert (found is not None) == _full_cover(need, avail, spare, must)
+    if found is not None:
+        sets = [*found[0], *found[1]]
+        laid = Counter((c, v) for s in sets for c, v, j in s if not j)
+        assert all(laid[c, v] >= need[c][v] and laid[c, v] <= avail[c][v] for c in range(4) for v in range(14))
+        assert must <= sum(j for s in sets for _c, _v, j in s) <= jokers
+        melds = _api._plan_melds(_api.Plan(0, found[0], found[1], 0, (), 0), RUMMIKUB)
+        assert all(is_valid_meld(m, rules=RUMMIKUB) for m in melds), [str(m) for m in melds]
+
+
+def test_a_joker_with_no_room_in_the_sets_found_gets_a_set_of_its_own() -> None:
+    """Every set found full (a group of four): the joker that must go down needs another layout."""
+    from rummylib.rummikub.solver._cover import cover
+
+    def grid(cells: str) -> tuple[tuple[int, ...], ...]:
+        rows = [[0] * 14 for _ in range(4)]
+        for p in parse_pieces(cells, rules=RUMMIKUB):
+            assert isinstance(p, Tile)
+            rows[RUMMIKUB.colors.index(p.color)][p.number] += 1
+        return tuple(map(tuple, rows))
+
+    shape = _api._shape(RUMMIKUB)
+    assert cover(grid("k5 b5 y5 r5"), grid("k5 b5 y5 r5"), 0, shape, forced_jokers=1) is None
+    found = cover(grid("k5 b5 y5 r5"), grid("k5 b5 y5 r5 r6 r7"), 0, shape, forced_jokers=1)
+    assert found is not None
+    assert sum(j for s in (*found[0], *found[1]) for _c, _v, j in s) == 1
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(0, 10), st.integers(1, 6), st.integers(0, 6), st.booleans())
+def test_the_environments_lay_out_is_lay_down(rnd: Any, k: int, n: int, m: int, done: bool) -> None:
+    """`_masks.lay_out` (no input checks, for the environment) gives what `lay_down` gives."""
+    from rummylib.rummikub.solver._masks import lay_out
+
+    table, pool = _random_table(RUMMIKUB, rnd, k)
+    picked = _near_tiles(pool, table, rnd, n + m)
+    tiles, extra = picked[:n], picked[n:]
+    if not tiles:
+        return
+    expected = lay_down(table, tiles, extra=extra, rules=RUMMIKUB, initial_meld_done=done)
+    assert lay_out(tuple(table), tiles, extra, RUMMIKUB, done) == expected

@@ -58,9 +58,9 @@ from rummylib.melds import Meld
 from rummylib.pieces import Piece
 from rummylib.referee import Referee
 from rummylib.rules import RUMMIKUB, JokerRetrieval, RuleSet
-from rummylib.rummikub import RummikubGame, lay_down
+from rummylib.rummikub import RummikubGame
 from rummylib.rummikub.actions import Draw, Pass, Play, RummikubView, Timeout
-from rummylib.rummikub.solver._masks import addable
+from rummylib.rummikub.solver._masks import addable, lay_out
 from rummylib.tiles import Tile
 
 _DRAW, _PASS, _TIMEOUT, _PLAY, _CLEAR, _CHOOSE = 0, 1, 2, 3, 4, 5
@@ -340,7 +340,7 @@ class raw_env(RummyEnv):
             rest = list(rack_pieces)
             for p in want:
                 rest.remove(p)
-            after = lay_down(table, want, rules=self.rules, initial_meld_done=True, extra=rest)
+            after = lay_out(table, want, rest, self.rules)
             if after is None:
                 refused = chosen[:]
                 refused[k] += 1
@@ -385,7 +385,7 @@ class raw_env(RummyEnv):
                 self._plays[key] = play
                 return play
         if done or self._worth(self.chosen) >= self.rules.initial_meld_points:
-            after = lay_down(state.table, self.chosen, rules=self.rules, initial_meld_done=done)
+            after = lay_out(state.table.melds, self.chosen, (), self.rules, done)
             play = None if after is None else Play(seat, after)
         self._plays[key] = play
         return play

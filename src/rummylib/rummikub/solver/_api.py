@@ -559,18 +559,19 @@ def _lay_down(
     # The short search for sets covering the pieces (and the table's tiles, all needed) first:
     # with no table it settles nearly every question; with one, it often settles it in a few
     # steps, and hands the others over soon (not under a budget: it counts no states). The sets
-    # near the pieces alone first when there are others to keep.
-    near_open = bool(kept)
-    if not budgeted or not table_pieces:
+    # near the pieces alone first when there are others to keep. When it cannot say, the
+    # dynamic programme takes the whole table at once: on the near sets first, it spent more
+    # states than it saved. Under a budget, the dynamic programme tries the near sets first.
+    cover_first = not budgeted or not table_pieces
+    if cover_first:
         if kept:
             found = _quick_cover(searcher, encode((*released, *forced), optional, rules=rules), threshold, True)
             if isinstance(found, Plan):
                 return found, kept
-            near_open = found is _UNKNOWN
         found = _quick_cover(searcher, enc, threshold, bool(table_pieces))
         if found is not _UNKNOWN:
             return (found, ()) if isinstance(found, Plan) else None
-    if near_open:
+    if kept and not cover_first:
         plan = _counted(searcher, released, forced, optional, threshold)
         if plan is not None:
             return plan, kept

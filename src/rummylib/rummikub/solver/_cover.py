@@ -45,6 +45,8 @@ class _Cover:
         self.limit = limit
         self.steps = 0
         self.failed: set[tuple[int, int]] = set()
+        self.unsure = False
+        """Set once a failure depended on the sets laid on the way (see `tuck`): failures are then not kept."""
         self.spare = 0
         """Jokers that may stay on the rack; the others (in the pool too) must go down."""
         self.rows: list[int] = []
@@ -89,7 +91,7 @@ class _Cover:
         pick = self.pick(jokers)
         if pick >= 0:
             options = self.candidates(pick // width, pick % width, jokers)
-        elif jokers <= self.spare:
+        elif jokers <= self.spare or self.tuck(jokers - self.spare, runs, groups):
             return True
         else:
             # Every needed tile is covered, but a joker that must go down is not: a new set for
@@ -107,8 +109,69 @@ class _Cover:
                 return True
             laid.pop()
             self.put(need, avail, cells, took)
-        self.failed.add(key)
+        if not self.unsure:
+            self.failed.add(key)
         return False
+
+    def tuck(self, jokers: int, runs: list[tuple[Item, ...]], groups: list[tuple[Item, ...]]) -> bool:
+        """Put ``jokers`` that must go down into the sets laid so far, when they have room for them.
+
+        A run takes a joker at either end until it is as long as a run may be, a group one until
+        it holds a tile of every colour allowed. When the room is short, the answer depends on the
+        sets laid on the way here, not only on the state: from then on a failed state is no longer
+        remembered (``self.unsure``), so that no state is wrongly marked as failed.
+        """
+        longest = self.top if self.shape.max_run is None else min(self.top, self.shape.max_run)
+        room = sum(longest - len(r) for r in runs) + sum(self.shape.group_max - len(g) for g in groups)
+        if room < jokers:
+            self.unsure = True
+            return False
+        for i in range(len(runs)):
+            while jokers and len(runs[i]) < longest:
+                run = runs[i]
+                c, first, last = run[0][0], run[0][1], run[-1][1]
+                runs[i] = (*run, (c, last + 1, True)) if last < self.top else ((c, first - 1, True), *run)
+                jokers -= 1
+        for i in range(len(groups)):
+            while jokers and len(groups[i]) < self.shape.group_max:
+                groups[i] = (*groups[i], (-1, groups[i][0][1], True))
+                jokers -= 1
+        return True
+
+    def lay(
+        self,
+        need: list[int],
+        avail: list[int],
+        jokers: int,
+        runs: list[tuple[Item, ...]],
+        groups: list[tuple[Item, ...]],
+    ) -> int:
+        """Cover every needed tile with at most ``jokers`` jokers: how many are left, or -1 when it cannot be done.
+
+        The search of `go`, but it only covers: a joker left over is the caller's (`cover` puts
+        those that must go down into the sets laid, `tuck`), so it tries only the sets that
+        need each of their jokers. A failed state (the tiles left and needed, and the jokers) is
+        remembered: it cannot be covered with that many jokers, whichever way it was reached.
+        """
+        key = (self.code, jokers)
+        if key in self.failed:
+            return -1
+        pick = self.pick(jokers)
+        if pick < 0:
+            return jokers
+        width = self.top + 1
+        self.tick()
+        for cells, used_jokers, items, is_run in self.candidates(pick // width, pick % width, jokers, True):
+            took = self.take(need, avail, cells)
+            laid = runs if is_run else groups
+            laid.append(items)
+            left = self.lay(need, avail, jokers - used_jokers, runs, groups)
+            if left >= 0:
+                return left
+            laid.pop()
+            self.put(need, avail, cells, took)
+        self.failed.add(key)
+        return -1
 
     def cells_left(self, avail: list[int]) -> list[int]:
         """The cells with a tile left."""
@@ -189,18 +252,21 @@ class _Cover:
         A tile with fewer than two partners is in no set: it is picked at once (and fails).
         """
         width = self.top + 1
-        rows, cols, near = self.rows, self.cols, self.near
+        rows, near = self.rows, self.near
+        # The colours at each number: a needed tile is one of them, so the others are one fewer.
+        others = [x.bit_count() - 1 + jokers for x in self.cols]
         pick = -1
         fewest = 1 << 30
         for c in range(self.ncol):
             left = self.wanted[c]
+            if not left:
+                continue
             row = rows[c]
-            bit = 1 << c
             while left:
                 low = left & -left
                 left ^= low
                 v = low.bit_length() - 1
-                partners = jokers + (cols[v] & ~bit).bit_count() + (row & near[v]).bit_count()
+                partners = others[v] + (row & near[v]).bit_count()
                 if partners < fewest:
                     pick, fewest = c * width + v, partners
                     if partners < 2:
@@ -288,17 +354,20 @@ class _Cover:
                     break
         return out
 
-    def candidates(self, c: int, v: int, jokers: int) -> list[tuple[list[int], int, tuple[Item, ...], bool]]:
+    def candidates(
+        self, c: int, v: int, jokers: int, lean: bool = False
+    ) -> list[tuple[list[int], int, tuple[Item, ...], bool]]:
         """Every short run and every group holding a tile of colour c and number v.
 
         Fewest jokers first, then the sets that use most tiles. The sets are made once per shape
         and cell (`_templates`); here they are only filtered by what is left: the numbers of
-        colour c present (a bitmask) for runs, the colours present at v for groups.
+        colour c present (a bitmask) for runs, the colours present at v for groups. With
+        ``lean``, only the sets that need each of their jokers.
         """
         row = self.rows[c]
         column = self.cols[v]
         out: list[tuple[list[int], int, tuple[Item, ...], bool]] = []
-        for t in _templates(self.ncol, self.top, self.shape, self.longest, c, v):
+        for t in _templates(self.ncol, self.top, self.shape, self.longest, c, v)[1 if lean else 0]:
             if t.jokers > jokers:
                 break  # sorted by jokers: none further fits
             if t.mask & ~(row if t.is_run else column) == 0:
@@ -318,15 +387,23 @@ class _Template:
         """The numbers (a run) or the colours (a group) whose tiles it needs, as bits."""
 
 
-_TEMPLATES: dict[tuple[int, int, int, int, int, int, int, int], list[_Template]] = {}
+_TEMPLATES: dict[tuple[int, int, int, int, int, int, int, int], tuple[list[_Template], list[_Template]]] = {}
 """The sets through each cell, per shape (made once: a handful of shapes are ever seen)."""
 
 
-def _templates(ncol: int, top: int, shape: Shape, longest: int, c: int, v: int) -> list[_Template]:
+def _templates(
+    ncol: int, top: int, shape: Shape, longest: int, c: int, v: int
+) -> tuple[list[_Template], list[_Template]]:
     """Every short run and every group holding a tile of colour c and number v, jokers anywhere else.
 
     Runs are at most ``longest`` long, with fewer than ``shape.min_run`` jokers (a longer run, or
     one with more, is never needed: see the module); sorted by jokers, then by tiles (most first).
+    Two sets of the same tiles and as many jokers are one for the search (``R5 R6 *`` and
+    ``* R5 R6``): the first is kept. Then, second, the lean list: only the sets that need each of
+    their jokers, that is none of whose jokers could be taken out leaving a valid set (a joker at
+    either end of a run longer than the shortest, any joker of a group larger than the smallest).
+    A set that holds a joker it does not need is as good as the set without it and the joker put
+    in at the end (`_Cover.tuck`), so a search that does that can leave such sets out.
     """
     key = (ncol, top, shape.min_run, longest, shape.group_min, shape.group_max, c, v)
     found = _TEMPLATES.get(key)
@@ -362,8 +439,23 @@ def _templates(ncol: int, top: int, shape: Shape, longest: int, c: int, v: int) 
                 items = tuple((d, v, False) for d in sorted(colours)) + ((-1, v, True),) * k
                 out.append(_Template(cells, k, items, False, mask))
     out.sort(key=_template_order)
-    _TEMPLATES[key] = out
-    return out
+    seen: set[tuple[tuple[int, ...], int]] = set()
+    distinct: list[_Template] = []
+    for t in out:
+        same = (tuple(t.cells), t.jokers)
+        if same not in seen:
+            seen.add(same)
+            distinct.append(t)
+    lean = [t for t in distinct if not t.jokers or not _spare_joker(t, shape)]
+    _TEMPLATES[key] = found = (distinct, lean)
+    return found
+
+
+def _spare_joker(t: _Template, shape: Shape) -> bool:
+    """Whether one of the set's jokers can be taken out, the rest still a valid set."""
+    if t.is_run:
+        return len(t.items) > shape.min_run and (t.items[0][2] or t.items[-1][2])
+    return len(t.items) > shape.group_min
 
 
 def _template_order(t: _Template) -> tuple[int, int]:
@@ -390,13 +482,25 @@ def cover(
     """
     ncol, top = len(need), len(need[0]) - 1
     search = _Cover(ncol, top, shape, limit)
-    search.spare = jokers
     flat_need = [n for row in need for n in row]
     flat_avail = [n for row in avail for n in row]
     runs: list[tuple[Item, ...]] = []
     groups: list[tuple[Item, ...]] = []
     search.setup(flat_need, flat_avail)
-    found = search.go(flat_need, flat_avail, jokers + forced_jokers, runs, groups)
+    left = search.lay(flat_need, flat_avail, jokers + forced_jokers, runs, groups)
+    if left < 0:
+        return None
+    if left <= jokers or search.tuck(left - jokers, runs, groups):
+        return tuple(runs), tuple(groups)
+    # The jokers that must go down do not fit in the sets found (every one full): the whole
+    # search, which lays them in sets of their own too.
+    again = _Cover(ncol, top, shape, limit - search.steps)
+    again.spare = jokers
+    flat_need = [n for row in need for n in row]
+    flat_avail = [n for row in avail for n in row]
+    runs, groups = [], []
+    again.setup(flat_need, flat_avail)
+    found = again.go(flat_need, flat_avail, jokers + forced_jokers, runs, groups)
     return (tuple(runs), tuple(groups)) if found else None
 
 

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rummylib.melds import Meld
 from rummylib.pieces import JOKER, Piece
-from rummylib.rules import RuleSet
-from rummylib.rummikub.solver._api import _box, _shape
+from rummylib.rules import JokerRetrieval, RuleSet
+from rummylib.rummikub.solver._api import _box, _lay_down, _plan_melds, _Searcher, _shape
 from rummylib.rummikub.solver._cover import GaveUp, extensions
 from rummylib.rummikub.solver._encoding import encode
 
-__all__ = ["addable"]
+__all__ = ["addable", "lay_out"]
 
 
 def addable(chosen: Sequence[Piece], rest: Sequence[Piece], rules: RuleSet) -> tuple[Piece, ...] | None:
@@ -49,3 +50,37 @@ def addable(chosen: Sequence[Piece], rest: Sequence[Piece], rules: RuleSet) -> t
     if joker:
         out.append(JOKER)
     return tuple(out)
+
+
+def lay_out(
+    table: tuple[Meld, ...], chosen: Sequence[Piece], rest: Sequence[Piece], rules: RuleSet, done: bool = True
+) -> tuple[Meld, ...] | None:
+    """`lay_down` for trusted pieces: the table after a play of ``chosen`` and any of ``rest``, or None.
+
+    The same search and the same answer as ``lay_down(table, chosen, extra=rest,
+    initial_meld_done=done)``, without the checks of its input: ``table`` is valid sets, the
+    pieces belong to the game and are no more than the box holds, ``chosen`` is not empty, and
+    ``rules.joker_retrieval`` is ``free`` (the caller made sure of all of it). Before the initial
+    meld (``done`` False) the play is sets of its own worth ``rules.initial_meld_points``.
+
+    Examples:
+        >>> from rummylib import RUMMIKUB, Meld, parse_pieces
+        >>> table = (Meld.parse("r1 r2 r3", rules=RUMMIKUB),)
+        >>> [str(m) for m in lay_out(table, parse_pieces("r4"), parse_pieces("k9"), RUMMIKUB)]
+        ['R1 R2 R3 R4']
+        >>> lay_out(table, parse_pieces("k9"), (), RUMMIKUB) is None
+        True
+        >>> lay_out(table, parse_pieces("r4 r5 r6"), (), RUMMIKUB, done=False) is None  # 15 points
+        True
+    """
+    assert chosen
+    assert rules.joker_retrieval is JokerRetrieval.FREE
+    searcher = _Searcher(rules, None)
+    if not done:
+        first = _lay_down(searcher, None, (), chosen, rest, rules.initial_meld_points or None)
+        return None if first is None else (*table, *_plan_melds(first[0], rules))
+    found = _lay_down(searcher, table, tuple(p for m in table for p in m.pieces), chosen, rest)
+    if found is None:
+        return None
+    plan, kept = found
+    return (*kept, *_plan_melds(plan, rules))
