@@ -307,6 +307,7 @@ class _Searcher:
         cap: int | None = None,
         bounded: bool = False,
         at_least: int | None = None,
+        both_ways: bool = False,
     ) -> Plan | None:
         limit = None if self.budget.nodes is None else self.budget.nodes - self.nodes[0]
         if cap is not None:
@@ -323,6 +324,7 @@ class _Searcher:
             spent=self.nodes,
             bounded=bounded,
             at_least=at_least,
+            both_ways=both_ways,
         )
 
 
@@ -827,7 +829,7 @@ def _solve_open(
     target_weights = final_weights if objective is not Objective.FEWEST_CHANGES else _Weights(rules, objective)
     fallback = _rack_alone(melds, rack, target_weights, searcher)
     try:
-        plan = searcher.run(table_pieces, rack, target_weights)
+        plan = searcher.run(table_pieces, rack, target_weights, both_ways=True)
     except SearchLimitReached:
         if fallback is None:
             raise
@@ -869,7 +871,7 @@ def _solve_open(
 def _value_search(table: Sequence[Piece], rack: Sequence[Piece], weights: _Weights, searcher: _Searcher) -> Plan | None:
     """The best play by the full ranking, or None when the budget ran out before it was proved."""
     try:
-        best = searcher.run(table, rack, weights)
+        best = searcher.run(table, rack, weights, both_ways=True)
     except SearchLimitReached:
         return None
     return best if best is not None and best.proved else None
@@ -953,7 +955,9 @@ def _most_kept(
         if any(keep <= good for good in layouts):
             return True
         try:
-            found = searcher.run((*released(keep), *played_first), (), feasible, cap=start_search(), bounded=True)
+            found = searcher.run(
+                (*released(keep), *played_first), (), feasible, cap=start_search(), bounded=True, both_ways=True
+            )
         except SearchLimitReached:
             raise _Spent from None
         if found is None:
@@ -968,7 +972,7 @@ def _most_kept(
         if any(keep <= good for good in layouts):
             return True
         try:
-            found = searcher.run(released(keep), rack, weights, cap=start_search(), at_least=target)
+            found = searcher.run(released(keep), rack, weights, cap=start_search(), at_least=target, both_ways=True)
         except SearchLimitReached:
             raise _Spent from None
         if found is None:
