@@ -155,13 +155,13 @@ def test_batch_bad_budgets(budget: object) -> None:
     ],
 )
 def test_the_tie_break_costs_a_fraction_of_the_play(table: str, rack: str) -> None:
-    """The proof of fewest changed sets spends at most about half the play's search, or a thousand states."""
+    """The proof of fewest changed sets spends at most about half the play's search, or 1,500 states."""
     play = solve(table, rack, rules=RUMMIKUB, initial_meld_done=True, keep_sets=False)
     tidy = solve(table, rack, rules=RUMMIKUB, initial_meld_done=True)
     assert (tidy.tiles_placed, tidy.value_placed) == (play.tiles_placed, play.value_placed)
     assert tidy.proved and play.proved
     # Each of its searches may run over by up to one check interval (128 states).
-    assert tidy.nodes - play.nodes <= max(1_000, play.nodes // 2) + 128 * 4
+    assert tidy.nodes - play.nodes <= max(1_500, play.nodes // 2) + 128 * 4
     _legal(table, rack, tidy)
 
 

@@ -710,7 +710,7 @@ def solve(
     the table. The answer is exact: no legal play scores better under ``objective``.
 
     The count of changed table sets is proved the fewest when ``Solution.changes_proved`` is
-    True. That proof has a small allowance of work (a thousand search states, or half what the
+    True. That proof has a small allowance of work (1,500 search states, or half what the
     search for the play spent when that is more; ten times that for ``objective="fewest_changes"``);
     when it runs out, the answer keeps the most sets found so far, still a best play, and says so.
     With ``keep_sets=False`` the tie-break is skipped (faster): the table is laid out as the search
@@ -1036,7 +1036,7 @@ def _most_kept(
     return keep, *layouts[keep], proved
 
 
-_KEEP_ALLOWANCE = 1000
+_KEEP_ALLOWANCE = 1500
 """Search states the fewest-changes tie-break may always spend..."""
 _KEEP_SHARE = 50
 """... or this share (in per cent) of what the search for the play itself spent, whichever is more."""
