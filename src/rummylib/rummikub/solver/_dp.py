@@ -7,7 +7,9 @@ run, whether it holds a natural tile yet). At each number and colour the search 
 tiles of that cell to use and where each goes: onto an open run, into a new run, or into the
 groups of that number. After the last colour of a number the groups are formed (the tiles sent
 to groups, plus jokers) and checked. States that agree on everything still relevant are merged,
-keeping the best score, so the work is polynomial for a fixed box.
+keeping the best score, so the work is polynomial for a fixed box. The numbers may as well be
+swept from high to low (the mirrored position is the same problem), and which way is cheap
+depends on the position, so `search` can run both in turns (``both_ways``).
 
 A caller's budget (nodes, a deadline) is checked as the search goes. The search remembers the
 best complete layout it has reached so far; when the budget runs out it returns that one, marked
