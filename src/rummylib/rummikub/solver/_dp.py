@@ -1183,6 +1183,7 @@ def _mirror(enc: Encoded) -> Encoded:
 
 
 def _mirror_rows(rows: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
+    """Rows indexed by number (index 0 unused) with the numbers reversed."""
     return tuple((row[0], *reversed(row[1:])) for row in rows)
 
 
