@@ -8,12 +8,13 @@ from rummylib import RUMMIKUB, SearchLimitReached
 from rummylib.batch import handle_request
 from rummylib.rummikub import Budget, Solution, solve, validate_turn
 
-# A position whose proof takes tens of thousands of states (a joker on the table, 15 tiles go down).
+# A position whose proof takes tens of thousands of states in either direction of the sweep (two
+# jokers on the table, 25 tiles go down; more states find more value).
 HARD_TABLE = (
-    "K6 K7 K8 K9 K10 K11 | B6 K6 R6 | K3 K4 K5 | B13 * R13 | K5 B5 R5 Y5 | B10 * Y10 | Y11 Y12 Y13 "
-    "| Y1 Y2 Y3 Y4 Y5 Y6 | R1 R2 R3 R4 | R7 B7 K7 Y7"
+    "R2 Y2 K2 | R6 R7 R8 R9 R10 | K6 K7 K8 K9 K10 K11 | Y9 B9 R9 * | R8 B8 K8 | B9 * B11 B12 "
+    "| K9 K10 K11 K12 K13 | Y11 Y12 Y13 | B7 K7 Y7 | K2 B2 R2 | B6 R6 K6 | Y3 Y4 Y5 Y6 Y7"
 )
-HARD_RACK = "Y3 K12 R3 Y10 B13 K2 Y7 R9 B6 Y9 B4 B3 R2 R12 K13 R1 R12"
+HARD_RACK = "B1 R4 K5 B8 Y11 K13 R11 R4 R7 Y1 Y9 B4 R12 Y1 R12 Y12 B3 R1 R5 Y4 B4 B1 B6 R10 B3 Y6 Y8 B12"
 
 # Nothing can be played here, and proving it takes about a thousand states.
 STUCK_TABLE = (
@@ -40,7 +41,7 @@ def best() -> Solution:
 
 def test_without_a_budget_the_answer_is_proved(best: Solution) -> None:
     assert best.proved
-    assert best.tiles_placed == 15
+    assert (best.tiles_placed, best.value_placed) == (25, 163)
 
 
 @pytest.mark.parametrize("nodes", [1, 1_000, 10_000, 15_000])
@@ -55,7 +56,8 @@ def test_a_budget_that_runs_out_gives_the_best_play_found_marked(best: Solution,
 def test_more_states_find_a_better_play_here(best: Solution) -> None:
     small = _solve(HARD_TABLE, HARD_RACK, 1_000)
     large = _solve(HARD_TABLE, HARD_RACK, 30_000)
-    assert small.tiles_placed < large.tiles_placed == best.tiles_placed
+    ranks = [(s.tiles_placed, s.value_placed) for s in (small, large, best)]
+    assert ranks[0] < ranks[1] == ranks[2]
 
 
 def test_an_int_budget_counts_states() -> None:
@@ -63,7 +65,7 @@ def test_an_int_budget_counts_states() -> None:
 
 
 def test_a_budget_large_enough_for_the_play_but_not_the_tie_break(best: Solution) -> None:
-    sol = _solve(HARD_TABLE, HARD_RACK, 20_000)
+    sol = _solve(HARD_TABLE, HARD_RACK, 25_000)
     assert sol.proved and not sol.changes_proved
     assert (sol.tiles_placed, sol.value_placed) == (best.tiles_placed, best.value_placed)
     _legal(HARD_TABLE, HARD_RACK, sol)
@@ -153,25 +155,25 @@ def test_batch_bad_budgets(budget: object) -> None:
     ],
 )
 def test_the_tie_break_costs_a_fraction_of_the_play(table: str, rack: str) -> None:
-    """The proof of fewest changed sets spends at most about half the play's search, or a thousand states."""
+    """The proof of fewest changed sets spends at most about half the play's search, or 1,500 states."""
     play = solve(table, rack, rules=RUMMIKUB, initial_meld_done=True, keep_sets=False)
     tidy = solve(table, rack, rules=RUMMIKUB, initial_meld_done=True)
     assert (tidy.tiles_placed, tidy.value_placed) == (play.tiles_placed, play.value_placed)
     assert tidy.proved and play.proved
     # Each of its searches may run over by up to one check interval (128 states).
-    assert tidy.nodes - play.nodes <= max(1_000, play.nodes // 2) + 128 * 4
+    assert tidy.nodes - play.nodes <= max(1_500, play.nodes // 2) + 128 * 4
     _legal(table, rack, tidy)
 
 
 def test_the_rack_alone_is_the_answer_when_the_search_finds_nothing_better() -> None:
-    # Two jokers on the table: the search's dive finds no layout in its allowance here, but the
-    # rack's own sets beside the untouched table are a legal play found first.
+    # Two jokers on the table: neither the search nor its mirror finds a layout in 1,500 states
+    # here, but the rack's own sets beside the untouched table are a legal play found first.
     table = (
         "Y13 B13 R13 | R3 R4 R5 R6 R7 | K8 K9 K10 K11 K12 | Y9 Y10 Y11 Y12 | B5 B6 B7 B8 * B10 | K13 R13 Y13 "
         "| Y4 Y5 Y6 | K2 K3 K4 | Y1 Y2 Y3 Y4 Y5 Y6"
     )
     rack = "R2 B2 K11 R4 K6 K7 R8 B8 K1 B7 Y2 R9 B1 Y8 B10 Y3 B3 K8 R1 B11 K1 R10 B3 R9 *"
-    sol = _solve(table, rack, 2_000)
+    sol = _solve(table, rack, 1_500)
     assert not sol.proved and sol.tiles_placed > 0 and sol.changed_sets == 0
     _legal(table, rack, sol)
     assert solve("", rack, rules=RUMMIKUB, initial_meld_done=True).tiles_placed == sol.tiles_placed

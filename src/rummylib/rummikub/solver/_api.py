@@ -307,6 +307,7 @@ class _Searcher:
         cap: int | None = None,
         bounded: bool = False,
         at_least: int | None = None,
+        both_ways: bool = False,
     ) -> Plan | None:
         limit = None if self.budget.nodes is None else self.budget.nodes - self.nodes[0]
         if cap is not None:
@@ -323,6 +324,7 @@ class _Searcher:
             spent=self.nodes,
             bounded=bounded,
             at_least=at_least,
+            both_ways=both_ways,
         )
 
 
@@ -709,7 +711,7 @@ def solve(
     the table. The answer is exact: no legal play scores better under ``objective``.
 
     The count of changed table sets is proved the fewest when ``Solution.changes_proved`` is
-    True. That proof has a small allowance of work (a thousand search states, or half what the
+    True. That proof has a small allowance of work (1,500 search states, or half what the
     search for the play spent when that is more; ten times that for ``objective="fewest_changes"``);
     when it runs out, the answer keeps the most sets found so far, still a best play, and says so.
     With ``keep_sets=False`` the tie-break is skipped (faster): the table is laid out as the search
@@ -828,7 +830,7 @@ def _solve_open(
     target_weights = final_weights if objective is not Objective.FEWEST_CHANGES else _Weights(rules, objective)
     fallback = _rack_alone(melds, rack, target_weights, searcher)
     try:
-        plan = searcher.run(table_pieces, rack, target_weights)
+        plan = searcher.run(table_pieces, rack, target_weights, both_ways=True)
     except SearchLimitReached:
         if fallback is None:
             raise
@@ -870,7 +872,7 @@ def _solve_open(
 def _value_search(table: Sequence[Piece], rack: Sequence[Piece], weights: _Weights, searcher: _Searcher) -> Plan | None:
     """The best play by the full ranking, or None when the budget ran out before it was proved."""
     try:
-        best = searcher.run(table, rack, weights)
+        best = searcher.run(table, rack, weights, both_ways=True)
     except SearchLimitReached:
         return None
     return best if best is not None and best.proved else None
@@ -954,7 +956,9 @@ def _most_kept(
         if any(keep <= good for good in layouts):
             return True
         try:
-            found = searcher.run((*released(keep), *played_first), (), feasible, cap=start_search(), bounded=True)
+            found = searcher.run(
+                (*released(keep), *played_first), (), feasible, cap=start_search(), bounded=True, both_ways=True
+            )
         except SearchLimitReached:
             raise _Spent from None
         if found is None:
@@ -969,7 +973,7 @@ def _most_kept(
         if any(keep <= good for good in layouts):
             return True
         try:
-            found = searcher.run(released(keep), rack, weights, cap=start_search(), at_least=target)
+            found = searcher.run(released(keep), rack, weights, cap=start_search(), at_least=target, both_ways=True)
         except SearchLimitReached:
             raise _Spent from None
         if found is None:
@@ -1033,7 +1037,7 @@ def _most_kept(
     return keep, *layouts[keep], proved
 
 
-_KEEP_ALLOWANCE = 1000
+_KEEP_ALLOWANCE = 1500
 """Search states the fewest-changes tie-break may always spend..."""
 _KEEP_SHARE = 50
 """... or this share (in per cent) of what the search for the play itself spent, whichever is more."""

@@ -7,7 +7,9 @@ run, whether it holds a natural tile yet). At each number and colour the search 
 tiles of that cell to use and where each goes: onto an open run, into a new run, or into the
 groups of that number. After the last colour of a number the groups are formed (the tiles sent
 to groups, plus jokers) and checked. States that agree on everything still relevant are merged,
-keeping the best score, so the work is polynomial for a fixed box.
+keeping the best score, so the work is polynomial for a fixed box. The numbers may as well be
+swept from high to low (the mirrored position is the same problem), and which way is cheap
+depends on the position, so `search` can run both in turns (``both_ways``).
 
 A caller's budget (nodes, a deadline) is checked as the search goes. The search remembers the
 best complete layout it has reached so far; when the budget runs out it returns that one, marked
@@ -21,7 +23,7 @@ import math
 import operator
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import product
 
 import attrs
@@ -74,8 +76,16 @@ _DIVE = 1024
 """States a budgeted search may spend on a first dive for some play before aiming high."""
 
 
+_TURN = 1024
+"""States the first search of a two-way search (see `search`) spends before the other one starts."""
+
+
 class _Found(Exception):
     """The dive reached a play worth remembering."""
+
+
+class _Pause(Exception):
+    """A search of a two-way search has spent its turn (``_Search.pause_at`` states)."""
 
 
 class _RunStates:
@@ -265,6 +275,7 @@ def search(
     spent: list[int] | None = None,
     bounded: bool = False,
     at_least: int | None = None,
+    both_ways: bool = False,
 ) -> Plan | None:
     """Find the best-scoring way to lay every table tile and any rack tiles in valid melds.
 
@@ -275,6 +286,11 @@ def search(
     mostly pays off when the answer is no. With ``at_least``, only a play scoring at least that
     much is wanted: the search makes one pass aimed there and returns ``None`` when there is none.
 
+    With ``both_ways`` (and no ``threshold``), a search that has not finished after `_TURN` states
+    is joined by a second one over the numbers in reverse order (the same problem, mirrored), and
+    the two take turns, each turn doubling what that one has spent, until either finishes: how
+    hard a position is depends much on the direction of the sweep.
+
     ``deadline`` is a `time.perf_counter` reading. When the budget runs out, the answer is the best
     layout reached so far (``Plan.proved`` False): for a scored search one that places something
     (and scores at least ``at_least``), for a layout question any. Without one,
@@ -284,7 +300,7 @@ def search(
         raise SearchLimitReached("node budget spent before this search could start")
     budget = _Budget(node_limit, deadline)
     try:
-        return _search(enc, shape, weights, joker_weight, threshold, step, budget, bounded, at_least)
+        return _search(enc, shape, weights, joker_weight, threshold, step, budget, bounded, at_least, both_ways)
     finally:
         if spent is not None:
             spent[0] += budget.nodes
@@ -435,6 +451,12 @@ class _Search:
         self.best_path: dict[int, tuple[int, _Decision]] | None = None
         self.goal: int | None = None
         """While set, reaching a play scoring at least this much ends the pass (`_Found`)."""
+        self.pause_at = 1 << 62
+        """The states after which the search pauses (`_Pause`), to let the other of two take a turn."""
+        self.climbed = 0
+        """The bound the budgeted climb has proved so far (see `_climb`)."""
+        self.outcome: tuple[int, bool] | None = None
+        """When the passes are over: the score proved and whether the remembered path reaches it."""
 
     def record(self, end: int, total: int) -> None:
         """Remember the current path to layer ``end`` (the memo's choices go on from there)."""
@@ -835,6 +857,8 @@ class _Search:
         self.ticks += 1
         if self.ticks & 127 == 0:
             self.budget.spend(128)
+            if self.ticks >= self.pause_at:
+                raise _Pause
         best = NEG
         choice: object = None
         v = i // per_number + 1
@@ -1047,7 +1071,7 @@ def _dive(s: _Search, budget: _Budget) -> None:
     s.goal = s.best_seen + 1
     try:
         s.dfs(0, s.start, NEG // 4, 0)
-    except (_Found, SearchLimitReached):
+    except (_Found, SearchLimitReached, _Pause):
         pass
     finally:
         s.goal = None
@@ -1056,30 +1080,122 @@ def _dive(s: _Search, budget: _Budget) -> None:
     budget.spend(spent)
 
 
-def _climb(s: _Search, top: int) -> int:
+def _climb(s: _Search) -> int:
     """Aim one point above the best play found; at the first play reaching it, again.
 
     A budgeted search wants a good play early, and the aim-high passes of the exact search find
     none until they succeed. Each pass here stops at the first play better than the best so far
     (`_Found`), and starts again, aiming above it; the memo keeps what every pass proved. A pass
     that finds no better play proves the best one the optimum. Returns the bound proved by that
-    last pass (at most the best play's score), or ``top`` when there is no play to start from.
+    last pass (at most the best play's score), or the bound it started from when there is no
+    play to start from. The bound is kept in ``s.climbed``, so a paused climb goes on from it.
     """
-    bound = top
     while s.best_path is not None:
         goal = s.best_seen + 1
-        if goal > bound:
-            return bound
+        if goal > s.climbed:
+            break
         s.goal = goal
-        got = bound
         try:
-            got = min(bound, s.dfs(0, s.start, goal, 0))
+            s.climbed = min(s.climbed, s.dfs(0, s.start, goal, 0))
         except _Found:
             pass  # a better play: aim above it
         finally:
             s.goal = None
-        bound = got
-    return bound
+    return s.climbed
+
+
+def _passes(s: _Search, step: int, budget: _Budget, at_least: int | None) -> Iterator[None]:
+    """The passes of one search (see `search`), leaving the outcome in ``s.outcome``.
+
+    Yields whenever the search pauses (`_Pause`, at ``s.pause_at`` states); resumed, it makes the
+    same pass again, and the memo takes it quickly back to where it stopped.
+    """
+    jtot = s.jtot
+    start = s.start
+    neg = NEG
+    top_hope = s.shared(0, start) if s.share else s.hope(0, start)
+    if top_hope < 0:
+        return  # no layout: ``s.outcome`` stays None
+    # Aim at the bound; on failure aim a unit (a tile, a point) lower or at the bound the failed
+    # pass proved, whichever is less; after three failures run one plain branch and bound.
+    need = top_hope
+    if at_least is not None:
+        if top_hope < at_least:
+            return
+        need = at_least
+    # Layouts worth remembering in case the budget runs out: any for a layout question, else
+    # one that places something (and reaches ``at_least`` when that is asked).
+    if at_least is not None:
+        s.best_seen = at_least - 1
+    elif s.joker_weight > 0 or any(w for row in s.weights for w in row):
+        s.best_seen = 0
+    got = neg
+    use_path = False
+    if s.best_seen >= 0 and at_least is None and (budget.limit is not None or budget.deadline is not None):
+        # A caller with a budget wants some play even if it runs out: first a plain dive,
+        # best move first, to the first complete layout that places something.
+        _dive(s, budget)
+        # Then better and better plays, each found quickly, rather than one long exact pass.
+        s.climbed = need
+        while True:
+            try:
+                need = min(need, _climb(s))
+                break
+            except _Pause:
+                yield
+        if s.best_path is not None and need <= s.best_seen:
+            got = need = s.best_seen  # no play beats the best found: it is the optimum
+            use_path = True
+    attempt = 0
+    while attempt < (0 if use_path else 4):
+        try:
+            got = s.dfs(0, start, need, 0)
+        except _Pause:
+            yield
+            continue
+        if got >= need:
+            break
+        if got < neg // 2 or at_least is not None:
+            return
+        if attempt == 0 and s.scored and not jtot and s.ticks >= _TIGHTEN_AFTER:
+            # Not proved at once: worth a few rounds on the group multipliers. (With jokers in
+            # play their share of the multipliers mostly cancels the gain, so only without.)
+            s.tighten(_TIGHTEN_ROUNDS)
+        need = min(got, need - step) if attempt < 2 else neg // 4
+        attempt += 1
+    s.outcome = (got, use_path)
+
+
+def _advance(runs: Iterator[None]) -> bool:
+    """Run a search on to its next pause; True when it has finished."""
+    try:
+        next(runs)
+    except StopIteration:
+        return True
+    return False
+
+
+def _mirror(enc: Encoded) -> Encoded:
+    """The position with its numbers reversed (v becomes top + 1 - v): the same problem."""
+    return Encoded(
+        enc.colors, enc.top, _mirror_rows(enc.table), _mirror_rows(enc.rack), enc.table_jokers, enc.rack_jokers
+    )
+
+
+def _mirror_rows(rows: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
+    """Rows indexed by number (index 0 unused) with the numbers reversed."""
+    return tuple((row[0], *reversed(row[1:])) for row in rows)
+
+
+def _unmirror(plan: Plan, top: int) -> Plan:
+    """A plan of the mirrored position as a plan of the position itself."""
+    flip = top + 1
+    return attrs.evolve(
+        plan,
+        runs=tuple(tuple((c, flip - v, j) for c, v, j in reversed(run)) for run in plan.runs),
+        groups=tuple(tuple((c, flip - v, j) for c, v, j in grp) for grp in plan.groups),
+        rack_naturals=tuple((c, flip - v) for c, v in plan.rack_naturals),
+    )
 
 
 def _search(
@@ -1092,59 +1208,49 @@ def _search(
     budget: _Budget,
     bounded: bool,
     at_least: int | None,
+    both_ways: bool,
 ) -> Plan | None:
-    """Run one search (see `search`): aim, prove, then rebuild the melds from the decisions."""
+    """Run one search (see `search`), or two that take turns (``both_ways``); rebuild the melds."""
     s = _Search(enc, shape, weights, joker_weight, threshold, budget, bounded)
-    ncol, top, jt, jtot = s.ncol, s.top, s.jt, s.jtot
-    start = s.start
-    neg = NEG
-    top_hope = s.shared(0, start) if s.share else s.hope(0, start)
-    if top_hope < 0:
-        return None
-    # Aim at the bound; on failure aim a unit (a tile, a point) lower or at the bound the failed
-    # pass proved, whichever is less; after three failures run one plain branch and bound.
-    need = top_hope
-    if at_least is not None:
-        if top_hope < at_least:
-            return None
-        need = at_least
-    # Layouts worth remembering in case the budget runs out: any for a layout question, else
-    # one that places something (and reaches ``at_least`` when that is asked).
-    if at_least is not None:
-        s.best_seen = at_least - 1
-    elif joker_weight > 0 or any(w for row in weights for w in row):
-        s.best_seen = 0
-    got = neg
-    proved = True
-    use_path = False
+    runs = _passes(s, step, budget, at_least)
+    searches = [(s, runs)]
+    both_ways = both_ways and threshold is None
     try:
-        if s.best_seen >= 0 and at_least is None and (budget.limit is not None or budget.deadline is not None):
-            # A caller with a budget wants some play even if it runs out: first a plain dive,
-            # best move first, to the first complete layout that places something.
-            _dive(s, budget)
-            # Then better and better plays, each found quickly, rather than one long exact pass.
-            need = min(need, _climb(s, need))
-            if s.best_path is not None and need <= s.best_seen:
-                got = need = s.best_seen  # no play beats the best found: it is the optimum
-                use_path = True
-        for attempt in range(0 if use_path else 4):
-            got = s.dfs(0, start, need, 0)
-            if got >= need:
-                break
-            if got < neg // 2 or at_least is not None:
-                return None
-            if attempt == 0 and s.scored and not jtot and s.ticks >= _TIGHTEN_AFTER:
-                # Not proved at once: worth a few rounds on the group multipliers. (With jokers in
-                # play their share of the multipliers mostly cancels the gain, so only without.)
-                s.tighten(_TIGHTEN_ROUNDS)
-            need = min(got, need - step) if attempt < 2 else neg // 4
+        if both_ways:
+            s.pause_at = _TURN
+        done = _advance(runs)
+        turn = 0
+        while not done:
+            if len(searches) == 1:
+                back = _Search(_mirror(enc), shape, _mirror_rows(weights), joker_weight, None, budget, bounded)
+                searches.append((back, _passes(back, step, budget, at_least)))
+            turn = 1 - turn
+            s, runs = searches[turn]
+            # Each turn at least doubles what that search has spent, so neither wastes much.
+            s.pause_at = s.ticks + max(_TURN, s.ticks)
+            done = _advance(runs)
     except SearchLimitReached:
-        if s.best_path is None:
+        for t, _runs in searches:
+            budget.nodes += t.ticks & 127
+        ready = [t for t, _runs in searches if t.best_path is not None]
+        if not ready:
             raise
-        proved = False
-    budget.nodes += s.ticks & 127  # the last few states, counted but not charged: the search is over
-    best = got if proved else s.best_seen
-    found = s.best_path if (use_path or not proved) and s.best_path is not None else {}
+        s = max(ready, key=lambda t: t.best_seen)
+        plan = _plan_of(s, s.best_seen, s.best_path or {}, budget, False)
+        return plan if s is searches[0][0] else _unmirror(plan, enc.top)
+    for t, _runs in searches:
+        budget.nodes += t.ticks & 127  # the last few states, counted but not charged: the search is over
+    if s.outcome is None:
+        return None
+    got, use_path = s.outcome
+    plan = _plan_of(s, got, s.best_path if use_path and s.best_path is not None else {}, budget, True)
+    return plan if s is searches[0][0] else _unmirror(plan, enc.top)
+
+
+def _plan_of(s: _Search, best: int, found: dict[int, tuple[int, _Decision]], budget: _Budget, proved: bool) -> Plan:
+    """The melds of the play the search settled on: the decisions of ``found``, then the memo's."""
+    ncol, top, jt = s.ncol, s.top, s.jt
+    shape = s.shape
     per_number = s.per_number
     memo = s.memo
     tab = s.tab
@@ -1153,7 +1259,7 @@ def _search(
     # Follow the chosen decisions (those of the remembered path first, when the budget ran out,
     # then the memo's), and replay them forward to build the melds.
     decisions: list[_Decision] = []
-    key = start
+    key = s.start
     for i in range(last):
         mk = (key << s.ib) | i
         taken = found.get(mk)
