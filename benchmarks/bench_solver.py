@@ -186,7 +186,9 @@ def run_sweep(n: int, seed: int, per_k: int, save: str | None, compare: str | No
     return lines
 
 
-def run_budget_check(seconds: float, saved: str, hardest: int, seed: int, per_k: int, nodes: int | None = None) -> list[str]:
+def run_budget_check(
+    seconds: float, saved: str, hardest: int, seed: int, per_k: int, nodes: int | None = None
+) -> list[str]:
     """``solve`` under ``Budget(seconds=...)`` on the positions of a ``--save`` file: is it the optimum?
 
     With ``nodes`` the budget is that many search states instead (the same on any machine).
@@ -362,8 +364,7 @@ SHOWCASE = (
     (
         "k7 b7 y7",
         "r7 *",
-        "a group of four takes one more piece; both place one (rummylib the joker, worth 30, by its "
-        "value tie-break)",
+        "a group of four takes one more piece; both place one (rummylib the joker, worth 30, by its value tie-break)",
     ),
 )
 """Hand-made positions that show where the two solvers' rules differ, solved on every run."""
@@ -415,9 +416,9 @@ def main() -> int:
         if not args.compare:
             ap.error("--budget-seconds needs --compare (a --save file of the sweep)")
         solve([], list(box()[:14]), rules=RUMMIKUB, initial_meld_done=True)
-        text = "\n".join(run_budget_check(
-            args.budget_seconds, args.compare, args.hardest, args.seed, args.per_k, args.budget_nodes
-        ))
+        text = "\n".join(
+            run_budget_check(args.budget_seconds, args.compare, args.hardest, args.seed, args.per_k, args.budget_nodes)
+        )
         print(text)
         if args.out:
             with open(args.out, "w", encoding="utf-8") as fh:

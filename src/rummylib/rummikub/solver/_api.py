@@ -48,7 +48,6 @@ TableLike: TypeAlias = Table | str | PieceCount | Sequence[MeldLike] | Sequence[
 (a `PieceCount` or a flat sequence of pieces)."""
 
 
-
 class Objective(StrEnum):
     """What `solve` maximises.
 
