@@ -7,34 +7,20 @@ way the verdict, and the words of a refusal, are those of a replay from the deal
 
 from __future__ import annotations
 
-import importlib.util
 import random
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tests.rummikub.bots import BOTS
 
 from rummylib import RUMMIKUB, SaveError
 from rummylib.rummikub import Draw, RummikubGame
 from rummylib.rummikub.game import _REPLAYED, _replayed
 from rummylib.saves import from_json
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "rummikub_bots.py"
 GAMES = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-def _bots() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("rummikub_bots_for_known_tables", EXAMPLE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-BOTS = _bots()
 
 
 def _play(seed: int, turns: int, choices: int = 0) -> list[RummikubGame]:

@@ -7,15 +7,13 @@ refuses one. Neither may change a save or the words of a refusal (docs/reference
 
 from __future__ import annotations
 
-import importlib.util
 import random
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tests.rummikub.bots import BOTS
 
 from rummylib import RUMMIKUB, SaveError
 from rummylib.referee import STATE_CODEC
@@ -23,20 +21,8 @@ from rummylib.rummikub import Draw, RummikubGame, Timeout
 from rummylib.rummikub.game import _record_json, _write_record
 from rummylib.saves import from_json
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "rummikub_bots.py"
 GAMES = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 TIMED = RUMMIKUB.with_options({"turn_time_limit": 60})
-
-
-def _bots() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("rummikub_bots_for_quick_paths", EXAMPLE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-BOTS = _bots()
 
 
 def _game(seed: int, steps: int) -> RummikubGame:

@@ -7,18 +7,16 @@ played on with the same choices: the futures must be equal, move for move.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
 from collections.abc import Callable
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tests.rummikub.bots import BOTS
 
 from rummylib import CONTRACT_RUMMY, GIN_RUMMY, RUMMIKUB, SHANGHAI
 from rummylib.audit import state_problems
@@ -28,19 +26,6 @@ from rummylib.rummikub import Draw, RummikubGame, Timeout
 from rummylib.saves import FORMAT, SAVE_TYPES, VERSION, dumps, from_json, loads, to_json
 
 GAMES = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "rummikub_bots.py"
-
-
-def _bots() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("rummikub_bots_for_saves", EXAMPLE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-BOTS = _bots()
 
 
 # ------------------------------------------------------------------------------------------
