@@ -624,9 +624,9 @@ def _counted(
     hard = [p for p in forced if p in twins]
     soft = [p for p in forced if p not in twins]
     if not soft:
-        return searcher.run((*table, *hard), optional, _Weights(rules, None), threshold, bounded=True)
+        return searcher.run((*table, *hard), optional, _Weights(rules, None), threshold, bounded=True, both_ways=True)
     weights = _Weights.counting(rules, soft)
-    return searcher.run((*table, *hard), (*soft, *optional), weights, threshold, at_least=len(soft))
+    return searcher.run((*table, *hard), (*soft, *optional), weights, threshold, at_least=len(soft), both_ways=True)
 
 
 def _covering(enc: Encoded, searcher: _Searcher, threshold: int | None, limit: int) -> Plan | None:
