@@ -311,8 +311,9 @@ TOPICS: list[Topic] = [
             "`apply`, `view` and `legal` on a 4-player state, when the state comes back unchanged "
             "(the process remembers the last states it wrote or checked), with a signature, at "
             "first sight (decoded and every invariant checked: a Rummikub state replays its whole "
-            "history), and a turn after a state of the same table the process checked (another "
-            "worker answered the turn between). CPU time per request, median."
+            "history), a turn after a state of the same table the process checked (another "
+            "worker answered the turn between), and signed at first sight (the signature checked, "
+            "the state read but not checked again). CPU time per request, median."
         ),
         table="first sight µs",
         columns=[
@@ -322,6 +323,7 @@ TOPICS: list[Topic] = [
             Column("signed, µs", "signed µs"),
             Column("first sight, µs", "first sight µs"),
             Column("a turn later, µs", "a turn later µs"),
+            Column("signed, first sight, µs", "signed, first sight µs"),
         ],
     ),
     Topic(

@@ -95,8 +95,9 @@ def state_request(data: Mapping[str, Any], *, signer: Signer | None = None) -> S
     Raises:
         RequestError: no ``state`` field, or not an object (``missing-field``, ``bad-field``); with
             a signer, a missing or wrong signature (``bad-signature``).
-        SaveError: not a state this library saves, or one no real game could reach (``bad-save``);
-            without a signer, also one that its own seed does not deal (``seed_problems``).
+        SaveError: not a state this library saves (``bad-save``); without a signer, also one no
+            real game could reach, or one that its own seed does not deal (``seed_problems``). A
+            state whose signature holds is only read: this library checked it when it wrote it.
 
     Examples:
         >>> state_request({"op": "view", "state": {"format": "rummylib-save"}}).state
@@ -114,7 +115,9 @@ def state_request(data: Mapping[str, Any], *, signer: Signer | None = None) -> S
         signer.check(state, data.get("signature"), canonical=_canonical(key))
     referee = _RECENT.get(key)
     if referee is None:
-        referee = saves.from_json(state)
+        # A state whose signature holds is one this library wrote, checked when it was made: it is
+        # read, not checked again. Without a signature every check a state can be given is made.
+        referee = saves.from_json(state, check=signer is None)
         if signer is None:
             # Not signed: the state must also be the one its seed deals, as far as the seed shows.
             seed_problems = getattr(referee, "seed_problems", None)
