@@ -82,7 +82,10 @@ __all__ = [
 
 
 def clear_caches() -> None:
-    """Empty the turn judge's caches, the meld engine's and the solver's (for benchmarks).
+    """Empty the turn judge's caches, the meld engine's, the solver's and the referee's (for benchmarks).
+
+    The referee's are the deals it has made, the turn records it has written and the last game it
+    rebuilt for each table when checking a save.
 
     Answers never depend on the caches: a turn judged after this is judged from scratch, exactly
     as before, only slower the first time.
@@ -99,6 +102,9 @@ def clear_caches() -> None:
     solver = sys.modules.get("rummylib.rummikub.solver._api")  # not loaded yet: nothing in its cache
     if solver is not None:
         solver.clear_cache()
+    referee = sys.modules.get("rummylib.rummikub.game")  # the same
+    if referee is not None:
+        referee.clear_cache()
 
 
 # The names of the modules above, each module imported the first time one of its names is read

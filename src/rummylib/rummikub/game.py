@@ -452,12 +452,10 @@ class RummikubGame(RefereeBase):
             return state
         try:
             state.verify_history()
-        except IllegalActionError as exc:
-            check_problems(state)  # a state with a problem is refused for it, the plainer reason
-            raise SaveError(f"not a valid save: its history does not replay: {exc.message}") from None
         except RummyError as exc:
-            check_problems(state)
-            raise SaveError(f"not a valid save: {exc.message}") from None
+            check_problems(state)  # a state with a problem is refused for it, the plainer reason
+            why = "its history does not replay: " if isinstance(exc, IllegalActionError) else ""
+            raise SaveError(f"not a valid save: {why}{exc.message}") from None
         # A game that is exactly its deal and its turns replayed is one the referee made, turn by
         # turn, so it has none of the `problems` a save is checked for: they are looked for only
         # when the replay refuses it, to name the plainest reason.
@@ -635,6 +633,19 @@ _TABLES_KEPT = 256
 """The most games `_REPLAYED` keeps (one per table: rules, seats and seed)."""
 _REPLAYED: dict[tuple[RuleSet, int, type, int | str], RummikubGame] = {}
 """The game each table's last check rebuilt (`verify_history`), by its rules, seats and seed; emptied when full."""
+
+
+def clear_cache() -> None:
+    """Empty the referee's memory of deals, of turn records written and of tables rebuilt (`rummikub.clear_caches`).
+
+    Examples:
+        >>> clear_cache()
+        >>> len(_REPLAYED), len(_RECORD_JSON), _dealt.cache_info().currsize
+        (0, 0, 0)
+    """
+    _dealt.cache_clear()
+    _REPLAYED.clear()
+    _RECORD_JSON.clear()
 
 
 def _replayed(history: tuple[TurnRecord, ...], rules: RuleSet, players: int, seed: int | str) -> RummikubGame:
