@@ -214,7 +214,8 @@ class ContractBot:
     the contract as soon as a lay-down is legal (the referee lists the one leaving the fewest
     points first); then lays off, most cards first; and discards the card that helps least: the
     one with the fewest cards of its rank and near it in its suit, the higher on a tie, never a
-    joker or a wild card while another card will do.
+    joker or a wild card while another card will do, and never the card it took from the discard
+    pile that turn (whatever ``discard_taken_card`` says), so that its games always move on.
 
     Examples:
         >>> from rummylib import SHANGHAI
@@ -245,7 +246,11 @@ class ContractBot:
         layoffs = [a for a in legal if isinstance(a, contracts.LayOff)]
         if layoffs:
             return max(layoffs, key=lambda a: len(a.cards))
+        taken = view.taken_card
         discards = [a for a in legal if isinstance(a, contracts.Discard)]
+        # Never the card just taken from the pile: throwing it back would leave the stock where it
+        # was, and the same turn could come round for ever.
+        discards = [a for a in discards if a.card != taken] or discards
         if discards:
             return min(discards, key=lambda a: _help(a.card, _less(hand, a.card), rules))
         return legal[0]
