@@ -956,6 +956,26 @@ class RuleSet:
             if f.name not in _FIXED_FIELDS and self.scoring in f.metadata[_GAMES]
         }
 
+    def lower_scores_win(self, *, whole_game: bool = False) -> bool:
+        """Whether a lower score is the better one in this game's results (a round's, or a whole game's).
+
+        Penalty points (contract games, Indian Rummy's deals and its pool and deals games) are
+        better low; Rummikub's rack payments, Gin Rummy's points and a points game of Indian Rummy
+        (what each loser pays the winner) are better high. The results of the referees
+        (`rummylib.referee.Outcome.lower_wins`) say the same.
+
+        Examples:
+            >>> SHANGHAI.lower_scores_win(), RUMMIKUB.lower_scores_win(), GIN_RUMMY.lower_scores_win(whole_game=True)
+            (True, False, False)
+            >>> INDIAN_RUMMY.lower_scores_win(), INDIAN_RUMMY.lower_scores_win(whole_game=True)
+            (True, False)
+        """
+        if self.scoring is ScoringScheme.CONTRACT:
+            return True
+        if self.scoring is ScoringScheme.INDIAN:
+            return not whole_game or self.indian_format is not IndianFormat.POINTS
+        return False
+
     def has_option(self, name: str) -> bool:
         """Whether ``name`` is an option of this game (one `with_options` takes and `options` lists).
 

@@ -32,6 +32,7 @@ from rummylib.contracts.actions import (
     Discard,
     DrawDiscard,
     DrawStock,
+    EndReason,
     LayDown,
     LayOff,
     Phase,
@@ -147,6 +148,13 @@ class ContractEnv(RummyEnv):
         if isinstance(state, ContractGame):
             return tuple(-t for t in state.totals)
         return (0.0,) * self.seats
+
+    def _cut_off(self, state: Referee) -> bool:
+        """A round (the last round of a game) ended by the rules' ``max_turns``: truncated, not terminated."""
+        results = state.results if isinstance(state, ContractGame) else (state.round_result,)
+        assert isinstance(state, ContractGame | ContractRound)
+        last = results[-1] if results else None
+        return last is not None and last.reason is EndReason.TURN_LIMIT
 
     def _moves(self, state: Referee, seat: int) -> dict[int, Any]:
         out: dict[int, Any] = {}
