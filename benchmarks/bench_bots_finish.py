@@ -57,15 +57,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="whole games per game (shared over the seat counts)")
     parser.add_argument("--cap", type=int, default=20_000, help="actions after which a game counts as unfinished")
+    parser.add_argument("--game", choices=sorted(GAMES), action="append", help="only these games (default: both)")
+    parser.add_argument("--no-head", action="store_true", help="print the rows only (to add to a file)")
     args = parser.parse_args()
-    print("# Heuristic bots: whole games finished, and turns per round\n")
-    print(
-        f"`python benchmarks/bench_bots_finish.py --games {args.games}`, CPython {platform.python_version()}; "
-        f"a game counts as unfinished after {args.cap:,} actions. The presets' own rules (no `max_turns`).\n"
-    )
-    print("| game | seats | games | finished | rounds | turns a round: mean | median | p99 | max | seconds |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    if not args.no_head:
+        print("# Heuristic bots: whole games finished, and turns per round\n")
+        print(
+            f"`python benchmarks/bench_bots_finish.py --games {args.games}`, CPython {platform.python_version()}; "
+            f"a game counts as unfinished after {args.cap:,} actions. The presets' own rules (no `max_turns`).\n"
+        )
+        print("| game | seats | games | finished | rounds | turns a round: mean | median | p99 | max | seconds |")
+        print("|---|---|---|---|---|---|---|---|---|---|")
     for title, (rules, seats) in GAMES.items():
+        if args.game and title not in args.game:
+            continue
         every: list[int] = []
         done = total = 0
         per = [args.games // len(seats) + (1 if i < args.games % len(seats) else 0) for i in range(len(seats))]
