@@ -435,7 +435,7 @@ TOPICS: list[Topic] = [
         command="python benchmarks/bench_bots_finish.py --games 100",
         lead=(
             "Whole games (every round) of Contract Rummy and Shanghai with the heuristic bot "
-            "(`make_bot(\"heuristic\", ...)`) in every seat, under the presets' own rules: no turn "
+            '(`make_bot("heuristic", ...)`) in every seat, under the presets\' own rules: no turn '
             "limit (`max_turns`) and no limit on reshuffles. A game counts as finished when its last "
             "round is scored; the turns of a round are the turns started in it."
         ),

@@ -5,8 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from rummylib import CONTRACT_RUMMY, GIN_RUMMY, INDIAN_RUMMY, PRESETS, RUMMIKUB, SHANGHAI, RuleSet
-from rummylib import cli
+from rummylib import CONTRACT_RUMMY, GIN_RUMMY, INDIAN_RUMMY, PRESETS, RUMMIKUB, SHANGHAI, RuleSet, cli
 from rummylib.agents.arena import play_game, run_arena
 from rummylib.agents.bots import ContractBot, make_bot
 from rummylib.contracts import ContractGame, ContractRound, Discard, DrawDiscard

@@ -151,9 +151,11 @@ class ContractEnv(RummyEnv):
 
     def _cut_off(self, state: Referee) -> bool:
         """A round (the last round of a game) ended by the rules' ``max_turns``: truncated, not terminated."""
-        results = state.results if isinstance(state, ContractGame) else (state.round_result,)
-        assert isinstance(state, ContractGame | ContractRound)
-        last = results[-1] if results else None
+        if isinstance(state, ContractGame):
+            last = state.results[-1] if state.results else None
+        else:
+            assert isinstance(state, ContractRound)
+            last = state.round_result
         return last is not None and last.reason is EndReason.TURN_LIMIT
 
     def _moves(self, state: Referee, seat: int) -> dict[int, Any]:
