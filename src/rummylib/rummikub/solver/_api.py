@@ -750,7 +750,7 @@ def solve(
         objective = Objective(objective)
     except ValueError:
         allowed = ", ".join(o.value for o in Objective)
-        raise SolverError(f"unknown objective {objective!r}: expected one of {allowed}", code="bad-objective") from None
+        raise SolverError(f"unknown objective {objective!r}: expected one of {allowed}", code=ErrorCode.BAD_OBJECTIVE) from None
     if not isinstance(initial_meld_done, bool):
         raise TypeError(f"initial_meld_done must be a bool, not {type(initial_meld_done).__name__}")
     melds, table_pieces = _read_table(table, rules)
@@ -785,7 +785,7 @@ def _table_as_sets(
         return ()
     plan = searcher.run(table_pieces, (), _Weights(searcher.rules, None))
     if plan is None:
-        raise SolverError("the table's tiles cannot be laid out as valid sets", code="unsolvable-table")
+        raise SolverError("the table's tiles cannot be laid out as valid sets", code=ErrorCode.UNSOLVABLE_TABLE)
     return tuple(_plan_melds(plan, searcher.rules))
 
 
@@ -840,7 +840,7 @@ def _solve_open(
         sol = _finish(fallback, melds, False, searcher)
         return attrs.evolve(sol, proved=False, changes_proved=False)
     if plan is None:
-        raise SolverError("the table's tiles cannot be laid out as valid sets", code="unsolvable-table")
+        raise SolverError("the table's tiles cannot be laid out as valid sets", code=ErrorCode.UNSOLVABLE_TABLE)
     if not (plan.rack_naturals or plan.rack_jokers):
         return _nothing(_table_as_sets(melds, table_pieces, searcher), False, searcher)
     if not plan.proved:  # the budget ran out: the best play found, as the search laid it out
