@@ -59,8 +59,7 @@ def _text(value: Any) -> str:
 
 
 def _words(v: Violation) -> dict[str, Any]:
-    text = v.message.removesuffix(f" [{v.code}]")
-    return {"code": v.code, "text": text, "set": v.meld_index}
+    return {"code": v.code, "text": v.message, "set": v.meld_index}
 
 
 def _count(melds: tuple[object, ...]) -> str:
@@ -105,7 +104,7 @@ def _meld_down(request: dict[str, Any], rules: RuleSet) -> dict[str, Any]:
         summary = f"round {round_number}: {_count(melds)} laid down"
     else:
         problems = tuple(
-            Violation(rule=v.rule, detail=v.detail, meld_index=j, pieces=v.pieces)
+            v.at(j)
             for j, m in enumerate(melds)
             for v in meld_violations(m, rules=rules)
         )

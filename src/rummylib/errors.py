@@ -13,7 +13,7 @@ Examples:
     >>> try:
     ...     check_meld(Meld.parse("r12 r13 r1"), rules=RUMMIKUB)
     ... except InvalidMeldError as exc:
-    ...     print(exc.violations[0].rule)
+    ...     print(exc.violations[0].code)
     run-wraps
 """
 
@@ -66,13 +66,19 @@ class Notated(Hashable, Protocol):
 class RuleId(StrEnum):
     """Stable kebab-case codes for every rule a check can find broken.
 
-    The value is the code itself, so ``str(RuleId.RUN_WRAPS) == "run-wraps"``. Codes never
-    change once published; new ones are only added.
+    The value is the code itself: a member is a ``str`` equal to its code
+    (``RuleId.RUN_WRAPS == "run-wraps"``), and shows as that code in lists and reprs, the way
+    `Violation.code` appears in JSON. Codes never change once published; new ones are only added.
 
     Examples:
-        >>> RuleId("run-wraps") is RuleId.RUN_WRAPS
-        True
+        >>> RuleId("run-wraps") is RuleId.RUN_WRAPS, RuleId.RUN_WRAPS == "run-wraps"
+        (True, True)
+        >>> [RuleId.RUN_WRAPS, RuleId.RUN_GAP]
+        ['run-wraps', 'run-gap']
     """
+
+    def __repr__(self) -> str:
+        return repr(self.value)
 
     # --- one meld -------------------------------------------------------------------------
     MELD_EMPTY = "meld-empty"
@@ -215,68 +221,73 @@ class RuleId(StrEnum):
     """A declaration has fewer pure sequences than ``min_pure_sequences`` (1)."""
 
 
+def _where(meld_index: int | None, pieces: tuple[Notated, ...]) -> str:
+    """The place a finding names at the start of its message: ``meld 2 (R5 R6): ``, or nothing."""
+    if meld_index is None:
+        return ""
+    shown = " ".join(str(p) for p in pieces)
+    return f"meld {meld_index + 1} ({shown}): " if shown else f"meld {meld_index + 1}: "
+
+
 @attrs.frozen
 class Violation:
-    """One broken rule: which rule, where, which pieces and why, in words.
+    """One broken rule: its code, what is wrong in words, and the meld and pieces concerned.
+
+    ``message`` is the text to show a player, the same text as the batch interface's ``message``.
+    A finding placed in a list of melds with `at` names the meld at the start of its message;
+    ``str(v)`` adds the code at the end, for logs.
 
     Examples:
         >>> from rummylib import Tile
         >>> v = Violation(RuleId.RUN_TOO_SHORT, "run of 2 pieces; at least 3 needed",
-        ...               meld_index=0, pieces=(Tile.parse("r5"), Tile.parse("r6")))
+        ...               pieces=(Tile.parse("r5"), Tile.parse("r6"))).at(0)
+        >>> v.code == "run-too-short", v.meld_index
+        (True, 0)
+        >>> v.message
+        'meld 1 (R5 R6): run of 2 pieces; at least 3 needed'
         >>> str(v)
         'meld 1 (R5 R6): run of 2 pieces; at least 3 needed [run-too-short]'
-        >>> v.to_json()["code"]
-        'run-too-short'
+        >>> v.to_json()["message"] == v.message
+        True
     """
 
-    rule: RuleId
-    """The stable code of the rule broken."""
-    detail: str
-    """What is wrong, in words, naming the pieces concerned."""
+    code: RuleId
+    """The stable code of the rule broken; a `RuleId`, equal to its string (``"run-wraps"``)."""
+    message: str
+    """What is wrong, in words, naming the pieces concerned (and the meld, once placed by `at`)."""
     meld_index: int | None = None
     """Index (from 0) of the meld concerned in the caller's list, or ``None``."""
     pieces: tuple[Notated, ...] = ()
     """The pieces the finding is about (the meld, or the tiles or cards at fault)."""
 
-    @property
-    def code(self) -> str:
-        """The rule's code as a plain string (``"run-wraps"``)."""
-        return self.rule.value
-
-    @property
-    def message(self) -> str:
-        """The sentence for people: location, what is wrong, and the code."""
-        return str(self)
-
-    def _sentence(self) -> str:
-        where = ""
-        if self.meld_index is not None:
-            shown = " ".join(str(p) for p in self.pieces)
-            where = f"meld {self.meld_index + 1} ({shown}): " if shown else f"meld {self.meld_index + 1}: "
-        return f"{where}{self.detail}"
-
     def __str__(self) -> str:
-        return f"{self._sentence()} [{self.rule.value}]"
+        return f"{self.message} [{self.code.value}]"
 
     def at(self, meld_index: int) -> Violation:
-        """The same finding, placed at meld ``meld_index`` of a larger list.
+        """The same finding, placed at meld ``meld_index`` of a larger list, its message saying so.
+
+        The message starts with the place (``meld 3 (R5 R6): ``), in place of any it named before.
 
         Examples:
-            >>> Violation(RuleId.MELD_EMPTY, "the meld is empty").at(2).meld_index
-            2
+            >>> placed = Violation(RuleId.MELD_EMPTY, "the meld is empty").at(2)
+            >>> placed.meld_index, placed.message
+            (2, 'meld 3: the meld is empty')
+            >>> placed.at(0).message
+            'meld 1: the meld is empty'
         """
-        return attrs.evolve(self, meld_index=meld_index)
+        what = self.message.removeprefix(_where(self.meld_index, self.pieces))
+        return attrs.evolve(self, meld_index=meld_index, message=_where(meld_index, self.pieces) + what)
 
     def to_json(self) -> dict[str, object]:
         """A JSON-ready dict: ``code``, ``message``, and ``meld`` and ``pieces`` when the finding has them.
 
-        The ``message`` is the sentence without the code at its end: the code is its own field.
+        The ``message`` is `message`; the code is a field of its own.
 
         Examples:
             >>> Violation(RuleId.MELD_EMPTY, "the meld is empty").to_json()
             {'code': 'meld-empty', 'message': 'the meld is empty'}
         """
-        out: dict[str, object] = {"code": self.rule.value, "message": self._sentence()}
+        out: dict[str, object] = {"code": self.code.value, "message": self.message}
         if self.meld_index is not None:
             out["meld"] = self.meld_index
         if self.pieces:

@@ -119,7 +119,7 @@ def test_knock_with_ten_or_less() -> None:
     with pytest.raises(KnockError) as info:
         score_hand(over, "2c 3c", rules=GIN_RUMMY)
     assert info.value.code == "knock-over-limit"
-    assert info.value.violations[0].rule is RuleId.KNOCK_OVER_LIMIT
+    assert info.value.violations[0].code is RuleId.KNOCK_OVER_LIMIT
 
 
 def test_knock_limit_is_an_option() -> None:

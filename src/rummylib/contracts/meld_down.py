@@ -189,9 +189,8 @@ def _judge(melds: Sequence[Meld], chosen: Sequence[_Option | None], contract: Co
                 Violation(
                     rule,
                     f"{what} of {n} cards; the contract needs {what}s of {_size_words(size, contract.exact)}",
-                    meld_index=i,
                     pieces=meld.pieces,
-                )
+                ).at(i)
             )
     for i, j in itertools.combinations(range(len(melds)), 2):
         a, b = chosen[i], chosen[j]
@@ -203,9 +202,8 @@ def _judge(melds: Sequence[Meld], chosen: Sequence[_Option | None], contract: Co
                     RuleId.CONTRACT_RUNS_CONTINUE,
                     f"runs {i + 1} and {j + 1} are of one suit and continue each other, "
                     f"so they count as one run, not two",
-                    meld_index=j,
                     pieces=melds[j].pieces,
-                )
+                ).at(j)
             )
     return out
 

@@ -212,7 +212,7 @@ def knock_violations(hand: PiecesLike, *, rules: RuleSet, upcard: Piece | str | 
         >>> knock_violations("Ah 2h 3h 7c 7d 7s 9c 9d 9s Kd", rules=GIN_RUMMY)
         ()
         >>> for v in knock_violations("Ah 2h 3h 7c 7d 7s 9c 9d Ks Kd", rules=GIN_RUMMY):
-        ...     print(v.code, "/", v.detail)
+        ...     print(v.code, "/", v.message)
         knock-over-limit / the knocker has 38 deadwood; the knock limit is 10
     """
     return _judge_knock(hand, rules, upcard)[1]
