@@ -209,8 +209,17 @@ def _heading(section: str) -> str:
     return section[:1].upper() + section[1:]
 
 
+def _documented_at(name: str) -> str:
+    """Where the API reference documents an error class: its module, the game packages' public modules."""
+    found = [c for c in error_classes() if c.__name__ == name]
+    module = found[0].__module__ if found else "rummylib.errors"
+    return module.removesuffix("._api")  # the solver's classes are documented from rummylib.rummikub.solver
+
+
 def _classes_line(classes: list[tuple[str, bool]]) -> str:
-    shown = [f"[`{name}`][rummylib.errors.{name}]" + (" (its default code)" if own else "") for name, own in classes]
+    shown = [
+        f"[`{name}`][{_documented_at(name)}.{name}]" + (" (its default code)" if own else "") for name, own in classes
+    ]
     return f"Raised as {', '.join(shown)}.\n"
 
 

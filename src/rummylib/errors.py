@@ -748,19 +748,18 @@ class InvalidDeclarationError(IllegalPlayError):
 
 
 class SolverError(RummyError):
-    """A search could not answer.
+    """A search failed on its own: not the caller's input, and not a budget spent.
 
-    Its own code, ``solver-error``, means a bug in rummylib; a search raises it with a more precise
-    code for input it cannot work with. Rules it cannot play (a card game given to the Rummikub
-    solver) are a `RuleSetError` instead, code ``unsupported-rules``.
+    Its code, ``solver-error``, means a bug in rummylib (a search's answer that fails the check
+    it makes before returning). It is no ``ValueError``: bad input to a search is one, under its
+    own class and code (`rummylib.rummikub.solver.SolverInputError` for an unknown objective or a
+    table no arrangement lays out; a `RuleSetError`, code ``unsupported-rules``, for rules the
+    search cannot play). A spent budget is `SearchLimitReached`.
 
     Examples:
-        >>> from rummylib import RUMMIKUB, SolverError, parse_pieces, solve
-        >>> try:
-        ...     solve(parse_pieces("r1 r5 k9"), "r2", rules=RUMMIKUB, initial_meld_done=True)
-        ... except SolverError as exc:
-        ...     print(exc.code)
-        unsolvable-table
+        >>> err = SolverError("internal error: the plan found does not pass the checker")
+        >>> print(err.code, isinstance(err, ValueError))
+        solver-error False
     """
 
     code = ErrorCode.SOLVER_ERROR

@@ -36,7 +36,17 @@ if TYPE_CHECKING:  # for type checkers: read through __getattr__, each module on
     )
     from rummylib.rummikub.game import RummikubGame
     from rummylib.rummikub.scoring import score_rummikub
-    from rummylib.rummikub.solver import Budget, Objective, Solution, arrange, can_play, lay_down, playable_tiles, solve
+    from rummylib.rummikub.solver import (
+        Budget,
+        Objective,
+        Solution,
+        SolverInputError,
+        arrange,
+        can_play,
+        lay_down,
+        playable_tiles,
+        solve,
+    )
     from rummylib.rummikub.turns import (
         ChangeKind,
         SetChange,
@@ -62,6 +72,7 @@ __all__ = [
     "RummikubView",
     "SetChange",
     "Solution",
+    "SolverInputError",
     "TileMove",
     "Timeout",
     "TurnChanges",
@@ -129,6 +140,7 @@ if not TYPE_CHECKING:  # type checkers read the names above, and flag any other
                 "Budget",
                 "Objective",
                 "Solution",
+                "SolverInputError",
                 "arrange",
                 "can_play",
                 "lay_down",

@@ -19,7 +19,6 @@ from rummylib.errors import (
     RuleSetError,
     RummyError,
     SearchLimitReached,
-    SolverError,
     Violation,
 )
 from rummylib.melds import Meld, MeldLike, meld_violations
@@ -35,6 +34,7 @@ __all__ = [
     "Budget",
     "Objective",
     "Solution",
+    "SolverInputError",
     "TableLike",
     "arrange",
     "can_play",
@@ -42,6 +42,31 @@ __all__ = [
     "playable_tiles",
     "solve",
 ]
+
+class SolverInputError(RummyError, ValueError):
+    """Input the Rummikub solver cannot work with: table tiles no arrangement lays out, an unknown objective.
+
+    It is bad input, so a ``ValueError`` too; a `SolverError` is kept for a search that fails on
+    its own (a bug), and `SearchLimitReached` for a budget spent. Its code says which input:
+    ``unsolvable-table`` (its own) or ``bad-objective``.
+
+    Examples:
+        >>> from rummylib import RUMMIKUB, parse_pieces
+        >>> from rummylib.rummikub.solver import SolverInputError, solve
+        >>> try:
+        ...     solve(parse_pieces("r1 r5 k9"), "r2", rules=RUMMIKUB, initial_meld_done=True)
+        ... except SolverInputError as exc:
+        ...     print(exc.code, isinstance(exc, ValueError))
+        unsolvable-table True
+        >>> try:
+        ...     solve("", "r1 r2 r3", rules=RUMMIKUB, initial_meld_done=True, objective="nope")
+        ... except ValueError as exc:
+        ...     print(exc.code)
+        bad-objective
+    """
+
+    code = ErrorCode.UNSOLVABLE_TABLE
+
 
 TableLike: TypeAlias = Table | str | PieceCount | Sequence[MeldLike] | Sequence[Piece]
 """A table: a `Table`, notation (melds separated by ``|``), a sequence of melds, or just its tiles
@@ -428,7 +453,7 @@ def can_play(
         NotationError: bad notation.
         InvalidPiecesError: more copies of a tile than the box holds.
         InvalidMeldError: a set given on the table is not valid.
-        SolverError: the table's tiles cannot be laid out as valid sets (code ``unsolvable-table``).
+        SolverInputError: the table's tiles cannot be laid out as valid sets (code ``unsolvable-table``).
         RuleSetError: a rule set the solver does not support (code ``unsupported-rules``).
         SearchLimitReached: the budget ran out before the answer was known.
 
@@ -468,7 +493,7 @@ def lay_down(
         InvalidPiecesError: more copies of a tile than the box holds (``tiles`` and ``extra``
             counted with the table).
         InvalidMeldError: a set given on the table is not valid.
-        SolverError: the table's tiles cannot be laid out as valid sets (code ``unsolvable-table``).
+        SolverInputError: the table's tiles cannot be laid out as valid sets (code ``unsolvable-table``).
         RuleSetError: a rule set the solver does not support (code ``unsupported-rules``).
         SearchLimitReached: the budget ran out before the answer was known.
 
@@ -726,7 +751,8 @@ def solve(
         NotationError: bad notation.
         InvalidPiecesError: more copies of a tile than the box holds.
         InvalidMeldError: a set given on the table is not valid.
-        SolverError: the table's tiles cannot be laid out as valid sets (code ``unsolvable-table``).
+        SolverInputError: the table's tiles cannot be laid out as valid sets (code ``unsolvable-table``),
+            or ``objective`` is not an `Objective` (code ``bad-objective``).
         RuleSetError: a rule set the solver does not support, a card game first among them (code
             ``unsupported-rules``).
         SearchLimitReached: the budget ran out before any legal play was found (when it runs out
@@ -750,7 +776,7 @@ def solve(
         objective = Objective(objective)
     except ValueError:
         allowed = ", ".join(o.value for o in Objective)
-        raise SolverError(f"unknown objective {objective!r}: expected one of {allowed}", code=ErrorCode.BAD_OBJECTIVE) from None
+        raise SolverInputError(f"unknown objective {objective!r}: expected one of {allowed}", code=ErrorCode.BAD_OBJECTIVE) from None
     if not isinstance(initial_meld_done, bool):
         raise TypeError(f"initial_meld_done must be a bool, not {type(initial_meld_done).__name__}")
     melds, table_pieces = _read_table(table, rules)
@@ -785,7 +811,7 @@ def _table_as_sets(
         return ()
     plan = searcher.run(table_pieces, (), _Weights(searcher.rules, None))
     if plan is None:
-        raise SolverError("the table's tiles cannot be laid out as valid sets", code=ErrorCode.UNSOLVABLE_TABLE)
+        raise SolverInputError("the table's tiles cannot be laid out as valid sets")
     return tuple(_plan_melds(plan, searcher.rules))
 
 
@@ -840,7 +866,7 @@ def _solve_open(
         sol = _finish(fallback, melds, False, searcher)
         return attrs.evolve(sol, proved=False, changes_proved=False)
     if plan is None:
-        raise SolverError("the table's tiles cannot be laid out as valid sets", code=ErrorCode.UNSOLVABLE_TABLE)
+        raise SolverInputError("the table's tiles cannot be laid out as valid sets")
     if not (plan.rack_naturals or plan.rack_jokers):
         return _nothing(_table_as_sets(melds, table_pieces, searcher), False, searcher)
     if not plan.proved:  # the budget ran out: the best play found, as the search laid it out
