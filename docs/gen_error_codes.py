@@ -210,10 +210,9 @@ def _heading(section: str) -> str:
 
 
 def _documented_at(name: str) -> str:
-    """Where the API reference documents an error class: its module, the game packages' public modules."""
+    """Where the API reference documents an error class: the module that defines it."""
     found = [c for c in error_classes() if c.__name__ == name]
-    module = found[0].__module__ if found else "rummylib.errors"
-    return module.removesuffix("._api")  # the solver's classes are documented from rummylib.rummikub.solver
+    return found[0].__module__ if found else "rummylib.errors"
 
 
 def _classes_line(classes: list[tuple[str, bool]]) -> str:

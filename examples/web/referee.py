@@ -103,11 +103,7 @@ def _meld_down(request: dict[str, Any], rules: RuleSet) -> dict[str, Any]:
         picture = svg.contract(melds, rules=rules, round_number=round_number, hand=hand)
         summary = f"round {round_number}: {_count(melds)} laid down"
     else:
-        problems = tuple(
-            v.at(j)
-            for j, m in enumerate(melds)
-            for v in meld_violations(m, rules=rules)
-        )
+        problems = tuple(v.at(j) for j, m in enumerate(melds) for v in meld_violations(m, rules=rules))
         picture = svg.table(melds, rules=rules)
         summary = f"{_count(melds)} laid down"
     return {

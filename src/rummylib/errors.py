@@ -1,20 +1,44 @@
 """The error tree and the coded findings every check returns.
 
-Every exception rummylib raises on purpose derives from [`RummyError`][rummylib.errors.RummyError],
-and every user-facing one also derives from a builtin (``ValueError`` mostly), so plain
-``except ValueError`` keeps working.
+Every exception rummylib raises on purpose derives from [`RummyError`][rummylib.errors.RummyError]
+and carries a stable [`ErrorCode`][rummylib.errors.ErrorCode] as ``code``. An error about the
+caller's input also derives from ``ValueError`` (``TypeError`` stays the plain builtin, for a value
+of the wrong Python type), so plain ``except ValueError`` keeps working:
+
+```text
+RummyError
+├── NotationError, InvalidPiecesError, LimitExceededError   (and ValueError) pieces and notation
+├── RuleSetError                                            (and ValueError) games, options, rounds
+├── ScoringInputError, InvalidStateError, SaveError,        (and ValueError) hands, states, saves,
+│   RecordError, TableMismatchError, RequestError           records, tables, batch requests
+├── IllegalPlayError                                        (and ValueError) a play against the rules
+│   ├── InvalidMeldError                                    .violations lists every finding
+│   └── IllegalActionError                                  a referee's refusal
+├── SolverError                                             a search failed on its own (a bug)
+│   └── SearchLimitReached                                  the caller's budget ran out
+└── the errors of one game, defined in its package:
+    rummylib.rummikub: IllegalTurnError (an IllegalActionError), SolverInputError (and ValueError)
+    rummylib.contracts: ContractNotMetError (an IllegalPlayError)
+    rummylib.gin: KnockError (an IllegalPlayError), GinInputError (and ValueError)
+    rummylib.indian: InvalidDeclarationError (an IllegalPlayError)
+```
+
+Two more live with the faces that raise them: `rummylib.batch.wire.HalfPairError` (a
+`RequestError`) and the agent environments' missing-extra error (an ``ImportError``). Apart from
+that one, only `SolverError` and `SearchLimitReached` are not ``ValueError``s: neither is about the
+input. The errors of a game are importable from its package and from ``rummylib``.
 
 A check that fails never answers only "no": it returns [`Violation`][rummylib.errors.Violation]
-values, each carrying a stable machine-readable [`RuleId`][rummylib.errors.RuleId] code, the
-meld or pieces concerned and a sentence for people.
+values, each with a stable [`RuleId`][rummylib.errors.RuleId] ``code``, a ``message`` for people,
+and the meld and pieces concerned.
 
 Examples:
     >>> from rummylib import Meld, check_meld, RUMMIKUB, InvalidMeldError
     >>> try:
     ...     check_meld(Meld.parse("r12 r13 r1"), rules=RUMMIKUB)
     ... except InvalidMeldError as exc:
-    ...     print(exc.violations[0].code)
-    run-wraps
+    ...     print(exc.violations[0].code, "/", exc.violations[0].message)
+    run-wraps / R12 R13 R1 would need the run to wrap from 13 round to 1; runs never wrap
 """
 
 from __future__ import annotations
@@ -26,18 +50,12 @@ from typing import Protocol
 import attrs
 
 __all__ = [
-    "ContractNotMetError",
     "ErrorCode",
-    "GinInputError",
-    "HalfPairError",
     "IllegalActionError",
     "IllegalPlayError",
-    "IllegalTurnError",
-    "InvalidDeclarationError",
     "InvalidMeldError",
     "InvalidPiecesError",
     "InvalidStateError",
-    "KnockError",
     "LimitExceededError",
     "Notated",
     "NotationError",
@@ -520,22 +538,6 @@ class RequestError(RummyError, ValueError):
     code = ErrorCode.BAD_REQUEST
 
 
-class HalfPairError(RequestError):
-    """A batch line whose JSON parsed but holds a lone UTF-16 surrogate; ``data`` is what was parsed.
-
-    `rummylib batch` answers it as ``bad-json``, with the request's ``id`` when that is clean.
-
-    Examples:
-        >>> HalfPairError("x", {"id": 1}).data
-        {'id': 1}
-    """
-
-    def __init__(self, message: str, data: object) -> None:
-        super().__init__(message, code=ErrorCode.BAD_JSON)
-        self.data = data
-        """The value parsed (its ``id``, when clean, can still be echoed)."""
-
-
 class ScoringInputError(RummyError, ValueError):
     """Hands that cannot be scored as asked (a winner out of range, two players out, ...).
 
@@ -549,21 +551,6 @@ class ScoringInputError(RummyError, ValueError):
     """
 
     code = ErrorCode.BAD_SCORE_INPUT
-
-
-class GinInputError(RummyError, ValueError):
-    """Gin hands that cannot be judged: a joker, a card twice, too many cards, a missing upcard.
-
-    Examples:
-        >>> from rummylib import GIN_RUMMY, GinInputError, deadwood
-        >>> try:
-        ...     deadwood("Ah Ah 2h", rules=GIN_RUMMY)
-        ... except GinInputError as exc:
-        ...     print(exc.code)
-        bad-gin-hand
-    """
-
-    code = ErrorCode.BAD_GIN_HAND
 
 
 class SaveError(RummyError, ValueError):
@@ -666,21 +653,6 @@ class InvalidMeldError(IllegalPlayError):
     code = ErrorCode.INVALID_MELD
 
 
-class ContractNotMetError(IllegalPlayError):
-    """A meld-down that does not meet the round's contract.
-
-    Examples:
-        >>> from rummylib import SHANGHAI, ContractNotMetError, check_contract
-        >>> try:
-        ...     check_contract(["7h 7s 7d"], round_number=1, rules=SHANGHAI)
-        ... except ContractNotMetError as exc:
-        ...     print(exc.code, exc.violations[0].code)
-        contract-not-met contract-meld-count
-    """
-
-    code = ErrorCode.CONTRACT_NOT_MET
-
-
 class IllegalActionError(IllegalPlayError):
     """An action a referee refuses at this point of a game; the state is left unchanged.
 
@@ -696,55 +668,6 @@ class IllegalActionError(IllegalPlayError):
     """
 
     code = ErrorCode.ILLEGAL_ACTION
-
-
-class IllegalTurnError(IllegalActionError):
-    """A Rummikub turn (table before, rack, table after) that is not legal.
-
-    The Rummikub referee refuses an illegal play with it, so it is an `IllegalActionError` too.
-
-    Examples:
-        >>> from rummylib import RUMMIKUB, IllegalTurnError, check_turn
-        >>> try:
-        ...     check_turn("r1 r2 r3", "k1", "r1 r2 r3", rules=RUMMIKUB, initial_meld_done=True)
-        ... except IllegalTurnError as exc:
-        ...     print(exc.code, exc.violations[0].code)
-        illegal-turn no-tile-played
-    """
-
-    code = ErrorCode.ILLEGAL_TURN
-
-
-class KnockError(IllegalPlayError):
-    """A knock the rules do not allow: deadwood over the knock limit (or not gin under gin only).
-
-    Its violation has the code ``knock-over-limit``.
-
-    Examples:
-        >>> from rummylib import GIN_RUMMY, KnockError, score_hand
-        >>> try:
-        ...     score_hand("Ah 2h 3h 7c 7d 7s 9c 10d Jh Kd", "2c 3c 4c", rules=GIN_RUMMY)
-        ... except KnockError as exc:
-        ...     print(exc.code, exc.violations[0].code)
-        knock-over-limit knock-over-limit
-    """
-
-    code = ErrorCode.KNOCK_OVER_LIMIT
-
-
-class InvalidDeclarationError(IllegalPlayError):
-    """An Indian Rummy declaration that breaks the rules; ``violations`` lists every problem.
-
-    Examples:
-        >>> from rummylib import INDIAN_RUMMY, InvalidDeclarationError, check_declaration
-        >>> try:
-        ...     check_declaration(["Ah 2h 3h"], rules=INDIAN_RUMMY)
-        ... except InvalidDeclarationError as exc:
-        ...     print(exc.code, [v.code for v in exc.violations])
-        invalid-declaration ['declaration-size', 'too-few-sequences']
-    """
-
-    code = ErrorCode.INVALID_DECLARATION
 
 
 class SolverError(RummyError):

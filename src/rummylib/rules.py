@@ -723,7 +723,9 @@ class RuleSet:
         if not self.rounds:
             raise RuleSetError(f"{self.title} has no contract rounds", code=ErrorCode.UNKNOWN_ROUND)
         if not 1 <= number <= len(self.rounds):
-            raise RuleSetError(f"{self.title} has rounds 1 to {len(self.rounds)}, not {number}", code=ErrorCode.UNKNOWN_ROUND)
+            raise RuleSetError(
+                f"{self.title} has rounds 1 to {len(self.rounds)}, not {number}", code=ErrorCode.UNKNOWN_ROUND
+            )
         return self.rounds[number - 1]
 
     def buy_limit(self, round_number: int) -> int | None:

@@ -9,8 +9,15 @@ from hypothesis import strategies as st
 
 import rummylib
 from rummylib import GIN_RUMMY, Card, KnockError, Rank, RuleId, RuleSet, Suit, gin
-from rummylib.errors import GinInputError
-from rummylib.gin import DeadwoodResult, check_knock, deadwood, is_legal_knock, knock_violations, score_hand
+from rummylib.gin import (
+    DeadwoodResult,
+    GinInputError,
+    check_knock,
+    deadwood,
+    is_legal_knock,
+    knock_violations,
+    score_hand,
+)
 
 KNOCK_10 = "Ah 2h 3h 7c 7d 7s 9c 9d 9s Kd"  # deadwood 10
 OVER = "Ah 2h 3h 7c 7d 7s 9c 9d Ks Kd"  # deadwood 38

@@ -7,10 +7,12 @@ import pytest
 
 from rummylib import GIN_RUMMY, Card, RuleSetError, parse_pieces
 from rummylib.decks import full_set
-from rummylib.errors import GinInputError, KnockError, LimitExceededError, NotationError, RuleId
+from rummylib.errors import LimitExceededError, NotationError, RuleId
 from rummylib.gin import (
     GinGameScore,
+    GinInputError,
     GinOutcome,
+    KnockError,
     deadwood,
     hand_multiplier,
     is_legal_knock,

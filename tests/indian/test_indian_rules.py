@@ -7,15 +7,9 @@ import pytest
 
 from rummylib import INDIAN_RUMMY, Meld, Rank, parse_piece, read_meld
 from rummylib.decks import full_set
-from rummylib.errors import (
-    InvalidDeclarationError,
-    InvalidPiecesError,
-    LimitExceededError,
-    NotationError,
-    RuleId,
-    ScoringInputError,
-)
+from rummylib.errors import InvalidPiecesError, LimitExceededError, NotationError, RuleId, ScoringInputError
 from rummylib.indian import (
+    InvalidDeclarationError,
     best_arrangement,
     check_declaration,
     declaration_violations,

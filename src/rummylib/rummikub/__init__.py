@@ -34,13 +34,13 @@ if TYPE_CHECKING:  # for type checkers: read through __getattr__, each module on
         Timeout,
         TurnRecord,
     )
+    from rummylib.rummikub.errors import IllegalTurnError, SolverInputError
     from rummylib.rummikub.game import RummikubGame
     from rummylib.rummikub.scoring import score_rummikub
     from rummylib.rummikub.solver import (
         Budget,
         Objective,
         Solution,
-        SolverInputError,
         arrange,
         can_play,
         lay_down,
@@ -64,6 +64,7 @@ __all__ = [
     "Budget",
     "ChangeKind",
     "Draw",
+    "IllegalTurnError",
     "Objective",
     "Pass",
     "Play",
@@ -124,6 +125,7 @@ if not TYPE_CHECKING:  # type checkers read the names above, and flag any other
     __getattr__ = LazyAttributes(
         globals(),
         {
+            "rummylib.rummikub.errors": ("IllegalTurnError", "SolverInputError"),
             "rummylib.rummikub.actions": (
                 "ActionKind",
                 "Draw",
@@ -140,7 +142,6 @@ if not TYPE_CHECKING:  # type checkers read the names above, and flag any other
                 "Budget",
                 "Objective",
                 "Solution",
-                "SolverInputError",
                 "arrange",
                 "can_play",
                 "lay_down",

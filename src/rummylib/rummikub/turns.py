@@ -44,7 +44,7 @@ from typing import Any
 import attrs
 
 from rummylib import _inputs
-from rummylib.errors import IllegalTurnError, LimitExceededError, RuleId, Violation
+from rummylib.errors import LimitExceededError, RuleId, Violation
 from rummylib.melds import Meld, MeldKind, MeldReading
 from rummylib.pieces import Joker, Piece, PiecesLike, format_pieces, piece_sort_key
 from rummylib.rules import JokerRetrieval, RuleSet
@@ -68,6 +68,7 @@ from rummylib.rummikub._judge import (
     sorted_codes,
     within_limits,
 )
+from rummylib.rummikub.errors import IllegalTurnError
 from rummylib.table import Table, TableLike
 from rummylib.tiles import Tile
 
@@ -805,7 +806,7 @@ def check_turn(
         >>> check_turn("r1 r2 r3", "r4", "r1 r2 r3", rules=RUMMIKUB, initial_meld_done=True)
         Traceback (most recent call last):
         ...
-        rummylib.errors.IllegalTurnError: no tile from the rack was played; ... [no-tile-played]
+        rummylib.rummikub.errors.IllegalTurnError: no tile from the rack was played; ... [no-tile-played]
     """
     report = validate_turn(before, rack, after, rules=rules, initial_meld_done=initial_meld_done)
     if not report.valid:

@@ -24,6 +24,7 @@ from rummylib.errors import (
 from rummylib.melds import Meld, MeldLike, meld_violations
 from rummylib.pieces import JOKER, Joker, Piece, PieceCount, PiecesLike, piece_sort_key
 from rummylib.rules import JokerRetrieval, RuleSet
+from rummylib.rummikub.errors import SolverInputError
 from rummylib.rummikub.solver._cover import GaveUp, cover, pack
 from rummylib.rummikub.solver._dp import Plan, Shape, search, stranded
 from rummylib.rummikub.solver._encoding import Encoded, encode
@@ -34,7 +35,6 @@ __all__ = [
     "Budget",
     "Objective",
     "Solution",
-    "SolverInputError",
     "TableLike",
     "arrange",
     "can_play",
@@ -42,31 +42,6 @@ __all__ = [
     "playable_tiles",
     "solve",
 ]
-
-class SolverInputError(RummyError, ValueError):
-    """Input the Rummikub solver cannot work with: table tiles no arrangement lays out, an unknown objective.
-
-    It is bad input, so a ``ValueError`` too; a `SolverError` is kept for a search that fails on
-    its own (a bug), and `SearchLimitReached` for a budget spent. Its code says which input:
-    ``unsolvable-table`` (its own) or ``bad-objective``.
-
-    Examples:
-        >>> from rummylib import RUMMIKUB, parse_pieces
-        >>> from rummylib.rummikub.solver import SolverInputError, solve
-        >>> try:
-        ...     solve(parse_pieces("r1 r5 k9"), "r2", rules=RUMMIKUB, initial_meld_done=True)
-        ... except SolverInputError as exc:
-        ...     print(exc.code, isinstance(exc, ValueError))
-        unsolvable-table True
-        >>> try:
-        ...     solve("", "r1 r2 r3", rules=RUMMIKUB, initial_meld_done=True, objective="nope")
-        ... except ValueError as exc:
-        ...     print(exc.code)
-        bad-objective
-    """
-
-    code = ErrorCode.UNSOLVABLE_TABLE
-
 
 TableLike: TypeAlias = Table | str | PieceCount | Sequence[MeldLike] | Sequence[Piece]
 """A table: a `Table`, notation (melds separated by ``|``), a sequence of melds, or just its tiles
@@ -776,7 +751,9 @@ def solve(
         objective = Objective(objective)
     except ValueError:
         allowed = ", ".join(o.value for o in Objective)
-        raise SolverInputError(f"unknown objective {objective!r}: expected one of {allowed}", code=ErrorCode.BAD_OBJECTIVE) from None
+        raise SolverInputError(
+            f"unknown objective {objective!r}: expected one of {allowed}", code=ErrorCode.BAD_OBJECTIVE
+        ) from None
     if not isinstance(initial_meld_done, bool):
         raise TypeError(f"initial_meld_done must be a bool, not {type(initial_meld_done).__name__}")
     melds, table_pieces = _read_table(table, rules)
