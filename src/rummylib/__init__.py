@@ -23,17 +23,12 @@ from rummylib._deprecation import LazyAttributes
 from rummylib.cards import Card, Rank, Suit
 from rummylib.decks import Deal, full_set, shuffled
 from rummylib.errors import (
-    ContractNotMetError,
     ErrorCode,
-    GinInputError,
     IllegalActionError,
     IllegalPlayError,
-    IllegalTurnError,
-    InvalidDeclarationError,
     InvalidMeldError,
     InvalidPiecesError,
     InvalidStateError,
-    KnockError,
     LimitExceededError,
     NotationError,
     RecordError,
@@ -88,6 +83,7 @@ from rummylib.tiles import Color, Tile
 if TYPE_CHECKING:  # the names of the games and the registry, loaded on first use (see __getattr__)
     from rummylib.contracts import (
         ContractGame,
+        ContractNotMetError,
         ContractPlan,
         ContractRound,
         LayOffResult,
@@ -116,6 +112,8 @@ if TYPE_CHECKING:  # the names of the games and the registry, loaded on first us
         GinGame,
         GinHand,
         GinHandResult,
+        GinInputError,
+        KnockError,
         check_knock,
         is_legal_knock,
         knock_violations,
@@ -128,6 +126,7 @@ if TYPE_CHECKING:  # the names of the games and the registry, loaded on first us
         IndianArrangement,
         IndianDeal,
         IndianGame,
+        InvalidDeclarationError,
         best_arrangement,
         check_declaration,
         declaration_violations,
@@ -137,9 +136,11 @@ if TYPE_CHECKING:  # the names of the games and the registry, loaded on first us
     from rummylib.registry import deal, hand_cost
     from rummylib.rummikub import (
         Budget,
+        IllegalTurnError,
         Objective,
         RummikubGame,
         Solution,
+        SolverInputError,
         TurnChanges,
         TurnReport,
         arrange,
@@ -243,6 +244,7 @@ __all__ = [
     "SearchLimitReached",
     "Solution",
     "SolverError",
+    "SolverInputError",
     "Substitution",
     "Suit",
     "Table",
@@ -309,6 +311,7 @@ __all__ = [
 _LAZY: dict[str, tuple[str, ...]] = {
     "rummylib.contracts": (
         "ContractGame",
+        "ContractNotMetError",
         "ContractPlan",
         "ContractRound",
         "LayOffResult",
@@ -335,6 +338,8 @@ _LAZY: dict[str, tuple[str, ...]] = {
         "GinGame",
         "GinHand",
         "GinHandResult",
+        "GinInputError",
+        "KnockError",
         "check_knock",
         "is_legal_knock",
         "knock_violations",
@@ -347,6 +352,7 @@ _LAZY: dict[str, tuple[str, ...]] = {
         "IndianArrangement",
         "IndianDeal",
         "IndianGame",
+        "InvalidDeclarationError",
         "best_arrangement",
         "check_declaration",
         "declaration_violations",
@@ -356,9 +362,11 @@ _LAZY: dict[str, tuple[str, ...]] = {
     "rummylib.registry": ("deal", "hand_cost"),
     "rummylib.rummikub": (
         "Budget",
+        "IllegalTurnError",
         "Objective",
         "RummikubGame",
         "Solution",
+        "SolverInputError",
         "TurnChanges",
         "TurnReport",
         "arrange",

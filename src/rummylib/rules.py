@@ -746,9 +746,11 @@ class RuleSet:
         if isinstance(number, bool) or not isinstance(number, int):
             raise TypeError(f"round must be an int, not {type(number).__name__}")
         if not self.rounds:
-            raise RuleSetError(f"{self.title} has no contract rounds", code="unknown-round")
+            raise RuleSetError(f"{self.title} has no contract rounds", code=ErrorCode.UNKNOWN_ROUND)
         if not 1 <= number <= len(self.rounds):
-            raise RuleSetError(f"{self.title} has rounds 1 to {len(self.rounds)}, not {number}", code="unknown-round")
+            raise RuleSetError(
+                f"{self.title} has rounds 1 to {len(self.rounds)}, not {number}", code=ErrorCode.UNKNOWN_ROUND
+            )
         return self.rounds[number - 1]
 
     def buy_limit(self, round_number: int) -> int | None:
@@ -1273,5 +1275,5 @@ def find_ruleset(name: str) -> RuleSet:
     key = name.strip().lower().replace("-", "_").replace(" ", "_")
     if key not in _ALIASES:
         known = ", ".join(PRESETS)
-        raise RuleSetError(f"unknown game {name[:40]!r}: known games are {known}", code="unknown-game")
+        raise RuleSetError(f"unknown game {name[:40]!r}: known games are {known}", code=ErrorCode.UNKNOWN_GAME)
     return PRESETS[_ALIASES[key]]

@@ -43,6 +43,7 @@ if TYPE_CHECKING:  # for type checkers: read through __getattr__, each module on
         SwapJoker,
         TableMeld,
     )
+    from rummylib.contracts.errors import ContractNotMetError
     from rummylib.contracts.game import ContractGame
     from rummylib.contracts.layoffs import (
         JokerEnd,
@@ -86,6 +87,7 @@ __all__ = [
     "BuyWindow",
     "ContractAction",
     "ContractGame",
+    "ContractNotMetError",
     "ContractPlan",
     "ContractRound",
     "DeclineBuy",
@@ -126,6 +128,7 @@ if not TYPE_CHECKING:  # type checkers read the names above, and flag any other
     __getattr__ = LazyAttributes(
         globals(),
         {
+            "rummylib.contracts.errors": ("ContractNotMetError",),
             "rummylib.contracts.actions": (
                 "Buy",
                 "BuyWindow",

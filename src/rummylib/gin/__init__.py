@@ -39,6 +39,7 @@ from rummylib.gin.deadwood import (  # type: ignore[deprecated]  # re-exported, 
 
 if TYPE_CHECKING:  # for type checkers: read through __getattr__, each module on first use
     from rummylib.gin.actions import Discard, DrawDiscard, DrawStock, GinAction, GinPhase, GinView, Knock
+    from rummylib.gin.errors import GinInputError, KnockError
     from rummylib.gin.game import GinGame
     from rummylib.gin.hand import STOCK_FLOOR, GinHand
     from rummylib.gin.scoring import (
@@ -64,11 +65,13 @@ __all__ = [
     "GinGameScore",
     "GinHand",
     "GinHandResult",
+    "GinInputError",
     "GinLayoffs",
     "GinOutcome",
     "GinPhase",
     "GinView",
     "Knock",
+    "KnockError",
     "LayOff",
     "check_knock",
     "deadwood",
@@ -87,6 +90,10 @@ if not TYPE_CHECKING:  # type checkers read the names above, and flag any other
     __getattr__ = LazyAttributes(
         globals(),
         {
+            "rummylib.gin.errors": (
+                "GinInputError",
+                "KnockError",
+            ),
             "rummylib.gin.actions": (
                 "Discard",
                 "DrawDiscard",

@@ -45,6 +45,7 @@ if TYPE_CHECKING:  # for type checkers: read through __getattr__, each module on
         is_valid_declaration,
         with_wild_joker,
     )
+    from rummylib.indian.errors import InvalidDeclarationError
     from rummylib.indian.game import IndianGame
     from rummylib.indian.scoring import drop_points, losing_points, score_deal, wrong_declaration_points
 
@@ -63,6 +64,7 @@ __all__ = [
     "IndianGame",
     "IndianPhase",
     "IndianView",
+    "InvalidDeclarationError",
     "SeatStatus",
     "best_arrangement",
     "check_declaration",
@@ -82,6 +84,7 @@ if not TYPE_CHECKING:  # type checkers read the names above, and flag any other
     __getattr__ = LazyAttributes(
         globals(),
         {
+            "rummylib.indian.errors": ("InvalidDeclarationError",),
             "rummylib.indian.actions": (
                 "DealEnd",
                 "Declare",

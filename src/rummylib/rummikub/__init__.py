@@ -34,9 +34,19 @@ if TYPE_CHECKING:  # for type checkers: read through __getattr__, each module on
         Timeout,
         TurnRecord,
     )
+    from rummylib.rummikub.errors import IllegalTurnError, SolverInputError
     from rummylib.rummikub.game import RummikubGame
     from rummylib.rummikub.scoring import score_rummikub
-    from rummylib.rummikub.solver import Budget, Objective, Solution, arrange, can_play, lay_down, playable_tiles, solve
+    from rummylib.rummikub.solver import (
+        Budget,
+        Objective,
+        Solution,
+        arrange,
+        can_play,
+        lay_down,
+        playable_tiles,
+        solve,
+    )
     from rummylib.rummikub.turns import (
         ChangeKind,
         SetChange,
@@ -54,6 +64,7 @@ __all__ = [
     "Budget",
     "ChangeKind",
     "Draw",
+    "IllegalTurnError",
     "Objective",
     "Pass",
     "Play",
@@ -62,6 +73,7 @@ __all__ = [
     "RummikubView",
     "SetChange",
     "Solution",
+    "SolverInputError",
     "TileMove",
     "Timeout",
     "TurnChanges",
@@ -113,6 +125,7 @@ if not TYPE_CHECKING:  # type checkers read the names above, and flag any other
     __getattr__ = LazyAttributes(
         globals(),
         {
+            "rummylib.rummikub.errors": ("IllegalTurnError", "SolverInputError"),
             "rummylib.rummikub.actions": (
                 "ActionKind",
                 "Draw",
