@@ -437,7 +437,10 @@ TOPICS: list[Topic] = [
             "Whole games (every round) of Contract Rummy and Shanghai with the heuristic bot "
             '(`make_bot("heuristic", ...)`) in every seat, under the presets\' own rules: no turn '
             "limit (`max_turns`) and no limit on reshuffles. A game counts as finished when its last "
-            "round is scored; the turns of a round are the turns started in it."
+            "round is scored; the turns of a round are the turns started in it. A game left unfinished is a "
+            "stalemate the rules themselves cannot end: every player down, and no card left in play that "
+            "fits a meld on the table, while the discards go round as new stocks; the house option "
+            "`max_turns` ends such a round."
         ),
         table="finished",
         columns=[

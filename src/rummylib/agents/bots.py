@@ -281,13 +281,16 @@ def _distance(hand: Sequence[Piece], contract: Contract, rules: RuleSet) -> int:
 class ContractBot:
     """Contract Rummy and Shanghai: go down when possible, lay off, discard the card that helps least.
 
-    Before it has gone down it takes (or buys) the upcard when a card of the hand shares its rank
-    or sits next to it in its suit; once down, only when the card can be laid off. It lays down
-    the contract as soon as a lay-down is legal (the referee lists the one leaving the fewest
-    points first); then lays off, most cards first; and discards the card that helps least: the
-    one with the fewest cards of its rank and near it in its suit, the higher on a tie, never a
-    joker or a wild card while another card will do, and never the card it took from the discard
-    pile that turn (whatever ``discard_taken_card`` says), so that its games always move on.
+    It measures how far a hand is from the round's contract: about how many cards the sets and
+    runs it asks for still lack, wild cards filling gaps. Before it has gone down it takes the
+    upcard when keeping it (and discarding another card) brings the contract nearer, and buys it
+    when the card does, while its hand is no larger than the deal or the contract's cards; once
+    down, it takes or buys only a card it can lay off. It lays down the contract as soon as a
+    lay-down is legal (the referee lists the one leaving the fewest points first); then lays off,
+    most cards first; and discards the card whose loss keeps the contract nearest (then the one
+    with the fewest cards of its rank and near it in its suit), never a joker or a wild card while
+    another card will do, and never the card it took from the discard pile that turn (whatever
+    ``discard_taken_card`` says), so that its games always move on.
 
     Examples:
         >>> from rummylib import SHANGHAI
