@@ -58,6 +58,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100, help="whole games per game (shared over the seat counts)")
     parser.add_argument("--cap", type=int, default=20_000, help="actions after which a game counts as unfinished")
     parser.add_argument("--game", choices=sorted(GAMES), action="append", help="only these games (default: both)")
+    parser.add_argument("--seats", type=int, action="append", help="only these numbers of seats (default: all)")
     parser.add_argument("--no-head", action="store_true", help="print the rows only (to add to a file)")
     args = parser.parse_args()
     if not args.no_head:
@@ -75,6 +76,8 @@ def main() -> None:
         done = total = 0
         per = [args.games // len(seats) + (1 if i < args.games % len(seats) else 0) for i in range(len(seats))]
         for n, count in zip(seats, per, strict=True):
+            if args.seats and n not in args.seats:
+                continue
             start = time.perf_counter()
             turns: list[int] = []
             finished = 0
@@ -91,10 +94,11 @@ def main() -> None:
                 f"{statistics.median(turns):.0f} | {p99(turns):.0f} | {max(turns)} | {took:.0f} |"
             )
             sys.stdout.flush()
-        print(
-            f"| {title} | all | {total} | {done} | {len(every)} | {statistics.fmean(every):.1f} | "
-            f"{statistics.median(every):.0f} | {p99(every):.0f} | {max(every)} | |"
-        )
+        if every and not args.seats:
+            print(
+                f"| {title} | all | {total} | {done} | {len(every)} | {statistics.fmean(every):.1f} | "
+                f"{statistics.median(every):.0f} | {p99(every):.0f} | {max(every)} | |"
+            )
 
 
 if __name__ == "__main__":
