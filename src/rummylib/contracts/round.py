@@ -1064,6 +1064,7 @@ class ContractRound(RefereeBase):
             hands=_replace(self.hands, player, left),
             discards=(*self.discards, action.card),
             known=_replace(self.known, player, _less(self.known[player], (action.card,))),
+            taken_this_turn=None,  # the discard ends the turn, going out or not
         )
         if not left:
             return after._end(EndReason.WENT_OUT, player)
