@@ -155,10 +155,11 @@ if TYPE_CHECKING:  # the names of the games and the registry, loaded on first us
     )
 
 __version__ = "0.1.0"
+"""The version number of this rummylib, as a string (``"0.1.0"``); the package's metadata takes it from here."""
 
 
 def build_info() -> BuildInfo:
-    """Which build is installed: the version, and the modules compiled with mypyc (none when pure).
+    """Which build of rummylib is running, as a `BuildInfo`: pure Python, or which modules run compiled.
 
     ``rummylib --version`` prints the same line.
 
