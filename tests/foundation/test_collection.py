@@ -49,3 +49,26 @@ def test_the_docs_and_their_tests_collect_without_the_docs_extra() -> None:
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
     assert "error" not in done.stdout.splitlines()[-1], done.stdout[-2000:]
     assert "docs/how-to/validate-moves.md::" in done.stdout  # the pages themselves are still collected
+
+
+def _pytest(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:randomly", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+
+
+def test_the_suite_runs_in_one_process_with_n_0_or_without_xdist() -> None:
+    # pyproject.toml asks for -n auto; -n 0 overrides it, and -p no:xdist (or no pytest-xdist at all)
+    # must not turn the configured -n into an unknown option
+    for switch in (["-n", "0"], ["-p", "no:xdist"]):
+        done = _pytest(*switch, "tests/foundation/test_version.py")
+        assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+        assert " passed" in done.stdout.splitlines()[-1]
+        assert "gw0" not in done.stdout and "workers" not in done.stdout  # no worker was started
+        if "no:xdist" in switch:
+            assert "the tests run in one process" in done.stdout  # the header says why
