@@ -34,6 +34,7 @@ import functools
 import importlib
 import warnings
 from collections.abc import Callable, Iterable, Mapping, MutableMapping
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 __all__ = ["DeprecatedAttributes", "LazyAttributes", "deprecated", "renamed", "withdrawn"]
@@ -181,8 +182,9 @@ class LazyAttributes(DeprecatedAttributes):
     is kept in the package's namespace, so it is found directly from then on. A submodule's name
     (``rummylib.contracts.round``) imports that submodule; the old names (``deprecated``) are handed
     out with a `DeprecationWarning`, as `DeprecatedAttributes` does. Declare the lazy names under
-    ``if TYPE_CHECKING:`` so that type checkers still see them, keep them in ``__all__``, assign
-    the instance's ``dir`` to the package's ``__dir__``, and assign both under ``if not
+    ``if TYPE_CHECKING:`` so that type checkers still see them (``tests/architecture/test_exports.py``
+    writes that block from the table and holds the two equal), assign the instance's ``dir`` to
+    the package's ``__dir__`` and its `public_names` to ``__all__``, all under ``if not
     TYPE_CHECKING:``: a type checker then flags a name the package does not have.
 
     Args:
@@ -238,6 +240,21 @@ class LazyAttributes(DeprecatedAttributes):
                 if exc.name != f"{self.module}.{name}":
                     raise
         raise AttributeError(f"module {self.module!r} has no attribute {name!r}")
+
+    def public_names(self) -> list[str]:
+        """The package's ``__all__``: its own public names (modules aside) and the names loaded on first use.
+
+        A package so written names each export once: an eager name in its import (``from m import
+        X as X``, an explicit re-export for type checkers), a late one in the table given here.
+
+        Examples:
+            >>> import types
+            >>> namespace = {"__name__": "pkg", "Card": object(), "_helper": 1, "cards": types.ModuleType("cards")}
+            >>> LazyAttributes(namespace, {"rummylib.tiles": ("Tile",)}).public_names()
+            ['Card', 'Tile']
+        """
+        own = (name for name, value in self._namespace.items() if not isinstance(value, ModuleType))
+        return sorted({name for name in own if not name.startswith("_") or name == "__version__"} | set(self._lazy))
 
     def dir(self) -> list[str]:
         """The package's names, those not loaded yet included (its ``__dir__``)."""

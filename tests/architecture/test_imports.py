@@ -489,10 +489,16 @@ def test_only_the_package_getattr_imports_late_with_importlib() -> None:
     )
 
 
+def _is_type_checking(test: ast.expr) -> bool:
+    """``TYPE_CHECKING`` or ``typing.TYPE_CHECKING`` (not its negation)."""
+    name = test.attr if isinstance(test, ast.Attribute) else test.id if isinstance(test, ast.Name) else None
+    return name == "TYPE_CHECKING"
+
+
 def _typed_late() -> set[tuple[str, str]]:
     """``(module, name)`` of the package's imports under ``if TYPE_CHECKING:`` (only from-imports there)."""
     for node in ast.parse(MODULES[PACKAGE].read_text(encoding="utf-8")).body:
-        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+        if isinstance(node, ast.If) and _is_type_checking(node.test):
             assert all(isinstance(stmt, ast.ImportFrom) and stmt.module for stmt in node.body), (
                 "only from-imports under TYPE_CHECKING"
             )
@@ -517,7 +523,7 @@ def _typed_late_in(package: str) -> set[tuple[str, str]]:
     """``(module, name)`` of a package's imports under ``if TYPE_CHECKING:``."""
     found = set()
     for node in ast.parse(MODULES[package].read_text(encoding="utf-8")).body:
-        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+        if isinstance(node, ast.If) and _is_type_checking(node.test):
             for stmt in node.body:
                 if isinstance(stmt, ast.ImportFrom) and stmt.module:
                     found |= {(stmt.module, alias.name) for alias in stmt.names}

@@ -41,7 +41,6 @@ from typing import Literal, TypeAlias
 import attrs
 
 from rummylib import _inputs
-from rummylib._deprecation import deprecated
 from rummylib.cards import Card, Rank
 from rummylib.errors import IllegalPlayError, LimitExceededError, RuleId, Violation
 from rummylib.melds import Face, Meld, MeldKind, MeldLike, MeldReading, as_meld, meld_readings, meld_violations
@@ -393,12 +392,6 @@ def check_layoff(
     return done
 
 
-@deprecated("lay_off is deprecated since rummylib 0.1.0 and will be removed in 0.3.0: use check_layoff")
-def lay_off(meld: TableMeldLike, cards: PiecesLike, *, rules: RuleSet, joker_end: JokerEnd = "high") -> LayOffResult:
-    """The old name of `check_layoff`, kept with a warning until 0.3.0 (see the compatibility policy)."""
-    return check_layoff(meld, cards, rules=rules, joker_end=joker_end)
-
-
 def is_legal_layoff(meld: TableMeldLike, cards: PiecesLike, *, rules: RuleSet, joker_end: JokerEnd = "high") -> bool:
     """Whether ``cards`` can all be laid off on ``meld`` (same arguments as `layoff_violations`).
 
@@ -581,12 +574,6 @@ def check_substitution(meld: TableMeldLike, card: str | Piece, *, rules: RuleSet
     if done is None:
         raise IllegalPlayError(problems)
     return done
-
-
-@deprecated("substitute_joker is deprecated since rummylib 0.1.0 and will be removed in 0.3.0: use check_substitution")
-def substitute_joker(meld: TableMeldLike, card: str | Piece, *, rules: RuleSet, player_down: bool) -> Substitution:
-    """The old name of `check_substitution`, kept with a warning until 0.3.0 (see the compatibility policy)."""
-    return check_substitution(meld, card, rules=rules, player_down=player_down)
 
 
 def is_legal_substitution(meld: TableMeldLike, card: str | Piece, *, rules: RuleSet, player_down: bool) -> bool:

@@ -31,12 +31,10 @@ import functools
 import itertools
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, TypeAlias
 
 import attrs
 
 from rummylib import _inputs
-from rummylib._deprecation import DeprecatedAttributes, deprecated, renamed
 from rummylib.cards import Card
 from rummylib.contracts._search import _build, _Search
 from rummylib.errors import ContractNotMetError, RuleId, RuleSetError, SolverError, Violation
@@ -479,19 +477,6 @@ def is_legal_contract(
     return not contract_violations(melds, round_number=round_number, contract=contract, rules=rules, hand=hand)
 
 
-@deprecated("is_contract_met is deprecated since rummylib 0.1.0 and will be removed in 0.3.0: use is_legal_contract")
-def is_contract_met(
-    melds: MeldsLike,
-    *,
-    round_number: int | None = None,
-    contract: Contract | None = None,
-    rules: RuleSet,
-    hand: PiecesLike | None = None,
-) -> bool:
-    """The old name of `is_legal_contract`, kept with a warning until 0.3.0 (see the compatibility policy)."""
-    return is_legal_contract(melds, round_number=round_number, contract=contract, rules=rules, hand=hand)
-
-
 # ------------------------------------------------------------------------------------------
 # Finding the best meld-down
 # ------------------------------------------------------------------------------------------
@@ -592,12 +577,3 @@ def find_contract(
     if total_left != points_left:  # pragma: no cover - a bug, never an answer
         raise SolverError(f"internal error: points left {total_left} != {points_left}")
     return ContractPlan(contract=wanted, melds=melds, readings=down.readings, points_left=points_left, left=left)
-
-
-if TYPE_CHECKING:
-    HandLike: TypeAlias = PiecesLike
-    """The old name of `rummylib.pieces.PiecesLike`."""
-# Deprecated names, each still read with a DeprecationWarning (see docs/compatibility.md).
-__getattr__ = DeprecatedAttributes(
-    __name__, {"HandLike": (PiecesLike, renamed("HandLike", "rummylib.PiecesLike", since="0.1.0", removed_in="0.3.0"))}
-)

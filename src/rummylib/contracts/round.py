@@ -28,13 +28,11 @@ import functools
 import itertools
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, ClassVar, Final, TypeVar
+from typing import ClassVar, TypeVar
 
 import attrs
 
-from rummylib._deprecation import DeprecatedAttributes
 from rummylib.cards import Card
-from rummylib.contracts._deprecated import PLAN_BUDGET as _OLD_PLAN_BUDGET
 from rummylib.contracts._moves import lay_downs, layoff_groups, swap_cards
 from rummylib.contracts.actions import (
     Buy,
@@ -1140,10 +1138,3 @@ class ContractRound(RefereeBase):
             if settled or self._settled(player, way.used, left, state) or self.is_legal(action):
                 found.append(action)
         return found
-
-
-if TYPE_CHECKING:
-    PLAN_BUDGET: Final = 10_000
-    """Deprecated, and no longer read: `ContractRound.legal_actions` lists every lay-down."""
-# Deprecated names, each still read with a DeprecationWarning (see docs/compatibility.md).
-__getattr__ = DeprecatedAttributes(__name__, {"PLAN_BUDGET": _OLD_PLAN_BUDGET})

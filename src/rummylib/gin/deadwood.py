@@ -21,7 +21,6 @@ from collections.abc import Sequence
 import attrs
 
 from rummylib import _inputs
-from rummylib._deprecation import deprecated
 from rummylib.cards import Card, Rank, Suit
 from rummylib.errors import GinInputError, KnockError, RuleId, Violation
 from rummylib.gin._engine import (
@@ -262,9 +261,3 @@ def is_legal_knock(hand: PiecesLike, *, rules: RuleSet, upcard: Piece | str | No
         False
     """
     return not knock_violations(hand, rules=rules, upcard=upcard)
-
-
-@deprecated("can_knock is deprecated since rummylib 0.1.0 and will be removed in 0.3.0: use is_legal_knock")
-def can_knock(hand: PiecesLike, *, rules: RuleSet, upcard: Piece | str | None = None) -> bool:
-    """The old name of `is_legal_knock`, kept with a warning until 0.3.0 (see the compatibility policy)."""
-    return is_legal_knock(hand, rules=rules, upcard=upcard)
