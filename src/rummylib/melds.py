@@ -32,6 +32,7 @@ from typing import TypeAlias
 import attrs
 
 from rummylib import _inputs
+from rummylib._display import Drawable
 from rummylib.cards import Card, Rank, Suit
 from rummylib.errors import InvalidMeldError, RuleId, Violation
 from rummylib.notation import clear_cache as _clear_notation
@@ -79,7 +80,7 @@ def _piece_tuple(pieces: Iterable[Piece]) -> tuple[Piece, ...]:
 
 
 @attrs.frozen(repr=False, cache_hash=True)
-class Meld:
+class Meld(Drawable):
     """Pieces laid together as one meld, in the order given.
 
     Whether they are valid is a question for the rules: see `check_meld`.
@@ -115,12 +116,6 @@ class Meld:
 
     def __repr__(self) -> str:
         return f"Meld.parse({str(self)!r})"
-
-    def _repr_svg_(self) -> str:
-        """A picture of the meld as laid, for Jupyter (see `rummylib.svg`)."""
-        from rummylib import svg  # noqa: PLC0415 - the display hook: pictures sit above the values
-
-        return svg.meld(self)
 
     def __len__(self) -> int:
         return len(self.pieces)
@@ -171,7 +166,7 @@ def as_meld(meld: MeldLike | MeldReading, *, rules: RuleSet | None = None, what:
 
 
 @attrs.frozen(repr=False)
-class MeldReading:
+class MeldReading(Drawable):
     """One valid way to read a meld: its kind, what every piece stands for, and its value.
 
     Examples:
@@ -246,12 +241,6 @@ class MeldReading:
 
     def __repr__(self) -> str:
         return f"<MeldReading {self}>"
-
-    def _repr_svg_(self) -> str:
-        """A picture of the meld with what each joker stands for, for Jupyter."""
-        from rummylib import svg  # noqa: PLC0415 - the display hook: pictures sit above the values
-
-        return svg.meld(self)
 
 
 # ------------------------------------------------------------------------------------------

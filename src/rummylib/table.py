@@ -16,6 +16,7 @@ from typing import TypeAlias
 
 import attrs
 
+from rummylib._display import Drawable
 from rummylib.cards import Card
 from rummylib.errors import ErrorCode, InvalidPiecesError
 from rummylib.melds import Meld, MeldLike, MeldReading, as_meld
@@ -49,7 +50,7 @@ def _melds(table: object, rules: RuleSet | None) -> list[Meld]:
 
 
 @attrs.frozen(repr=False)
-class Table:
+class Table(Drawable):
     """The sets on the table, in the order the caller keeps them.
 
     ``str`` writes the canonical notation, sets separated by `` | ``.
@@ -133,12 +134,6 @@ class Table:
 
     def __repr__(self) -> str:
         return f"Table.parse({str(self)!r})"
-
-    def _repr_svg_(self) -> str:
-        """A picture of the table, for Jupyter (see `rummylib.svg`)."""
-        from rummylib import svg  # noqa: PLC0415 - display hook: pictures sit above the table
-
-        return svg.table(self.melds)
 
     def __len__(self) -> int:
         return len(self.melds)

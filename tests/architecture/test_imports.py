@@ -13,9 +13,10 @@ under ``if TYPE_CHECKING:``), relative imports resolved. On that graph the tests
   modules (a batch worker's first lay-off does not build the contract referees);
 * the import-linter contracts in pyproject.toml hold, and ignore exactly the display hooks.
 
-A display hook is ``from rummylib import svg`` written directly inside a method named
+A display hook is an import from `rummylib.svg` written directly inside a method named
 ``_repr_svg_``: pictures sit above the values they draw, so the value imports its painter when
-Jupyter asks for a picture. It is the one function-level import the house allows.
+Jupyter asks for a picture. It is the one function-level import the house allows, and there is
+one: ``rummylib._display.Drawable._repr_svg_``, which every value with a picture inherits.
 """
 
 from __future__ import annotations
@@ -59,6 +60,7 @@ CORE_GROUND = (
     "rummylib._inputs",  # the one normaliser of inputs
     "rummylib._build",  # which build is installed (pure or compiled), read from the files
     "rummylib._deprecation",  # old names kept working for a while, with a warning
+    "rummylib._display",  # the display hook every value with a picture shares
 )
 """Floor 1 of the core. Every other module is floor 2 of the core, so a new module is held as core."""
 
@@ -90,7 +92,7 @@ class Import:
     scope: str | None
     """Where the statement stands: ``None`` at module level, else ``Class.method`` and so on."""
     hook: bool
-    """A display hook: ``from rummylib import svg`` directly inside a method ``_repr_svg_``."""
+    """A display hook: an import from `rummylib.svg` directly inside a method ``_repr_svg_``."""
 
     def __str__(self) -> str:
         where = f" in {self.scope}" if self.scope else ""
@@ -152,7 +154,9 @@ class _Collector(ast.NodeVisitor):
         for alias in node.names:
             candidate = f"{base}.{alias.name}"
             imported = candidate if candidate in self.modules else base
-            written = node.level == 0 and node.module == PACKAGE and alias.name == "svg" and alias.asname is None
+            module = node.module or ""
+            to_svg = (module == PACKAGE and alias.name == "svg") or module.startswith(f"{PACKAGE}.svg.")
+            written = node.level == 0 and to_svg and alias.asname is None
             self._add(imported, node, hook=in_hook and written)
 
 
@@ -351,8 +355,21 @@ def test_the_real_graph_is_read() -> None:
     assert "rummylib.pieces" in graph["rummylib.melds"]
     assert "rummylib.rummikub.turns" in graph["rummylib.rummikub.game"]
     assert sum(len(t) for t in graph.values()) > 150
-    hooks = {(i.importer, i.imported) for i in IMPORTS if i.hook}
-    assert ("rummylib.tiles", "rummylib.svg") in hooks, "the reader lost Tile._repr_svg_"
+    hooks = {(i.importer, i.imported, i.scope) for i in IMPORTS if i.hook}
+    assert hooks == {("rummylib._display", "rummylib.svg._drawers", "Drawable._repr_svg_")}, hooks
+
+
+def test_one_repr_svg_in_the_package() -> None:
+    # every value with a picture inherits Drawable's hook, which asks the drawers' table
+    defined = [
+        f"{module}.{node.name}"
+        for module, path in MODULES.items()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ClassDef)
+        for item in node.body
+        if isinstance(item, ast.FunctionDef) and item.name == "_repr_svg_"
+    ]
+    assert defined == ["rummylib._display.Drawable"]
 
 
 # ------------------------------------------------------------------------------------------

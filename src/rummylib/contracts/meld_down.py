@@ -35,6 +35,7 @@ from collections.abc import Sequence
 import attrs
 
 from rummylib import _inputs
+from rummylib._display import Drawable
 from rummylib.cards import Card
 from rummylib.contracts._search import _build, _Search
 from rummylib.errors import ContractNotMetError, RuleId, RuleSetError, SolverError, Violation
@@ -385,7 +386,7 @@ def contract_violations(
 
 
 @attrs.frozen
-class MeldDown:
+class MeldDown(Drawable):
     """A meld-down that meets its contract: the melds and how each is counted.
 
     Examples:
@@ -411,12 +412,6 @@ class MeldDown:
     def runs(self) -> tuple[MeldReading, ...]:
         """The readings counted as runs."""
         return tuple(r for r in self.readings if r.kind is MeldKind.RUN)
-
-    def _repr_svg_(self) -> str:
-        """A picture of the melds as they count, for Jupyter (see `rummylib.svg.meld_down`)."""
-        from rummylib import svg  # noqa: PLC0415 - the display hook: pictures sit above the values
-
-        return svg.meld_down(self)
 
 
 def check_contract(
@@ -483,7 +478,7 @@ def is_legal_contract(
 
 
 @attrs.frozen
-class ContractPlan:
+class ContractPlan(Drawable):
     """A way to meet a contract from a hand, and what it leaves in hand.
 
     Examples:
@@ -503,12 +498,6 @@ class ContractPlan:
     """Points of the cards left in hand (``rules.piece_points``)."""
     left: tuple[Piece, ...]
     """The cards left in hand, in canonical order."""
-
-    def _repr_svg_(self) -> str:
-        """A picture of the meld-down and the cards it leaves in hand, for Jupyter."""
-        from rummylib import svg  # noqa: PLC0415 - the display hook: pictures sit above the values
-
-        return svg.contract_plan(self)
 
 
 def find_contract(

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 import attrs
 
 from rummylib import _inputs
+from rummylib._display import Drawable
 from rummylib.cards import Card, Rank, Suit
 from rummylib.errors import GinInputError, KnockError, RuleId, Violation
 from rummylib.gin._engine import (
@@ -50,7 +51,7 @@ __all__ = [
 
 
 @attrs.frozen
-class DeadwoodResult:
+class DeadwoodResult(Drawable):
     """The least deadwood of a Gin hand and one way of melding that reaches it.
 
     For an 11-card hand (after the draw) the result is for the ten cards kept after the best
@@ -71,12 +72,6 @@ class DeadwoodResult:
     """The cards in no meld (the discard excluded), in canonical order."""
     discard: Card | None = None
     """For an 11-card hand, the best card to discard; otherwise ``None``."""
-
-    def _repr_svg_(self) -> str:
-        """A picture of the melds, the deadwood and the discard, for Jupyter."""
-        from rummylib import svg  # noqa: PLC0415 - the display hook: pictures sit above the values
-
-        return svg.deadwood(self)
 
 
 def deadwood(hand: PiecesLike, *, rules: RuleSet) -> DeadwoodResult:

@@ -19,6 +19,7 @@ from enum import StrEnum
 import attrs
 
 from rummylib import _inputs
+from rummylib._display import Drawable
 from rummylib.cards import Card
 from rummylib.errors import GinInputError, InvalidMeldError, KnockError
 from rummylib.gin._engine import (
@@ -91,7 +92,7 @@ class LayOff:
 
 
 @attrs.frozen
-class GinHandResult:
+class GinHandResult(Drawable):
     """The score of one Gin hand.
 
     Examples:
@@ -135,12 +136,6 @@ class GinHandResult:
     def points_for(self, seat: str) -> int:
         """Points ``"knocker"`` or ``"defender"`` scores for this hand."""
         return self.points if seat == self.winner else 0
-
-    def _repr_svg_(self) -> str:
-        """A picture of both hands, the lay-offs and the score, for Jupyter."""
-        from rummylib import svg  # noqa: PLC0415 - the display hook: pictures sit above the values
-
-        return svg.gin_hand(self)
 
 
 def _gin_result(

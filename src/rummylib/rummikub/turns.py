@@ -44,6 +44,7 @@ from typing import Any
 import attrs
 
 from rummylib import _inputs
+from rummylib._display import Drawable
 from rummylib.errors import IllegalTurnError, LimitExceededError, RuleId, Violation
 from rummylib.melds import Meld, MeldKind, MeldReading
 from rummylib.pieces import Joker, Piece, PiecesLike, format_pieces, piece_sort_key
@@ -263,7 +264,7 @@ class TurnChanges:
 
 
 @attrs.frozen
-class TurnReport:
+class TurnReport(Drawable):
     """The verdict on a turn: valid or not, the rack tiles played, every problem, the explanation.
 
     Examples:
@@ -297,12 +298,6 @@ class TurnReport:
         head = f"legal turn, played {format_pieces(self.played) or 'nothing'}" if self.valid else "illegal turn"
         lines = [head, *(f"  {v}" for v in self.violations), *(f"  {line}" for line in str(self.changes).split("\n"))]
         return "\n".join(lines)
-
-    def _repr_svg_(self) -> str:
-        """A picture of the table after the turn, judged and explained, for Jupyter (see `rummylib.svg.turn_report`)."""
-        from rummylib import svg  # noqa: PLC0415 - the display hook: pictures sit above the values
-
-        return svg.turn_report(self)
 
     def _repr_html_(self) -> str:
         """The picture, captioned with the explanation of every change in words, for Jupyter."""

@@ -12,6 +12,7 @@ from typing import TypeAlias, cast
 import attrs
 
 from rummylib import _inputs
+from rummylib._display import Drawable
 from rummylib._inputs import PIECE_TYPES
 from rummylib.errors import (
     ErrorCode,
@@ -88,7 +89,7 @@ class Budget:
 
 
 @attrs.frozen
-class Solution:
+class Solution(Drawable):
     """The best play found by `solve` and the whole table after it.
 
     Examples:
@@ -126,12 +127,6 @@ class Solution:
     def is_pass(self) -> bool:
         """True when no rack piece can be played: the player must draw."""
         return self.tiles_placed == 0
-
-    def _repr_svg_(self) -> str:
-        """A picture of the table after the play, the rack pieces laid framed, for Jupyter."""
-        from rummylib import svg  # noqa: PLC0415 - the display hook: pictures sit above the values
-
-        return svg.solution(self)
 
 
 # ------------------------------------------------------------------------------------------
