@@ -71,6 +71,7 @@ from rummylib.pieces import Family as Family
 from rummylib.pieces import Joker as Joker
 from rummylib.pieces import Piece as Piece
 from rummylib.pieces import PieceCount as PieceCount
+from rummylib.pieces import PieceLike as PieceLike
 from rummylib.pieces import PiecesLike as PiecesLike
 from rummylib.pieces import format_pieces as format_pieces
 from rummylib.pieces import piece_sort_key as piece_sort_key

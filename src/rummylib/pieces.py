@@ -31,6 +31,7 @@ __all__ = [
     "Joker",
     "Piece",
     "PieceCount",
+    "PieceLike",
     "PiecesLike",
     "format_pieces",
     "piece_sort_key",
@@ -74,6 +75,9 @@ JOKER = Joker()
 
 Piece: TypeAlias = Tile | Card | Joker
 """Anything that can lie on a rack or a table: a tile, a card or a joker."""
+
+PieceLike: TypeAlias = Piece | str
+"""One piece: a `Piece`, or its notation (``"r5"``, ``"10h"``, ``"*"``); accepted wherever one piece is."""
 
 _T = TypeVar("_T")
 

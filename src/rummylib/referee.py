@@ -39,7 +39,7 @@ import attrs
 from rummylib._display import Drawable
 from rummylib._json import BadValue, Codec, Limits, Special
 from rummylib.cards import Card
-from rummylib.decks import full_set
+from rummylib.decks import Seed, full_set
 from rummylib.errors import IllegalActionError, RuleId, RummyError, SaveError, Violation
 from rummylib.melds import Meld
 from rummylib.notation import parse_piece, parse_pieces
@@ -198,7 +198,7 @@ class Referee(Protocol[_A]):
     """The action classes the referee takes."""
 
     @classmethod
-    def deal(cls, *, rules: RuleSet, players: int, seed: int | str) -> Self:
+    def deal(cls, *, rules: RuleSet, players: int, seed: Seed) -> Self:
         """A new game, round or hand, dealt from ``seed`` (each referee may take more options)."""
         ...
 

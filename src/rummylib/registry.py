@@ -28,6 +28,7 @@ import attrs
 
 from rummylib._inputs import pieces as pieces_of
 from rummylib._inputs import ruleset
+from rummylib.decks import Seed
 from rummylib.errors import ErrorCode, RuleSetError
 from rummylib.pieces import Piece, PiecesLike
 from rummylib.referee import Referee
@@ -313,7 +314,7 @@ def deal(
     game: str | RuleSet,
     *,
     players: int,
-    seed: int | str | None = None,
+    seed: Seed | None = None,
     state_type: str | None = None,
     rules: RuleSet | Mapping[str, Any] | None = None,
 ) -> Referee[Any]:

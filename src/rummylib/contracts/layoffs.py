@@ -43,8 +43,17 @@ import attrs
 from rummylib import _inputs
 from rummylib.cards import Card, Rank
 from rummylib.errors import IllegalPlayError, LimitExceededError, RuleId, Violation
-from rummylib.melds import Face, Meld, MeldKind, MeldLike, MeldReading, as_meld, meld_readings, meld_violations
-from rummylib.pieces import Joker, Piece, PiecesLike, format_pieces, piece_sort_key
+from rummylib.melds import (
+    Face,
+    Meld,
+    MeldKind,
+    MeldReading,
+    TableMeldLike,
+    as_meld,
+    meld_readings,
+    meld_violations,
+)
+from rummylib.pieces import Joker, Piece, PieceLike, PiecesLike, format_pieces, piece_sort_key
 from rummylib.rules import JokerSwap, RuleSet
 from rummylib.tiles import Tile
 
@@ -60,9 +69,6 @@ __all__ = [
     "layoff_violations",
     "substitution_violations",
 ]
-
-TableMeldLike: TypeAlias = MeldLike | MeldReading
-"""A meld on the table: a `MeldReading` (how it was read when laid), or a meld read afresh."""
 
 JokerEnd: TypeAlias = Literal["high", "low"]
 """The end of a run a joker goes to first when it could go to either."""
@@ -448,7 +454,7 @@ class Substitution:
 
 
 def _substitute(
-    meld: TableMeldLike, card: str | Piece, rules: RuleSet, player_down: bool
+    meld: TableMeldLike, card: PieceLike, rules: RuleSet, player_down: bool
 ) -> tuple[Substitution | None, tuple[Violation, ...]]:
     _inputs.ruleset(rules)
     if not isinstance(player_down, bool):
@@ -520,7 +526,7 @@ def _same_shape(new: Meld, old: MeldReading, rules: RuleSet) -> MeldReading | No
 
 
 def substitution_violations(
-    meld: TableMeldLike, card: str | Piece, *, rules: RuleSet, player_down: bool
+    meld: TableMeldLike, card: PieceLike, *, rules: RuleSet, player_down: bool
 ) -> tuple[Violation, ...]:
     """Every reason ``card`` cannot take a joker's place in ``meld`` (empty when it can).
 
@@ -538,7 +544,7 @@ def substitution_violations(
     return _substitute(meld, card, rules, player_down)[1]
 
 
-def check_substitution(meld: TableMeldLike, card: str | Piece, *, rules: RuleSet, player_down: bool) -> Substitution:
+def check_substitution(meld: TableMeldLike, card: PieceLike, *, rules: RuleSet, player_down: bool) -> Substitution:
     """Take a joker from ``meld`` by putting in ``card``, the card it stands for.
 
     This is the check form of a substitution (`substitution_violations` lists every problem,
@@ -576,7 +582,7 @@ def check_substitution(meld: TableMeldLike, card: str | Piece, *, rules: RuleSet
     return done
 
 
-def is_legal_substitution(meld: TableMeldLike, card: str | Piece, *, rules: RuleSet, player_down: bool) -> bool:
+def is_legal_substitution(meld: TableMeldLike, card: PieceLike, *, rules: RuleSet, player_down: bool) -> bool:
     """Whether ``card`` can take a joker's place in ``meld`` (same arguments as `substitution_violations`).
 
     Raises:

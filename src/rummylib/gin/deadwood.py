@@ -35,7 +35,7 @@ from rummylib.gin._engine import (
     tables_for,
 )
 from rummylib.melds import Meld
-from rummylib.pieces import Piece, PiecesLike
+from rummylib.pieces import PieceLike, PiecesLike
 from rummylib.rules import RuleSet
 
 __all__ = [
@@ -119,7 +119,7 @@ def _least(cards: tuple[Card, ...], masks: list[int], t: Tables) -> DeadwoodResu
 # ------------------------------------------------------------------------------------------
 
 
-def _check_upcard(upcard: Piece | str | None) -> Card | None:
+def _check_upcard(upcard: PieceLike | None) -> Card | None:
     if upcard is None:
         return None
     card = _inputs.piece(upcard, rules=None, what="the upcard")
@@ -128,7 +128,7 @@ def _check_upcard(upcard: Piece | str | None) -> Card | None:
     return card
 
 
-def knock_limit(*, rules: RuleSet, upcard: Piece | str | None = None) -> int:
+def knock_limit(*, rules: RuleSet, upcard: PieceLike | None = None) -> int:
     """The most deadwood a player may knock with in this hand.
 
     ``knock_limit`` normally (10); 0 under ``gin_only``; under ``oklahoma``, the value of the
@@ -153,7 +153,7 @@ def knock_limit(*, rules: RuleSet, upcard: Piece | str | None = None) -> int:
     return rules.knock_limit
 
 
-def hand_multiplier(*, rules: RuleSet, upcard: Piece | str | None = None) -> int:
+def hand_multiplier(*, rules: RuleSet, upcard: PieceLike | None = None) -> int:
     """2 when an Oklahoma hand's first upcard is a spade, else 1.
 
     Raises:
@@ -177,7 +177,7 @@ def _knock_problem(dw: int, limit: int, cards: Sequence[Card], *, after_discard:
 
 
 def _judge_knock(
-    hand: PiecesLike, rules: RuleSet, upcard: Piece | str | None
+    hand: PiecesLike, rules: RuleSet, upcard: PieceLike | None
 ) -> tuple[DeadwoodResult, tuple[Violation, ...]]:
     t = tables_for(rules)
     cards, masks = read_hand(hand, rules, "hand")
@@ -188,7 +188,7 @@ def _judge_knock(
     return result, (_knock_problem(result.deadwood, limit, cards, after_discard=result.discard is not None),)
 
 
-def knock_violations(hand: PiecesLike, *, rules: RuleSet, upcard: Piece | str | None = None) -> tuple[Violation, ...]:
+def knock_violations(hand: PiecesLike, *, rules: RuleSet, upcard: PieceLike | None = None) -> tuple[Violation, ...]:
     """Every reason ``hand`` may not knock (empty when it may): its least deadwood over the limit.
 
     A 10-card hand is judged as it is; an 11-card hand (after the draw) after its best discard.
@@ -212,7 +212,7 @@ def knock_violations(hand: PiecesLike, *, rules: RuleSet, upcard: Piece | str | 
     return _judge_knock(hand, rules, upcard)[1]
 
 
-def check_knock(hand: PiecesLike, *, rules: RuleSet, upcard: Piece | str | None = None) -> DeadwoodResult:
+def check_knock(hand: PiecesLike, *, rules: RuleSet, upcard: PieceLike | None = None) -> DeadwoodResult:
     """The least deadwood of a hand that may knock (see `deadwood`); raises when it may not.
 
     Takes the same arguments as `knock_violations`.
@@ -238,7 +238,7 @@ def check_knock(hand: PiecesLike, *, rules: RuleSet, upcard: Piece | str | None 
     return result
 
 
-def is_legal_knock(hand: PiecesLike, *, rules: RuleSet, upcard: Piece | str | None = None) -> bool:
+def is_legal_knock(hand: PiecesLike, *, rules: RuleSet, upcard: PieceLike | None = None) -> bool:
     """Whether a hand may knock: 10 cards within the knock limit, or 11 after the best discard.
 
     That is ``not knock_violations(hand, rules=rules, upcard=upcard)``.

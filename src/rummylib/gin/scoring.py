@@ -42,9 +42,9 @@ from rummylib.gin._engine import (
 )
 from rummylib.gin.deadwood import _knock_problem, deadwood, hand_multiplier, knock_limit
 from rummylib.melds import Meld, MeldKind, check_meld
-from rummylib.pieces import Piece, PiecesLike, format_pieces, piece_sort_key
+from rummylib.pieces import PieceLike, PiecesLike, format_pieces, piece_sort_key
 from rummylib.rules import RuleSet
-from rummylib.table import Table, TableLike
+from rummylib.table import MeldsLike, Table
 
 __all__ = [
     "GinGameScore",
@@ -244,7 +244,7 @@ def _knocker_meld(meld: Meld, index: int, rules: RuleSet) -> Meld3:
     return ("run", cards[0].suit.order, tuple(sorted(reading.positions)))
 
 
-def layoffs(knocker_melds: TableLike, defender: PiecesLike, *, rules: RuleSet) -> GinLayoffs:
+def layoffs(knocker_melds: MeldsLike, defender: PiecesLike, *, rules: RuleSet) -> GinLayoffs:
     """The defender's lay-offs on the knocker's melds: the ones that leave the least deadwood.
 
     The defender may lay off any card that extends one of the knocker's melds: the missing suit
@@ -315,7 +315,7 @@ def score_hand(
     defender: PiecesLike,
     *,
     rules: RuleSet,
-    upcard: Piece | str | None = None,
+    upcard: PieceLike | None = None,
 ) -> GinHandResult:
     """Score a Gin hand ended by a knock, by the rules of Gin Rummy.
 

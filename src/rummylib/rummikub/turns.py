@@ -69,7 +69,7 @@ from rummylib.rummikub._judge import (
     sorted_codes,
     within_limits,
 )
-from rummylib.table import Table, TableLike
+from rummylib.table import MeldsLike, Table
 from rummylib.tiles import Tile
 
 __all__ = [
@@ -407,7 +407,7 @@ def _changes(before: Sequence[Meld], after: Sequence[Meld], f: Flow, infos: Sequ
     return TurnChanges(tuple(sets), placed, tuple(moved))
 
 
-def _as_table(value: TableLike, rules: RuleSet, what: str) -> Table:
+def _as_table(value: MeldsLike, rules: RuleSet, what: str) -> Table:
     table = Table.of(value, rules=rules)
     if len(table.melds) > rules.total_pieces:
         raise LimitExceededError(
@@ -422,9 +422,9 @@ def _as_rack(value: PiecesLike, rules: RuleSet) -> tuple[Piece, ...]:
 
 
 def validate_turn(
-    before: TableLike,
+    before: MeldsLike,
     rack: PiecesLike,
-    after: TableLike,
+    after: MeldsLike,
     *,
     rules: RuleSet,
     initial_meld_done: bool,
@@ -761,9 +761,9 @@ def _replacements(reading: MeldReading, extra: Counter[Piece], rack: Counter[Pie
 
 
 def turn_violations(
-    before: TableLike,
+    before: MeldsLike,
     rack: PiecesLike,
-    after: TableLike,
+    after: MeldsLike,
     *,
     rules: RuleSet,
     initial_meld_done: bool,
@@ -784,9 +784,9 @@ def turn_violations(
 
 
 def check_turn(
-    before: TableLike,
+    before: MeldsLike,
     rack: PiecesLike,
-    after: TableLike,
+    after: MeldsLike,
     *,
     rules: RuleSet,
     initial_meld_done: bool,
@@ -814,9 +814,9 @@ def check_turn(
 
 
 def is_legal_turn(
-    before: TableLike,
+    before: MeldsLike,
     rack: PiecesLike,
-    after: TableLike,
+    after: MeldsLike,
     *,
     rules: RuleSet,
     initial_meld_done: bool,

@@ -7,7 +7,7 @@ import time
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
-from typing import TypeAlias, cast
+from typing import cast
 
 import attrs
 
@@ -29,7 +29,7 @@ from rummylib.rules import JokerRetrieval, RuleSet
 from rummylib.rummikub.solver._cover import GaveUp, cover, pack
 from rummylib.rummikub.solver._dp import Plan, Shape, search, stranded
 from rummylib.rummikub.solver._encoding import Encoded, encode
-from rummylib.table import Table
+from rummylib.table import Table, TableLike
 from rummylib.tiles import Color, Tile
 
 __all__ = [
@@ -43,10 +43,6 @@ __all__ = [
     "playable_tiles",
     "solve",
 ]
-
-TableLike: TypeAlias = Table | str | PieceCount | Sequence[MeldLike] | Sequence[Piece]
-"""A table: a `Table`, notation (melds separated by ``|``), a sequence of melds, or just its tiles
-(a `PieceCount` or a flat sequence of pieces)."""
 
 
 class Objective(StrEnum):
