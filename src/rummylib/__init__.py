@@ -19,85 +19,114 @@ Examples:
 import typing
 
 from rummylib import _deprecation
-from rummylib._build import BuildInfo as BuildInfo
+
+# The names re-exported as themselves (`X as X`), one statement per module.
+# isort: off
+from rummylib._build import (
+    BuildInfo as BuildInfo,
+)
+from rummylib.cards import (
+    Card as Card,
+    Rank as Rank,
+    Suit as Suit,
+)
+from rummylib.decks import (
+    Deal as Deal,
+    full_set as full_set,
+    shuffled as shuffled,
+)
+from rummylib.errors import (
+    ContractNotMetError as ContractNotMetError,
+    ErrorCode as ErrorCode,
+    GinInputError as GinInputError,
+    IllegalActionError as IllegalActionError,
+    IllegalPlayError as IllegalPlayError,
+    IllegalTurnError as IllegalTurnError,
+    InvalidDeclarationError as InvalidDeclarationError,
+    InvalidMeldError as InvalidMeldError,
+    InvalidPiecesError as InvalidPiecesError,
+    InvalidStateError as InvalidStateError,
+    KnockError as KnockError,
+    LimitExceededError as LimitExceededError,
+    NotationError as NotationError,
+    RecordError as RecordError,
+    RequestError as RequestError,
+    RuleId as RuleId,
+    RuleSetError as RuleSetError,
+    RummyError as RummyError,
+    SaveError as SaveError,
+    ScoringInputError as ScoringInputError,
+    SearchLimitReached as SearchLimitReached,
+    SolverError as SolverError,
+    TableMismatchError as TableMismatchError,
+    Violation as Violation,
+)
+from rummylib.melds import (
+    Face as Face,
+    Meld as Meld,
+    MeldKind as MeldKind,
+    MeldLike as MeldLike,
+    MeldReading as MeldReading,
+    as_meld as as_meld,
+    check_meld as check_meld,
+    is_valid_meld as is_valid_meld,
+    meld_readings as meld_readings,
+    meld_violations as meld_violations,
+    read_meld as read_meld,
+)
+from rummylib.notation import (
+    format_melds as format_melds,
+    parse_melds as parse_melds,
+    parse_piece as parse_piece,
+    parse_pieces as parse_pieces,
+)
+from rummylib.pieces import (
+    JOKER as JOKER,
+    Family as Family,
+    Joker as Joker,
+    Piece as Piece,
+    PieceCount as PieceCount,
+    PieceLike as PieceLike,
+    PiecesLike as PiecesLike,
+    format_pieces as format_pieces,
+    piece_sort_key as piece_sort_key,
+)
+from rummylib.referee import (
+    Outcome as Outcome,
+    Referee as Referee,
+)
+from rummylib.rules import (
+    CONTRACT_RUMMY as CONTRACT_RUMMY,
+    GIN_RUMMY as GIN_RUMMY,
+    INDIAN_RUMMY as INDIAN_RUMMY,
+    PRESETS as PRESETS,
+    RUMMIKUB as RUMMIKUB,
+    SHANGHAI as SHANGHAI,
+    Contract as Contract,
+    IndianFormat as IndianFormat,
+    JokerPolicy as JokerPolicy,
+    JokerRetrieval as JokerRetrieval,
+    JokerSwap as JokerSwap,
+    Round as Round,
+    RuleSet as RuleSet,
+    ScoringScheme as ScoringScheme,
+    find_ruleset as find_ruleset,
+)
+from rummylib.scoring import (
+    HandCost as HandCost,
+    hand_points as hand_points,
+)
+from rummylib.table import (
+    MeldsLike as MeldsLike,
+    Table as Table,
+)
+from rummylib.tiles import (
+    Color as Color,
+    Tile as Tile,
+)
+
+# isort: on
 from rummylib._build import compiled_modules as _compiled_modules
-from rummylib.cards import Card as Card
-from rummylib.cards import Rank as Rank
-from rummylib.cards import Suit as Suit
-from rummylib.decks import Deal as Deal
-from rummylib.decks import full_set as full_set
-from rummylib.decks import shuffled as shuffled
-from rummylib.errors import ContractNotMetError as ContractNotMetError
-from rummylib.errors import ErrorCode as ErrorCode
-from rummylib.errors import GinInputError as GinInputError
-from rummylib.errors import IllegalActionError as IllegalActionError
-from rummylib.errors import IllegalPlayError as IllegalPlayError
-from rummylib.errors import IllegalTurnError as IllegalTurnError
-from rummylib.errors import InvalidDeclarationError as InvalidDeclarationError
-from rummylib.errors import InvalidMeldError as InvalidMeldError
-from rummylib.errors import InvalidPiecesError as InvalidPiecesError
-from rummylib.errors import InvalidStateError as InvalidStateError
-from rummylib.errors import KnockError as KnockError
-from rummylib.errors import LimitExceededError as LimitExceededError
-from rummylib.errors import NotationError as NotationError
-from rummylib.errors import RecordError as RecordError
-from rummylib.errors import RequestError as RequestError
-from rummylib.errors import RuleId as RuleId
-from rummylib.errors import RuleSetError as RuleSetError
-from rummylib.errors import RummyError as RummyError
-from rummylib.errors import SaveError as SaveError
-from rummylib.errors import ScoringInputError as ScoringInputError
-from rummylib.errors import SearchLimitReached as SearchLimitReached
-from rummylib.errors import SolverError as SolverError
-from rummylib.errors import TableMismatchError as TableMismatchError
-from rummylib.errors import Violation as Violation
-from rummylib.melds import Face as Face
-from rummylib.melds import Meld as Meld
-from rummylib.melds import MeldKind as MeldKind
-from rummylib.melds import MeldLike as MeldLike
-from rummylib.melds import MeldReading as MeldReading
-from rummylib.melds import as_meld as as_meld
-from rummylib.melds import check_meld as check_meld
-from rummylib.melds import is_valid_meld as is_valid_meld
-from rummylib.melds import meld_readings as meld_readings
-from rummylib.melds import meld_violations as meld_violations
-from rummylib.melds import read_meld as read_meld
-from rummylib.notation import format_melds as format_melds
-from rummylib.notation import parse_melds as parse_melds
-from rummylib.notation import parse_piece as parse_piece
-from rummylib.notation import parse_pieces as parse_pieces
-from rummylib.pieces import JOKER as JOKER
-from rummylib.pieces import Family as Family
-from rummylib.pieces import Joker as Joker
-from rummylib.pieces import Piece as Piece
-from rummylib.pieces import PieceCount as PieceCount
-from rummylib.pieces import PieceLike as PieceLike
-from rummylib.pieces import PiecesLike as PiecesLike
-from rummylib.pieces import format_pieces as format_pieces
-from rummylib.pieces import piece_sort_key as piece_sort_key
-from rummylib.referee import Outcome as Outcome
-from rummylib.referee import Referee as Referee
-from rummylib.rules import CONTRACT_RUMMY as CONTRACT_RUMMY
-from rummylib.rules import GIN_RUMMY as GIN_RUMMY
-from rummylib.rules import INDIAN_RUMMY as INDIAN_RUMMY
-from rummylib.rules import PRESETS as PRESETS
-from rummylib.rules import RUMMIKUB as RUMMIKUB
-from rummylib.rules import SHANGHAI as SHANGHAI
-from rummylib.rules import Contract as Contract
-from rummylib.rules import IndianFormat as IndianFormat
-from rummylib.rules import JokerPolicy as JokerPolicy
-from rummylib.rules import JokerRetrieval as JokerRetrieval
-from rummylib.rules import JokerSwap as JokerSwap
-from rummylib.rules import Round as Round
-from rummylib.rules import RuleSet as RuleSet
-from rummylib.rules import ScoringScheme as ScoringScheme
-from rummylib.rules import find_ruleset as find_ruleset
-from rummylib.scoring import HandCost as HandCost
-from rummylib.scoring import hand_points as hand_points
-from rummylib.table import MeldsLike as MeldsLike
-from rummylib.table import Table as Table
-from rummylib.tiles import Color as Color
-from rummylib.tiles import Tile as Tile
 
 if typing.TYPE_CHECKING:  # _LAZY's names, written from it by tests/architecture/test_exports.py
     from rummylib.contracts import ContractGame as ContractGame
@@ -251,4 +280,3 @@ notation, rule sets, melds, tables) does not pay for four games, their referees 
 if not typing.TYPE_CHECKING:  # type checkers read the TYPE_CHECKING imports, and flag any other name
     __getattr__ = _deprecation.LazyAttributes(globals(), _LAZY)
     __dir__ = __getattr__.dir
-    __all__ = __getattr__.public_names()  # noqa: PLE0605 - derived: each name is written once, in its import or _LAZY

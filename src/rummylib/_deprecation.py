@@ -184,8 +184,9 @@ class LazyAttributes(DeprecatedAttributes):
     out with a `DeprecationWarning`, as `DeprecatedAttributes` does. Declare the lazy names under
     ``if TYPE_CHECKING:`` so that type checkers still see them (``tests/architecture/test_exports.py``
     writes that block from the table and holds the two equal), assign the instance's ``dir`` to
-    the package's ``__dir__`` and its `public_names` to ``__all__``, all under ``if not
-    TYPE_CHECKING:``: a type checker then flags a name the package does not have.
+    the package's ``__dir__``, both under ``if not TYPE_CHECKING:``: a type checker then flags a
+    name the package does not have. The package's ``__all__`` is `public_names`, written the first
+    time it is read.
 
     Args:
         namespace: The package's ``globals()``.
@@ -223,6 +224,9 @@ class LazyAttributes(DeprecatedAttributes):
         return dict(self._lazy)
 
     def __call__(self, name: str) -> object:
+        if name == "__all__":  # written on first read: `import rummylib` does not pay for it
+            names = self._namespace["__all__"] = self.public_names()
+            return names
         module = self._lazy.get(name)
         if module is not None:
             # lazy: the game's modules load with their first name read (cold start of a batch worker)
@@ -243,6 +247,9 @@ class LazyAttributes(DeprecatedAttributes):
 
     def public_names(self) -> list[str]:
         """The package's ``__all__``: its own public names (modules aside) and the names loaded on first use.
+
+        The package's ``__getattr__`` answers ``__all__`` with it the first time ``__all__`` is read
+        (``from package import *`` included), and keeps it.
 
         A package so written names each export once: an eager name in its import (``from m import
         X as X``, an explicit re-export for type checkers), a late one in the table given here.

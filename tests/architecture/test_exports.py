@@ -2,8 +2,8 @@
 
 `rummylib` and the game packages load most of their names on first use (PEP 562 ``__getattr__``).
 Such a package names each export once: an eager name in its import (``from m import X as X``, an
-explicit re-export), a late one in its ``_LAZY`` table (module -> names), which the lazy loader
-reads and ``__all__`` is derived from at run time. Type checkers and import-linter cannot read a
+explicit re-export, one statement per module), a late one in its ``_LAZY`` table (module ->
+names), which the lazy loader reads. ``__all__`` is derived from both the first time it is read. Type checkers and import-linter cannot read a
 table, so the package's ``if TYPE_CHECKING:`` block imports the late names too: this file writes
 that block from the table (``python tests/architecture/test_exports.py``) and holds the two equal.
 """
@@ -98,6 +98,18 @@ def test_every_eager_import_is_an_export_or_private(package: str) -> None:
 
 
 @pytest.mark.parametrize("package", PACKAGES)
+def test_the_eager_exports_are_one_statement_per_module(package: str) -> None:
+    # each `from m import ...` statement costs `import rummylib` its own lookup: one per module
+    tree = ast.parse(_source(package).read_text(encoding="utf-8"))
+    modules = [
+        node.module
+        for node in tree.body
+        if isinstance(node, ast.ImportFrom) and any(alias.asname == alias.name for alias in node.names)
+    ]
+    assert len(modules) == len(set(modules)), modules
+
+
+@pytest.mark.parametrize("package", PACKAGES)
 def test_every_name_of_all_resolves_and_all_is_the_one_source(package: str) -> None:
     module = importlib.import_module(package)
     tree = ast.parse(_source(package).read_text(encoding="utf-8"))
@@ -111,6 +123,13 @@ def test_every_name_of_all_resolves_and_all_is_the_one_source(package: str) -> N
         assert name == "__version__" or not name.startswith("_")
     assert "TYPE_CHECKING" not in module.__all__
     assert set(module.__all__) <= set(dir(module))
+    assert vars(module)["__all__"] is module.__all__  # written once, on first read, then kept
+
+
+def test_star_import_takes_all() -> None:
+    namespace: dict[str, object] = {}
+    exec("from rummylib.gin import *", namespace)
+    assert set(namespace) - {"__builtins__"} == set(importlib.import_module("rummylib.gin").__all__)
 
 
 def test_import_rummylib_loads_no_game_and_all_stays_whole() -> None:

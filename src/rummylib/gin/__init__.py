@@ -23,14 +23,19 @@ from rummylib import _deprecation
 
 # Imported here, not on first use: the module's name is also that of its function `deadwood`, which
 # must stand in its place however the module is first imported.
-from rummylib.gin.deadwood import MAX_GIN_HAND as MAX_GIN_HAND
-from rummylib.gin.deadwood import DeadwoodResult as DeadwoodResult
-from rummylib.gin.deadwood import check_knock as check_knock
-from rummylib.gin.deadwood import deadwood as deadwood
-from rummylib.gin.deadwood import hand_multiplier as hand_multiplier
-from rummylib.gin.deadwood import is_legal_knock as is_legal_knock
-from rummylib.gin.deadwood import knock_limit as knock_limit
-from rummylib.gin.deadwood import knock_violations as knock_violations
+# The names re-exported as themselves (`X as X`), one statement per module.
+# isort: off
+from rummylib.gin.deadwood import (
+    MAX_GIN_HAND as MAX_GIN_HAND,
+    DeadwoodResult as DeadwoodResult,
+    check_knock as check_knock,
+    deadwood as deadwood,
+    hand_multiplier as hand_multiplier,
+    is_legal_knock as is_legal_knock,
+    knock_limit as knock_limit,
+    knock_violations as knock_violations,
+)
+# isort: on
 
 if typing.TYPE_CHECKING:  # _LAZY's names, written from it by tests/architecture/test_exports.py
     from rummylib.gin.actions import Discard as Discard
@@ -84,4 +89,3 @@ _LAZY: dict[str, tuple[str, ...]] = {
 if not typing.TYPE_CHECKING:  # type checkers read the TYPE_CHECKING imports, and flag any other name
     __getattr__ = _deprecation.LazyAttributes(globals(), _LAZY)
     __dir__ = __getattr__.dir
-    __all__ = __getattr__.public_names()  # noqa: PLE0605 - derived: each name is written once, in its import or _LAZY

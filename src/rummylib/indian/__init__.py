@@ -90,4 +90,3 @@ _LAZY: dict[str, tuple[str, ...]] = {
 if not typing.TYPE_CHECKING:  # type checkers read the TYPE_CHECKING imports, and flag any other name
     __getattr__ = _deprecation.LazyAttributes(globals(), _LAZY)
     __dir__ = __getattr__.dir
-    __all__ = __getattr__.public_names()  # noqa: PLE0605 - derived: each name is written once, in its import or _LAZY
