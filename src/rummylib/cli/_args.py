@@ -103,9 +103,9 @@ def one_meld_per_argument(texts: list[str], args: argparse.Namespace) -> None:
         return
     game = f" --game {args.game}" if args.game else ""
     if args.command == "contract":  # several melds: which pieces go together is the user's to say
-        example = f"rummylib contract{game} --round {args.round} \"7h 7s 7d\" \"8c 8s 8h\" (one argument per meld)"
+        example = f'rummylib contract{game} --round {args.round} "7h 7s 7d" "8c 8s 8h" (one argument per meld)'
     else:
-        example = f"rummylib {args.command}{game} \"{' '.join(single)}\""
+        example = f'rummylib {args.command}{game} "{" ".join(single)}"'
     raise RequestError(
         f"each argument is one meld, and {len(single)} arguments ({' '.join(single)}) are one piece each: "
         f"quote the pieces of a meld together, as in: {example}",
