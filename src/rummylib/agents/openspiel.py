@@ -40,7 +40,6 @@ Examples:
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 import random
@@ -113,10 +112,6 @@ def _never(_: str) -> bool:
     return False
 
 
-def _one_indian_deal(game: str) -> bool:
-    return False
-
-
 GAMES: dict[str, _Spec] = {
     s.short_name: s
     for s in (
@@ -158,7 +153,7 @@ GAMES: dict[str, _Spec] = {
             indian_rummy_v0.raw_env,
             2,
             ("deal", "game"),
-            _one_indian_deal,
+            _never,
             1000,
         ),
     )
@@ -457,10 +452,12 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
 
     def _moves(self) -> dict[int, Any]:
         if self.d.legal is None:
-            env = self.d.game.env
-            assert self.referee is not None and self.referee.to_move is not None
+            env, state = self.d.game.env, self.referee
+            assert state is not None
+            seat = state.to_move
+            assert seat is not None
             env._restore_turn(self.d.turn)
-            self.d.legal = env._moves(self.referee, self.referee.to_move)
+            self.d.legal = env._moves(state, seat)
         return self.d.legal
 
     def _legal_actions(self, player: int) -> list[int]:
@@ -533,7 +530,8 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
                 code=ErrorCode.UNSUPPORTED_RULES,
             )
         if self.referee is None:
-            return self.clone()
+            copy: RummyState = self.clone()
+            return copy
         seen = self._seen(player_id)
         free = [i for i, k in enumerate(self.d.order) if str(game.piece(k)) not in seen]
         kinds = [self.d.order[i] for i in free]
