@@ -53,7 +53,7 @@ from rummylib.agents.envs import contract_rummy_v0, gin_rummy_v0, indian_rummy_v
 from rummylib.agents.envs._base import Internal, RummyEnv, card_kind, kind_card, kind_tile, tile_kind
 from rummylib.contracts import ContractGame, ContractRound
 from rummylib.decks import full_set
-from rummylib.errors import ErrorCode, RummyError
+from rummylib.errors import ErrorCode, RuleSetError, RummyError
 from rummylib.gin import GinGame, GinHand
 from rummylib.indian import IndianDeal, IndianGame
 from rummylib.indian._common import deal_rules
@@ -66,8 +66,8 @@ try:
     import pyspiel
 except ImportError as exc:  # pragma: no cover - the test environment has the extra
 
-    class MissingExtraError(RummyError, ImportError):
-        """The ``openspiel`` extra is not installed (a rummylib error, and an `ImportError`)."""
+    class MissingExtraError(RummyError, ModuleNotFoundError):
+        """The ``openspiel`` extra is not installed (a rummylib error, and a `ModuleNotFoundError`)."""
 
     raise MissingExtraError(
         f"rummylib.agents.openspiel needs the 'openspiel' extra ({exc.name} is missing): "
@@ -98,24 +98,16 @@ class _Spec:
     """The default number of players."""
     rounds: tuple[str, str] | None
     """The values of ``game``: one round, a whole game (``None``: Rummikub, always one game)."""
-    zero_sum: Callable[[str], bool]
-    """Whether the returns always sum to zero, for a value of ``game``."""
+    zero_sum: bool
+    """Whether the returns always sum to zero (one round and whole games alike)."""
     max_moves: int
     """Default ``max_moves``."""
-
-
-def _always(_: str) -> bool:
-    return True
-
-
-def _never(_: str) -> bool:
-    return False
 
 
 GAMES: dict[str, _Spec] = {
     s.short_name: s
     for s in (
-        _Spec("python_rummylib_rummikub", "rummylib Rummikub", RUMMIKUB, rummikub_v0.raw_env, 2, None, _always, 2000),
+        _Spec("python_rummylib_rummikub", "rummylib Rummikub", RUMMIKUB, rummikub_v0.raw_env, 2, None, True, 2000),
         _Spec(
             "python_rummylib_contract_rummy",
             "rummylib Contract Rummy",
@@ -123,7 +115,7 @@ GAMES: dict[str, _Spec] = {
             contract_rummy_v0.raw_env,
             3,
             ("round", "game"),
-            _never,
+            False,
             2000,
         ),
         _Spec(
@@ -133,7 +125,7 @@ GAMES: dict[str, _Spec] = {
             shanghai_v0.raw_env,
             3,
             ("round", "game"),
-            _never,
+            False,
             2000,
         ),
         _Spec(
@@ -143,7 +135,7 @@ GAMES: dict[str, _Spec] = {
             gin_rummy_v0.raw_env,
             2,
             ("hand", "game"),
-            _always,
+            True,
             1000,
         ),
         _Spec(
@@ -153,7 +145,7 @@ GAMES: dict[str, _Spec] = {
             indian_rummy_v0.raw_env,
             2,
             ("deal", "game"),
-            _never,
+            False,
             1000,
         ),
     )
@@ -288,7 +280,7 @@ def _seen_in(text: str, names: frozenset[str]) -> set[str]:
 
 # --- the game ----------------------------------------------------------------------------------
 def _game_type(spec: _Spec) -> Any:
-    zero = spec.zero_sum(spec.rounds[0] if spec.rounds else "")
+    zero = spec.zero_sum
     return pyspiel.GameType(
         short_name=spec.short_name,
         long_name=spec.long_name,
@@ -329,11 +321,11 @@ class RummyGame(pyspiel.Game):  # type: ignore[misc]
         self.rules.check_players(self.players)
         self.mode = str(params.get("game", "game"))
         if spec.rounds is not None and self.mode not in spec.rounds:
-            raise RummyError(f"game must be one of {list(spec.rounds)}, not {self.mode!r}", code=ErrorCode.BAD_OPTION)
+            raise RuleSetError(f"game must be one of {list(spec.rounds)}, not {self.mode!r}", code=ErrorCode.BAD_OPTION)
         self.round_number = int(params.get("round_number", 1))
         self.max_moves = int(params["max_moves"])
         if self.max_moves < 1:
-            raise RummyError(f"max_moves must be above 0, not {self.max_moves}", code=ErrorCode.BAD_OPTION)
+            raise RuleSetError(f"max_moves must be above 0, not {self.max_moves}", code=ErrorCode.BAD_OPTION)
         env_args: dict[str, Any] = {"rules": self.rules}
         if spec.rules is not GIN_RUMMY:
             env_args["players"] = self.players
@@ -356,7 +348,7 @@ class RummyGame(pyspiel.Game):  # type: ignore[misc]
             num_players=self.players,
             min_utility=-bound,
             max_utility=bound,
-            utility_sum=0.0 if spec.zero_sum(self.mode) else None,
+            utility_sum=0.0 if spec.zero_sum else None,
             max_game_length=len(box) + self.max_moves,
         )
         super().__init__(_game_type(spec), info, params)
@@ -419,7 +411,18 @@ class _Data:
 
 
 class RummyState(pyspiel.State):  # type: ignore[misc]
-    """A state: the deal so far (chance), then the referee state and the turn's environment steps."""
+    """A state: the deal so far (chance), then the referee state and the turn's environment steps.
+
+    Examples:
+        >>> import pyspiel
+        >>> state = pyspiel.load_game("python_rummylib_gin_rummy").new_initial_state()
+        >>> for kind in range(52):  # the deck in kind order: spades, hearts, diamonds, clubs
+        ...     state.apply_action(kind)
+        >>> state.current_player(), state.legal_actions(), state.referee.to_move
+        (1, [0, 1], 1)
+        >>> state.action_to_string(1, 1)
+        'DrawDiscard(player=1)'
+    """
 
     def __init__(self, game: RummyGame) -> None:
         super().__init__(game)
