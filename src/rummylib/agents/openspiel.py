@@ -85,15 +85,87 @@ _FIXED = frozenset({"min_players", "max_players", "turn_time_limit"})
 """Options that are not parameters: the players are ``players``; a time limit needs a clock."""
 
 
+# --- the one place that knows how each referee is started from a deck order ------------------------
+class _Ordered(random.Random):
+    """A `random.Random` whose ``shuffle`` puts the pieces in a given order (the chance outcomes)."""
+
+    def __init__(self, order: Sequence[Piece]) -> None:
+        super().__init__(0)
+        self.order = list(order)
+
+    def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
+        """Put ``x`` (the same pieces) in the order given."""
+        x[:] = self.order
+
+
+def _hands(order: Sequence[Piece], players: int, size: int) -> tuple[tuple[Piece, ...], ...]:
+    return tuple(tuple(sorted(order[i * size : (i + 1) * size], key=piece_sort_key)) for i in range(players))
+
+
+def _seed(order: Sequence[Piece]) -> str:
+    """The seed of what the referee shuffles itself (reshuffles, later deals): made of the deal's order."""
+    return "openspiel:" + hashlib.sha256(" ".join(map(str, order)).encode()).hexdigest()[:20]
+
+
+# Each function: the referee state dealt in ``order`` (the referee's own deck order: the hands as it
+# deals them, then the face-up cards and the stock). Only Gin's hand takes any `random.Random`; the
+# other referees deal from a seed only, so they are dealt from a seed made of the order and given the
+# order's hands and stock. These functions are the only ones that know the referees' state fields.
+
+
+def _start_gin(rules: RuleSet, players: int, game: str, round_number: int, order: Sequence[Piece]) -> Referee:
+    hand = GinHand.deal(rules=rules, seed=_Ordered(order), players=players)
+    if game == "game":
+        return attrs.evolve(GinGame.deal(rules=rules, seed=_seed(order)), hand=hand)
+    return hand
+
+
+def _start_rummikub(rules: RuleSet, players: int, game: str, round_number: int, order: Sequence[Piece]) -> Referee:
+    n = rules.hand_size
+    dealt = RummikubGame.deal(rules=rules, players=players, seed=_seed(order))
+    return attrs.evolve(dealt, racks=_hands(order, players, n), pool=tuple(order[n * players :]))
+
+
+def _start_indian(rules: RuleSet, players: int, game: str, round_number: int, order: Sequence[Piece]) -> Referee:
+    n, k = rules.hand_size, rules.hand_size * players
+    seed = _seed(order)
+    deal = attrs.evolve(
+        IndianDeal.deal(rules=rules, players=players, seed=seed),
+        rules=deal_rules(rules, order[k]),
+        hands=_hands(order, players, n),
+        wild_card=order[k],
+        discards=(order[k + 1],),
+        stock=tuple(order[k + 2 :]),
+    )
+    if game == "game":
+        return attrs.evolve(IndianGame.deal(rules=rules, players=players, seed=seed), current=deal)
+    return deal
+
+
+def _start_contract(rules: RuleSet, players: int, game: str, round_number: int, order: Sequence[Piece]) -> Referee:
+    n = rules.round(round_number).cards
+    k, seed = n * players, _seed(order)
+    rnd = ContractRound.deal(rules=rules, players=players, seed=seed, round_number=round_number)
+    rnd = attrs.evolve(rnd, hands=_hands(order, players, n), discards=(order[k],), stock=tuple(order[k + 1 :]))
+    if game == "game":
+        return attrs.evolve(ContractGame.deal(rules=rules, players=players, seed=seed), round=rnd)
+    return rnd
+
+
 @attrs.frozen
 class _Spec:
     """What differs between the five games, as data."""
 
     short_name: str
+    """The OpenSpiel name."""
     long_name: str
+    """The name for people."""
     rules: RuleSet
+    """The preset whose options are the parameters."""
     env: Callable[..., RummyEnv]
     """The environment class whose action numbers and encoders are used."""
+    start: Callable[[RuleSet, int, str, int, Sequence[Piece]], Referee]
+    """The referee state dealt in a deck order: ``start(rules, players, game, round_number, order)``."""
     players: int
     """The default number of players."""
     rounds: tuple[str, str] | None
@@ -102,17 +174,30 @@ class _Spec:
     """Whether the returns always sum to zero (one round and whole games alike)."""
     max_moves: int
     """Default ``max_moves``."""
+    env_seats: bool = True
+    """Whether the environment takes ``players`` (Gin's is always for two)."""
 
 
 GAMES: dict[str, _Spec] = {
     s.short_name: s
     for s in (
-        _Spec("python_rummylib_rummikub", "rummylib Rummikub", RUMMIKUB, rummikub_v0.raw_env, 2, None, True, 2000),
+        _Spec(
+            "python_rummylib_rummikub",
+            "rummylib Rummikub",
+            RUMMIKUB,
+            rummikub_v0.raw_env,
+            _start_rummikub,
+            2,
+            None,
+            True,
+            2000,
+        ),
         _Spec(
             "python_rummylib_contract_rummy",
             "rummylib Contract Rummy",
             CONTRACT_RUMMY,
             contract_rummy_v0.raw_env,
+            _start_contract,
             3,
             ("round", "game"),
             False,
@@ -123,6 +208,7 @@ GAMES: dict[str, _Spec] = {
             "rummylib Shanghai",
             SHANGHAI,
             shanghai_v0.raw_env,
+            _start_contract,
             3,
             ("round", "game"),
             False,
@@ -133,16 +219,19 @@ GAMES: dict[str, _Spec] = {
             "rummylib Gin Rummy",
             GIN_RUMMY,
             gin_rummy_v0.raw_env,
+            _start_gin,
             2,
             ("hand", "game"),
             True,
             1000,
+            env_seats=False,
         ),
         _Spec(
             "python_rummylib_indian_rummy",
             "rummylib Indian Rummy",
             INDIAN_RUMMY,
             indian_rummy_v0.raw_env,
+            _start_indian,
             2,
             ("deal", "game"),
             False,
@@ -195,63 +284,6 @@ def _parameters(spec: _Spec) -> dict[str, int | bool | str]:
     out["max_moves"] = spec.max_moves
     out.update(_rule_parameters(spec.rules))
     return out
-
-
-# --- the one place that knows how each referee is started from a deck order ------------------------
-class _Ordered(random.Random):
-    """A `random.Random` whose ``shuffle`` puts the pieces in a given order (the chance outcomes)."""
-
-    def __init__(self, order: Sequence[Piece]) -> None:
-        super().__init__(0)
-        self.order = list(order)
-
-    def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
-        """Put ``x`` (the same pieces) in the order given."""
-        x[:] = self.order
-
-
-def _hands(order: Sequence[Piece], players: int, size: int) -> tuple[tuple[Piece, ...], ...]:
-    return tuple(tuple(sorted(order[i * size : (i + 1) * size], key=piece_sort_key)) for i in range(players))
-
-
-def _start(spec: _Spec, rules: RuleSet, players: int, game: str, round_number: int, order: Sequence[Piece]) -> Referee:
-    """The referee state dealt in ``order`` (the referee's own deck order: hands first, then the stock).
-
-    The referees deal from a seed only, except Gin's hand (which takes any `random.Random`): the
-    others are dealt from a seed made of the order, then given the order's hands and stock. This
-    function is the only one that knows the referees' state fields.
-    """
-    seed = "openspiel:" + hashlib.sha256(" ".join(map(str, order)).encode()).hexdigest()[:20]
-    if spec.rules is GIN_RUMMY:
-        hand = GinHand.deal(rules=rules, seed=_Ordered(order))
-        if game == "game":
-            return attrs.evolve(GinGame.deal(rules=rules, seed=seed), hand=hand)
-        return hand
-    if spec.rules is RUMMIKUB:
-        n = rules.hand_size
-        dealt = RummikubGame.deal(rules=rules, players=players, seed=seed)
-        return attrs.evolve(dealt, racks=_hands(order, players, n), pool=tuple(order[n * players :]))
-    if spec.rules is INDIAN_RUMMY:
-        n, k = rules.hand_size, rules.hand_size * players
-        first = IndianDeal.deal(rules=rules, players=players, seed=seed)
-        deal = attrs.evolve(
-            first,
-            rules=deal_rules(rules, order[k]),
-            hands=_hands(order, players, n),
-            wild_card=order[k],
-            discards=(order[k + 1],),
-            stock=tuple(order[k + 2 :]),
-        )
-        if game == "game":
-            return attrs.evolve(IndianGame.deal(rules=rules, players=players, seed=seed), current=deal)
-        return deal
-    n = rules.round(round_number).cards
-    k = n * players
-    rnd = ContractRound.deal(rules=rules, players=players, seed=seed, round_number=round_number)
-    rnd = attrs.evolve(rnd, hands=_hands(order, players, n), discards=(order[k],), stock=tuple(order[k + 1 :]))
-    if game == "game":
-        return attrs.evolve(ContractGame.deal(rules=rules, players=players, seed=seed), round=rnd)
-    return rnd
 
 
 # --- the one place that reads views -------------------------------------------------------------
@@ -327,7 +359,7 @@ class RummyGame(pyspiel.Game):  # type: ignore[misc]
         if self.max_moves < 1:
             raise RuleSetError(f"max_moves must be above 0, not {self.max_moves}", code=ErrorCode.BAD_OPTION)
         env_args: dict[str, Any] = {"rules": self.rules}
-        if spec.rules is not GIN_RUMMY:
+        if spec.env_seats:
             env_args["players"] = self.players
         if spec.rounds is not None:
             env_args["game"] = self.mode
@@ -475,7 +507,7 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
             self.d.order.append(action)
             if not any(self.d.left):
                 pieces = [game.piece(k) for k in self.d.order]
-                self.d.referee = _start(game.spec, game.rules, game.players, game.mode, game.round_number, pieces)
+                self.d.referee = game.spec.start(game.rules, game.players, game.mode, game.round_number, pieces)
                 self.d.start = self.referee
                 game.env._reset_turn()
                 self.d.turn = game.env._save_turn()
