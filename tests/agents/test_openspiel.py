@@ -248,8 +248,12 @@ def test_environment_steps_are_moves_of_the_same_seat() -> None:
     seat = state.current_player()
     chooses = [a for a in state.legal_actions() if a >= 5]
     assert chooses, "the first rack has a tile that can go down"
+    before = [state.information_state_string(p) for p in (0, 1)]
     state.apply_action(chooses[0])
     assert state.current_player() == seat
+    after = [state.information_state_string(p) for p in (0, 1)]
+    assert after[1 - seat] == before[1 - seat]  # the other seat does not see the choice
+    assert after[seat] != before[seat] and "choose" in after[seat].splitlines()[-1]
     assert "\tturn " in state.observation_string(seat) and "\tturn " not in state.observation_string(1 - seat)
     assert state.action_to_string(seat, 4) == "clear"
 

@@ -592,7 +592,11 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
 
     # --- what a seat sees ---------------------------------------------------------------------------
     def _catch_up(self, seat: int) -> None:
-        """The seat's lines: its first view, then after each move its view (and its own move, if it moved)."""
+        """The seat's lines: its first view, then its view after each move it sees (with its own moves).
+
+        A seat sees every move that reaches the referee, and its own steps within its turn; another
+        seat's steps within its turn (choosing tiles, stepping along lay-downs) are not seen.
+        """
         lines = self.d.lines[seat]
         if self.referee is None:
             return
@@ -600,6 +604,8 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
             assert self.d.start is not None
             lines.append(_view_text(self.d.start, seat))
         for state, mover, move in self.d.log[self.d.done[seat] :]:
+            if mover != seat and isinstance(move, Internal):
+                continue  # another seat's choices within its turn are its own
             own = f"{move.what if isinstance(move, Internal) else move}\t" if mover == seat else ""
             lines.append(own + _view_text(state, seat))
         self.d.done[seat] = len(self.d.log)
