@@ -22,10 +22,12 @@ referee's: this module only numbers the moves and shows each seat what its view 
   steps inside the environment included (choosing Rummikub tiles, stepping along the contract
   lay-downs): each is one OpenSpiel move of the seat to move, which stays to move.
 * **What a seat sees.** Observation strings are the seat's view (its JSON); information-state
-  strings are every view the seat has had since the deal, with its own moves; observation tensors
-  are the environments' encodings. No hidden piece is in any of them.
-* **Returns**, at the end: the environments' rewards summed (Gin, Rummikub, an Indian deal:
-  zero-sum points; the contract games and Indian games: minus each seat's points).
+  strings are every view the seat has had since the deal, with its own moves (not another seat's
+  steps within its turn); observation tensors are the environments' encodings. No hidden piece is
+  in any of them.
+* **Returns**, at the end: the environments' rewards summed (Gin and Rummikub: zero-sum points;
+  an Indian deal: the losers pay the winner; the contract games and whole Indian games: minus
+  each seat's points).
 
 Examples:
     >>> import pyspiel
