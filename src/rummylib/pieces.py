@@ -211,7 +211,7 @@ def read_pieces(
             if check is not None:
                 check(piece, token)
         except NotationError as exc:
-            where = f" (token {i + 1} of {text!r})" if len(tokens) > 1 else ""
+            where = f" (token {i + 1} of {text.strip()!r})" if len(tokens) > 1 else ""  # not the spaces around
             raise NotationError(f"{exc.message}{where}", text=text, column=text.find(token)) from None
         out.append(piece)
     kinds = {type(p) for p in out if p is not JOKER}
