@@ -44,7 +44,6 @@ from typing import Any
 import attrs
 
 from rummylib import _inputs
-from rummylib._display import Drawable
 from rummylib.errors import IllegalTurnError, LimitExceededError, RuleId, Violation
 from rummylib.melds import Meld, MeldKind, MeldReading
 from rummylib.pieces import Joker, Piece, PiecesLike, format_pieces, piece_sort_key
@@ -70,7 +69,7 @@ from rummylib.rummikub._judge import (
     within_limits,
 )
 from rummylib.table import MeldsLike, Table
-from rummylib.tiles import Tile
+from rummylib.tiles import Drawable, Tile
 
 __all__ = [
     "ChangeKind",
