@@ -36,17 +36,12 @@ from rummylib.decks import (
     shuffled as shuffled,
 )
 from rummylib.errors import (
-    ContractNotMetError as ContractNotMetError,
     ErrorCode as ErrorCode,
-    GinInputError as GinInputError,
     IllegalActionError as IllegalActionError,
     IllegalPlayError as IllegalPlayError,
-    IllegalTurnError as IllegalTurnError,
-    InvalidDeclarationError as InvalidDeclarationError,
     InvalidMeldError as InvalidMeldError,
     InvalidPiecesError as InvalidPiecesError,
     InvalidStateError as InvalidStateError,
-    KnockError as KnockError,
     LimitExceededError as LimitExceededError,
     NotationError as NotationError,
     RecordError as RecordError,
@@ -130,6 +125,7 @@ from rummylib._build import compiled_modules as _compiled_modules
 
 if typing.TYPE_CHECKING:  # _LAZY's names, written from it by tests/architecture/test_exports.py
     from rummylib.contracts import ContractGame as ContractGame
+    from rummylib.contracts import ContractNotMetError as ContractNotMetError
     from rummylib.contracts import ContractPlan as ContractPlan
     from rummylib.contracts import ContractRound as ContractRound
     from rummylib.contracts import LayOffResult as LayOffResult
@@ -151,6 +147,8 @@ if typing.TYPE_CHECKING:  # _LAZY's names, written from it by tests/architecture
     from rummylib.gin import GinGame as GinGame
     from rummylib.gin import GinHand as GinHand
     from rummylib.gin import GinHandResult as GinHandResult
+    from rummylib.gin import GinInputError as GinInputError
+    from rummylib.gin import KnockError as KnockError
     from rummylib.gin import check_knock as check_knock
     from rummylib.gin import is_legal_knock as is_legal_knock
     from rummylib.gin import knock_violations as knock_violations
@@ -160,6 +158,7 @@ if typing.TYPE_CHECKING:  # _LAZY's names, written from it by tests/architecture
     from rummylib.indian import IndianArrangement as IndianArrangement
     from rummylib.indian import IndianDeal as IndianDeal
     from rummylib.indian import IndianGame as IndianGame
+    from rummylib.indian import InvalidDeclarationError as InvalidDeclarationError
     from rummylib.indian import best_arrangement as best_arrangement
     from rummylib.indian import check_declaration as check_declaration
     from rummylib.indian import declaration_violations as declaration_violations
@@ -168,9 +167,11 @@ if typing.TYPE_CHECKING:  # _LAZY's names, written from it by tests/architecture
     from rummylib.registry import deal as deal
     from rummylib.registry import hand_cost as hand_cost
     from rummylib.rummikub import Budget as Budget
+    from rummylib.rummikub import IllegalTurnError as IllegalTurnError
     from rummylib.rummikub import Objective as Objective
     from rummylib.rummikub import RummikubGame as RummikubGame
     from rummylib.rummikub import Solution as Solution
+    from rummylib.rummikub import SolverInputError as SolverInputError
     from rummylib.rummikub import TurnChanges as TurnChanges
     from rummylib.rummikub import TurnReport as TurnReport
     from rummylib.rummikub import arrange as arrange
@@ -203,6 +204,7 @@ def build_info() -> BuildInfo:
 _LAZY: dict[str, tuple[str, ...]] = {
     "rummylib.contracts": (
         "ContractGame",
+        "ContractNotMetError",
         "ContractPlan",
         "ContractRound",
         "LayOffResult",
@@ -226,6 +228,8 @@ _LAZY: dict[str, tuple[str, ...]] = {
         "GinGame",
         "GinHand",
         "GinHandResult",
+        "GinInputError",
+        "KnockError",
         "check_knock",
         "is_legal_knock",
         "knock_violations",
@@ -237,6 +241,7 @@ _LAZY: dict[str, tuple[str, ...]] = {
         "IndianArrangement",
         "IndianDeal",
         "IndianGame",
+        "InvalidDeclarationError",
         "best_arrangement",
         "check_declaration",
         "declaration_violations",
@@ -249,9 +254,11 @@ _LAZY: dict[str, tuple[str, ...]] = {
     ),
     "rummylib.rummikub": (
         "Budget",
+        "IllegalTurnError",
         "Objective",
         "RummikubGame",
         "Solution",
+        "SolverInputError",
         "TurnChanges",
         "TurnReport",
         "arrange",

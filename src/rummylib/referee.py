@@ -383,7 +383,7 @@ class RefereeBase(Drawable):
 _T = TypeVar("_T")
 
 
-def refuse(rule: RuleId, detail: str, *, pieces: Sequence[Piece] = (), meld_index: int | None = None) -> NoReturn:
+def refuse(code: RuleId, message: str, *, pieces: Sequence[Piece] = (), meld_index: int | None = None) -> NoReturn:
     """Refuse an action: raise `IllegalActionError` with one violation.
 
     Examples:
@@ -392,7 +392,8 @@ def refuse(rule: RuleId, detail: str, *, pieces: Sequence[Piece] = (), meld_inde
         ...
         rummylib.errors.IllegalActionError: draw first [wrong-phase]
     """
-    raise IllegalActionError([Violation(rule, detail, meld_index=meld_index, pieces=tuple(pieces))])
+    found = Violation(code, message, pieces=tuple(pieces))
+    raise IllegalActionError([found if meld_index is None else found.at(meld_index)])
 
 
 def check_seat(player: object, players: int, doing: str) -> int:

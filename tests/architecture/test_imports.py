@@ -63,11 +63,23 @@ CORE_GROUND = (
 )
 """Floor 1 of the core. Every other module is floor 2 of the core, so a new module is held as core."""
 
-EXTRAS = ("hypothesis", "sybil", "pytest", "numpy", "gymnasium", "pettingzoo", "ray", "mkdocs")
+EXTRAS = (
+    "hypothesis",
+    "sybil",
+    "pytest",
+    "numpy",
+    "gymnasium",
+    "pettingzoo",
+    "ray",
+    "mkdocs",
+    "pyspiel",
+    "open_spiel",
+    "shimmy",
+)
 """Top-level packages of the optional extras, which ``import rummylib`` must not load."""
 
-NEEDS_EXTRA = ("rummylib.agents.envs",)
-"""Packages built on an optional extra (the ``agents`` extra): importing them loads it, by design.
+NEEDS_EXTRA = ("rummylib.agents.envs", "rummylib.agents.openspiel")
+"""Packages built on an optional extra (the ``agents`` and ``openspiel`` extras): importing them loads it, by design.
 ``rummylib.agents`` itself loads none."""
 
 STILL_LAZY: frozenset[tuple[str, str]] = frozenset()

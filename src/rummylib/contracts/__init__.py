@@ -38,6 +38,7 @@ if typing.TYPE_CHECKING:  # _LAZY's names, written from it by tests/architecture
     from rummylib.contracts.actions import RoundView as RoundView
     from rummylib.contracts.actions import SwapJoker as SwapJoker
     from rummylib.contracts.actions import TableMeld as TableMeld
+    from rummylib.contracts.errors import ContractNotMetError as ContractNotMetError
     from rummylib.contracts.game import ContractGame as ContractGame
     from rummylib.contracts.layoffs import JokerEnd as JokerEnd
     from rummylib.contracts.layoffs import LayOffResult as LayOffResult
@@ -61,6 +62,7 @@ if typing.TYPE_CHECKING:  # _LAZY's names, written from it by tests/architecture
 
 
 _LAZY: dict[str, tuple[str, ...]] = {
+    "rummylib.contracts.errors": ("ContractNotMetError",),
     "rummylib.contracts.actions": (
         "Buy",
         "BuyWindow",

@@ -37,7 +37,8 @@ import attrs
 from rummylib import _inputs
 from rummylib.cards import Card
 from rummylib.contracts._search import _build, _Search
-from rummylib.errors import ContractNotMetError, RuleId, RuleSetError, SolverError, Violation
+from rummylib.contracts.errors import ContractNotMetError
+from rummylib.errors import RuleId, RuleSetError, SolverError, Violation
 from rummylib.melds import Meld, MeldKind, MeldReading, meld_readings, meld_violations
 from rummylib.pieces import Family, Piece, PiecesLike, format_pieces, piece_sort_key
 from rummylib.rules import Contract, RuleSet
@@ -188,9 +189,8 @@ def _judge(melds: Sequence[Meld], chosen: Sequence[_Option | None], contract: Co
                 Violation(
                     rule,
                     f"{what} of {n} cards; the contract needs {what}s of {_size_words(size, contract.exact)}",
-                    meld_index=i,
                     pieces=meld.pieces,
-                )
+                ).at(i)
             )
     for i, j in itertools.combinations(range(len(melds)), 2):
         a, b = chosen[i], chosen[j]
@@ -202,9 +202,8 @@ def _judge(melds: Sequence[Meld], chosen: Sequence[_Option | None], contract: Co
                     RuleId.CONTRACT_RUNS_CONTINUE,
                     f"runs {i + 1} and {j + 1} are of one suit and continue each other, "
                     f"so they count as one run, not two",
-                    meld_index=j,
                     pieces=melds[j].pieces,
-                )
+                ).at(j)
             )
     return out
 
@@ -439,7 +438,7 @@ def check_contract(
         >>> check_contract(["7h 7s 7d"], round_number=1, rules=CONTRACT_RUMMY)
         Traceback (most recent call last):
         ...
-        rummylib.errors.ContractNotMetError: one meld laid down; the contract (two sets of exactly 3) needs 2 ...
+        rummylib.contracts.errors.ContractNotMetError: one meld laid down; the contract (two sets of exactly 3) ...
     """
     wanted, laid, chosen, problems = _examine(melds, round_number, contract, rules, hand)
     if problems:

@@ -52,20 +52,12 @@ from rummylib.contracts.actions import (
     SwapJoker,
     TableMeld,
 )
+from rummylib.contracts.errors import ContractNotMetError
 from rummylib.contracts.layoffs import JokerEnd, check_layoff, check_substitution, layoff_violations
 from rummylib.contracts.meld_down import check_contract
 from rummylib.contracts.scoring import score_contract_round
 from rummylib.decks import Seed, as_rng, deal, shuffled
-from rummylib.errors import (
-    ContractNotMetError,
-    ErrorCode,
-    IllegalActionError,
-    IllegalPlayError,
-    RuleId,
-    RuleSetError,
-    RummyError,
-    Violation,
-)
+from rummylib.errors import ErrorCode, IllegalActionError, IllegalPlayError, RuleId, RuleSetError, RummyError, Violation
 from rummylib.melds import MeldKind, is_valid_meld
 from rummylib.pieces import Piece, PieceCount, format_pieces
 from rummylib.referee import (

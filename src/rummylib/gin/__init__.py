@@ -45,6 +45,8 @@ if typing.TYPE_CHECKING:  # _LAZY's names, written from it by tests/architecture
     from rummylib.gin.actions import GinPhase as GinPhase
     from rummylib.gin.actions import GinView as GinView
     from rummylib.gin.actions import Knock as Knock
+    from rummylib.gin.errors import GinInputError as GinInputError
+    from rummylib.gin.errors import KnockError as KnockError
     from rummylib.gin.game import GinGame as GinGame
     from rummylib.gin.hand import STOCK_FLOOR as STOCK_FLOOR
     from rummylib.gin.hand import GinHand as GinHand
@@ -59,6 +61,10 @@ if typing.TYPE_CHECKING:  # _LAZY's names, written from it by tests/architecture
 
 
 _LAZY: dict[str, tuple[str, ...]] = {
+    "rummylib.gin.errors": (
+        "GinInputError",
+        "KnockError",
+    ),
     "rummylib.gin.actions": (
         "Discard",
         "DrawDiscard",

@@ -22,7 +22,7 @@ import attrs
 
 from rummylib import _inputs
 from rummylib.cards import Card, Rank, Suit
-from rummylib.errors import GinInputError, KnockError, RuleId, Violation
+from rummylib.errors import RuleId, Violation
 from rummylib.gin._engine import (
     CARDS,
     MAX_GIN_HAND,
@@ -33,6 +33,7 @@ from rummylib.gin._engine import (
     result_parts,
     tables_for,
 )
+from rummylib.gin.errors import GinInputError, KnockError
 from rummylib.melds import Meld
 from rummylib.pieces import PieceLike, PiecesLike
 from rummylib.rules import RuleSet
@@ -206,7 +207,7 @@ def knock_violations(hand: PiecesLike, *, rules: RuleSet, upcard: PieceLike | No
         >>> knock_violations("Ah 2h 3h 7c 7d 7s 9c 9d 9s Kd", rules=GIN_RUMMY)
         ()
         >>> for v in knock_violations("Ah 2h 3h 7c 7d 7s 9c 9d Ks Kd", rules=GIN_RUMMY):
-        ...     print(v.code, "/", v.detail)
+        ...     print(v.code, "/", v.message)
         knock-over-limit / the knocker has 38 deadwood; the knock limit is 10
     """
     return _judge_knock(hand, rules, upcard)[1]
@@ -230,7 +231,7 @@ def check_knock(hand: PiecesLike, *, rules: RuleSet, upcard: PieceLike | None = 
         >>> check_knock("Ah 2h 3h 7c 7d 7s 9c 9d 9s Kd", rules=GIN_RUMMY.with_options({"gin_only": True}))
         Traceback (most recent call last):
         ...
-        rummylib.errors.KnockError: the knocker has 10 deadwood; gin only: the knocker needs no deadwood [...]
+        rummylib.gin.errors.KnockError: the knocker has 10 deadwood; gin only: the knocker needs no deadwood [...]
     """
     result, problems = _judge_knock(hand, rules, upcard)
     if problems:

@@ -34,10 +34,11 @@ import attrs
 from rummylib._inputs import sorted_pieces
 from rummylib.cards import Card
 from rummylib.decks import full_set, shuffled
-from rummylib.errors import ErrorCode, IllegalActionError, KnockError, RuleId, RuleSetError, RummyError
+from rummylib.errors import ErrorCode, IllegalActionError, RuleId, RuleSetError, RummyError
 from rummylib.gin._engine import MAX_GIN_HAND, min_deadwood, read_hand, tables_for
 from rummylib.gin.actions import ACTIONS, Discard, DrawDiscard, DrawStock, GinAction, GinPhase, GinView, Knock
 from rummylib.gin.deadwood import deadwood, knock_limit
+from rummylib.gin.errors import KnockError
 from rummylib.gin.scoring import GinHandResult, score_hand
 from rummylib.pieces import Piece, PieceCount, format_pieces, piece_sort_key
 from rummylib.referee import Outcome, RefereeBase, check_seat, piece_problems, refuse

@@ -20,7 +20,7 @@ import attrs
 
 from rummylib import _inputs
 from rummylib.cards import Card
-from rummylib.errors import GinInputError, InvalidMeldError, KnockError
+from rummylib.errors import InvalidMeldError
 from rummylib.gin._engine import (
     CARDS,
     MAX_GIN_HAND,
@@ -40,6 +40,7 @@ from rummylib.gin._engine import (
     tables_for,
 )
 from rummylib.gin.deadwood import _knock_problem, deadwood, hand_multiplier, knock_limit
+from rummylib.gin.errors import GinInputError, KnockError
 from rummylib.melds import Meld, MeldKind, check_meld
 from rummylib.pieces import PieceLike, PiecesLike, format_pieces, piece_sort_key
 from rummylib.rules import RuleSet

@@ -43,6 +43,7 @@ if typing.TYPE_CHECKING:  # _LAZY's names, written from it by tests/architecture
     from rummylib.indian.declarations import find_declaration as find_declaration
     from rummylib.indian.declarations import is_valid_declaration as is_valid_declaration
     from rummylib.indian.declarations import with_wild_joker as with_wild_joker
+    from rummylib.indian.errors import InvalidDeclarationError as InvalidDeclarationError
     from rummylib.indian.game import IndianGame as IndianGame
     from rummylib.indian.scoring import drop_points as drop_points
     from rummylib.indian.scoring import losing_points as losing_points
@@ -51,6 +52,7 @@ if typing.TYPE_CHECKING:  # _LAZY's names, written from it by tests/architecture
 
 
 _LAZY: dict[str, tuple[str, ...]] = {
+    "rummylib.indian.errors": ("InvalidDeclarationError",),
     "rummylib.indian.actions": (
         "DealEnd",
         "Declare",

@@ -32,6 +32,8 @@ if typing.TYPE_CHECKING:  # _LAZY's names, written from it by tests/architecture
     from rummylib.rummikub.actions import RummikubView as RummikubView
     from rummylib.rummikub.actions import Timeout as Timeout
     from rummylib.rummikub.actions import TurnRecord as TurnRecord
+    from rummylib.rummikub.errors import IllegalTurnError as IllegalTurnError
+    from rummylib.rummikub.errors import SolverInputError as SolverInputError
     from rummylib.rummikub.game import RummikubGame as RummikubGame
     from rummylib.rummikub.scoring import score_rummikub as score_rummikub
     from rummylib.rummikub.solver import Budget as Budget
@@ -80,6 +82,10 @@ def clear_caches() -> None:
 
 
 _LAZY: dict[str, tuple[str, ...]] = {
+    "rummylib.rummikub.errors": (
+        "IllegalTurnError",
+        "SolverInputError",
+    ),
     "rummylib.rummikub.actions": (
         "ActionKind",
         "Draw",

@@ -7,7 +7,7 @@
 
 * `Play`: the table after the turn (tiles laid from the rack, the table rearranged), judged by
   [`validate_turn`][rummylib.rummikub.turns.validate_turn]; a refused play raises
-  `rummylib.errors.IllegalTurnError` (an `IllegalActionError`) with every problem of the turn;
+  `rummylib.rummikub.errors.IllegalTurnError` (an `IllegalActionError`) with every problem of the turn;
 * `Draw`: one tile from the pool (only while the pool holds tiles);
 * `Pass`: nothing (only once the pool is empty, when drawing is impossible);
 * `Timeout`: the turn ran over the time limit (rule sets with ``turn_time_limit``): table and rack
@@ -50,7 +50,7 @@ import attrs
 
 from rummylib._inputs import sorted_pieces, tile_rules
 from rummylib.decks import Seed, deal
-from rummylib.errors import IllegalActionError, IllegalTurnError, InvalidStateError, RuleId, RummyError, SaveError
+from rummylib.errors import IllegalActionError, InvalidStateError, RuleId, RummyError, SaveError
 from rummylib.melds import is_valid_meld
 from rummylib.pieces import Piece, PieceCount, format_pieces, piece_sort_key
 from rummylib.referee import (
@@ -77,6 +77,7 @@ from rummylib.rummikub.actions import (
     Timeout,
     TurnRecord,
 )
+from rummylib.rummikub.errors import IllegalTurnError
 from rummylib.rummikub.scoring import score_rummikub
 from rummylib.rummikub.turns import TurnReport, validate_turn
 from rummylib.table import MeldsLike, Table

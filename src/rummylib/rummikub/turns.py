@@ -44,7 +44,7 @@ from typing import Any
 import attrs
 
 from rummylib import _inputs
-from rummylib.errors import IllegalTurnError, LimitExceededError, RuleId, Violation
+from rummylib.errors import LimitExceededError, RuleId, Violation
 from rummylib.melds import Meld, MeldKind, MeldReading
 from rummylib.pieces import Joker, Piece, PiecesLike, format_pieces, piece_sort_key
 from rummylib.rules import JokerRetrieval, RuleSet
@@ -68,6 +68,7 @@ from rummylib.rummikub._judge import (
     sorted_codes,
     within_limits,
 )
+from rummylib.rummikub.errors import IllegalTurnError
 from rummylib.table import MeldsLike, Table
 from rummylib.tiles import Drawable, Tile
 
@@ -515,9 +516,8 @@ def validate_turn(
                     Violation(
                         RuleId.TILE_ALONE,
                         f"{m.pieces[0]} stands alone; every tile on the table must be part of a set",
-                        meld_index=j,
                         pieces=m.pieces,
-                    )
+                    ).at(j)
                 )
             violations.extend(v.at(j) for v in judged[1])
 
@@ -536,9 +536,8 @@ def validate_turn(
             Violation(
                 RuleId.TILE_FROM_NOWHERE,
                 f"{piece} was neither on the table nor on the rack",
-                meld_index=j,
                 pieces=(piece,),
-            )
+            ).at(j)
         )
     if not played:
         violations.append(
@@ -605,9 +604,8 @@ def _initial_meld(
             Violation(
                 RuleId.INITIAL_MELD_TABLE_TILE_USED,
                 f"{format_pieces(tiles)} came from the table; the initial meld must use rack tiles only",
-                meld_index=j,
                 pieces=tiles,
-            )
+            ).at(j)
         )
     return value, out
 
@@ -677,9 +675,8 @@ def _replace_rule(
                         f"{format_pieces(sorted(stayed.elements(), key=piece_sort_key))} took the place of a joker "
                         f"of {_on_table(m)}, which stayed in that set; a freed joker must go into a new "
                         "set together with at least two tiles from the rack",
-                        meld_index=j,
                         pieces=after[j].pieces,  # the meld after the turn, as its number says
-                    )
+                    ).at(j)
                 )
         if shortfall > 0:
             wanted = ", ".join(str(f) for f in old_reading.jokers)
@@ -688,9 +685,8 @@ def _replace_rule(
                     RuleId.JOKER_NOT_REPLACED,
                     f"a joker left {_on_table(m)} without the tile it stands for ({wanted}) "
                     "taking its place from the rack",
-                    meld_index=j,
                     pieces=after[j].pieces,  # the meld after the turn, as its number says
-                )
+                ).at(j)
             )
         freed_total += freed - max(shortfall, 0)
     if freed_total:
@@ -804,7 +800,7 @@ def check_turn(
         >>> check_turn("r1 r2 r3", "r4", "r1 r2 r3", rules=RUMMIKUB, initial_meld_done=True)
         Traceback (most recent call last):
         ...
-        rummylib.errors.IllegalTurnError: no tile from the rack was played; ... [no-tile-played]
+        rummylib.rummikub.errors.IllegalTurnError: no tile from the rack was played; ... [no-tile-played]
     """
     report = validate_turn(before, rack, after, rules=rules, initial_meld_done=initial_meld_done)
     if not report.valid:

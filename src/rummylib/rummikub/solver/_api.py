@@ -19,12 +19,12 @@ from rummylib.errors import (
     RuleSetError,
     RummyError,
     SearchLimitReached,
-    SolverError,
     Violation,
 )
 from rummylib.melds import Meld, MeldLike, meld_violations
 from rummylib.pieces import JOKER, Joker, Piece, PieceCount, PiecesLike, piece_sort_key
 from rummylib.rules import JokerRetrieval, RuleSet
+from rummylib.rummikub.errors import SolverInputError
 from rummylib.rummikub.solver._cover import GaveUp, cover, pack
 from rummylib.rummikub.solver._dp import Plan, Shape, search, stranded
 from rummylib.rummikub.solver._encoding import Encoded, encode
@@ -418,7 +418,7 @@ def can_play(
         NotationError: bad notation.
         InvalidPiecesError: more copies of a tile than the box holds.
         InvalidMeldError: a set given on the table is not valid.
-        SolverError: the table's tiles cannot be laid out as valid sets (code ``unsolvable-table``).
+        SolverInputError: the table's tiles cannot be laid out as valid sets (code ``unsolvable-table``).
         RuleSetError: a rule set the solver does not support (code ``unsupported-rules``).
         SearchLimitReached: the budget ran out before the answer was known.
 
@@ -458,7 +458,7 @@ def lay_down(
         InvalidPiecesError: more copies of a tile than the box holds (``tiles`` and ``extra``
             counted with the table).
         InvalidMeldError: a set given on the table is not valid.
-        SolverError: the table's tiles cannot be laid out as valid sets (code ``unsolvable-table``).
+        SolverInputError: the table's tiles cannot be laid out as valid sets (code ``unsolvable-table``).
         RuleSetError: a rule set the solver does not support (code ``unsupported-rules``).
         SearchLimitReached: the budget ran out before the answer was known.
 
@@ -716,7 +716,8 @@ def solve(
         NotationError: bad notation.
         InvalidPiecesError: more copies of a tile than the box holds.
         InvalidMeldError: a set given on the table is not valid.
-        SolverError: the table's tiles cannot be laid out as valid sets (code ``unsolvable-table``).
+        SolverInputError: the table's tiles cannot be laid out as valid sets (code ``unsolvable-table``),
+            or ``objective`` is not an `Objective` (code ``bad-objective``).
         RuleSetError: a rule set the solver does not support, a card game first among them (code
             ``unsupported-rules``).
         SearchLimitReached: the budget ran out before any legal play was found (when it runs out
@@ -740,7 +741,9 @@ def solve(
         objective = Objective(objective)
     except ValueError:
         allowed = ", ".join(o.value for o in Objective)
-        raise SolverError(f"unknown objective {objective!r}: expected one of {allowed}", code="bad-objective") from None
+        raise SolverInputError(
+            f"unknown objective {objective!r}: expected one of {allowed}", code=ErrorCode.BAD_OBJECTIVE
+        ) from None
     if not isinstance(initial_meld_done, bool):
         raise TypeError(f"initial_meld_done must be a bool, not {type(initial_meld_done).__name__}")
     melds, table_pieces = _read_table(table, rules)
@@ -775,7 +778,7 @@ def _table_as_sets(
         return ()
     plan = searcher.run(table_pieces, (), _Weights(searcher.rules, None))
     if plan is None:
-        raise SolverError("the table's tiles cannot be laid out as valid sets", code="unsolvable-table")
+        raise SolverInputError("the table's tiles cannot be laid out as valid sets")
     return tuple(_plan_melds(plan, searcher.rules))
 
 
@@ -830,7 +833,7 @@ def _solve_open(
         sol = _finish(fallback, melds, False, searcher)
         return attrs.evolve(sol, proved=False, changes_proved=False)
     if plan is None:
-        raise SolverError("the table's tiles cannot be laid out as valid sets", code="unsolvable-table")
+        raise SolverInputError("the table's tiles cannot be laid out as valid sets")
     if not (plan.rack_naturals or plan.rack_jokers):
         return _nothing(_table_as_sets(melds, table_pieces, searcher), False, searcher)
     if not plan.proved:  # the budget ran out: the best play found, as the search laid it out
