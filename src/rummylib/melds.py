@@ -32,14 +32,13 @@ from typing import TypeAlias
 import attrs
 
 from rummylib import _inputs
-from rummylib._display import Drawable
 from rummylib.cards import Card, Rank, Suit
 from rummylib.errors import InvalidMeldError, RuleId, Violation
 from rummylib.notation import clear_cache as _clear_notation
 from rummylib.notation import parse_pieces
 from rummylib.pieces import Family, Joker, Piece, format_pieces
 from rummylib.rules import RuleSet
-from rummylib.tiles import Color, Tile
+from rummylib.tiles import Color, Drawable, Tile
 
 __all__ = [
     "Face",

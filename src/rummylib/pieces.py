@@ -19,11 +19,10 @@ from typing import TypeAlias, TypeVar
 
 import attrs
 
-from rummylib._display import Drawable
 from rummylib._tokens import EXPECTED, check_text, split
 from rummylib.cards import Card, read_card
 from rummylib.errors import ErrorCode, InvalidPiecesError, NotationError
-from rummylib.tiles import STANDARD_COLORS, Color, Tile, read_tile
+from rummylib.tiles import STANDARD_COLORS, Color, Drawable, Tile, read_tile
 
 __all__ = [
     "JOKER",
