@@ -38,13 +38,13 @@ import attrs
 
 from rummylib._json import BadValue, Codec, Limits, Special
 from rummylib.cards import Card
-from rummylib.decks import full_set
+from rummylib.decks import Seed, full_set
 from rummylib.errors import IllegalActionError, RuleId, RummyError, SaveError, Violation
 from rummylib.melds import Meld
 from rummylib.notation import parse_piece, parse_pieces
 from rummylib.pieces import Joker, Piece, PieceCount, format_pieces
 from rummylib.rules import RuleSet, find_ruleset
-from rummylib.tiles import Tile
+from rummylib.tiles import Drawable, Tile
 
 __all__ = [
     "FORMAT",
@@ -197,7 +197,7 @@ class Referee(Protocol[_A]):
     """The action classes the referee takes."""
 
     @classmethod
-    def deal(cls, *, rules: RuleSet, players: int, seed: int | str) -> Self:
+    def deal(cls, *, rules: RuleSet, players: int, seed: Seed) -> Self:
         """A new game, round or hand, dealt from ``seed`` (each referee may take more options)."""
         ...
 
@@ -273,7 +273,7 @@ class Referee(Protocol[_A]):
 # ------------------------------------------------------------------------------------------
 
 
-class RefereeBase:
+class RefereeBase(Drawable):
     """The methods every referee state shares: the checking forms of `apply` and the saved form.
 
     A referee (a frozen attrs class) defines ``apply``, ``problems``, ``SAVE_TYPE`` and
@@ -374,14 +374,6 @@ class RefereeBase:
             Knock(player=1, card=Card.parse('Kd'))
         """
         return action_from_json(data, cls.ACTIONS)
-
-    def _repr_svg_(self) -> str:
-        """A picture of the game seen by the seat to move (seat 0 once over), for Jupyter (`rummylib.svg.view`)."""
-        from rummylib import svg  # noqa: PLC0415 - the display hook: pictures sit above the values
-
-        state: Referee = self  # type: ignore[assignment]  # every referee is one (tests/referee/test_protocol.py)
-        seat = state.to_move
-        return svg.view(state.view(0 if seat is None else seat), rules=state.rules)
 
 
 # ------------------------------------------------------------------------------------------

@@ -21,7 +21,6 @@ from collections.abc import Sequence
 import attrs
 
 from rummylib import _inputs
-from rummylib._deprecation import deprecated
 from rummylib.cards import Card, Rank, Suit
 from rummylib.errors import RuleId, Violation
 from rummylib.gin._engine import (
@@ -36,8 +35,9 @@ from rummylib.gin._engine import (
 )
 from rummylib.gin.errors import GinInputError, KnockError
 from rummylib.melds import Meld
-from rummylib.pieces import Piece, PiecesLike
+from rummylib.pieces import PieceLike, PiecesLike
 from rummylib.rules import RuleSet
+from rummylib.tiles import Drawable
 
 __all__ = [
     "MAX_GIN_HAND",
@@ -52,7 +52,7 @@ __all__ = [
 
 
 @attrs.frozen
-class DeadwoodResult:
+class DeadwoodResult(Drawable):
     """The least deadwood of a Gin hand and one way of melding that reaches it.
 
     For an 11-card hand (after the draw) the result is for the ten cards kept after the best
@@ -73,12 +73,6 @@ class DeadwoodResult:
     """The cards in no meld (the discard excluded), in canonical order."""
     discard: Card | None = None
     """For an 11-card hand, the best card to discard; otherwise ``None``."""
-
-    def _repr_svg_(self) -> str:
-        """A picture of the melds, the deadwood and the discard, for Jupyter."""
-        from rummylib import svg  # noqa: PLC0415 - the display hook: pictures sit above the values
-
-        return svg.deadwood(self)
 
 
 def deadwood(hand: PiecesLike, *, rules: RuleSet) -> DeadwoodResult:
@@ -126,7 +120,7 @@ def _least(cards: tuple[Card, ...], masks: list[int], t: Tables) -> DeadwoodResu
 # ------------------------------------------------------------------------------------------
 
 
-def _check_upcard(upcard: Piece | str | None) -> Card | None:
+def _check_upcard(upcard: PieceLike | None) -> Card | None:
     if upcard is None:
         return None
     card = _inputs.piece(upcard, rules=None, what="the upcard")
@@ -135,7 +129,7 @@ def _check_upcard(upcard: Piece | str | None) -> Card | None:
     return card
 
 
-def knock_limit(*, rules: RuleSet, upcard: Piece | str | None = None) -> int:
+def knock_limit(*, rules: RuleSet, upcard: PieceLike | None = None) -> int:
     """The most deadwood a player may knock with in this hand.
 
     ``knock_limit`` normally (10); 0 under ``gin_only``; under ``oklahoma``, the value of the
@@ -160,7 +154,7 @@ def knock_limit(*, rules: RuleSet, upcard: Piece | str | None = None) -> int:
     return rules.knock_limit
 
 
-def hand_multiplier(*, rules: RuleSet, upcard: Piece | str | None = None) -> int:
+def hand_multiplier(*, rules: RuleSet, upcard: PieceLike | None = None) -> int:
     """2 when an Oklahoma hand's first upcard is a spade, else 1.
 
     Raises:
@@ -184,7 +178,7 @@ def _knock_problem(dw: int, limit: int, cards: Sequence[Card], *, after_discard:
 
 
 def _judge_knock(
-    hand: PiecesLike, rules: RuleSet, upcard: Piece | str | None
+    hand: PiecesLike, rules: RuleSet, upcard: PieceLike | None
 ) -> tuple[DeadwoodResult, tuple[Violation, ...]]:
     t = tables_for(rules)
     cards, masks = read_hand(hand, rules, "hand")
@@ -195,7 +189,7 @@ def _judge_knock(
     return result, (_knock_problem(result.deadwood, limit, cards, after_discard=result.discard is not None),)
 
 
-def knock_violations(hand: PiecesLike, *, rules: RuleSet, upcard: Piece | str | None = None) -> tuple[Violation, ...]:
+def knock_violations(hand: PiecesLike, *, rules: RuleSet, upcard: PieceLike | None = None) -> tuple[Violation, ...]:
     """Every reason ``hand`` may not knock (empty when it may): its least deadwood over the limit.
 
     A 10-card hand is judged as it is; an 11-card hand (after the draw) after its best discard.
@@ -219,7 +213,7 @@ def knock_violations(hand: PiecesLike, *, rules: RuleSet, upcard: Piece | str | 
     return _judge_knock(hand, rules, upcard)[1]
 
 
-def check_knock(hand: PiecesLike, *, rules: RuleSet, upcard: Piece | str | None = None) -> DeadwoodResult:
+def check_knock(hand: PiecesLike, *, rules: RuleSet, upcard: PieceLike | None = None) -> DeadwoodResult:
     """The least deadwood of a hand that may knock (see `deadwood`); raises when it may not.
 
     Takes the same arguments as `knock_violations`.
@@ -245,7 +239,7 @@ def check_knock(hand: PiecesLike, *, rules: RuleSet, upcard: Piece | str | None 
     return result
 
 
-def is_legal_knock(hand: PiecesLike, *, rules: RuleSet, upcard: Piece | str | None = None) -> bool:
+def is_legal_knock(hand: PiecesLike, *, rules: RuleSet, upcard: PieceLike | None = None) -> bool:
     """Whether a hand may knock: 10 cards within the knock limit, or 11 after the best discard.
 
     That is ``not knock_violations(hand, rules=rules, upcard=upcard)``.
@@ -263,9 +257,3 @@ def is_legal_knock(hand: PiecesLike, *, rules: RuleSet, upcard: Piece | str | No
         False
     """
     return not knock_violations(hand, rules=rules, upcard=upcard)
-
-
-@deprecated("can_knock is deprecated since rummylib 0.1.0 and will be removed in 0.3.0: use is_legal_knock")
-def can_knock(hand: PiecesLike, *, rules: RuleSet, upcard: Piece | str | None = None) -> bool:
-    """The old name of `is_legal_knock`, kept with a warning until 0.3.0 (see the compatibility policy)."""
-    return is_legal_knock(hand, rules=rules, upcard=upcard)

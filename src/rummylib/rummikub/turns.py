@@ -69,8 +69,8 @@ from rummylib.rummikub._judge import (
     within_limits,
 )
 from rummylib.rummikub.errors import IllegalTurnError
-from rummylib.table import Table, TableLike
-from rummylib.tiles import Tile
+from rummylib.table import MeldsLike, Table
+from rummylib.tiles import Drawable, Tile
 
 __all__ = [
     "ChangeKind",
@@ -264,7 +264,7 @@ class TurnChanges:
 
 
 @attrs.frozen
-class TurnReport:
+class TurnReport(Drawable):
     """The verdict on a turn: valid or not, the rack tiles played, every problem, the explanation.
 
     Examples:
@@ -298,12 +298,6 @@ class TurnReport:
         head = f"legal turn, played {format_pieces(self.played) or 'nothing'}" if self.valid else "illegal turn"
         lines = [head, *(f"  {v}" for v in self.violations), *(f"  {line}" for line in str(self.changes).split("\n"))]
         return "\n".join(lines)
-
-    def _repr_svg_(self) -> str:
-        """A picture of the table after the turn, judged and explained, for Jupyter (see `rummylib.svg.turn_report`)."""
-        from rummylib import svg  # noqa: PLC0415 - the display hook: pictures sit above the values
-
-        return svg.turn_report(self)
 
     def _repr_html_(self) -> str:
         """The picture, captioned with the explanation of every change in words, for Jupyter."""
@@ -413,7 +407,7 @@ def _changes(before: Sequence[Meld], after: Sequence[Meld], f: Flow, infos: Sequ
     return TurnChanges(tuple(sets), placed, tuple(moved))
 
 
-def _as_table(value: TableLike, rules: RuleSet, what: str) -> Table:
+def _as_table(value: MeldsLike, rules: RuleSet, what: str) -> Table:
     table = Table.of(value, rules=rules)
     if len(table.melds) > rules.total_pieces:
         raise LimitExceededError(
@@ -428,9 +422,9 @@ def _as_rack(value: PiecesLike, rules: RuleSet) -> tuple[Piece, ...]:
 
 
 def validate_turn(
-    before: TableLike,
+    before: MeldsLike,
     rack: PiecesLike,
-    after: TableLike,
+    after: MeldsLike,
     *,
     rules: RuleSet,
     initial_meld_done: bool,
@@ -762,9 +756,9 @@ def _replacements(reading: MeldReading, extra: Counter[Piece], rack: Counter[Pie
 
 
 def turn_violations(
-    before: TableLike,
+    before: MeldsLike,
     rack: PiecesLike,
-    after: TableLike,
+    after: MeldsLike,
     *,
     rules: RuleSet,
     initial_meld_done: bool,
@@ -785,9 +779,9 @@ def turn_violations(
 
 
 def check_turn(
-    before: TableLike,
+    before: MeldsLike,
     rack: PiecesLike,
-    after: TableLike,
+    after: MeldsLike,
     *,
     rules: RuleSet,
     initial_meld_done: bool,
@@ -815,9 +809,9 @@ def check_turn(
 
 
 def is_legal_turn(
-    before: TableLike,
+    before: MeldsLike,
     rack: PiecesLike,
-    after: TableLike,
+    after: MeldsLike,
     *,
     rules: RuleSet,
     initial_meld_done: bool,

@@ -7,7 +7,7 @@ import time
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
-from typing import TypeAlias, cast
+from typing import cast
 
 import attrs
 
@@ -28,8 +28,8 @@ from rummylib.rummikub.errors import SolverInputError
 from rummylib.rummikub.solver._cover import GaveUp, cover, pack
 from rummylib.rummikub.solver._dp import Plan, Shape, search, stranded
 from rummylib.rummikub.solver._encoding import Encoded, encode
-from rummylib.table import Table
-from rummylib.tiles import Color, Tile
+from rummylib.table import Table, TableLike
+from rummylib.tiles import Color, Drawable, Tile
 
 __all__ = [
     "Budget",
@@ -42,10 +42,6 @@ __all__ = [
     "playable_tiles",
     "solve",
 ]
-
-TableLike: TypeAlias = Table | str | PieceCount | Sequence[MeldLike] | Sequence[Piece]
-"""A table: a `Table`, notation (melds separated by ``|``), a sequence of melds, or just its tiles
-(a `PieceCount` or a flat sequence of pieces)."""
 
 
 class Objective(StrEnum):
@@ -88,7 +84,7 @@ class Budget:
 
 
 @attrs.frozen
-class Solution:
+class Solution(Drawable):
     """The best play found by `solve` and the whole table after it.
 
     Examples:
@@ -126,12 +122,6 @@ class Solution:
     def is_pass(self) -> bool:
         """True when no rack piece can be played: the player must draw."""
         return self.tiles_placed == 0
-
-    def _repr_svg_(self) -> str:
-        """A picture of the table after the play, the rack pieces laid framed, for Jupyter."""
-        from rummylib import svg  # noqa: PLC0415 - the display hook: pictures sit above the values
-
-        return svg.solution(self)
 
 
 # ------------------------------------------------------------------------------------------
