@@ -408,7 +408,7 @@ class ErrorCode(StrEnum):
     """An Indian Rummy declaration that breaks the rules."""
     # --- searches ----------------------------------------------------------------------------------
     SOLVER_ERROR = "solver-error"
-    """A search could not answer."""
+    """A search failed on its own, not because of its input: a bug in rummylib."""
     SEARCH_LIMIT = "search-limit"
     """A search ran out of its budget before it could prove an answer."""
     UNSOLVABLE_TABLE = "unsolvable-table"

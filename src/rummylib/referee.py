@@ -36,7 +36,6 @@ from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, Protocol, Self, TypeV
 
 import attrs
 
-from rummylib._display import Drawable
 from rummylib._json import BadValue, Codec, Limits, Special
 from rummylib.cards import Card
 from rummylib.decks import Seed, full_set
@@ -45,7 +44,7 @@ from rummylib.melds import Meld
 from rummylib.notation import parse_piece, parse_pieces
 from rummylib.pieces import Joker, Piece, PieceCount, format_pieces
 from rummylib.rules import RuleSet, find_ruleset
-from rummylib.tiles import Tile
+from rummylib.tiles import Drawable, Tile
 
 __all__ = [
     "FORMAT",

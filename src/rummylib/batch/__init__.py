@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import functools
 import io
+import math
 import signal
 import sys
 import threading
@@ -76,6 +77,24 @@ __all__ = [
 
 DEFAULT_MAX_SECONDS = 10.0
 """Seconds one request may take under ``rummylib batch`` unless ``--max-seconds`` says otherwise."""
+
+
+def read_seconds(text: str) -> float | None:
+    """A ``--max-seconds`` value: a positive, finite number of seconds, or None if ``text`` is not one.
+
+    The two readers of ``rummylib batch``'s arguments, `rummylib.batch.command` and
+    `rummylib.batch.arguments`, both read it here, so that neither imports the other.
+
+    Examples:
+        >>> read_seconds("2.5"), read_seconds("0"), read_seconds("inf"), read_seconds("soon")
+        (2.5, None, None, None)
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return value if math.isfinite(value) and value > 0 else None
+
 
 _GAME_MODULES: dict[ScoringScheme, tuple[str, ...]] = {
     ScoringScheme.RACK: ("rummylib.batch.rummikub",),

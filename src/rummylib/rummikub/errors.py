@@ -36,7 +36,7 @@ class SolverInputError(RummyError, ValueError):
 
     Examples:
         >>> from rummylib import RUMMIKUB, parse_pieces
-        >>> from rummylib.rummikub.solver import SolverInputError, solve
+        >>> from rummylib.rummikub import SolverInputError, solve
         >>> try:
         ...     solve(parse_pieces("r1 r5 k9"), "r2", rules=RUMMIKUB, initial_meld_done=True)
         ... except SolverInputError as exc:
