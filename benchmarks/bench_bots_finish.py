@@ -44,7 +44,7 @@ def play(rules: RuleSet, players: int, seed: str, cap: int) -> tuple[bool, list[
         if len(game.results) > before:
             ended = game.round if game.is_over else game.previous_round
             assert ended is not None
-            turns.append(ended.turn)
+            turns.append(ended.turns_played)
     return game.is_over, turns, actions
 
 

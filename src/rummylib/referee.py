@@ -157,10 +157,56 @@ class Recorded(Protocol):
 
 @runtime_checkable
 class View(Protocol):
-    """What one seat may see of a state, and nothing more; serialises to JSON."""
+    """What one seat may see of a state, and nothing more; serialises to JSON.
+
+    Every game's view (`rummylib.rummikub.RummikubView`, `rummylib.contracts.RoundView`,
+    `rummylib.gin.GinView`, `rummylib.indian.IndianView`), of a single round or of a whole game,
+    has these attributes, and its `to_json` has them under the same keys, with the same meaning:
+    a program reading any game's views reads them one way. Each game adds its own keys (the
+    glossary of the documentation lists them all).
+
+    Examples:
+        >>> from rummylib import RUMMIKUB
+        >>> from rummylib.rummikub import RummikubGame
+        >>> v: View = RummikubGame.deal(rules=RUMMIKUB, players=2, seed=1).view(0)
+        >>> isinstance(v, View), v.viewer, v.to_move, len(v.hand), v.hand_sizes, v.stock_size, v.is_over
+        (True, 0, 0, 14, (14, 14), 78, False)
+        >>> sorted({"viewer", "to_move", "hand", "hand_sizes", "stock_size", "is_over"} - v.to_json().keys())
+        []
+    """
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose view this is (``None`` for a spectator's view of the whole table)."""
+        ...
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose decision it is, ``None`` once over."""
+        ...
+
+    @property
+    def hand(self) -> tuple[Piece, ...]:
+        """The viewer's own pieces: a card player's hand, a Rummikub player's rack (empty for a spectator)."""
+        ...
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many pieces each seat holds, by seat."""
+        ...
+
+    @property
+    def stock_size(self) -> int:
+        """How many pieces are left to draw (the stock; Rummikub's pool)."""
+        ...
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the round, hand, deal or game viewed has ended."""
+        ...
 
     def to_json(self) -> dict[str, Any]:
-        """The view as a JSON-ready dict."""
+        """The view as a JSON-ready dict (the shared attributes under the same names)."""
         ...
 
 
@@ -623,7 +669,7 @@ def state_to_json(state: Referee) -> dict[str, Any]:
         >>> from rummylib.gin import GinHand
         >>> data = state_to_json(GinHand.deal(rules=GIN_RUMMY, seed=1))
         >>> data["format"], data["version"], data["type"], sorted(data["state"])[:3]
-        ('rummylib-save', 1, 'gin-hand', ['dealer', 'discards', 'hand_result'])
+        ('rummylib-save', 1, 'gin-hand', ['dealer', 'discards', 'first_upcard'])
     """
     return {"format": FORMAT, "version": VERSION, "type": state.SAVE_TYPE, "state": STATE_CODEC.encode_attrs(state)}
 

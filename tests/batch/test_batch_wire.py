@@ -275,7 +275,7 @@ def _refused(state: Any) -> str:
 
 def test_the_seed_is_checked_only_where_no_signature_vouches() -> None:
     game = GinGame.deal(rules=GIN_RUMMY, seed=5)
-    reordered = attrs.evolve(game, hand=attrs.evolve(game.hand, stock=game.hand.stock[::-1]))
+    reordered = attrs.evolve(game, round=attrs.evolve(game.round, stock=game.round.stock[::-1]))
     assert reordered.problems() == ()  # a position some seed deals: the Python API takes it
     assert reordered.seed_problems() != ()
     saves.from_json(saves.to_json(reordered))
@@ -287,15 +287,15 @@ def test_the_seed_is_checked_only_where_no_signature_vouches() -> None:
 
 def test_a_gin_game_with_a_card_swapped_with_the_stock_is_refused() -> None:
     game = GinGame.deal(rules=GIN_RUMMY, seed=5)
-    hand = game.hand
+    hand = game.round
     h0 = hand.hands[0]
     swapped = attrs.evolve(hand, hands=((hand.stock[0], *h0[1:]), hand.hands[1]), stock=(h0[0], *hand.stock[1:]))
-    assert "stock" in _refused(attrs.evolve(game, hand=swapped))
+    assert "stock" in _refused(attrs.evolve(game, round=swapped))
 
 
 def test_a_reordered_stock_is_refused() -> None:
     game = GinGame.deal(rules=GIN_RUMMY, seed=5)
-    assert "stock" in _refused(attrs.evolve(game, hand=attrs.evolve(game.hand, stock=game.hand.stock[::-1])))
+    assert "stock" in _refused(attrs.evolve(game, round=attrs.evolve(game.round, stock=game.round.stock[::-1])))
     round_ = ContractRound.deal(rules=SHANGHAI, players=4, seed=3)
     assert "stock" in _refused(attrs.evolve(round_, stock=round_.stock[::-1]))
     deal = IndianDeal.deal(rules=INDIAN_RUMMY, players=3, seed=3)
@@ -314,14 +314,15 @@ def test_rules_changed_mid_hand_are_refused_where_they_show() -> None:
     changed = SHANGHAI.with_options({"deuces_wild": True})
     assert _refused(attrs.evolve(contract, round=attrs.evolve(contract.round, rules=changed)))
     game = GinGame.deal(rules=GIN_RUMMY, seed=5)
-    assert _refused(attrs.evolve(game, hand=attrs.evolve(game.hand, rules=GIN_RUMMY.with_options({"knock_limit": 5}))))
+    assert _refused(
+        attrs.evolve(game, round=attrs.evolve(game.round, rules=GIN_RUMMY.with_options({"knock_limit": 5})))
+    )
 
 
 def test_a_gin_hand_drawn_with_a_full_stock_is_refused() -> None:
     hand = GinHand.deal(rules=GIN_RUMMY, seed=1)
-    assert "drawn" in _refused(attrs.evolve(hand, phase=GinPhase.OVER)) or "draw" in _refused(
-        attrs.evolve(hand, phase=GinPhase.OVER)
-    )
+    ended = attrs.evolve(hand, phase=GinPhase.OVER, to_move=None)
+    assert "drawn" in _refused(ended) or "draw" in _refused(ended)
 
 
 def test_the_docs_say_only_a_signature_proves_a_state_is_ours() -> None:

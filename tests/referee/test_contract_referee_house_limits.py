@@ -187,7 +187,7 @@ def test_the_turn_limit_ends_the_round_and_every_hand_is_scored(rules: RuleSet, 
     r = play_out(ContractRound.deal(rules=house, players=3, seed=5))
     res = r.round_result
     assert res is not None and res.reason is EndReason.TURN_LIMIT and res.went_out is None
-    assert r.turn == limit + 1
+    assert r.turns_played == limit
     assert res.scores == tuple(hand_points(h, rules=house) for h in r.hands)
     outcome = r.result()
     assert outcome.reason == "the turn limit was reached" and outcome.lower_wins
@@ -198,7 +198,7 @@ def test_the_turn_limit_ends_the_round_and_every_hand_is_scored(rules: RuleSet, 
 def test_without_a_limit_the_round_goes_on() -> None:
     assert SHANGHAI.max_turns is None
     r = ContractRound.deal(rules=SHANGHAI, players=3, seed=5)
-    while r.turn <= 12:
+    while r.turns_played < 12:
         seat = r.to_move
         assert seat is not None
         if r.phase is Phase.DRAW:

@@ -125,7 +125,7 @@ class RummikubRandomBot(RandomBot):
 
     def act(self, view: Any, legal: Sequence[Any]) -> Any:
         """A listed action or a random play."""
-        seat, rack = view.viewer, view.rack
+        seat, rack = view.viewer, view.hand
         pick = self.rng.randrange(len(legal) + (1 if rack else 0))
         if pick < len(legal):
             return legal[pick]
@@ -454,7 +454,7 @@ class RummikubBot:
         try:
             best = solve(
                 view.table,
-                view.rack,
+                view.hand,
                 rules=self.rules,
                 initial_meld_done=view.initial_meld_done[seat],
                 budget=SOLVER_BUDGET,

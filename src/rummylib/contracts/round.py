@@ -238,8 +238,8 @@ class ContractRound(RefereeBase):
     """Seat of the player whose turn it is."""
     phase: Phase = Phase.DRAW
     """Where the turn stands."""
-    turn: int = 1
-    """Turns started in this round (from 1)."""
+    turns_played: int = 0
+    """Turns finished in this round (0 during the first; the turn that goes out counts once over)."""
     window: BuyWindow | None = None
     """The buy window while the refused upcard is on offer."""
     laid_down_this_turn: bool = False
@@ -442,12 +442,12 @@ class ContractRound(RefereeBase):
                 yield f"player {p} holds no card but the round is not over"
         if self.reshuffles < 0 or (rules.max_reshuffles is not None and self.reshuffles > rules.max_reshuffles):
             yield f"{self.reshuffles} reshuffles is not possible"
-        if not isinstance(self.turn, int) or self.turn < 1:
-            yield f"turn {self.turn!r} is not possible"
+        if not isinstance(self.turns_played, int) or self.turns_played < 0:
+            yield f"turns_played {self.turns_played!r} is not possible"
         elif rules.max_turns is not None and (
-            self.turn > rules.max_turns + 1 or (self.turn > rules.max_turns and not over)
+            self.turns_played > rules.max_turns or (self.turns_played >= rules.max_turns and not over)
         ):
-            yield f"turn {self.turn} goes past the turn limit of {rules.max_turns}"
+            yield f"turns_played {self.turns_played} goes past the turn limit of {rules.max_turns}"
         taken = self.taken_this_turn
         if taken is not None and (
             self.phase is not Phase.PLAY or not _is_seat(self.current, n) or taken not in self.hands[self.current]
@@ -473,7 +473,7 @@ class ContractRound(RefereeBase):
             if res.round_number != self.round_number:
                 yield "the result is for another round"
             if res.reason is EndReason.TURN_LIMIT and (
-                rules.max_turns is None or res.went_out is not None or self.turn != rules.max_turns + 1
+                rules.max_turns is None or res.went_out is not None or self.turns_played != rules.max_turns
             ):
                 yield "the result says the turn limit ended the round, but these rules and turns do not"
             yield from result_problems(res, rules, n)
@@ -669,11 +669,13 @@ class ContractRound(RefereeBase):
     def _view(self, viewer: int | None) -> RoundView:
         return RoundView(
             viewer=viewer,
+            to_move=self.to_move,
+            hand=() if viewer is None else self.hands[viewer],
+            is_over=self.is_over,
             round_number=self.round_number,
             dealer=self.dealer,
-            current=self.current,
             phase=self.phase,
-            turn=self.turn,
+            turns_played=self.turns_played,
             hands=tuple(h if viewer is None or seat == viewer else None for seat, h in enumerate(self.hands)),
             hand_sizes=tuple(len(h) for h in self.hands),
             stock=self.stock if viewer is None else None,
@@ -683,10 +685,9 @@ class ContractRound(RefereeBase):
             down=self.down,
             buys=self.buys,
             window=self.window,
-            result=self.round_result,
+            round_result=self.round_result,
             known=self.known,
             jokers_owed=self.jokers_owed,
-            to_move=self.to_move,
             taken_card=self.taken_this_turn,
         )
 
@@ -1065,7 +1066,7 @@ class ContractRound(RefereeBase):
         nxt = attrs.evolve(
             after,
             current=(self.current + 1) % self.players,
-            turn=self.turn + 1,
+            turns_played=self.turns_played + 1,
             phase=Phase.DRAW,
             laid_down_this_turn=False,
             played_this_turn=(),
@@ -1075,7 +1076,7 @@ class ContractRound(RefereeBase):
         if not nxt.stock and (len(nxt.discards) < 2 or not nxt._may_reshuffle()):
             return nxt._end(EndReason.STOCK_EXHAUSTED, None)
         limit = self.rules.max_turns
-        if limit is not None and self.turn >= limit:
+        if limit is not None and nxt.turns_played >= limit:
             return nxt._end(EndReason.TURN_LIMIT, None)
         return nxt
 
@@ -1093,7 +1094,10 @@ class ContractRound(RefereeBase):
             hands=self.hands,
         )
         # The hands are shown for the count: every card of every hand is known.
-        return attrs.evolve(self, phase=Phase.OVER, window=None, round_result=result, known=self.hands)
+        played = self.turns_played + (went_out is not None)  # the turn that went out is played
+        return attrs.evolve(
+            self, phase=Phase.OVER, window=None, round_result=result, known=self.hands, turns_played=played
+        )
 
     # --- listing actions ----------------------------------------------------------------------
     def _play_actions(self) -> list[ContractAction]:
