@@ -20,7 +20,7 @@ from rummylib import RummyError
 from rummylib.batch import Signer, handle_line, handle_request, run_batch
 from rummylib.batch.sessions import MAX_SECRET_BYTES, canonical_json
 
-SECRET = b"a secret for the tests"
+SECRET = b"a secret for the tests, 32 bytes or more"
 SIGNER = Signer(SECRET)
 
 
@@ -108,7 +108,7 @@ def test_the_signature_is_exact() -> None:
     assert upper != DEALT["signature"]
     answer = handle_request({"op": "view", "state": DEALT["state"], "signature": upper, "player": 0}, signer=SIGNER)
     assert answer["error"]["code"] == "bad-signature"
-    other = Signer(b"another secret")
+    other = Signer(b"another secret, 32 bytes or longer")
     answer = handle_request(
         {"op": "view", "state": DEALT["state"], "signature": DEALT["signature"], "player": 0}, signer=other
     )
@@ -222,11 +222,11 @@ def test_the_signer_keeps_its_secret_out_of_sight() -> None:
 
 def test_signer_from_file(tmp_path: Path) -> None:
     path = tmp_path / "secret"
-    for content in (b"s3cret", b"s3cret\n", b"s3cret\r\n", b"s3cret\n\n"):
+    for content in (SECRET, SECRET + b"\n", SECRET + b"\r\n", SECRET + b"\n\n"):
         path.write_bytes(content)
-        assert Signer.from_file(path) == Signer(b"s3cret")
-    path.write_bytes(b" spaces are kept \n")
-    assert Signer.from_file(path) == Signer(b" spaces are kept ")
+        assert Signer.from_file(path) == SIGNER
+    path.write_bytes(b" spaces are kept, at both ends too \n")
+    assert Signer.from_file(path) == Signer(b" spaces are kept, at both ends too ")
     for content in (b"", b"\n", b"\r\n\r\n"):
         path.write_bytes(content)
         with pytest.raises(RummyError, match="is empty") as info:

@@ -35,9 +35,8 @@ STATE_OPS = frozenset({"apply", "view", "legal"})
 MAX_LINE_LENGTH = 1_000_000
 """Longest request line accepted, in bytes (in characters for a line given as text)."""
 
-COMMON_FIELDS = frozenset({"op", "game", "rules", "id", "wild_rank"})
-"""The fields `Request` reads itself. ``wild_rank`` (a rank whose cards are wild, added to the
-rules' ``wild_ranks``) is read by the command line's turn files; the batch protocol refuses it."""
+COMMON_FIELDS = frozenset({"op", "game", "rules", "id"})
+"""The fields `Request` reads itself (wild ranks are a rule: ``{"rules": {"wild_ranks": ["5"]}}``)."""
 
 
 @attrs.frozen
@@ -55,7 +54,7 @@ class Request:
     data: Mapping[str, Any]
     """The request object as decoded from JSON."""
     rules: RuleSet
-    """The preset named by ``game`` with ``rules`` (and ``wild_rank``) applied."""
+    """The preset named by ``game`` with ``rules`` applied."""
     max_seconds: float | None = attrs.field(default=None, kw_only=True)
     """The server's time limit per request, which caps a client's budget (``None``: no limit)."""
 
@@ -84,8 +83,6 @@ class Request:
                     f"field 'rules' must be an object, not {json_type(overrides)}", code=ErrorCode.BAD_FIELD
                 )
             rules = rules.with_options(overrides)
-        if data.get("wild_rank") is not None:
-            rules = rules.with_options({"wild_ranks": [*sorted(rules.wild_ranks), data["wild_rank"]]})
         return cls(data, rules, max_seconds=max_seconds)
 
     @property
