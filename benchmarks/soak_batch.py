@@ -45,6 +45,9 @@ GAMES: tuple[tuple[str, tuple[str, ...], tuple[int, ...]], ...] = (
 )
 """Each game, the state types dealt, and the numbers of players."""
 
+DISTINCT = 0
+"""How many fixed deals the pieces of stateless requests come from, unless told (see `Load`)."""
+
 TABLES = 12
 """Games in play at once (each request of a session goes to one of them at random)."""
 
@@ -62,20 +65,20 @@ def _tile_rack(rng: random.Random, size: int) -> str:
     return " ".join(rng.sample([*_TILES, *_TILES, "*", "*"], size))
 
 
-def _stateless(rng: random.Random) -> dict[str, Any]:
-    """One request that carries no state: every op of every game, on random pieces."""
+def _stateless(rng: random.Random, deal: Callable[[], random.Random]) -> dict[str, Any]:
+    """One request that carries no state: every op of every game, on random pieces (dealt by ``deal()``)."""
     card_game = rng.choice(("contract_rummy", "shanghai", "gin_rummy", "indian_rummy"))
     jokers = card_game != "gin_rummy"
     choices: list[Callable[[], dict[str, Any]]] = [
-        lambda: {"op": "meld", "game": "rummikub", "meld": _tile_rack(rng, rng.randint(3, 5))},
-        lambda: {"op": "meld", "game": card_game, "meld": _card_hand(rng, rng.randint(3, 5), jokers)},
-        lambda: {"op": "points", "game": card_game, "hand": _card_hand(rng, rng.randint(1, 13), jokers)},
-        lambda: {"op": "points", "game": "rummikub", "hand": _tile_rack(rng, rng.randint(1, 14))},
+        lambda: {"op": "meld", "game": "rummikub", "meld": _tile_rack(deal(), rng.randint(3, 5))},
+        lambda: {"op": "meld", "game": card_game, "meld": _card_hand(deal(), rng.randint(3, 5), jokers)},
+        lambda: {"op": "points", "game": card_game, "hand": _card_hand(deal(), rng.randint(1, 13), jokers)},
+        lambda: {"op": "points", "game": "rummikub", "hand": _tile_rack(deal(), rng.randint(1, 14))},
         lambda: {
             "op": "turn",
             "game": "rummikub",
             "table_before": ["r1 r2 r3", "k7 b7 y7"],
-            "rack": (rack := _tile_rack(rng, 8)),
+            "rack": (rack := _tile_rack(deal(), 8)),
             "table_after": ["r1 r2 r3", "k7 b7 y7", " ".join(rack.split()[:3])],
             "initial_meld_done": rng.random() < 0.5,
         },
@@ -83,7 +86,7 @@ def _stateless(rng: random.Random) -> dict[str, Any]:
             "op": "solve",
             "game": "rummikub",
             "table": ["r1 r2 r3", "k7 b7 y7"],
-            "rack": _tile_rack(rng, 10),
+            "rack": _tile_rack(deal(), 10),
             "initial_meld_done": rng.random() < 0.7,
             "budget": {"nodes": 5000},
         },
@@ -91,7 +94,7 @@ def _stateless(rng: random.Random) -> dict[str, Any]:
             "op": "can_play",
             "game": "rummikub",
             "table": ["r1 r2 r3", "k7 b7 y7"],
-            "tiles": _tile_rack(rng, 2),
+            "tiles": _tile_rack(deal(), 2),
             "initial_meld_done": True,
             "layout": rng.random() < 0.5,
             "budget": 5000,
@@ -100,38 +103,43 @@ def _stateless(rng: random.Random) -> dict[str, Any]:
             "op": "find_contract",
             "game": rng.choice(("contract_rummy", "shanghai")),
             "round": rng.randint(1, 7),
-            "hand": _card_hand(rng, 12),
+            "hand": _card_hand(deal(), 12),
         },
         lambda: {
             "op": "contract",
             "game": "contract_rummy",
             "round": 1,
-            "melds": ["7h 7s 7d", _card_hand(rng, 3)],
+            "melds": ["7h 7s 7d", _card_hand(deal(), 3)],
         },
         lambda: {
             "op": "score",
             "game": rng.choice(("contract_rummy", "shanghai")),
-            "hands": ["", _card_hand(rng, 5), _card_hand(rng, 3)],
+            "hands": ["", _card_hand(deal(), 5), _card_hand(deal(), 3)],
         },
-        lambda: {"op": "score", "game": "rummikub", "hands": ["", _tile_rack(rng, 5), _tile_rack(rng, 2)], "winner": 0},
+        lambda: {
+            "op": "score",
+            "game": "rummikub",
+            "hands": ["", _tile_rack(deal(), 5), _tile_rack(deal(), 2)],
+            "winner": 0,
+        },
         lambda: {
             "op": "score",
             "game": "gin_rummy",
-            "hands": ["Ah 2h 3h 7c 7d 7s 4c 5c 6c 2d", " ".join(rng.sample(_CARDS[8:], 10))],
+            "hands": ["Ah 2h 3h 7c 7d 7s 4c 5c 6c 2d", " ".join(deal().sample(_CARDS[8:], 10))],
         },
-        lambda: {"op": "deadwood", "game": "gin_rummy", "hand": _card_hand(rng, rng.choice((10, 11)), False)},
+        lambda: {"op": "deadwood", "game": "gin_rummy", "hand": _card_hand(deal(), rng.choice((10, 11)), False)},
         lambda: {
             "op": "defender_layoffs",
             "game": "gin_rummy",
             "melds": ["Ah 2h 3h", "7c 7d 7s"],
-            "hand": " ".join(rng.sample([c for c in _CARDS if c not in {"Ah", "2h", "3h", "7c", "7d", "7s"}], 10)),
+            "hand": " ".join(deal().sample([c for c in _CARDS if c not in {"Ah", "2h", "3h", "7c", "7d", "7s"}], 10)),
         },
         lambda: {"op": "layoff", "game": card_game, "meld": "4c 5c 6c 7c", "cards": rng.choice(("8c", "3c", "9c"))},
         lambda: {
             "op": "declare",
             "game": "indian_rummy",
             "rules": {"wild_ranks": [rng.choice(("5", "9"))]},
-            "melds": ["Ah 2h 3h", "4s 5h 6s", "7c 7d 7h", _card_hand(rng, 4)],
+            "melds": ["Ah 2h 3h", "4s 5h 6s", "7c 7d 7h", _card_hand(deal(), 4)],
         },
         lambda: {"op": "hello"},
     ]
@@ -151,7 +159,9 @@ def _hostile(rng: random.Random) -> str:
         lambda: json.dumps({"op": "meld", "game": "rummikub", "rules": {secrets.token_hex(4): 1}, "meld": "r1"}),
         lambda: json.dumps({"op": "deal", "game": "gin", "players": 7}),
         lambda: '{"op": "meld", "meld": NaN}',
-        lambda: json.dumps({"op": "view", "state": {"format": "rummylib-save", "x": secrets.token_hex(8)}, "player": 0}),
+        lambda: json.dumps(
+            {"op": "view", "state": {"format": "rummylib-save", "x": secrets.token_hex(8)}, "player": 0}
+        ),
     ]
     if rng.random() < 0.01:
         return '{"op": "meld", "pad": "' + "x" * 1_000_100 + '"}'
@@ -161,8 +171,9 @@ def _hostile(rng: random.Random) -> str:
 class Load:
     """The mixed load: each `next_line` is one request line, and `take` reads its answer."""
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, distinct: int = 0) -> None:
         self.rng = rng
+        self.distinct = distinct
         self.tables: list[dict[str, Any] | None] = [None] * TABLES
         self.waiting: tuple[int, str] | None = None  # the table a session request went to, and what it was
 
@@ -201,33 +212,52 @@ class Load:
             action["player"] = (action["player"] + 1) % 2
             return {"op": "apply", **state, "action": action}, "ask"
         hand = view.get("hand", view.get("rack"))
-        if view.get("table") is not None and isinstance(hand, str) and table["state"].get("type") == "rummikub-game":
-            if rng.random() < 0.5:  # look for a play with the solver, then make it
-                done = view.get("initial_meld_done")
-                me = view.get("viewer", 0)
-                return {
-                    "op": "solve",
-                    "game": "rummikub",
-                    "table": view["table"],
-                    "rack": hand,
-                    "initial_meld_done": bool(done[me]) if isinstance(done, list) else bool(done),
-                    "budget": {"nodes": 3000},
-                }, "solve"
+        rummikub = table["state"].get("type") == "rummikub-game"
+        if rummikub and view.get("table") is not None and isinstance(hand, str) and rng.random() < 0.5:
+            # look for a play with the solver, then make it
+            done = view.get("initial_meld_done")
+            me = view.get("viewer", 0)
+            return {
+                "op": "solve",
+                "game": "rummikub",
+                "table": view["table"],
+                "rack": hand,
+                "initial_meld_done": bool(done[me]) if isinstance(done, list) else bool(done),
+                "budget": {"nodes": 3000},
+            }, "solve"
         if not table["legal"]:
             return self._deal(), "deal"
         return {"op": "apply", **state, "action": rng.choice(table["legal"])}, "apply"
 
+    def _pieces(self) -> random.Random:
+        """What deals the pieces of a stateless request: one of ``distinct`` fixed deals, or a new one (0)."""
+        if not self.distinct:
+            return self.rng
+        return random.Random(self.rng.randrange(self.distinct))
+
+    def _meld(self) -> dict[str, Any]:
+        """A cheap request on new pieces, the kind a server asks most: a meld, or a hand's points."""
+        rng = self.rng
+        game = rng.choice(("rummikub", "contract_rummy", "shanghai", "gin_rummy", "indian_rummy"))
+        pieces = _tile_rack(rng, rng.randint(3, 8)) if game == "rummikub" else _card_hand(rng, rng.randint(3, 8))
+        if game == "gin_rummy":
+            pieces = " ".join(p for p in pieces.split() if p != "*") or "Ah"
+        op = rng.choice(("meld", "meld", "points"))
+        return {"op": op, "game": game, "meld" if op == "meld" else "hand": pieces}
+
     def next_line(self) -> str:
         rng = self.rng
         roll = rng.random()
-        if roll < 0.55:
+        if roll < 0.25:
             slot = rng.randrange(TABLES)
             request, kind = self._session(slot)
             self.waiting = (slot, kind)
             return json.dumps(request)
         self.waiting = None
-        if roll < 0.85:
-            return json.dumps(_stateless(rng) | {"id": rng.randrange(1000)})
+        if roll < 0.40:
+            return json.dumps(_stateless(rng, self._pieces) | {"id": rng.randrange(1000)})
+        if roll < 0.90:
+            return json.dumps(self._meld())
         return _hostile(rng)
 
     def take(self, answer: dict[str, Any]) -> None:
@@ -258,9 +288,9 @@ def _lines(load: Load, stop: float) -> Iterator[str]:
         yield load.next_line()
 
 
-def soak_subprocess(seconds: float, every: float, seed: int, signed: bool) -> list[dict[str, float]]:
+def soak_subprocess(seconds: float, every: float, seed: int, signed: bool, distinct: int) -> list[dict[str, float]]:
     """Feed the load to one ``rummylib batch`` process; the RSS curve."""
-    load = Load(random.Random(seed))
+    load = Load(random.Random(seed), distinct)
     command = [sys.executable, "-m", "rummylib", "batch"]
     with tempfile.TemporaryDirectory() as tmp:
         if signed:
@@ -269,7 +299,8 @@ def soak_subprocess(seconds: float, every: float, seed: int, signed: bool) -> li
                 handle.write(secrets.token_hex(32))
             command += ["--secret-file", secret]
         process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
-        assert process.stdin is not None and process.stdout is not None
+        assert process.stdin is not None
+        assert process.stdout is not None
         start = time.monotonic()
         next_sample = start
         curve: list[dict[str, float]] = []
@@ -295,26 +326,27 @@ def soak_subprocess(seconds: float, every: float, seed: int, signed: bool) -> li
 
 def _sample(elapsed: float, count: int, errors: int, rss_kb: int) -> dict[str, float]:
     point = {"seconds": round(elapsed, 1), "requests": count, "errors": errors, "rss_mb": round(rss_kb / 1024, 1)}
-    print(f"{point['seconds']:8.1f} s {count:9d} requests {errors:8d} errors  RSS {point['rss_mb']:6.1f} MB", flush=True)
+    print(
+        f"{point['seconds']:8.1f} s {count:9d} requests {errors:8d} errors  RSS {point['rss_mb']:6.1f} MB", flush=True
+    )
     return point
 
 
-def soak_in_process(seconds: float, every: float, seed: int) -> list[dict[str, float]]:
+def soak_in_process(seconds: float, every: float, seed: int, distinct: int) -> list[dict[str, float]]:
     """The same load answered in this process under tracemalloc; prints where memory grew."""
     import tracemalloc
 
     from rummylib.batch import handle_line
 
     tracemalloc.start(10)
-    load = Load(random.Random(seed))
+    load = Load(random.Random(seed), distinct)
     start = time.monotonic()
     next_sample = start + every
     first: Any = None
     curve: list[dict[str, float]] = []
-    count = errors = 0
-    for line in _lines(load, start + seconds):
+    errors = 0
+    for count, line in enumerate(_lines(load, start + seconds), 1):
         answer = json.loads(json.dumps(handle_line(line)))
-        count += 1
         errors += "error" in answer
         load.take(answer)
         now = time.monotonic()
@@ -349,16 +381,26 @@ def main() -> None:
     parser.add_argument("--out", help="save the curve as JSON to this file")
     parser.add_argument("--signed", action="store_true", help="run the process with --secret-file")
     parser.add_argument("--in-process", action="store_true", help="answer in this process, under tracemalloc")
+    parser.add_argument(
+        "--distinct",
+        type=int,
+        default=DISTINCT,
+        help=f"deal the pieces of stateless requests from this many fixed deals (default {DISTINCT}; 0: a new one each time)",
+    )
     args = parser.parse_args()
     if args.in_process:
-        curve = soak_in_process(args.seconds, args.every, args.seed)
+        curve = soak_in_process(args.seconds, args.every, args.seed, args.distinct)
     else:
-        curve = soak_subprocess(args.seconds, args.every, args.seed, args.signed)
+        curve = soak_subprocess(args.seconds, args.every, args.seed, args.signed, args.distinct)
     print()
     print(table(curve))
     if args.out:
         with open(args.out, "w", encoding="utf-8") as handle:
-            json.dump({"seconds": args.seconds, "signed": args.signed, "curve": curve}, handle, indent=1)
+            json.dump(
+                {"seconds": args.seconds, "signed": args.signed, "distinct": args.distinct, "curve": curve},
+                handle,
+                indent=1,
+            )
 
 
 if __name__ == "__main__":

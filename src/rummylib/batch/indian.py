@@ -11,8 +11,8 @@ Examples:
     >>> handle_request({"op": "points", "game": "indian_rummy", "rules": {"wild_ranks": ["5"]},
     ...                 "hand": "4s 5s 6s 7h 8h Kd Kc 2c 9d 3h 3d Qs 5d"})
     {'points': 47}
-    >>> handle_request({"op": "score", "game": "indian_rummy", "winner": 0,
-    ...                 "hands": ["", "Kh Kd Ks Qh Qd Qs 9h 9d 9s 7c 7d 7h 2c", "Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh"]})
+    >>> no_sequence, one_pure = "Kh Kd Ks Qh Qd Qs 9h 9d 9s 7c 7d 7h 2c", "Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh"
+    >>> handle_request({"op": "score", "game": "indian_rummy", "winner": 0, "hands": ["", no_sequence, one_pure]})
     {'scores': [0, 80, 0]}
 """
 

@@ -25,7 +25,7 @@ import attrs
 from rummylib.batch.protocol import json_type
 from rummylib.errors import ErrorCode, RequestError
 
-__all__ = ["MAX_SECRET_BYTES", "MIN_SECRET_BYTES", "Signer", "canonical_json"]
+__all__ = ["MAKE_A_SECRET", "MAX_SECRET_BYTES", "MIN_SECRET_BYTES", "Signer", "canonical_json"]
 
 MAX_SECRET_BYTES = 65_536
 """The longest secret a `Signer` reads from a file (a longer file is refused, not truncated)."""

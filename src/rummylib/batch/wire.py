@@ -243,7 +243,7 @@ def encode_answer(answer: dict[str, Any], *, limit: int | None = None) -> bytes:
 
 
 def _fallback(answer: dict[str, Any], error: dict[str, Any], limit: int | None) -> bytes:
-    """The ``error`` answer written instead of ``answer``: with its ``id`` when the id can be written (within ``limit``)."""
+    """The ``error`` answer written instead of ``answer``, with its ``id`` when that can be written within ``limit``."""
     plain = (json.dumps({"error": error}, ensure_ascii=True) + "\n").encode("utf-8")
     if "id" not in answer:
         return plain
