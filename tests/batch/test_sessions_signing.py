@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from rummylib import RummyError
 from rummylib.batch import Signer, handle_line, handle_request, run_batch
 from rummylib.batch.sessions import MAX_SECRET_BYTES, canonical_json
-from rummylib.batch.signing import MAKE_A_SECRET, MIN_SECRET_BYTES
+from rummylib.batch.signing import _MAKE_A_SECRET, MIN_SECRET_BYTES
 
 SECRET = b"a secret for the tests, 32 bytes or more"
 SIGNER = Signer(SECRET)
@@ -236,7 +236,7 @@ def test_a_secret_shorter_than_32_bytes_is_refused_saying_how_to_make_one(tmp_pa
 
 
 def test_the_command_that_makes_a_secret_makes_one_that_is_taken(tmp_path: Path) -> None:
-    command = MAKE_A_SECRET.replace("python", sys.executable, 1).replace("> secret", f"> {tmp_path / 'secret'}")
+    command = _MAKE_A_SECRET.replace("python", sys.executable, 1).replace("> secret", f"> {tmp_path / 'secret'}")
     subprocess.run(command, shell=True, check=True, timeout=60)  # the documented command, as written
     assert len((tmp_path / "secret").read_bytes().strip()) == 64
     assert Signer.from_file(tmp_path / "secret").sign({})

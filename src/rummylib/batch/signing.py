@@ -25,7 +25,7 @@ import attrs
 from rummylib.batch.protocol import json_type
 from rummylib.errors import ErrorCode, RequestError
 
-__all__ = ["MAKE_A_SECRET", "MAX_SECRET_BYTES", "MIN_SECRET_BYTES", "Signer", "canonical_json"]
+__all__ = ["MAX_SECRET_BYTES", "MIN_SECRET_BYTES", "Signer", "canonical_json"]
 
 MAX_SECRET_BYTES = 65_536
 """The longest secret a `Signer` reads from a file (a longer file is refused, not truncated)."""
@@ -33,7 +33,7 @@ MAX_SECRET_BYTES = 65_536
 MIN_SECRET_BYTES = 32
 """The shortest secret a `Signer` takes: a shorter one could be guessed from signed states."""
 
-MAKE_A_SECRET = """python -c "import secrets; print(secrets.token_hex(32))" > secret"""
+_MAKE_A_SECRET = """python -c "import secrets; print(secrets.token_hex(32))" > secret"""
 """A command that writes a good secret (64 random hex digits) to the file ``secret``."""
 
 _SIGNATURE = re.compile(r"[0-9a-f]{64}")
@@ -95,7 +95,7 @@ def _secret(value: bytes) -> bytes:
     if len(value) < MIN_SECRET_BYTES:
         raise RequestError(
             f"the signing secret is {'empty' if not value else f'{len(value)} bytes long'}: it must be at least "
-            f"{MIN_SECRET_BYTES} bytes of random data; make one with: {MAKE_A_SECRET}",
+            f"{MIN_SECRET_BYTES} bytes of random data; make one with: {_MAKE_A_SECRET}",
             code=ErrorCode.BAD_SIGNATURE,
         )
     return value
@@ -158,7 +158,7 @@ class Signer:
             size = "is empty" if not secret else f"holds {len(secret)} bytes"
             raise RequestError(
                 f"the secret file {os.fspath(path)} {size}: a secret must be at least {MIN_SECRET_BYTES} bytes "
-                f"of random data; make one with: {MAKE_A_SECRET}",
+                f"of random data; make one with: {_MAKE_A_SECRET}",
                 code=ErrorCode.BAD_SIGNATURE,
             )
         return cls(secret)
