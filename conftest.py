@@ -16,6 +16,10 @@ collect_ignore = [] if importlib.util.find_spec("ray") else ["src/rummylib/agent
 # The agents extra (PettingZoo, Gymnasium, NumPy) is optional: without it the environments' modules
 # and pages are not collected, and tests/agents skips itself saying why. CI installs the extra.
 collect_ignore_glob = [] if importlib.util.find_spec("pettingzoo") else ["src/rummylib/agents/envs/*", "docs/agents/*.md"]
+# The openspiel extra (OpenSpiel, Shimmy) is optional too: without it the OpenSpiel games' module and
+# page are not collected, and tests/agents/test_openspiel.py skips itself.
+if not importlib.util.find_spec("pyspiel"):
+    collect_ignore += ["src/rummylib/agents/openspiel.py", "docs/agents/openspiel.md"]
 
 
 def _import_the_installed_package() -> None:
@@ -36,5 +40,5 @@ def _import_the_installed_package() -> None:
         importlib.import_module(module.name)
 
 
-_NEEDS_EXTRA = {"rummylib.agents._ray": "ray", "rummylib.agents.envs": "pettingzoo"}
+_NEEDS_EXTRA = {"rummylib.agents._ray": "ray", "rummylib.agents.envs": "pettingzoo", "rummylib.agents.openspiel": "pyspiel"}
 _import_the_installed_package()

@@ -84,11 +84,16 @@ GROUPS: list[tuple[str, str, tuple[str, ...]]] = [
 """Each heading of the page and the modules (with their public submodules) it covers."""
 
 
+OWN_PAGE = frozenset({"rummylib.agents.openspiel"})
+"""Public modules of an extra the README's install leaves out (``openspiel``): each is documented on
+its own page (its ``::: module``), not here, so that this page is the same with or without the extra."""
+
+
 def public_modules() -> list[str]:
-    """Every module of rummylib with no private part in its name."""
+    """Every module of rummylib with no private part in its name (but those in `OWN_PAGE`)."""
     names = ["rummylib"]
     for info in pkgutil.walk_packages(rummylib.__path__, "rummylib."):
-        if not any(part.startswith("_") for part in info.name.split(".")[1:]):
+        if not any(part.startswith("_") for part in info.name.split(".")[1:]) and info.name not in OWN_PAGE:
             names.append(info.name)
     return names
 

@@ -39,7 +39,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import cast
+from typing import TypeVar, cast
 
 from rummylib.cards import Card
 from rummylib.errors import (
@@ -52,7 +52,7 @@ from rummylib.errors import (
     ScoringInputError,
 )
 from rummylib.notation import parse_piece, parse_pieces
-from rummylib.pieces import Family, Joker, Piece, PieceCount
+from rummylib.pieces import Family, Joker, Piece, PieceCount, piece_sort_key
 from rummylib.rules import MAX_MELD_PIECES, RuleSet
 from rummylib.tiles import Tile
 
@@ -66,8 +66,11 @@ __all__ = [
     "pieces",
     "ruleset",
     "seat",
+    "sorted_pieces",
     "tile_rules",
 ]
+
+_P = TypeVar("_P", bound=Piece)
 
 PIECE_TYPES: frozenset[type] = frozenset({Tile, Card, Joker})
 """The classes of pieces, for a test of a whole sequence at once (``issuperset(map(type, ...))``)."""
@@ -359,3 +362,17 @@ def seat(value: object, *, players: int, what: str, error: type[RummyError] = Sc
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
         raise error(f"{what} must be a player from 0 to {players - 1}, not {_shown(value)}")
     return value
+
+
+def sorted_pieces(pieces: Iterable[_P]) -> tuple[_P, ...]:
+    """``pieces`` in canonical order (`rummylib.pieces.piece_sort_key`): how a hand or a rack is kept.
+
+    Examples:
+        >>> from rummylib.notation import parse_pieces
+        >>> [str(p) for p in sorted_pieces(parse_pieces("* r5 k7"))]
+        ['K7', 'R5', '*']
+    """
+    found = tuple(pieces)
+    if len(found) < 2:  # nothing to sort (a drawn piece)
+        return found
+    return tuple(sorted(found, key=piece_sort_key))

@@ -23,14 +23,14 @@ from typing import ClassVar
 import attrs
 
 from rummylib.notation import parse_piece
-from rummylib.pieces import Piece
+from rummylib.pieces import Piece, PieceLike
 
 __all__ = ["Discard", "DrawDiscard", "DrawStock"]
 
 _INT = attrs.validators.instance_of(int)
 
 
-def _piece(value: Piece | str) -> Piece:
+def _piece(value: PieceLike) -> Piece:
     return parse_piece(value) if isinstance(value, str) else value
 
 

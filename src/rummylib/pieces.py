@@ -19,6 +19,7 @@ from typing import TypeAlias, TypeVar
 
 import attrs
 
+from rummylib._display import Drawable
 from rummylib._tokens import EXPECTED, check_text, split
 from rummylib.cards import Card, read_card
 from rummylib.errors import ErrorCode, InvalidPiecesError, NotationError
@@ -30,6 +31,7 @@ __all__ = [
     "Joker",
     "Piece",
     "PieceCount",
+    "PieceLike",
     "PiecesLike",
     "format_pieces",
     "piece_sort_key",
@@ -53,7 +55,7 @@ class Family(StrEnum):
 
 
 @attrs.frozen(repr=False)
-class Joker:
+class Joker(Drawable):
     """A joker, tile or card. What it stands for belongs to a meld's reading, not to the joker.
 
     Examples:
@@ -67,18 +69,15 @@ class Joker:
     def __repr__(self) -> str:
         return "JOKER"
 
-    def _repr_svg_(self) -> str:
-        """A picture of the joker (as a tile), for Jupyter (see `rummylib.svg`)."""
-        from rummylib import svg  # noqa: PLC0415 - the display hook: pictures sit above the values
-
-        return svg.piece(self)
-
 
 JOKER = Joker()
 """The joker. All jokers are equal values; count them with `PieceCount`."""
 
 Piece: TypeAlias = Tile | Card | Joker
 """Anything that can lie on a rack or a table: a tile, a card or a joker."""
+
+PieceLike: TypeAlias = Piece | str
+"""One piece: a `Piece`, or its notation (``"r5"``, ``"10h"``, ``"*"``); accepted wherever one piece is."""
 
 _T = TypeVar("_T")
 
@@ -282,7 +281,7 @@ def _counts_converter(items: Iterable[tuple[Piece, int]]) -> tuple[tuple[Piece, 
 
 
 @attrs.frozen(repr=False)
-class PieceCount:
+class PieceCount(Drawable):
     """An immutable multiset of pieces (a rack, a hand, the tiles of a table).
 
     Supports ``+`` (union of counts), ``-`` (difference, never below zero), ``<=`` (is contained
@@ -381,12 +380,6 @@ class PieceCount:
 
     def __repr__(self) -> str:
         return f"PieceCount.of(parse_pieces({str(self)!r}))"
-
-    def _repr_svg_(self) -> str:
-        """A picture of the pieces as a rack, for Jupyter."""
-        from rummylib import svg  # noqa: PLC0415 - the display hook: pictures sit above the values
-
-        return svg.rack(self)
 
 
 PiecesLike: TypeAlias = str | Piece | PieceCount | Iterable[Piece]

@@ -14,6 +14,7 @@ from enum import StrEnum
 
 import attrs
 
+from rummylib._display import Drawable
 from rummylib._tokens import COLOR_LETTERS, TILE_RE
 from rummylib.errors import ErrorCode, InvalidPiecesError, NotationError
 
@@ -87,7 +88,7 @@ def _number(instance: object, attribute: object, value: int) -> None:
 
 
 @attrs.frozen(repr=False, cache_hash=True)
-class Tile:
+class Tile(Drawable):
     """One numbered tile. Two equal tiles are equal values: duplicates are real.
 
     The colour may be given as its letter: ``Tile("r", 5)`` is ``Tile(Color.RED, 5)``.
@@ -142,12 +143,6 @@ class Tile:
 
     def __repr__(self) -> str:
         return f"Tile.parse({str(self)!r})"
-
-    def _repr_svg_(self) -> str:
-        """A picture of the tile, for Jupyter (see `rummylib.svg`)."""
-        from rummylib import svg  # noqa: PLC0415 - the display hook: pictures sit above the values
-
-        return svg.piece(self)
 
 
 def read_tile(token: str, *, colors: Sequence[Color] = STANDARD_COLORS, max_number: int = 13) -> Tile | None:

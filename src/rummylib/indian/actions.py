@@ -22,7 +22,7 @@ from rummylib.actions import Discard, DrawDiscard, DrawStock
 from rummylib.cards import Rank
 from rummylib.melds import Meld
 from rummylib.notation import parse_piece
-from rummylib.pieces import Piece, format_pieces
+from rummylib.pieces import Piece, PieceLike, format_pieces
 from rummylib.table import Table
 
 __all__ = [
@@ -42,7 +42,7 @@ __all__ = [
 _INT = attrs.validators.instance_of(int)
 
 
-def _piece(value: Piece | str) -> Piece:
+def _piece(value: PieceLike) -> Piece:
     return parse_piece(value) if isinstance(value, str) else value
 
 

@@ -17,10 +17,11 @@ from typing import Any, ClassVar
 
 import attrs
 
+from rummylib.decks import Seed
 from rummylib.errors import RuleId
 from rummylib.indian._common import check_rules, deal_rules, is_seat
 from rummylib.indian.actions import ACTIONS, IndianAction, IndianDealResult, IndianView, SeatStatus
-from rummylib.indian.deal import IndianDeal, Seed
+from rummylib.indian.deal import IndianDeal
 from rummylib.pieces import PieceCount
 from rummylib.referee import Outcome, RefereeBase, refuse, replace_at
 from rummylib.rules import IndianFormat, RuleSet, ScoringScheme
