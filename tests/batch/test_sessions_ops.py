@@ -162,7 +162,8 @@ def test_deal_options_round_and_dealer() -> None:
         ({"game": "shanghai", "players": 2, "seed": 1}, "bad-players", "3 to 8"),
         ({"game": "shanghai", "players": 3, "seed": 1, "round": 11}, "unknown-round", "11"),
         ({"game": "shanghai", "players": 3, "seed": 1, "dealer": 3}, "bad-players", "dealer"),
-        ({"game": "gin", "seed": 1}, "missing-field", "players"),
+        ({"game": "shanghai", "seed": 1}, "missing-field", "players"),
+        ({"game": "indian_rummy", "seed": 1}, "missing-field", "players"),
         ({"game": "gin", "players": 2, "seed": 1.5}, "bad-field", "seed"),
         ({"game": "gin", "players": 2, "seed": True}, "bad-field", "seed"),
         ({"game": "gin", "players": 2, "seed": 10**30}, "bad-field", "seed"),
@@ -175,6 +176,13 @@ def test_deal_refuses_what_it_cannot_deal(request_: dict[str, Any], code: str, w
     answer = handle_request({"op": "deal", **request_})
     assert answer["error"]["code"] == code, answer
     assert words in answer["error"]["message"]
+
+
+def test_deal_needs_no_players_where_the_game_seats_one_number() -> None:
+    # Gin Rummy seats 2 and no other number: the field is optional there, and means the same
+    alone = handle_request({"op": "deal", "game": "gin", "seed": 5})
+    assert alone == handle_request({"op": "deal", "game": "gin", "players": 2, "seed": 5})
+    assert len(alone["view"]["hand_sizes"]) == 2
 
 
 def test_apply_refuses_an_illegal_action_naming_the_rule() -> None:

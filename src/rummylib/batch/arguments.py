@@ -53,7 +53,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--secret-file",
         metavar="FILE",
         default=None,
-        help="sign every state returned with the secret in FILE, and refuse states without a valid signature",
+        help="sign every state returned with the secret in FILE (at least 32 bytes), "
+        "and refuse states without a valid signature",
     )
     parser.add_argument(
         "--max-seconds",

@@ -171,12 +171,6 @@ def _turn_from_file(args: argparse.Namespace) -> dict[str, Any]:
                     )
             options = theirs | options
         request["rules"] = options
-    if args.wild_rank is not None:
-        if data.get("wild_rank") is not None and str(data["wild_rank"]) != args.wild_rank:
-            raise RequestError(
-                f"--wild-rank {args.wild_rank} contradicts the field 'wild_rank' of {path}", code=ErrorCode.BAD_REQUEST
-            )
-        request["wild_rank"] = args.wild_rank
     return request
 
 
@@ -196,8 +190,6 @@ def _turn_from_options(args: argparse.Namespace) -> dict[str, Any]:
     options = _options(args)
     if options:
         request["rules"] = options
-    if args.wild_rank is not None:
-        request["wild_rank"] = args.wild_rank
     return request
 
 
