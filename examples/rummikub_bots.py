@@ -95,7 +95,7 @@ def _bot(game: RummikubGame, *, extend: bool) -> RummikubGame:
     rules = game.rules
     rack = game.rack()
     sets = find_sets(rack, rules=rules)
-    opened = game.initial_meld_done[game.current]
+    opened = game.initial_meld_done[game.to_move]
     if not opened and _value(sets, rules) < rules.initial_meld_points:
         sets = []
     table = list(game.table.melds) + [Meld(s) for s in sets]
@@ -108,10 +108,10 @@ def _bot(game: RummikubGame, *, extend: bool) -> RummikubGame:
     proposal = Table(table)
     if proposal != game.table:
         try:
-            return game.apply(Play(game.current, proposal))
+            return game.apply(Play(game.to_move, proposal))
         except IllegalTurnError:
             pass  # not worth enough for an initial meld, say: draw instead
-    return game.apply(Draw(game.current)) if game.pool else game.apply(Pass(game.current))
+    return game.apply(Draw(game.to_move)) if game.stock else game.apply(Pass(game.to_move))
 
 
 def greedy_bot(game: RummikubGame) -> RummikubGame:
@@ -128,7 +128,7 @@ def play_game(bots: Sequence[Bot], *, seed: int, rules: RuleSet = RUMMIKUB, verb
     """Play a whole game, each seat moved by its bot, and return the final state."""
     game = RummikubGame.deal(rules=rules, players=len(bots), seed=seed)
     while not game.is_over:
-        game = bots[game.current](game)
+        game = bots[game.to_move](game)
         if verbose:
             action = game.history[-1]
             if action.kind is ActionKind.PLAY:
@@ -143,7 +143,7 @@ def main() -> None:
     game = play_game([greedy_bot, cautious_bot], seed=2024, verbose=True)
     print()
     print("winner:", "nobody went out" if game.winner is None else f"player {game.winner}")
-    for seat, (rack, score) in enumerate(zip(game.racks, game.result().scores, strict=True)):
+    for seat, (rack, score) in enumerate(zip(game.hands, game.result().scores, strict=True)):
         print(f"player {seat}: {score:+d}  (rack left: {format_pieces(rack) or 'empty'})")
 
 

@@ -38,10 +38,10 @@ def _played(state: Any, turns: int, seed: int) -> list[Any]:
             break
         if isinstance(state, RummikubGame):
             best = solve(
-                state.table, state.rack(), rules=state.rules, initial_meld_done=state.initial_meld_done[state.current]
+                state.table, state.rack(), rules=state.rules, initial_meld_done=state.initial_meld_done[state.to_move]
             )
             action: Any = (
-                Draw(state.current) if best.is_pass or rng.random() < 0.3 else Play(state.current, best.table_after)
+                Draw(state.to_move) if best.is_pass or rng.random() < 0.3 else Play(state.to_move, best.table_after)
             )
         else:
             action = rng.choice(state.legal_actions())
