@@ -48,6 +48,7 @@ def _rank_counts(hand: tuple[Any, ...]) -> collections.Counter[Any]:
 def rummikub_move(state: rummikub.RummikubGame) -> Any:
     """The solver's best play (most tiles), or a draw; a search over its budget is a draw too."""
     seat = state.to_move
+    assert seat is not None
     try:
         found = rummikub.solve(
             list(state.table.melds),

@@ -103,12 +103,13 @@ def test_play_then_manipulate_after_initial_meld() -> None:
     assert game.rack(0) == ()
     assert game.is_over
     assert game.winner == 0
+    assert game.to_move is None  # nobody is to move once the game is over
     assert game.legal_actions() == ()
     scores = game.result().scores
     assert sum(scores) == 0
     assert scores[1] == -sum(p.number if isinstance(p, Tile) else 30 for p in game.rack(1))
-    with pytest.raises(IllegalActionError):
-        game.apply(Draw(game.to_move))
+    with pytest.raises(IllegalActionError, match="the game is over"):
+        game.apply(Draw(0))
 
 
 def test_time_limit_penalty_returns_to_previous_position() -> None:
@@ -213,9 +214,10 @@ class RummikubGames(RuleBasedStateMachine):
     def game_over(self) -> None:
         assert self.game is not None
         assert self.game.legal_actions() == ()
+        assert self.game.to_move is None
         assert sum(self.game.result().scores) == 0
         with pytest.raises(IllegalActionError):
-            self.game.apply(Play(self.game.to_move, self.game.table))
+            self.game.apply(Play(self.game.history[-1].player, self.game.table))
 
     @invariant()
     def conserved_and_valid(self) -> None:

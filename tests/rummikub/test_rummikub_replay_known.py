@@ -94,6 +94,6 @@ def test_two_continuations_of_one_game_are_each_checked_on_their_own() -> None:
         assert from_json(state.to_json()) == state
     edited = one.to_json()
     edited["state"]["hands"] = edited["state"]["hands"][::-1]  # every tile still there once
-    assert "racks differ from what the history gives" in _refusal(edited)
+    assert "hands differ from what the history gives" in _refusal(edited)
     edited["state"]["hands"] = game.apply(Draw(1)).to_json()["state"]["hands"]  # a tile short: the plainer reason
     assert _refusal(edited).startswith("not a valid save: pieces not conserved: ")
