@@ -23,6 +23,7 @@ from rummylib._deprecation import LazyAttributes
 from rummylib.cards import Card, Rank, Suit
 from rummylib.decks import Deal, full_set, shuffled
 from rummylib.errors import (
+    ArgumentError,
     ContractNotMetError,
     ErrorCode,
     GinInputError,
@@ -178,6 +179,7 @@ __all__ = [
     "PRESETS",
     "RUMMIKUB",
     "SHANGHAI",
+    "ArgumentError",
     "Budget",
     "BuildInfo",
     "Card",

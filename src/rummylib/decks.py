@@ -19,6 +19,7 @@ import random
 
 import attrs
 
+from rummylib import _inputs
 from rummylib.cards import Card, Rank, Suit
 from rummylib.errors import ErrorCode, RuleSetError
 from rummylib.pieces import JOKER, Family, Piece, PieceCount, _interned
@@ -74,9 +75,7 @@ def as_rng(rng: random.Random | int | str | None) -> random.Random:
     """
     if isinstance(rng, random.Random):
         return rng
-    if isinstance(rng, bool) or not isinstance(rng, int | str):
-        raise TypeError("pass a random.Random or a seed (int or str)")
-    return random.Random(rng)
+    return random.Random(_inputs.seed(rng))
 
 
 def shuffled(pieces: tuple[Piece, ...], rng: random.Random | int | str) -> tuple[Piece, ...]:

@@ -32,10 +32,11 @@ import json
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, Protocol, Self, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, Protocol, Self, TypeVar, cast, runtime_checkable
 
 import attrs
 
+from rummylib._inputs import flag, is_seat
 from rummylib._json import BadValue, Codec, Limits, Special
 from rummylib.cards import Card
 from rummylib.decks import full_set
@@ -345,7 +346,11 @@ class RefereeBase:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], *, check: bool = True) -> Self:
-        """The state a saved form holds, checked (``problems``) unless ``check`` is false.
+        """The state a saved form holds, checked (``problems``, ``seed_problems``) unless ``check`` is false.
+
+        The check refuses a state no real game could reach (`problems`), and one its own seed does
+        not deal (``seed_problems``, where the state has it: the stock must be what is left of the
+        one its seed deals, in order, until the first reshuffle).
 
         Raises:
             SaveError: not a save of this state's type, another version, malformed, or a state no
@@ -359,7 +364,14 @@ class RefereeBase:
             True
         """
         state = state_from_json(cls, data)
-        return check_problems(state) if check else state
+        if not flag(check, what="check"):
+            return state
+        check_problems(state)
+        seed_problems = getattr(state, "seed_problems", None)  # what its own seed shows, where it keeps one
+        found = seed_problems() if seed_problems is not None else ()
+        if found:
+            raise SaveError("not a valid save: " + "; ".join(found))
+        return state
 
     @classmethod
     def action_from_json(cls, data: object) -> Any:
@@ -414,9 +426,9 @@ def check_seat(player: object, players: int, doing: str) -> int:
         ...
         rummylib.errors.IllegalActionError: player 2 cannot draw: seats are 0 to 1 [not-a-player]
     """
-    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < players:
+    if not is_seat(player, players):
         refuse(RuleId.NOT_A_PLAYER, f"player {player!r} cannot {doing}: seats are 0 to {players - 1}")
-    return player
+    return cast(int, player)
 
 
 def replace_at(values: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:

@@ -32,7 +32,9 @@ from typing import TYPE_CHECKING, ClassVar, Final, TypeVar
 
 import attrs
 
+from rummylib import _inputs
 from rummylib._deprecation import DeprecatedAttributes
+from rummylib._inputs import is_seat
 from rummylib.cards import Card
 from rummylib.contracts._deprecated import PLAN_BUDGET as _OLD_PLAN_BUDGET
 from rummylib.contracts._moves import lay_downs, layoff_groups, swap_cards
@@ -108,10 +110,6 @@ def _not_held(seen: Sequence[Piece], hand: Sequence[Piece]) -> list[Piece]:
     return missing
 
 
-def _is_seat(value: object, players: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players
-
-
 def result_problems(res: RoundResult, rules: RuleSet, players: int) -> Iterator[str]:
     """Why a recorded round result is not what its hands give (nothing when it is).
 
@@ -126,7 +124,7 @@ def result_problems(res: RoundResult, rules: RuleSet, players: int) -> Iterator[
     if len(res.scores) != players or len(res.hands) != players:
         yield f"round {res.round_number}: {len(res.scores)} scores for {players} players"
         return
-    if res.went_out is not None and (not _is_seat(res.went_out, players) or res.hands[res.went_out]):
+    if res.went_out is not None and (not is_seat(res.went_out, players) or res.hands[res.went_out]):
         yield f"round {res.round_number}: player {res.went_out} went out holding cards"
     try:
         expected = score_contract_round(
@@ -185,7 +183,7 @@ def _check_game(rules: RuleSet, players: int, dealer: int) -> None:
     if rules.scoring is not ScoringScheme.CONTRACT:
         raise RuleSetError(f"{rules.title} is not a contract game (Contract Rummy, Shanghai)", code=ErrorCode.BAD_RULES)
     rules.check_players(players)
-    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
+    if not is_seat(dealer, players):
         raise RuleSetError(
             f"the dealer must be a seat from 0 to {players - 1}, not {dealer!r}", code=ErrorCode.BAD_PLAYERS
         )
@@ -296,8 +294,7 @@ class ContractRound(RefereeBase):
             >>> r.current, len(r.hands[0]), len(r.stock) + len(r.discards) + 5 * 12
             (0, 12, 160)
         """
-        if isinstance(seed, bool) or not isinstance(seed, int | str):
-            raise TypeError(f"seed must be an int or a str, not {type(seed).__name__}")
+        seed = _inputs.seed(seed)
         _check_game(rules, players, dealer)
         cards = rules.round(round_number).cards
         dealt = deal(rules, players=players, rng=as_rng(f"{seed}:deal:{round_number}"), hand_size=cards)
@@ -422,7 +419,7 @@ class ContractRound(RefereeBase):
             yield f"round {self.round_number!r} does not exist in {rules.title}"
             return
         for name in ("current", "dealer"):
-            if not _is_seat(getattr(self, name), n):
+            if not is_seat(getattr(self, name), n):
                 yield f"{name} ({getattr(self, name)!r}) is not a seat"
         for name in ("down", "buys", "known"):
             if len(getattr(self, name)) != n:
@@ -454,7 +451,7 @@ class ContractRound(RefereeBase):
         if not isinstance(self.turn, int) or self.turn < 1:
             yield f"turn {self.turn!r} is not possible"
         for i, tm in enumerate(self.table):
-            if not _is_seat(tm.owner, n):
+            if not is_seat(tm.owner, n):
                 yield f"table meld {i} belongs to {tm.owner!r}, not a seat"
             elif len(self.down) == n and not self.down[tm.owner]:
                 yield f"table meld {i} belongs to player {tm.owner}, who is not down"
