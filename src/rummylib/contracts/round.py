@@ -397,7 +397,8 @@ class ContractRound(RefereeBase):
 
         Every card of the deal exactly once, hand sizes, seats, phases and counters (buys,
         reshuffles, turns) in range, the known cards of each hand in that hand, table melds valid
-        and laid by players who are down, and a recorded result that is what the hands give.
+        and laid by players who are down, every player down owning a meld on the table, and a
+        recorded result that is what the hands give.
 
         Examples:
             >>> from rummylib import SHANGHAI
@@ -457,6 +458,11 @@ class ContractRound(RefereeBase):
                 yield f"table meld {i} belongs to player {tm.owner}, who is not down"
             if not is_valid_meld(tm.reading.meld, rules=rules):
                 yield f"table meld {i} ({tm.reading.meld}) is not a valid meld"
+        if len(self.down) == n:  # meeting the contract lays melds down, and they stay on the table
+            owners = {tm.owner for tm in self.table}
+            for p, is_down in enumerate(self.down):
+                if is_down and p not in owners:
+                    yield f"player {p} is down but owns no meld on the table"
         if (self.phase is Phase.BUY) != (self.window is not None):
             yield f"phase {self.phase.value} with {'a' if self.window else 'no'} buy window"
         if self.window is not None and (not self.discards or self.window.card != self.discards[-1]):
