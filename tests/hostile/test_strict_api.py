@@ -38,13 +38,16 @@ from rummylib import (
     Table,
     Tile,
     check_meld,
+    contracts,
     deal,
+    gin,
+    indian,
+    rummikub,
     saves,
     score_hand,
     svg,
     validate_turn,
 )
-from rummylib import contracts, gin, indian, rummikub
 from rummylib.decks import shuffled
 
 # --- 1. flags: True or False, nothing else ------------------------------------------------------
