@@ -438,7 +438,7 @@ def seat(value: object, *, players: int, what: str, error: type[RummyError] = Sc
     return cast(int, value)
 
 
-def player(instance: object, attribute: Any, value: object) -> None:
+def player(instance: object, attribute: Any, value: Any) -> None:
     """The attrs validator of an action's ``player``: a seat number (which seats a table has is for its referee).
 
     Raises:
@@ -458,7 +458,7 @@ def player(instance: object, attribute: Any, value: object) -> None:
         )
 
 
-def whole_number(instance: object, attribute: Any, value: object) -> None:
+def whole_number(instance: object, attribute: Any, value: Any) -> None:
     """The attrs validator of an index or count field of an action: an int from 0, not a ``bool``.
 
     Raises:

@@ -65,7 +65,7 @@ def _any_table(value: TableLike) -> Table:
 _SEAT = _inputs.player  # a seat number, or a coded error (never attrs' own TypeError)
 
 
-def _elapsed(instance: object, attribute: attrs.Attribute[float | None], value: object) -> None:
+def _elapsed(instance: object, attribute: attrs.Attribute[float | None], value: Any) -> None:
     """Seconds a turn took: ``None``, or a number (not a ``bool``) from 0."""
     if value is None or (isinstance(value, int | float) and not isinstance(value, bool) and value >= 0):
         return
