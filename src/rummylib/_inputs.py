@@ -43,7 +43,7 @@ Examples:
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any, cast
 
 from rummylib.cards import Card
@@ -69,6 +69,7 @@ __all__ = [
     "bounded",
     "flag",
     "hand",
+    "integer",
     "is_seat",
     "meld_pieces",
     "not_a_piece",
@@ -80,7 +81,6 @@ __all__ = [
     "seat",
     "seed",
     "tile_rules",
-    "whole_number",
 ]
 
 PIECE_TYPES: frozenset[type] = frozenset({Tile, Card, Joker})
@@ -382,7 +382,9 @@ def meld_pieces(value: object, *, rules: RuleSet | None, what: str) -> tuple[Pie
         held: tuple[object, ...] = value
     elif isinstance(value, str):
         held = parse_pieces(value, rules=rules)
-    elif isinstance(value, Tile | Card | Joker | PieceCount | bytes | bytearray) or not isinstance(value, Iterable):
+    elif isinstance(value, Tile | Card | Joker | PieceCount | bytes | bytearray | Mapping) or not isinstance(
+        value, Iterable
+    ):
         raise InvalidPiecesError(
             f"{what} must be a Meld, notation, or a sequence of pieces or of their notation, not "
             f"{type(value).__name__}",
@@ -441,25 +443,27 @@ def seat(value: object, *, players: int, what: str, error: type[RummyError] = Sc
 def player(instance: object, attribute: Any, value: Any) -> None:
     """The attrs validator of an action's ``player``: a seat number (which seats a table has is for its referee).
 
+    A seat the table does not have (``-1``, ``5`` at two players) is the referee's to refuse
+    (``not-a-player``), as any action it cannot take.
+
     Raises:
-        ArgumentError: not a whole number from 0, or a ``bool`` (code ``bad-argument``).
+        ArgumentError: not an int, or a ``bool`` (code ``bad-argument``).
 
     Examples:
         >>> from rummylib.gin import DrawStock
         >>> DrawStock("0")
         Traceback (most recent call last):
         ...
-        rummylib.errors.ArgumentError: DrawStock: the player must be a seat number (an int from 0), not '0'
+        rummylib.errors.ArgumentError: DrawStock: the player must be a seat number (an int), not '0'
     """
-    if not is_seat(value):
+    if isinstance(value, bool) or not isinstance(value, int):
         raise ArgumentError(
-            f"{type(instance).__name__}: the {attribute.name} must be a seat number (an int from 0), "
-            f"not {_shown(value)}"
+            f"{type(instance).__name__}: the {attribute.name} must be a seat number (an int), not {_shown(value)}"
         )
 
 
-def whole_number(instance: object, attribute: Any, value: Any) -> None:
-    """The attrs validator of an index or count field of an action: an int from 0, not a ``bool``.
+def integer(instance: object, attribute: Any, value: Any) -> None:
+    """The attrs validator of an index field of an action: an int, not a ``bool`` (which exist is for its referee).
 
     Raises:
         ArgumentError: anything else (code ``bad-argument``).
@@ -469,12 +473,10 @@ def whole_number(instance: object, attribute: Any, value: Any) -> None:
         >>> LayOff(0, "7h", "2")
         Traceback (most recent call last):
         ...
-        rummylib.errors.ArgumentError: LayOff: the meld must be an int from 0, not '2'
+        rummylib.errors.ArgumentError: LayOff: the meld must be an int, not '2'
     """
-    if not is_seat(value):
-        raise ArgumentError(
-            f"{type(instance).__name__}: the {attribute.name} must be an int from 0, not {_shown(value)}"
-        )
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ArgumentError(f"{type(instance).__name__}: the {attribute.name} must be an int, not {_shown(value)}")
 
 
 def flag(value: object, *, what: str) -> bool:

@@ -11,7 +11,7 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import TypeAlias
 
 import attrs
@@ -40,9 +40,9 @@ def _melds(table: object, rules: RuleSet | None) -> list[Meld]:
     No more are read than a game has pieces (one past, to refuse an endless iterable); what cannot
     be read as a meld is refused with the forms a table may take (`rummylib._inputs.TABLE_FORMS`).
     """
-    if isinstance(table, Meld | MeldReading | Tile | Card | Joker | PieceCount | bytes | bytearray) or not isinstance(
-        table, Iterable
-    ):
+    if isinstance(
+        table, Meld | MeldReading | Tile | Card | Joker | PieceCount | bytes | bytearray | Mapping
+    ) or not isinstance(table, Iterable):
         raise InvalidPiecesError(f"{_inputs.TABLE_FORMS}; not a {type(table).__name__}", code=ErrorCode.NOT_A_PIECE)
     limit = _inputs.MOST_PIECES if rules is None else rules.total_pieces
     items = _inputs.bounded(table, limit=limit, what="the table")

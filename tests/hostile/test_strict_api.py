@@ -124,7 +124,7 @@ ACTIONS: list[Callable[[Any], object]] = [
 
 
 @pytest.mark.parametrize("make", ACTIONS)
-@pytest.mark.parametrize("seat", ["0", True, False, -1, 1.0, None])
+@pytest.mark.parametrize("seat", ["0", True, False, 1.0, None])
 def test_an_action_refuses_a_seat_that_is_not_a_whole_number(make: Callable[[Any], object], seat: object) -> None:
     with pytest.raises(ArgumentError) as info:
         make(seat)
@@ -135,7 +135,7 @@ def test_an_action_refuses_a_seat_that_is_not_a_whole_number(make: Callable[[Any
 
 def test_the_rummikub_play_of_a_new_user() -> None:
     game = RummikubGame.deal(rules=RUMMIKUB, players=2, seed=1)
-    with pytest.raises(ArgumentError, match=r"Play: the player must be a seat number \(an int from 0\), not '0'"):
+    with pytest.raises(ArgumentError, match=r"Play: the player must be a seat number \(an int\), not '0'"):
         game.apply(rummikub.Play("0", "r1 r2 r3"))  # type: ignore[arg-type]
 
 
@@ -152,7 +152,7 @@ REFEREES: list[tuple[RummyError | Any, Callable[[int], object]]] = [
 
 @pytest.mark.parametrize(("state", "draw"), REFEREES, ids=lambda x: type(x).__name__)
 def test_a_seat_out_of_range_is_refused_by_every_referee(state: Any, draw: Callable[[int], object]) -> None:
-    for seat in (state.players, 7):
+    for seat in (state.players, 7, -1):
         with pytest.raises(IllegalActionError) as info:
             state.apply(draw(seat))
         assert [v.code for v in info.value.violations] == ["not-a-player"]

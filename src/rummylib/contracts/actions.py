@@ -203,7 +203,7 @@ class LayOff:
     """Seat of the player."""
     cards: tuple[Piece, ...] = attrs.field(converter=_pieces)
     """The cards laid off."""
-    meld: int = attrs.field(validator=_inputs.whole_number)
+    meld: int = attrs.field(validator=_inputs.integer)
     """Index of the table meld they go on."""
     joker_end: Literal["high", "low"] = attrs.field(default="high", validator=attrs.validators.in_(("high", "low")))
     """The end of a run a joker goes to when it could go to either (a joker laid off, or one that
@@ -224,7 +224,7 @@ class SwapJoker:
     """Seat of the player."""
     card: Piece = attrs.field(converter=_piece)
     """The natural card put in the joker's place."""
-    meld: int = attrs.field(validator=_inputs.whole_number)
+    meld: int = attrs.field(validator=_inputs.integer)
     """Index of the table meld holding the joker."""
 
 
