@@ -525,6 +525,29 @@ TOPICS: list[Topic] = [
             Column("p99 step (ms)", "p99 step ms"),
         ],
     ),
+    Topic(
+        results="openspiel.md",
+        title="Gin through OpenSpiel, against OpenSpiel's own Gin",
+        command="python benchmarks/bench_openspiel.py --seconds 10 --repeat 3 --write",
+        lead=(
+            "Whole Gin hands played by uniform random moves through pyspiel (the deal's chance nodes "
+            "sampled, then a random legal action at every decision): `python_rummylib_gin_rummy` "
+            "([OpenSpiel games](agents/openspiel.md), rummylib's referee in Python) and OpenSpiel's "
+            "C++ `gin_rummy`, in the same run."
+        ),
+        table="games/s",
+        columns=[
+            Column("game", "game", "---"),
+            Column("games/s", "games/s"),
+            Column("moves a game", "moves a game (chance included)"),
+        ],
+        quotes=(r"OpenSpiel's C\+\+ Gin plays [^\n]*",),
+        summary=lambda rows: (
+            "random Gin hands through OpenSpiel",
+            f"{rows[0]['games/s']} hands/s",
+            f"OpenSpiel's C++ `gin_rummy`: {rows[1]['games/s']} hands/s",
+        ),
+    ),
 ]
 """The sections of the page, in order."""
 

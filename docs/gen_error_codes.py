@@ -211,8 +211,16 @@ def _heading(section: str) -> str:
     return section[:1].upper() + section[1:]
 
 
+def _documented_at(name: str) -> str:
+    """Where the API reference documents an error class: the module that defines it."""
+    found = [c for c in error_classes() if c.__name__ == name]
+    return found[0].__module__ if found else "rummylib.errors"
+
+
 def _classes_line(classes: list[tuple[str, bool]]) -> str:
-    shown = [f"[`{name}`][rummylib.errors.{name}]" + (" (its default code)" if own else "") for name, own in classes]
+    shown = [
+        f"[`{name}`][{_documented_at(name)}.{name}]" + (" (its default code)" if own else "") for name, own in classes
+    ]
     return f"Raised as {', '.join(shown)}.\n"
 
 

@@ -59,8 +59,7 @@ def _text(value: Any) -> str:
 
 
 def _words(v: Violation) -> dict[str, Any]:
-    text = v.message.removesuffix(f" [{v.code}]")
-    return {"code": v.code, "text": text, "set": v.meld_index}
+    return {"code": v.code, "text": v.message, "set": v.meld_index}
 
 
 def _count(melds: tuple[object, ...]) -> str:
@@ -104,11 +103,7 @@ def _meld_down(request: dict[str, Any], rules: RuleSet) -> dict[str, Any]:
         picture = svg.contract(melds, rules=rules, round_number=round_number, hand=hand)
         summary = f"round {round_number}: {_count(melds)} laid down"
     else:
-        problems = tuple(
-            Violation(rule=v.rule, detail=v.detail, meld_index=j, pieces=v.pieces)
-            for j, m in enumerate(melds)
-            for v in meld_violations(m, rules=rules)
-        )
+        problems = tuple(v.at(j) for j, m in enumerate(melds) for v in meld_violations(m, rules=rules))
         picture = svg.table(melds, rules=rules)
         summary = f"{_count(melds)} laid down"
     return {

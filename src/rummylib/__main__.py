@@ -5,7 +5,6 @@ command line: `main` hands it to `rummylib.batch.command` and loads `rummylib.cl
 other commands.
 """
 
-import importlib
 import sys
 from collections.abc import Sequence
 
@@ -18,7 +17,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args[:1] == ["batch"]:
         return command.main(args[1:])
     # lazy: the command line of people (every game, the pictures) loads only when it is asked for
-    cli = importlib.import_module("rummylib.cli")
+    from rummylib import cli  # noqa: PLC0415 - lazy (see tests/architecture/test_imports.py)
+
     status: int = cli.main(args)
     return status
 

@@ -34,6 +34,7 @@ import functools
 import importlib
 import warnings
 from collections.abc import Callable, Iterable, Mapping, MutableMapping
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 __all__ = ["DeprecatedAttributes", "LazyAttributes", "deprecated", "renamed", "withdrawn"]
@@ -181,9 +182,11 @@ class LazyAttributes(DeprecatedAttributes):
     is kept in the package's namespace, so it is found directly from then on. A submodule's name
     (``rummylib.contracts.round``) imports that submodule; the old names (``deprecated``) are handed
     out with a `DeprecationWarning`, as `DeprecatedAttributes` does. Declare the lazy names under
-    ``if TYPE_CHECKING:`` so that type checkers still see them, keep them in ``__all__``, assign
-    the instance's ``dir`` to the package's ``__dir__``, and assign both under ``if not
-    TYPE_CHECKING:``: a type checker then flags a name the package does not have.
+    ``if TYPE_CHECKING:`` so that type checkers still see them (``tests/architecture/test_exports.py``
+    writes that block from the table and holds the two equal), assign the instance's ``dir`` to
+    the package's ``__dir__``, both under ``if not TYPE_CHECKING:``: a type checker then flags a
+    name the package does not have. The package's ``__all__`` is `public_names`, written the first
+    time it is read.
 
     Args:
         namespace: The package's ``globals()``.
@@ -221,6 +224,9 @@ class LazyAttributes(DeprecatedAttributes):
         return dict(self._lazy)
 
     def __call__(self, name: str) -> object:
+        if name == "__all__":  # written on first read: `import rummylib` does not pay for it
+            names = self._namespace["__all__"] = self.public_names()
+            return names
         module = self._lazy.get(name)
         if module is not None:
             # lazy: the game's modules load with their first name read (cold start of a batch worker)
@@ -238,6 +244,24 @@ class LazyAttributes(DeprecatedAttributes):
                 if exc.name != f"{self.module}.{name}":
                     raise
         raise AttributeError(f"module {self.module!r} has no attribute {name!r}")
+
+    def public_names(self) -> list[str]:
+        """The package's ``__all__``: its own public names (modules aside) and the names loaded on first use.
+
+        The package's ``__getattr__`` answers ``__all__`` with it the first time ``__all__`` is read
+        (``from package import *`` included), and keeps it.
+
+        A package so written names each export once: an eager name in its import (``from m import
+        X as X``, an explicit re-export for type checkers), a late one in the table given here.
+
+        Examples:
+            >>> import types
+            >>> namespace = {"__name__": "pkg", "Card": object(), "_helper": 1, "cards": types.ModuleType("cards")}
+            >>> LazyAttributes(namespace, {"rummylib.tiles": ("Tile",)}).public_names()
+            ['Card', 'Tile']
+        """
+        own = (name for name, value in self._namespace.items() if not isinstance(value, ModuleType))
+        return sorted({name for name in own if not name.startswith("_") or name == "__version__"} | set(self._lazy))
 
     def dir(self) -> list[str]:
         """The package's names, those not loaded yet included (its ``__dir__``)."""

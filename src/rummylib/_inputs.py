@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Mapping
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from rummylib.cards import Card
 from rummylib.errors import (
@@ -58,7 +58,7 @@ from rummylib.errors import (
     ScoringInputError,
 )
 from rummylib.notation import parse_piece, parse_pieces
-from rummylib.pieces import Family, Joker, Piece, PieceCount
+from rummylib.pieces import Family, Joker, Piece, PieceCount, piece_sort_key
 from rummylib.rules import MAX_MELD_PIECES, RuleSet
 from rummylib.tiles import Tile
 
@@ -80,8 +80,11 @@ __all__ = [
     "ruleset",
     "seat",
     "seed",
+    "sorted_pieces",
     "tile_rules",
 ]
+
+_P = TypeVar("_P", bound=Piece)
 
 PIECE_TYPES: frozenset[type] = frozenset({Tile, Card, Joker})
 """The classes of pieces, for a test of a whole sequence at once (``issuperset(map(type, ...))``)."""
@@ -525,3 +528,17 @@ def seed(value: object, *, what: str = "seed") -> int | str:
                 f"{what} must be text UTF-8 can write, not {_shown(value)} (half a surrogate pair at {exc.start})"
             ) from None
     return value
+
+
+def sorted_pieces(pieces: Iterable[_P]) -> tuple[_P, ...]:
+    """``pieces`` in canonical order (`rummylib.pieces.piece_sort_key`): how a hand or a rack is kept.
+
+    Examples:
+        >>> from rummylib.notation import parse_pieces
+        >>> [str(p) for p in sorted_pieces(parse_pieces("* r5 k7"))]
+        ['K7', 'R5', '*']
+    """
+    found = tuple(pieces)
+    if len(found) < 2:  # nothing to sort (a drawn piece)
+        return found
+    return tuple(sorted(found, key=piece_sort_key))

@@ -24,14 +24,14 @@ import attrs
 
 from rummylib import _inputs
 from rummylib.notation import parse_piece
-from rummylib.pieces import Piece
+from rummylib.pieces import Piece, PieceLike
 
 __all__ = ["Discard", "DrawDiscard", "DrawStock"]
 
 _SEAT = _inputs.player  # a seat number, or a coded error (never attrs' own TypeError)
 
 
-def _piece(value: Piece | str) -> Piece:
+def _piece(value: PieceLike) -> Piece:
     return parse_piece(value) if isinstance(value, str) else value
 
 

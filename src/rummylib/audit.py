@@ -44,7 +44,7 @@ from rummylib.melds import Meld, MeldReading
 from rummylib.pieces import Piece, PieceCount
 from rummylib.referee import Action, Recorded, Referee, Replayable, piece_problems
 from rummylib.registry import family_of
-from rummylib.table import Table, TableLike
+from rummylib.table import MeldsLike, Table
 
 __all__ = [
     "MAX_REPORTED",
@@ -226,7 +226,7 @@ def _table(value: object) -> Table:
     return Table.of(value)  # type: ignore[arg-type]
 
 
-def check_claimed_table(claimed: TableLike | Iterable[object], actual: TableLike | Iterable[object]) -> Table:
+def check_claimed_table(claimed: MeldsLike | Iterable[object], actual: MeldsLike | Iterable[object]) -> Table:
     """The claimed table, once it holds exactly the server's melds.
 
     Tables may be a `rummylib.table.Table`, ``|`` notation, or a sequence of melds (`Meld`,

@@ -18,6 +18,7 @@ import attrs
 
 from rummylib._tokens import CARD_RE, RANK_LETTERS, SUIT_LETTERS
 from rummylib.errors import ErrorCode, InvalidPiecesError, NotationError
+from rummylib.tiles import Drawable
 
 __all__ = ["Card", "Rank", "Suit", "read_card"]
 
@@ -126,7 +127,7 @@ def _suit(value: Suit | str) -> Suit:
 
 
 @attrs.frozen(repr=False, cache_hash=True)
-class Card:
+class Card(Drawable):
     """One playing card. Decks are often doubled, so two equal cards are two real cards.
 
     Rank and suit may be given as in notation: ``Card("A", "s")`` is ``Card(Rank.ACE, Suit.SPADES)``.
@@ -168,12 +169,6 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
-
-    def _repr_svg_(self) -> str:
-        """A picture of the card, for Jupyter (see `rummylib.svg`)."""
-        from rummylib import svg  # noqa: PLC0415 - the display hook: pictures sit above the values
-
-        return svg.piece(self)
 
 
 def read_card(token: str) -> Card | None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import random
+from typing import TypeAlias
 
 import attrs
 
@@ -26,7 +27,10 @@ from rummylib.pieces import JOKER, Family, Piece, PieceCount, _interned
 from rummylib.rules import RuleSet
 from rummylib.tiles import Tile
 
-__all__ = ["Deal", "as_rng", "deal", "full_set", "shuffled"]
+__all__ = ["Deal", "Seed", "as_rng", "deal", "full_set", "shuffled"]
+
+Seed: TypeAlias = int | str
+"""A seed: the same seed shuffles and deals the same way, every time and on every machine."""
 
 
 def full_set(rules: RuleSet, *, players: int | None = None) -> tuple[Piece, ...]:
@@ -64,7 +68,7 @@ def _full_set(rules: RuleSet, players: int | None) -> tuple[Piece, ...]:
     return _interned((*(c for c in cards for _ in range(decks)), *(JOKER,) * jokers))
 
 
-def as_rng(rng: random.Random | int | str | None) -> random.Random:
+def as_rng(rng: random.Random | Seed | None) -> random.Random:
     """A ``random.Random`` from a seed (int or str) or an existing generator (used as is).
 
     ``None`` is refused: rummylib never falls back on hidden global randomness.

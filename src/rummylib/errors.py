@@ -1,20 +1,44 @@
 """The error tree and the coded findings every check returns.
 
-Every exception rummylib raises on purpose derives from [`RummyError`][rummylib.errors.RummyError],
-and every user-facing one also derives from a builtin (``ValueError`` mostly), so plain
-``except ValueError`` keeps working.
+Every exception rummylib raises on purpose derives from [`RummyError`][rummylib.errors.RummyError]
+and carries a stable [`ErrorCode`][rummylib.errors.ErrorCode] as ``code``. An error about the
+caller's input also derives from ``ValueError`` (``TypeError`` stays the plain builtin, for a value
+of the wrong Python type), so plain ``except ValueError`` keeps working:
+
+```text
+RummyError
+├── NotationError, InvalidPiecesError, LimitExceededError   (and ValueError) pieces and notation
+├── RuleSetError                                            (and ValueError) games, options, rounds
+├── ScoringInputError, InvalidStateError, SaveError,        (and ValueError) hands, states, saves,
+│   RecordError, TableMismatchError, RequestError           records, tables, batch requests
+├── IllegalPlayError                                        (and ValueError) a play against the rules
+│   ├── InvalidMeldError                                    .violations lists every finding
+│   └── IllegalActionError                                  a referee's refusal
+├── SolverError                                             a search failed on its own (a bug)
+│   └── SearchLimitReached                                  the caller's budget ran out
+└── the errors of one game, defined in its package:
+    rummylib.rummikub: IllegalTurnError (an IllegalActionError), SolverInputError (and ValueError)
+    rummylib.contracts: ContractNotMetError (an IllegalPlayError)
+    rummylib.gin: KnockError (an IllegalPlayError), GinInputError (and ValueError)
+    rummylib.indian: InvalidDeclarationError (an IllegalPlayError)
+```
+
+Two more live with the faces that raise them: `rummylib.batch.wire.HalfPairError` (a
+`RequestError`) and the agent environments' missing-extra error (an ``ImportError``). Apart from
+that one, only `SolverError` and `SearchLimitReached` are not ``ValueError``s: neither is about the
+input. The errors of a game are importable from its package and from ``rummylib``.
 
 A check that fails never answers only "no": it returns [`Violation`][rummylib.errors.Violation]
-values, each carrying a stable machine-readable [`RuleId`][rummylib.errors.RuleId] code, the
-meld or pieces concerned and a sentence for people.
+values, each with a stable [`RuleId`][rummylib.errors.RuleId] ``code``, a ``message`` for people,
+and the meld and pieces concerned.
 
 Examples:
     >>> from rummylib import Meld, check_meld, RUMMIKUB, InvalidMeldError
     >>> try:
     ...     check_meld(Meld.parse("r12 r13 r1"), rules=RUMMIKUB)
     ... except InvalidMeldError as exc:
-    ...     print(exc.violations[0].rule)
-    run-wraps
+    ...     print(exc.violations[0].code, "/", exc.violations[0].message)
+    run-wraps / R12 R13 R1 would need the run to wrap from 13 round to 1; runs never wrap
 """
 
 from __future__ import annotations
@@ -27,18 +51,12 @@ import attrs
 
 __all__ = [
     "ArgumentError",
-    "ContractNotMetError",
     "ErrorCode",
-    "GinInputError",
-    "HalfPairError",
     "IllegalActionError",
     "IllegalPlayError",
-    "IllegalTurnError",
-    "InvalidDeclarationError",
     "InvalidMeldError",
     "InvalidPiecesError",
     "InvalidStateError",
-    "KnockError",
     "LimitExceededError",
     "Notated",
     "NotationError",
@@ -67,13 +85,19 @@ class Notated(Hashable, Protocol):
 class RuleId(StrEnum):
     """Stable kebab-case codes for every rule a check can find broken.
 
-    The value is the code itself, so ``str(RuleId.RUN_WRAPS) == "run-wraps"``. Codes never
-    change once published; new ones are only added.
+    The value is the code itself: a member is a ``str`` equal to its code
+    (``RuleId.RUN_WRAPS == "run-wraps"``), and shows as that code in lists and reprs, the way
+    `Violation.code` appears in JSON. Codes never change once published; new ones are only added.
 
     Examples:
-        >>> RuleId("run-wraps") is RuleId.RUN_WRAPS
-        True
+        >>> RuleId("run-wraps") is RuleId.RUN_WRAPS, RuleId.RUN_WRAPS == "run-wraps"
+        (True, True)
+        >>> [RuleId.RUN_WRAPS, RuleId.RUN_GAP]
+        ['run-wraps', 'run-gap']
     """
+
+    def __repr__(self) -> str:
+        return repr(self.value)
 
     # --- one meld -------------------------------------------------------------------------
     MELD_EMPTY = "meld-empty"
@@ -216,68 +240,73 @@ class RuleId(StrEnum):
     """A declaration has fewer pure sequences than ``min_pure_sequences`` (1)."""
 
 
+def _where(meld_index: int | None, pieces: tuple[Notated, ...]) -> str:
+    """The place a finding names at the start of its message: ``meld 2 (R5 R6): ``, or nothing."""
+    if meld_index is None:
+        return ""
+    shown = " ".join(str(p) for p in pieces)
+    return f"meld {meld_index + 1} ({shown}): " if shown else f"meld {meld_index + 1}: "
+
+
 @attrs.frozen
 class Violation:
-    """One broken rule: which rule, where, which pieces and why, in words.
+    """One broken rule: its code, what is wrong in words, and the meld and pieces concerned.
+
+    ``message`` is the text to show a player, the same text as the batch interface's ``message``.
+    A finding placed in a list of melds with `at` names the meld at the start of its message;
+    ``str(v)`` adds the code at the end, for logs.
 
     Examples:
         >>> from rummylib import Tile
         >>> v = Violation(RuleId.RUN_TOO_SHORT, "run of 2 pieces; at least 3 needed",
-        ...               meld_index=0, pieces=(Tile.parse("r5"), Tile.parse("r6")))
+        ...               pieces=(Tile.parse("r5"), Tile.parse("r6"))).at(0)
+        >>> v.code == "run-too-short", v.meld_index
+        (True, 0)
+        >>> v.message
+        'meld 1 (R5 R6): run of 2 pieces; at least 3 needed'
         >>> str(v)
         'meld 1 (R5 R6): run of 2 pieces; at least 3 needed [run-too-short]'
-        >>> v.to_json()["code"]
-        'run-too-short'
+        >>> v.to_json()["message"] == v.message
+        True
     """
 
-    rule: RuleId
-    """The stable code of the rule broken."""
-    detail: str
-    """What is wrong, in words, naming the pieces concerned."""
+    code: RuleId
+    """The stable code of the rule broken; a `RuleId`, equal to its string (``"run-wraps"``)."""
+    message: str
+    """What is wrong, in words, naming the pieces concerned (and the meld, once placed by `at`)."""
     meld_index: int | None = None
     """Index (from 0) of the meld concerned in the caller's list, or ``None``."""
     pieces: tuple[Notated, ...] = ()
     """The pieces the finding is about (the meld, or the tiles or cards at fault)."""
 
-    @property
-    def code(self) -> str:
-        """The rule's code as a plain string (``"run-wraps"``)."""
-        return self.rule.value
-
-    @property
-    def message(self) -> str:
-        """The sentence for people: location, what is wrong, and the code."""
-        return str(self)
-
-    def _sentence(self) -> str:
-        where = ""
-        if self.meld_index is not None:
-            shown = " ".join(str(p) for p in self.pieces)
-            where = f"meld {self.meld_index + 1} ({shown}): " if shown else f"meld {self.meld_index + 1}: "
-        return f"{where}{self.detail}"
-
     def __str__(self) -> str:
-        return f"{self._sentence()} [{self.rule.value}]"
+        return f"{self.message} [{self.code.value}]"
 
     def at(self, meld_index: int) -> Violation:
-        """The same finding, placed at meld ``meld_index`` of a larger list.
+        """The same finding, placed at meld ``meld_index`` of a larger list, its message saying so.
+
+        The message starts with the place (``meld 3 (R5 R6): ``), in place of any it named before.
 
         Examples:
-            >>> Violation(RuleId.MELD_EMPTY, "the meld is empty").at(2).meld_index
-            2
+            >>> placed = Violation(RuleId.MELD_EMPTY, "the meld is empty").at(2)
+            >>> placed.meld_index, placed.message
+            (2, 'meld 3: the meld is empty')
+            >>> placed.at(0).message
+            'meld 1: the meld is empty'
         """
-        return attrs.evolve(self, meld_index=meld_index)
+        what = self.message.removeprefix(_where(self.meld_index, self.pieces))
+        return attrs.evolve(self, meld_index=meld_index, message=_where(meld_index, self.pieces) + what)
 
     def to_json(self) -> dict[str, object]:
         """A JSON-ready dict: ``code``, ``message``, and ``meld`` and ``pieces`` when the finding has them.
 
-        The ``message`` is the sentence without the code at its end: the code is its own field.
+        The ``message`` is `message`; the code is a field of its own.
 
         Examples:
             >>> Violation(RuleId.MELD_EMPTY, "the meld is empty").to_json()
             {'code': 'meld-empty', 'message': 'the meld is empty'}
         """
-        out: dict[str, object] = {"code": self.rule.value, "message": self._sentence()}
+        out: dict[str, object] = {"code": self.code.value, "message": self.message}
         if self.meld_index is not None:
             out["meld"] = self.meld_index
         if self.pieces:
@@ -384,7 +413,7 @@ class ErrorCode(StrEnum):
     """An Indian Rummy declaration that breaks the rules."""
     # --- searches ----------------------------------------------------------------------------------
     SOLVER_ERROR = "solver-error"
-    """A search could not answer."""
+    """A search failed on its own, not because of its input: a bug in rummylib."""
     SEARCH_LIMIT = "search-limit"
     """A search ran out of its budget before it could prove an answer."""
     UNSOLVABLE_TABLE = "unsolvable-table"
@@ -514,22 +543,6 @@ class RequestError(RummyError, ValueError):
     code = ErrorCode.BAD_REQUEST
 
 
-class HalfPairError(RequestError):
-    """A batch line whose JSON parsed but holds a lone UTF-16 surrogate; ``data`` is what was parsed.
-
-    `rummylib batch` answers it as ``bad-json``, with the request's ``id`` when that is clean.
-
-    Examples:
-        >>> HalfPairError("x", {"id": 1}).data
-        {'id': 1}
-    """
-
-    def __init__(self, message: str, data: object) -> None:
-        super().__init__(message, code=ErrorCode.BAD_JSON)
-        self.data = data
-        """The value parsed (its ``id``, when clean, can still be echoed)."""
-
-
 class ArgumentError(RummyError, TypeError, ValueError):
     """An argument a Python function cannot take (a flag that is not a ``bool``, a seat that is not a number).
 
@@ -562,21 +575,6 @@ class ScoringInputError(RummyError, ValueError):
     """
 
     code = ErrorCode.BAD_SCORE_INPUT
-
-
-class GinInputError(RummyError, ValueError):
-    """Gin hands that cannot be judged: a joker, a card twice, too many cards, a missing upcard.
-
-    Examples:
-        >>> from rummylib import GIN_RUMMY, GinInputError, deadwood
-        >>> try:
-        ...     deadwood("Ah Ah 2h", rules=GIN_RUMMY)
-        ... except GinInputError as exc:
-        ...     print(exc.code)
-        bad-gin-hand
-    """
-
-    code = ErrorCode.BAD_GIN_HAND
 
 
 class SaveError(RummyError, ValueError):
@@ -679,21 +677,6 @@ class InvalidMeldError(IllegalPlayError):
     code = ErrorCode.INVALID_MELD
 
 
-class ContractNotMetError(IllegalPlayError):
-    """A meld-down that does not meet the round's contract.
-
-    Examples:
-        >>> from rummylib import SHANGHAI, ContractNotMetError, check_contract
-        >>> try:
-        ...     check_contract(["7h 7s 7d"], round_number=1, rules=SHANGHAI)
-        ... except ContractNotMetError as exc:
-        ...     print(exc.code, exc.violations[0].code)
-        contract-not-met contract-meld-count
-    """
-
-    code = ErrorCode.CONTRACT_NOT_MET
-
-
 class IllegalActionError(IllegalPlayError):
     """An action a referee refuses at this point of a game; the state is left unchanged.
 
@@ -711,69 +694,19 @@ class IllegalActionError(IllegalPlayError):
     code = ErrorCode.ILLEGAL_ACTION
 
 
-class IllegalTurnError(IllegalActionError):
-    """A Rummikub turn (table before, rack, table after) that is not legal.
-
-    The Rummikub referee refuses an illegal play with it, so it is an `IllegalActionError` too.
-
-    Examples:
-        >>> from rummylib import RUMMIKUB, IllegalTurnError, check_turn
-        >>> try:
-        ...     check_turn("r1 r2 r3", "k1", "r1 r2 r3", rules=RUMMIKUB, initial_meld_done=True)
-        ... except IllegalTurnError as exc:
-        ...     print(exc.code, exc.violations[0].code)
-        illegal-turn no-tile-played
-    """
-
-    code = ErrorCode.ILLEGAL_TURN
-
-
-class KnockError(IllegalPlayError):
-    """A knock the rules do not allow: deadwood over the knock limit (or not gin under gin only).
-
-    Its violation has the code ``knock-over-limit``.
-
-    Examples:
-        >>> from rummylib import GIN_RUMMY, KnockError, score_hand
-        >>> try:
-        ...     score_hand("Ah 2h 3h 7c 7d 7s 9c 10d Jh Kd", "2c 3c 4c 5d 6d 8d Qc Qd Qh Qs", rules=GIN_RUMMY)
-        ... except KnockError as exc:
-        ...     print(exc.code, exc.violations[0].code)
-        knock-over-limit knock-over-limit
-    """
-
-    code = ErrorCode.KNOCK_OVER_LIMIT
-
-
-class InvalidDeclarationError(IllegalPlayError):
-    """An Indian Rummy declaration that breaks the rules; ``violations`` lists every problem.
-
-    Examples:
-        >>> from rummylib import INDIAN_RUMMY, InvalidDeclarationError, check_declaration
-        >>> try:
-        ...     check_declaration(["Ah 2h 3h"], rules=INDIAN_RUMMY)
-        ... except InvalidDeclarationError as exc:
-        ...     print(exc.code, [v.code for v in exc.violations])
-        invalid-declaration ['declaration-size', 'too-few-sequences']
-    """
-
-    code = ErrorCode.INVALID_DECLARATION
-
-
 class SolverError(RummyError):
-    """A search could not answer.
+    """A search failed on its own: not the caller's input, and not a budget spent.
 
-    Its own code, ``solver-error``, means a bug in rummylib; a search raises it with a more precise
-    code for input it cannot work with. Rules it cannot play (a card game given to the Rummikub
-    solver) are a `RuleSetError` instead, code ``unsupported-rules``.
+    Its code, ``solver-error``, means a bug in rummylib (a search's answer that fails the check
+    it makes before returning). It is no ``ValueError``: bad input to a search is one, under its
+    own class and code (`rummylib.rummikub.solver.SolverInputError` for an unknown objective or a
+    table no arrangement lays out; a `RuleSetError`, code ``unsupported-rules``, for rules the
+    search cannot play). A spent budget is `SearchLimitReached`.
 
     Examples:
-        >>> from rummylib import RUMMIKUB, SolverError, parse_pieces, solve
-        >>> try:
-        ...     solve(parse_pieces("r1 r5 k9"), "r2", rules=RUMMIKUB, initial_meld_done=True)
-        ... except SolverError as exc:
-        ...     print(exc.code)
-        unsolvable-table
+        >>> err = SolverError("internal error: the plan found does not pass the checker")
+        >>> print(err.code, isinstance(err, ValueError))
+        solver-error False
     """
 
     code = ErrorCode.SOLVER_ERROR

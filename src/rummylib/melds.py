@@ -38,7 +38,7 @@ from rummylib.notation import clear_cache as _clear_notation
 from rummylib.notation import parse_pieces
 from rummylib.pieces import Family, Joker, Piece, format_pieces
 from rummylib.rules import RuleSet
-from rummylib.tiles import Color, Tile
+from rummylib.tiles import Color, Drawable, Tile
 
 __all__ = [
     "Face",
@@ -46,6 +46,7 @@ __all__ = [
     "MeldKind",
     "MeldLike",
     "MeldReading",
+    "TableMeldLike",
     "as_meld",
     "check_meld",
     "clear_caches",
@@ -79,7 +80,7 @@ def _piece_tuple(pieces: Iterable[Piece]) -> tuple[Piece, ...]:
 
 
 @attrs.frozen(repr=False, cache_hash=True)
-class Meld:
+class Meld(Drawable):
     """Pieces laid together as one meld, in the order given.
 
     Whether they are valid is a question for the rules: see `check_meld`.
@@ -116,12 +117,6 @@ class Meld:
     def __repr__(self) -> str:
         return f"Meld.parse({str(self)!r})"
 
-    def _repr_svg_(self) -> str:
-        """A picture of the meld as laid, for Jupyter (see `rummylib.svg`)."""
-        from rummylib import svg  # noqa: PLC0415 - the display hook: pictures sit above the values
-
-        return svg.meld(self)
-
     def __len__(self) -> int:
         return len(self.pieces)
 
@@ -140,7 +135,7 @@ MeldLike: TypeAlias = Meld | str | Sequence[Piece]
 """A meld, its notation, or a sequence of pieces; accepted wherever a meld is expected."""
 
 
-def as_meld(meld: MeldLike | MeldReading, *, rules: RuleSet | None = None, what: str = "the meld") -> Meld:
+def as_meld(meld: TableMeldLike, *, rules: RuleSet | None = None, what: str = "the meld") -> Meld:
     """Turn notation or a sequence of pieces into a `Meld` (a `Meld` is returned unchanged).
 
     A `MeldReading` (how a meld on the table was read) gives its meld. The notation may be the whole
@@ -174,7 +169,7 @@ def as_meld(meld: MeldLike | MeldReading, *, rules: RuleSet | None = None, what:
 
 
 @attrs.frozen(repr=False)
-class MeldReading:
+class MeldReading(Drawable):
     """One valid way to read a meld: its kind, what every piece stands for, and its value.
 
     Examples:
@@ -250,11 +245,9 @@ class MeldReading:
     def __repr__(self) -> str:
         return f"<MeldReading {self}>"
 
-    def _repr_svg_(self) -> str:
-        """A picture of the meld with what each joker stands for, for Jupyter."""
-        from rummylib import svg  # noqa: PLC0415 - the display hook: pictures sit above the values
 
-        return svg.meld(self)
+TableMeldLike: TypeAlias = MeldLike | MeldReading
+"""A meld on the table: a `MeldReading` (how it was read when laid), or a meld read afresh."""
 
 
 # ------------------------------------------------------------------------------------------
@@ -262,11 +255,11 @@ class MeldReading:
 # ------------------------------------------------------------------------------------------
 
 
-def _suit_of(piece: Tile | Card) -> Color | Suit:
+def _suit_of(piece: Face) -> Color | Suit:
     return piece.color if isinstance(piece, Tile) else piece.suit
 
 
-def _rank_of(piece: Tile | Card) -> int:
+def _rank_of(piece: Face) -> int:
     return piece.number if isinstance(piece, Tile) else int(piece.rank)
 
 
@@ -281,7 +274,7 @@ def _face(rules: RuleSet, suit: Color | Suit | StrEnum, position: int) -> Face:
     return Card(Rank(1 if position == 14 else position), suit)
 
 
-def _positions(piece: Tile | Card, rules: RuleSet) -> tuple[int, ...]:
+def _positions(piece: Face, rules: RuleSet) -> tuple[int, ...]:
     """Where a natural piece may sit in a run."""
     if isinstance(piece, Card) and piece.rank is Rank.ACE:
         return ((1,) if rules.ace_low else ()) + ((14,) if rules.ace_high else ())
@@ -337,7 +330,7 @@ def _run_as_laid(meld: Meld, rules: RuleSet, suit: Color | Suit, start: int) -> 
         natural = not isinstance(p, Joker) and _suit_of(p) == suit and pos in _positions(p, rules)
         if not natural and not isinstance(p, Joker) and not rules.is_wild(p):
             return None
-        faces.append(p if natural and isinstance(p, Tile | Card) else _face(rules, suit, pos))
+        faces.append(p if natural and isinstance(p, Face) else _face(rules, suit, pos))
         acting.append(not natural)
     positions = tuple(range(start, start + len(faces)))
     return _run_reading(meld, rules, start=start, faces=faces, acting=acting, positions=positions, as_laid=True)
@@ -592,6 +585,11 @@ def clear_caches() -> None:
 # ------------------------------------------------------------------------------------------
 
 
+def _count(n: int) -> str:
+    """``"1 piece"``, ``"2 pieces"``."""
+    return f"{n} piece" if n == 1 else f"{n} pieces"
+
+
 def _name(rules: RuleSet, plural: bool = False) -> str:
     word = "colour" if rules.family is Family.TILES else "suit"
     return word + ("s" if plural else "")
@@ -637,14 +635,14 @@ def _too_many_jokers(pieces: Sequence[Piece], fixed: Sequence[Piece], rules: Rul
 
 
 def _group_problems(
-    pieces: Sequence[Piece], fixed: Sequence[Tile | Card], ranks: Counter[int], rules: RuleSet
+    pieces: Sequence[Piece], fixed: Sequence[Face], ranks: Counter[int], rules: RuleSet
 ) -> list[Violation]:
     out = []
     n = len(pieces)
     if n < rules.group_min:
-        out.append(Violation(RuleId.GROUP_TOO_SMALL, f"group of {n} pieces; a group needs at least {rules.group_min}"))
+        out.append(Violation(RuleId.GROUP_TOO_SMALL, f"group of {_count(n)}; a group needs at least {rules.group_min}"))
     if rules.group_max is not None and n > rules.group_max:
-        out.append(Violation(RuleId.GROUP_TOO_LARGE, f"group of {n} pieces; a group holds at most {rules.group_max}"))
+        out.append(Violation(RuleId.GROUP_TOO_LARGE, f"group of {_count(n)}; a group holds at most {rules.group_max}"))
     if len(ranks) > 1:
         common = ranks.most_common(1)[0][0]
         odd = tuple(p for p in fixed if _rank_of(p) != common)
@@ -673,14 +671,14 @@ def _group_problems(
 
 
 def _run_problems(
-    pieces: Sequence[Piece], fixed: Sequence[Tile | Card], suits: Counter[Color | Suit], rules: RuleSet
+    pieces: Sequence[Piece], fixed: Sequence[Face], suits: Counter[Color | Suit], rules: RuleSet
 ) -> list[Violation]:
     out = []
     n = len(pieces)
     if n < rules.min_run:
-        out.append(Violation(RuleId.RUN_TOO_SHORT, f"run of {n} pieces; a run needs at least {rules.min_run}"))
+        out.append(Violation(RuleId.RUN_TOO_SHORT, f"run of {_count(n)}; a run needs at least {rules.min_run}"))
     if n > rules.longest_run:
-        out.append(Violation(RuleId.RUN_TOO_LONG, f"run of {n} pieces; a run holds at most {rules.longest_run}"))
+        out.append(Violation(RuleId.RUN_TOO_LONG, f"run of {_count(n)}; a run holds at most {rules.longest_run}"))
     main = suits.most_common(1)[0][0]
     if len(suits) > 1:
         odd = tuple(p for p in fixed if _suit_of(p) != main)
@@ -710,11 +708,11 @@ def _run_problems(
     return out
 
 
-def _is_ace(p: Tile | Card) -> bool:
+def _is_ace(p: Face) -> bool:
     return isinstance(p, Card) and p.rank is Rank.ACE
 
 
-def _placement_problems(pieces: Sequence[Piece], same: Sequence[Tile | Card], rules: RuleSet) -> list[Violation]:
+def _placement_problems(pieces: Sequence[Piece], same: Sequence[Face], rules: RuleSet) -> list[Violation]:
     n = len(pieces)
     ranks = sorted({_rank_of(p) for p in same})
     best_span = None

@@ -22,7 +22,7 @@ import attrs
 from rummylib._tokens import EXPECTED, check_text, split
 from rummylib.cards import Card, read_card
 from rummylib.errors import ErrorCode, InvalidPiecesError, NotationError
-from rummylib.tiles import STANDARD_COLORS, Color, Tile, read_tile
+from rummylib.tiles import STANDARD_COLORS, Color, Drawable, Tile, read_tile
 
 __all__ = [
     "JOKER",
@@ -30,6 +30,7 @@ __all__ = [
     "Joker",
     "Piece",
     "PieceCount",
+    "PieceLike",
     "PiecesLike",
     "format_pieces",
     "piece_sort_key",
@@ -53,7 +54,7 @@ class Family(StrEnum):
 
 
 @attrs.frozen(repr=False)
-class Joker:
+class Joker(Drawable):
     """A joker, tile or card. What it stands for belongs to a meld's reading, not to the joker.
 
     Examples:
@@ -67,18 +68,15 @@ class Joker:
     def __repr__(self) -> str:
         return "JOKER"
 
-    def _repr_svg_(self) -> str:
-        """A picture of the joker (as a tile), for Jupyter (see `rummylib.svg`)."""
-        from rummylib import svg  # noqa: PLC0415 - the display hook: pictures sit above the values
-
-        return svg.piece(self)
-
 
 JOKER = Joker()
 """The joker. All jokers are equal values; count them with `PieceCount`."""
 
 Piece: TypeAlias = Tile | Card | Joker
 """Anything that can lie on a rack or a table: a tile, a card or a joker."""
+
+PieceLike: TypeAlias = Piece | str
+"""One piece: a `Piece`, or its notation (``"r5"``, ``"10h"``, ``"*"``); accepted wherever one piece is."""
 
 _T = TypeVar("_T")
 
@@ -212,7 +210,7 @@ def read_pieces(
             if check is not None:
                 check(piece, token)
         except NotationError as exc:
-            where = f" (token {i + 1} of {text!r})" if len(tokens) > 1 else ""
+            where = f" (token {i + 1} of {text.strip()!r})" if len(tokens) > 1 else ""  # not the spaces around
             raise NotationError(f"{exc.message}{where}", text=text, column=text.find(token)) from None
         out.append(piece)
     kinds = {type(p) for p in out if p is not JOKER}
@@ -282,7 +280,7 @@ def _counts_converter(items: Iterable[tuple[Piece, int]]) -> tuple[tuple[Piece, 
 
 
 @attrs.frozen(repr=False)
-class PieceCount:
+class PieceCount(Drawable):
     """An immutable multiset of pieces (a rack, a hand, the tiles of a table).
 
     Supports ``+`` (union of counts), ``-`` (difference, never below zero), ``<=`` (is contained
@@ -381,12 +379,6 @@ class PieceCount:
 
     def __repr__(self) -> str:
         return f"PieceCount.of(parse_pieces({str(self)!r}))"
-
-    def _repr_svg_(self) -> str:
-        """A picture of the pieces as a rack, for Jupyter."""
-        from rummylib import svg  # noqa: PLC0415 - the display hook: pictures sit above the values
-
-        return svg.rack(self)
 
 
 PiecesLike: TypeAlias = str | Piece | PieceCount | Iterable[Piece]

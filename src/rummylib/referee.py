@@ -39,13 +39,13 @@ import attrs
 from rummylib._inputs import flag, is_seat
 from rummylib._json import BadValue, Codec, Limits, Special
 from rummylib.cards import Card
-from rummylib.decks import full_set
+from rummylib.decks import Seed, full_set
 from rummylib.errors import IllegalActionError, RuleId, RummyError, SaveError, Violation
 from rummylib.melds import Meld
 from rummylib.notation import parse_piece, parse_pieces
 from rummylib.pieces import Joker, Piece, PieceCount, format_pieces
 from rummylib.rules import RuleSet, find_ruleset
-from rummylib.tiles import Tile
+from rummylib.tiles import Drawable, Tile
 
 __all__ = [
     "FORMAT",
@@ -198,7 +198,7 @@ class Referee(Protocol[_A]):
     """The action classes the referee takes."""
 
     @classmethod
-    def deal(cls, *, rules: RuleSet, players: int, seed: int | str) -> Self:
+    def deal(cls, *, rules: RuleSet, players: int, seed: Seed) -> Self:
         """A new game, round or hand, dealt from ``seed`` (each referee may take more options)."""
         ...
 
@@ -274,7 +274,7 @@ class Referee(Protocol[_A]):
 # ------------------------------------------------------------------------------------------
 
 
-class RefereeBase:
+class RefereeBase(Drawable):
     """The methods every referee state shares: the checking forms of `apply` and the saved form.
 
     A referee (a frozen attrs class) defines ``apply``, ``problems``, ``SAVE_TYPE`` and
@@ -382,14 +382,6 @@ class RefereeBase:
         """
         return action_from_json(data, cls.ACTIONS)
 
-    def _repr_svg_(self) -> str:
-        """A picture of the game seen by the seat to move (seat 0 once over), for Jupyter (`rummylib.svg.view`)."""
-        from rummylib import svg  # noqa: PLC0415 - the display hook: pictures sit above the values
-
-        state: Referee = self  # type: ignore[assignment]  # every referee is one (tests/referee/test_protocol.py)
-        seat = state.to_move
-        return svg.view(state.view(0 if seat is None else seat), rules=state.rules)
-
 
 # ------------------------------------------------------------------------------------------
 # Helpers every referee shares
@@ -398,7 +390,7 @@ class RefereeBase:
 _T = TypeVar("_T")
 
 
-def refuse(rule: RuleId, detail: str, *, pieces: Sequence[Piece] = (), meld_index: int | None = None) -> NoReturn:
+def refuse(code: RuleId, message: str, *, pieces: Sequence[Piece] = (), meld_index: int | None = None) -> NoReturn:
     """Refuse an action: raise `IllegalActionError` with one violation.
 
     Examples:
@@ -407,7 +399,8 @@ def refuse(rule: RuleId, detail: str, *, pieces: Sequence[Piece] = (), meld_inde
         ...
         rummylib.errors.IllegalActionError: draw first [wrong-phase]
     """
-    raise IllegalActionError([Violation(rule, detail, meld_index=meld_index, pieces=tuple(pieces))])
+    found = Violation(code, message, pieces=tuple(pieces))
+    raise IllegalActionError([found if meld_index is None else found.at(meld_index)])
 
 
 def check_seat(player: object, players: int, doing: str) -> int:

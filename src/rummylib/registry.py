@@ -19,7 +19,6 @@ plays Gin Rummy never imports the other games.
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from types import ModuleType
@@ -29,6 +28,7 @@ import attrs
 
 from rummylib._inputs import pieces as pieces_of
 from rummylib._inputs import ruleset
+from rummylib.decks import Seed
 from rummylib.errors import ErrorCode, RuleSetError
 from rummylib.pieces import Piece, PiecesLike
 from rummylib.referee import Referee
@@ -43,7 +43,22 @@ def _package(name: str) -> ModuleType:
 
     A program (a ``rummylib batch`` worker) that plays one game loads that game only.
     """
-    return importlib.import_module(f"rummylib.{name}")  # lazy: each game's package on first use
+    # lazy: each game's package on first use, each import written out so that the walls see it
+    if name == "rummikub":
+        from rummylib import rummikub  # noqa: PLC0415 - lazy (see tests/architecture/test_imports.py)
+
+        return rummikub
+    elif name == "contracts":
+        from rummylib import contracts  # noqa: PLC0415 - lazy (see tests/architecture/test_imports.py)
+
+        return contracts
+    elif name == "gin":
+        from rummylib import gin  # noqa: PLC0415 - lazy (see tests/architecture/test_imports.py)
+
+        return gin
+    from rummylib import indian  # noqa: PLC0415 - lazy (see tests/architecture/test_imports.py)
+
+    return indian
 
 
 @attrs.frozen
@@ -299,7 +314,7 @@ def deal(
     game: str | RuleSet,
     *,
     players: int,
-    seed: int | str | None = None,
+    seed: Seed | None = None,
     state_type: str | None = None,
     rules: RuleSet | Mapping[str, Any] | None = None,
 ) -> Referee[Any]:

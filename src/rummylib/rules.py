@@ -154,7 +154,7 @@ def _whole(low: int, high: int) -> Any:
             owner = type(instance).__name__.lower()
             raise RuleSetError(
                 f"{owner} {attribute.name} must be a whole number from {low} to {high}, not {value!r}",
-                code="bad-option",
+                code=ErrorCode.BAD_OPTION,
             )
 
     return check
@@ -721,9 +721,11 @@ class RuleSet:
         if isinstance(number, bool) or not isinstance(number, int):
             raise TypeError(f"round must be an int, not {type(number).__name__}")
         if not self.rounds:
-            raise RuleSetError(f"{self.title} has no contract rounds", code="unknown-round")
+            raise RuleSetError(f"{self.title} has no contract rounds", code=ErrorCode.UNKNOWN_ROUND)
         if not 1 <= number <= len(self.rounds):
-            raise RuleSetError(f"{self.title} has rounds 1 to {len(self.rounds)}, not {number}", code="unknown-round")
+            raise RuleSetError(
+                f"{self.title} has rounds 1 to {len(self.rounds)}, not {number}", code=ErrorCode.UNKNOWN_ROUND
+            )
         return self.rounds[number - 1]
 
     def buy_limit(self, round_number: int) -> int | None:
@@ -895,14 +897,14 @@ class RuleSet:
         """
         if not isinstance(options, Mapping):
             raise RuleSetError(
-                f"options must be an object of names to values, not {type(options).__name__}", code="bad-option"
+                f"options must be an object of names to values, not {type(options).__name__}", code=ErrorCode.BAD_OPTION
             )
         hints = _field_types()
         changes: dict[str, Any] = {}
         for raw_name, value in options.items():
             name = _OPTION_ALIASES.get(raw_name, raw_name) if isinstance(raw_name, str) else raw_name
             if not isinstance(name, str) or name not in hints or name in _FIXED_FIELDS:
-                raise RuleSetError(f"unknown option {raw_name!r} for {self.title}", code="unknown-option")
+                raise RuleSetError(f"unknown option {raw_name!r} for {self.title}", code=ErrorCode.UNKNOWN_OPTION)
             try:
                 changes[name] = _OPTIONS.decode(value, hints[name], name)
             except BadValue as exc:
@@ -912,7 +914,7 @@ class RuleSet:
         except RuleSetError:
             raise
         except (TypeError, ValueError) as exc:
-            raise RuleSetError(f"bad options for {self.title}: {exc}", code="bad-option") from None
+            raise RuleSetError(f"bad options for {self.title}: {exc}", code=ErrorCode.BAD_OPTION) from None
 
     def options(self) -> dict[str, object]:
         """Every changeable option with its value, in JSON-ready form.
@@ -1194,5 +1196,5 @@ def find_ruleset(name: str) -> RuleSet:
     key = name.strip().lower().replace("-", "_").replace(" ", "_")
     if key not in _ALIASES:
         known = ", ".join(PRESETS)
-        raise RuleSetError(f"unknown game {name[:40]!r}: known games are {known}", code="unknown-game")
+        raise RuleSetError(f"unknown game {name[:40]!r}: known games are {known}", code=ErrorCode.UNKNOWN_GAME)
     return PRESETS[_ALIASES[key]]

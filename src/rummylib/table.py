@@ -11,7 +11,7 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TypeAlias
 
 import attrs
@@ -21,9 +21,9 @@ from rummylib.cards import Card
 from rummylib.errors import ErrorCode, InvalidPiecesError
 from rummylib.melds import Meld, MeldLike, MeldReading, as_meld
 from rummylib.notation import parse_melds
-from rummylib.pieces import Joker, PieceCount
+from rummylib.pieces import Joker, Piece, PieceCount
 from rummylib.rules import RuleSet
-from rummylib.tiles import Tile
+from rummylib.tiles import Drawable, Tile
 
 __all__ = ["MeldsLike", "Table", "TableLike"]
 
@@ -58,7 +58,7 @@ def _melds(table: object, rules: RuleSet | None) -> list[Meld]:
 
 
 @attrs.frozen(repr=False)
-class Table:
+class Table(Drawable):
     """The sets on the table, in the order the caller keeps them.
 
     ``str`` writes the canonical notation, sets separated by `` | ``.
@@ -92,7 +92,7 @@ class Table:
         return cls(Meld(m) for m in parse_melds(text, rules=rules))
 
     @classmethod
-    def of(cls, table: TableLike, *, rules: RuleSet | None = None) -> Table:
+    def of(cls, table: MeldsLike, *, rules: RuleSet | None = None) -> Table:
         """A `Table` from a table, its ``|`` notation, or a sequence of melds.
 
         Each meld of a sequence may be a `Meld`, a `MeldReading`, notation, or a sequence of
@@ -143,12 +143,6 @@ class Table:
     def __repr__(self) -> str:
         return f"Table.parse({str(self)!r})"
 
-    def _repr_svg_(self) -> str:
-        """A picture of the table, for Jupyter (see `rummylib.svg`)."""
-        from rummylib import svg  # noqa: PLC0415 - display hook: pictures sit above the table
-
-        return svg.table(self.melds)
-
     def __len__(self) -> int:
         return len(self.melds)
 
@@ -160,5 +154,6 @@ MeldsLike: TypeAlias = Table | str | Iterable[MeldLike]
 """Melds: a `Table`, its ``|`` notation (``"7h 7s 7d | 4c 5c 6c"``), or a sequence of melds (each a
 `Meld`, notation or pieces); accepted wherever several melds are expected."""
 
-TableLike: TypeAlias = MeldsLike
-"""A table, given as its melds: the same as `MeldsLike`."""
+TableLike: TypeAlias = Table | str | PieceCount | Sequence[MeldLike] | Sequence[Piece]
+"""A table: a `Table`, notation (melds separated by ``|``), a sequence of melds, or just its tiles
+(a `PieceCount` or a flat sequence of pieces), as the Rummikub solver reads it."""

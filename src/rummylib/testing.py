@@ -29,7 +29,7 @@ except ModuleNotFoundError as exc:  # the strategies need hypothesis, which come
 from rummylib import _inputs
 from rummylib.cards import Card, Rank, Suit
 from rummylib.decks import full_set
-from rummylib.melds import Meld
+from rummylib.melds import Face, Meld
 from rummylib.pieces import JOKER, Family, Piece
 from rummylib.rules import PRESETS, RuleSet
 from rummylib.tiles import Tile
@@ -62,7 +62,7 @@ def _suits(rules: RuleSet) -> list[object]:
     return list(rules.colors) if rules.family is Family.TILES else list(Suit)
 
 
-def _natural(rules: RuleSet, suit: object, position: int) -> Tile | Card:
+def _natural(rules: RuleSet, suit: object, position: int) -> Face:
     if rules.family is Family.TILES:
         assert not isinstance(suit, Suit)
         return Tile(suit, position)  # type: ignore[arg-type]
@@ -70,7 +70,7 @@ def _natural(rules: RuleSet, suit: object, position: int) -> Tile | Card:
     return Card(Rank(1 if position == 14 else position), suit)
 
 
-def naturals(*, rules: RuleSet) -> st.SearchStrategy[Tile | Card]:
+def naturals(*, rules: RuleSet) -> st.SearchStrategy[Face]:
     """Any natural (non-joker) piece of the game.
 
     Examples:

@@ -23,6 +23,29 @@ MAX_TILE_NUMBER = 26
 """The highest number any tile may carry (extended boxes go up to 26; the standard box to 13)."""
 
 
+class Drawable:
+    """A value Jupyter shows as its picture: tiles, cards, melds, tables, results and referee states.
+
+    Its ``_repr_svg_`` is the one display hook of the package: it hands the value to the drawers'
+    table of `rummylib.svg`, imported when a picture is first asked for (pictures sit above the
+    values they draw). It lives here, beside the lowest values, so that every value shares it
+    without a module of its own to load.
+
+    Examples:
+        >>> from rummylib import Meld
+        >>> "<svg" in Meld.parse("r1 r2 r3")._repr_svg_()
+        True
+    """
+
+    __slots__ = ()
+
+    def _repr_svg_(self) -> str:
+        """A picture of the value, for Jupyter (see `rummylib.svg`)."""
+        from rummylib.svg._drawers import draw  # noqa: PLC0415 - the display hook: pictures sit above the values
+
+        return draw(self)
+
+
 class Color(StrEnum):
     """Tile colours; each value is the one-letter symbol used in notation.
 
@@ -87,7 +110,7 @@ def _number(instance: object, attribute: object, value: int) -> None:
 
 
 @attrs.frozen(repr=False, cache_hash=True)
-class Tile:
+class Tile(Drawable):
     """One numbered tile. Two equal tiles are equal values: duplicates are real.
 
     The colour may be given as its letter: ``Tile("r", 5)`` is ``Tile(Color.RED, 5)``.
@@ -142,12 +165,6 @@ class Tile:
 
     def __repr__(self) -> str:
         return f"Tile.parse({str(self)!r})"
-
-    def _repr_svg_(self) -> str:
-        """A picture of the tile, for Jupyter (see `rummylib.svg`)."""
-        from rummylib import svg  # noqa: PLC0415 - the display hook: pictures sit above the values
-
-        return svg.piece(self)
 
 
 def read_tile(token: str, *, colors: Sequence[Color] = STANDARD_COLORS, max_number: int = 13) -> Tile | None:

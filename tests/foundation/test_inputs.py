@@ -35,7 +35,7 @@ from rummylib import (
     parse_pieces,
     rummikub,
 )
-from rummylib.errors import GinInputError
+from rummylib.gin import GinInputError
 from rummylib.rules import MAX_MELD_PIECES
 from rummylib.table import Table
 

@@ -7,13 +7,15 @@ import pytest
 from tests.gin.hands import ten
 
 from rummylib import GIN_RUMMY, JOKER, RUMMIKUB, Card, Tile
-from rummylib.errors import GinInputError, KnockError, RuleSetError
+from rummylib.errors import RuleSetError
 from rummylib.gin import (
     STOCK_FLOOR,
     Discard,
     DrawStock,
     GinGame,
     GinHand,
+    GinInputError,
+    KnockError,
     deadwood,
     hand_multiplier,
     knock_limit,

@@ -7,8 +7,7 @@ from typing import Any
 import pytest
 
 from rummylib import GIN_RUMMY, JOKER, Card, InvalidPiecesError, NotationError, PieceCount, Tile, parse_pieces
-from rummylib.errors import GinInputError
-from rummylib.gin import GinGameScore, deadwood, is_legal_knock, knock_limit, score_hand
+from rummylib.gin import GinGameScore, GinInputError, deadwood, is_legal_knock, knock_limit, score_hand
 
 HAND = "Ah 2h 3h 7c 7d 7s 9c 10d Jh Kd"
 

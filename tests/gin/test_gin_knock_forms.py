@@ -10,8 +10,15 @@ from tests.gin.hands import ten
 
 import rummylib
 from rummylib import GIN_RUMMY, Card, KnockError, Rank, RuleId, RuleSet, Suit, gin
-from rummylib.errors import GinInputError
-from rummylib.gin import DeadwoodResult, check_knock, deadwood, is_legal_knock, knock_violations, score_hand
+from rummylib.gin import (
+    DeadwoodResult,
+    GinInputError,
+    check_knock,
+    deadwood,
+    is_legal_knock,
+    knock_violations,
+    score_hand,
+)
 
 KNOCK_10 = "Ah 2h 3h 7c 7d 7s 9c 9d 9s Kd"  # deadwood 10
 OVER = "Ah 2h 3h 7c 7d 7s 9c 9d Ks Kd"  # deadwood 38
@@ -35,7 +42,7 @@ def test_a_hand_within_the_limit() -> None:
 
 def test_a_hand_over_the_limit() -> None:
     (v,) = knock_violations(OVER, rules=GIN_RUMMY)
-    assert v.rule is RuleId.KNOCK_OVER_LIMIT
+    assert v.code is RuleId.KNOCK_OVER_LIMIT
     assert str(v) == "the knocker has 38 deadwood; the knock limit is 10 [knock-over-limit]"
     assert len(v.pieces) == 10
     with pytest.raises(KnockError) as info:
@@ -59,7 +66,7 @@ def test_the_same_finding_as_score_hand() -> None:
 
 def test_gin_only_and_oklahoma() -> None:
     (v,) = knock_violations(KNOCK_10, rules=GIN_ONLY)
-    assert "gin only" in v.detail
+    assert "gin only" in v.message
     assert knock_violations("Ah 2h 3h 7c 7d 7s 9c 9d 9s 9h", rules=GIN_ONLY) == ()
     assert knock_violations(KNOCK_10, rules=OKLAHOMA, upcard="Kd") == ()
     assert [v.code for v in knock_violations(KNOCK_10, rules=OKLAHOMA, upcard="7d")] == ["knock-over-limit"]

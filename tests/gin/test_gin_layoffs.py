@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 
 from rummylib import GIN_RUMMY, JOKER, Card, InvalidMeldError, Meld, NotationError, Rank, Suit, is_valid_meld
 from rummylib.batch import handle_request
-from rummylib.errors import GinInputError, LimitExceededError
-from rummylib.gin import GinLayoffs, LayOff, deadwood, layoffs, score_hand
+from rummylib.errors import LimitExceededError
+from rummylib.gin import GinInputError, GinLayoffs, LayOff, deadwood, layoffs, score_hand
 
 DECK = [Card(Rank(r), s) for s in Suit for r in range(1, 14)]
 

@@ -8,10 +8,12 @@ from tests.gin.hands import ten
 
 from rummylib import GIN_RUMMY, Card, RuleSetError, parse_pieces
 from rummylib.decks import full_set
-from rummylib.errors import GinInputError, KnockError, LimitExceededError, NotationError, RuleId
+from rummylib.errors import LimitExceededError, NotationError, RuleId
 from rummylib.gin import (
     GinGameScore,
+    GinInputError,
     GinOutcome,
+    KnockError,
     deadwood,
     hand_multiplier,
     is_legal_knock,
@@ -120,7 +122,7 @@ def test_knock_with_ten_or_less() -> None:
     with pytest.raises(KnockError) as info:
         score_hand(over, ten("2c 3c", over), rules=GIN_RUMMY)
     assert info.value.code == "knock-over-limit"
-    assert info.value.violations[0].rule is RuleId.KNOCK_OVER_LIMIT
+    assert info.value.violations[0].code is RuleId.KNOCK_OVER_LIMIT
 
 
 def test_knock_limit_is_an_option() -> None:

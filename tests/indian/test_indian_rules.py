@@ -7,15 +7,9 @@ import pytest
 
 from rummylib import INDIAN_RUMMY, Meld, Rank, parse_piece, read_meld
 from rummylib.decks import full_set
-from rummylib.errors import (
-    InvalidDeclarationError,
-    InvalidPiecesError,
-    LimitExceededError,
-    NotationError,
-    RuleId,
-    ScoringInputError,
-)
+from rummylib.errors import InvalidPiecesError, LimitExceededError, NotationError, RuleId, ScoringInputError
 from rummylib.indian import (
+    InvalidDeclarationError,
     best_arrangement,
     check_declaration,
     declaration_violations,
@@ -100,12 +94,12 @@ def test_runs_of_three_or_more_of_one_suit() -> None:
 
 def test_at_least_two_sequences() -> None:
     problems = declaration_violations(["Ah 2h 3h", "4c 4d 4s", "9s 9c 9d 9h", "Kd Kc Ks"], rules=INDIAN_RUMMY)
-    assert [v.rule for v in problems] == [RuleId.TOO_FEW_SEQUENCES]
+    assert [v.code for v in problems] == [RuleId.TOO_FEW_SEQUENCES]
 
 
 def test_at_least_one_pure_sequence() -> None:
     problems = declaration_violations(["Ah 2h *", "4c * 6c", "9s 9c 9d 9h", "Kd Kc Ks"], rules=INDIAN_RUMMY)
-    assert [v.rule for v in problems] == [RuleId.NO_PURE_SEQUENCE]
+    assert [v.code for v in problems] == [RuleId.NO_PURE_SEQUENCE]
     with pytest.raises(InvalidDeclarationError) as info:
         check_declaration(["Ah 2h *", "4c * 6c", "9s 9c 9d 9h", "Kd Kc Ks"], rules=INDIAN_RUMMY)
     assert info.value.code == "invalid-declaration"

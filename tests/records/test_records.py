@@ -34,7 +34,7 @@ from rummylib import (
     indian,
     rummikub,
 )
-from rummylib.errors import ErrorCode, IllegalTurnError
+from rummylib.errors import ErrorCode
 from rummylib.records import (
     FORMAT,
     VERSION,
@@ -46,6 +46,7 @@ from rummylib.records import (
     write_record,
 )
 from rummylib.registry import FAMILIES, family_of, state_types
+from rummylib.rummikub import IllegalTurnError
 
 # ------------------------------------------------------------------------------------------
 # The line of every action

@@ -141,7 +141,7 @@ def _validate(turn: dict[str, Any], after: list[list[Piece]] | None = None) -> A
 def test_legal_rearrangements_validate_and_report_the_rack_tiles_played(turn: dict[str, Any]) -> None:
     report = _validate(turn)
     if not turn["played"]:
-        assert [v.rule for v in report.violations] == [RuleId.NO_TILE_PLAYED]
+        assert [v.code for v in report.violations] == [RuleId.NO_TILE_PLAYED]
         return
     assert report.valid, str(report)
     assert Counter(report.played) == turn["played"]
@@ -173,7 +173,7 @@ def test_removing_a_table_tile_always_fails(turn: dict[str, Any], data: st.DataO
     after = [m for m in after if m]
     report = _validate(turn, after)
     assert not report.valid
-    missing = [v for v in report.violations if v.rule is RuleId.TABLE_TILE_MISSING]
+    missing = [v for v in report.violations if v.code is RuleId.TABLE_TILE_MISSING]
     assert [v.pieces for v in missing] == [(gone,)]
 
 
@@ -195,7 +195,7 @@ def test_adding_a_tile_from_nowhere_always_fails(turn: dict[str, Any], data: st.
         after.append([extra])
     report = _validate(turn, after)
     assert not report.valid
-    assert RuleId.TILE_FROM_NOWHERE in {v.rule for v in report.violations}
+    assert RuleId.TILE_FROM_NOWHERE in {v.code for v in report.violations}
 
 
 @given(st.data(), st.integers(2, 4), st.booleans())

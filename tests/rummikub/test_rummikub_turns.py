@@ -123,7 +123,7 @@ def test_a_retrieved_joker_must_be_placed_again() -> None:
     """'a joker taken from a set must be placed again in the same turn'."""
     report = validate_turn("r4 * r6", "r5", "r4 r5 r6", rules=RUMMIKUB, initial_meld_done=True)
     assert not report.valid
-    assert [v.rule for v in report.violations] == [RuleId.TABLE_TILE_MISSING]
+    assert [v.code for v in report.violations] == [RuleId.TABLE_TILE_MISSING]
     assert report.violations[0].pieces == (JOKER,)
     assert "joker" in report.violations[0].message
 
@@ -159,7 +159,7 @@ def test_invalid_set_is_named_with_its_index() -> None:
     report = validate_turn("r1 r2 r3", "r4 b9", "r1 r2 r3 | r4 b9 k2", rules=RUMMIKUB, initial_meld_done=True)
     assert not report.valid
     assert {v.meld_index for v in report.violations} == {1}
-    assert report.violations[0].rule in {RuleId.GROUP_RANKS_DIFFER, RuleId.MIXED_SUITS}
+    assert report.violations[0].code in {RuleId.GROUP_RANKS_DIFFER, RuleId.MIXED_SUITS}
 
 
 def test_no_tile_stands_alone() -> None:
@@ -172,16 +172,16 @@ def test_no_tile_stands_alone() -> None:
 def test_table_tile_vanished() -> None:
     """'every tile that was on the table is still on the table (nothing goes back to a rack)'."""
     report = validate_turn("r1 r2 r3 r4", "k1 k2 k3", "r1 r2 r3 | k1 k2 k3", rules=RUMMIKUB, initial_meld_done=True)
-    assert [v.rule for v in report.violations] == [RuleId.TABLE_TILE_MISSING]
+    assert [v.code for v in report.violations] == [RuleId.TABLE_TILE_MISSING]
     assert report.violations[0].pieces == (Tile.parse("r4"),)
 
 
 def test_tile_from_nowhere() -> None:
     """'every other tile on the table came from the player's rack'."""
     report = validate_turn("r1 r2 r3", "k1", "r1 r2 r3 r4", rules=RUMMIKUB, initial_meld_done=True)
-    rules_broken = [v.rule for v in report.violations]
+    rules_broken = [v.code for v in report.violations]
     assert RuleId.TILE_FROM_NOWHERE in rules_broken
-    nowhere = next(v for v in report.violations if v.rule is RuleId.TILE_FROM_NOWHERE)
+    nowhere = next(v for v in report.violations if v.code is RuleId.TILE_FROM_NOWHERE)
     assert nowhere.pieces == (Tile.parse("r4"),)
     assert nowhere.meld_index == 0
 
@@ -210,7 +210,7 @@ def test_initial_meld_at_least_30() -> None:
 
 def test_initial_meld_below_threshold_says_the_value() -> None:
     report = validate_turn("", "r7 r8 r9", "r7 r8 r9", rules=RUMMIKUB, initial_meld_done=False)
-    assert [v.rule for v in report.violations] == [RuleId.INITIAL_MELD_TOO_LOW]
+    assert [v.code for v in report.violations] == [RuleId.INITIAL_MELD_TOO_LOW]
     assert "24" in report.violations[0].message
     assert report.initial_meld_value == 24
 

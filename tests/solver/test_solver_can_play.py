@@ -27,7 +27,7 @@ from rummylib import (
     Piece,
     RuleSet,
     SearchLimitReached,
-    SolverError,
+    SolverInputError,
     Tile,
     is_valid_meld,
     parse_pieces,
@@ -102,7 +102,7 @@ def test_the_threshold_is_a_rule_set_option() -> None:
 def test_table_given_as_tiles_only() -> None:
     tiles = (Tile(RUMMIKUB.colors[3], 1), Tile(RUMMIKUB.colors[3], 2), Tile(RUMMIKUB.colors[3], 3))
     assert can_play(tiles, "r4", rules=RUMMIKUB, initial_meld_done=True)
-    with pytest.raises(SolverError) as err:
+    with pytest.raises(SolverInputError) as err:
         can_play((*tiles[:2],), "k9", rules=RUMMIKUB, initial_meld_done=True)
     assert err.value.code == "unsolvable-table"
 
@@ -273,7 +273,7 @@ def test_lay_down_with_extras_agrees_with_the_solver(rnd: Any, k: int, n: int, m
     try:
         solve((*table_pieces, *tiles), extra, rules=RUMMIKUB, initial_meld_done=True, keep_sets=False)
         expected = True
-    except SolverError:
+    except SolverInputError:
         expected = False
     assert (after is not None) == expected, ([str(s) for s in table], [str(p) for p in picked], n)
     if after is not None:
@@ -300,7 +300,7 @@ def test_on_an_empty_table_the_covering_search_agrees_with_the_solver(rnd: Any, 
     try:
         solve(tiles, extra, rules=RUMMIKUB, initial_meld_done=True, keep_sets=False)
         expected = True
-    except SolverError:
+    except SolverInputError:
         expected = False
     assert (after is not None) == expected, ([str(p) for p in tiles], [str(p) for p in extra])
     if after is not None:

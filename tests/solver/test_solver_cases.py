@@ -18,8 +18,10 @@ from rummylib import (
     PieceCount,
     RuleSet,
     RuleSetError,
+    RummyError,
     SearchLimitReached,
     SolverError,
+    SolverInputError,
     Tile,
     is_valid_meld,
     parse_pieces,
@@ -172,9 +174,12 @@ def test_default_objective_also_keeps_untouched_sets_first() -> None:
 
 
 def test_unknown_objective_is_an_error() -> None:
-    with pytest.raises(SolverError) as exc:
+    with pytest.raises(SolverInputError) as exc:
         solve("", "r1", rules=RUMMIKUB, initial_meld_done=True, objective="most-fun")
     assert exc.value.code == "bad-objective"
+    # bad input: a ValueError and a RummyError, not a SolverError (kept for a search's own failure)
+    assert isinstance(exc.value, ValueError) and isinstance(exc.value, RummyError)
+    assert not isinstance(exc.value, SolverError)
 
 
 # --- initial meld (docs/rules/rummikub.md "The initial meld") ---------------------------------------------------
@@ -232,7 +237,7 @@ def test_table_as_tiles_only() -> None:
     assert all(is_valid_meld(m, rules=RUMMIKUB) for m in sol.table_after)
     same = solve(PieceCount.of(tiles), "r4", rules=RUMMIKUB, initial_meld_done=True)
     assert same.tiles_placed == 1
-    with pytest.raises(SolverError) as exc:
+    with pytest.raises(SolverInputError) as exc:
         solve(parse_pieces("r1 r2"), "r9", rules=RUMMIKUB, initial_meld_done=True)
     assert exc.value.code == "unsolvable-table"
 

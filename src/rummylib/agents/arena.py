@@ -27,7 +27,6 @@ Examples:
 
 from __future__ import annotations
 
-import importlib
 import math
 import multiprocessing
 import os
@@ -486,7 +485,9 @@ def run_arena(
 def _ray_backend() -> Any:
     """The Ray backend module (imported here, on demand, so that this module imports without Ray)."""
     try:
-        return importlib.import_module("rummylib.agents._ray")
+        from rummylib.agents import _ray  # noqa: PLC0415 - lazy (see tests/architecture/test_imports.py)
+
+        return _ray
     except ModuleNotFoundError as exc:
         if exc.name != "ray":
             raise

@@ -40,6 +40,7 @@ import attrs
 
 from rummylib import contracts, gin, indian, rummikub
 from rummylib.cards import Card
+from rummylib.decks import Seed
 from rummylib.errors import ErrorCode, RequestError, SolverError
 from rummylib.pieces import Piece, piece_sort_key
 from rummylib.registry import family
@@ -96,7 +97,7 @@ class RandomBot:
         True
     """
 
-    def __init__(self, *, rules: RuleSet, seed: int | str) -> None:
+    def __init__(self, *, rules: RuleSet, seed: Seed) -> None:
         self.rules = rules
         self.rng = random.Random(seed)
 
@@ -162,7 +163,7 @@ class GinBot:
         'discard'
     """
 
-    def __init__(self, *, rules: RuleSet, seed: int | str = 0) -> None:
+    def __init__(self, *, rules: RuleSet, seed: Seed = 0) -> None:
         self.rules = rules
 
     def act(self, view: Any, legal: Sequence[Any]) -> Any:
@@ -224,7 +225,7 @@ class ContractBot:
         True
     """
 
-    def __init__(self, *, rules: RuleSet, seed: int | str = 0) -> None:
+    def __init__(self, *, rules: RuleSet, seed: Seed = 0) -> None:
         self.rules = rules
 
     def act(self, view: Any, legal: Sequence[Any]) -> Any:
@@ -282,7 +283,7 @@ class IndianBot:
     CANDIDATES = 5
     """How many unmelded cards (the highest first) the bot weighs as its discard."""
 
-    def __init__(self, *, rules: RuleSet, seed: int | str = 0) -> None:
+    def __init__(self, *, rules: RuleSet, seed: Seed = 0) -> None:
         self.rules = rules
 
     def act(self, view: Any, legal: Sequence[Any]) -> Any:
@@ -336,7 +337,7 @@ class RummikubBot:
         True
     """
 
-    def __init__(self, *, rules: RuleSet, seed: int | str = 0) -> None:
+    def __init__(self, *, rules: RuleSet, seed: Seed = 0) -> None:
         self.rules = rules
 
     def act(self, view: Any, legal: Sequence[Any]) -> Any:
@@ -382,7 +383,7 @@ def bot_names(rules: RuleSet) -> tuple[str, ...]:
     return tuple(_BOTS[family(rules).name])
 
 
-def make_bot(name: str, *, rules: RuleSet, seed: int | str = 0) -> Bot:
+def make_bot(name: str, *, rules: RuleSet, seed: Seed = 0) -> Bot:
     """The bot called ``name`` for the game of ``rules``, seeded with ``seed``.
 
     Raises:

@@ -16,8 +16,7 @@ from __future__ import annotations
 
 import argparse
 
-from rummylib.batch import DEFAULT_MAX_SECONDS, all_ops
-from rummylib.batch.command import read_seconds
+from rummylib.batch import DEFAULT_MAX_SECONDS, all_ops, read_seconds
 from rummylib.rules import PRESETS
 
 __all__ = ["DESCRIPTION", "HELP", "add_arguments", "build_parser", "ops_epilog"]

@@ -18,8 +18,6 @@ Examples:
 
 from __future__ import annotations
 
-import importlib
-import math
 import os
 import sys
 from collections.abc import Sequence
@@ -27,7 +25,7 @@ from typing import Protocol
 
 import attrs
 
-from rummylib.batch import DEFAULT_MAX_SECONDS, Signer, main_batch
+from rummylib.batch import DEFAULT_MAX_SECONDS, Signer, main_batch, read_seconds
 from rummylib.errors import ErrorCode, RummyError
 
 __all__ = ["Arguments", "BatchArguments", "main", "read_arguments", "read_seconds", "run"]
@@ -70,20 +68,6 @@ class BatchArguments:
     """The file holding the signing secret; None for unsigned states."""
     max_seconds: float = DEFAULT_MAX_SECONDS
     """Seconds any one request may take."""
-
-
-def read_seconds(text: str) -> float | None:
-    """A ``--max-seconds`` value: a positive, finite number of seconds, or None if ``text`` is not one.
-
-    Examples:
-        >>> read_seconds("2.5"), read_seconds("0"), read_seconds("inf"), read_seconds("soon")
-        (2.5, None, None, None)
-    """
-    try:
-        value = float(text)
-    except ValueError:
-        return None
-    return value if math.isfinite(value) and value > 0 else None
 
 
 _OPTIONS = ("--secret-file", "--max-seconds")
@@ -163,7 +147,8 @@ def run(args: Arguments) -> int:
 def _parsed_by_argparse(argv: Sequence[str]) -> Arguments | int:
     """``argv`` read by `argparse`, or the exit status when it stops (``--help``: 0, a usage error: 2)."""
     # lazy: argparse and its help formatter cost a worker's start about 7 ms; most starts never need them
-    arguments = importlib.import_module("rummylib.batch.arguments")
+    from rummylib.batch import arguments  # noqa: PLC0415 - lazy (see tests/architecture/test_imports.py)
+
     try:
         parsed: Arguments = arguments.build_parser().parse_args(argv)
     except SystemExit as exc:  # --help (0), or a usage error already said on standard error (2)

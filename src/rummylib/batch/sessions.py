@@ -52,6 +52,7 @@ import attrs
 from rummylib import saves
 from rummylib.batch.protocol import STATE_OPS, Op, Request, json_type
 from rummylib.batch.signing import MAX_SECRET_BYTES, Signer, canonical_json
+from rummylib.decks import Seed
 from rummylib.errors import ErrorCode, RequestError, SaveError
 from rummylib.referee import STATE_CODEC, Referee, Replayable, action_to_json, check_seat
 from rummylib.registry import GameFamily, family
@@ -351,7 +352,7 @@ def _state_class(req: Request, found: GameFamily) -> type[Referee]:
     )
 
 
-def _seed(req: Request) -> int | str:
+def _seed(req: Request) -> Seed:
     """The ``seed`` field; left out (or null), a new one drawn from `secrets`, which no view reveals."""
     if not req.has("seed"):
         return secrets.token_hex(16)

@@ -13,7 +13,6 @@ Examples:
 from __future__ import annotations
 
 import functools
-import importlib
 import json
 import os
 import re
@@ -37,7 +36,9 @@ _SIGNATURE = re.compile(r"[0-9a-f]{64}")
 def _hmac() -> ModuleType:
     """The standard `hmac` module, loaded the first time a state is signed or checked (then kept: a cache of one)."""
     # lazy: hmac loads OpenSSL's hashes, about 3 ms of a worker's start; unsigned workers never need it
-    return importlib.import_module("hmac")
+    import hmac  # noqa: PLC0415 - lazy (see tests/architecture/test_imports.py)
+
+    return hmac
 
 
 # ------------------------------------------------------------------------------------------

@@ -31,7 +31,7 @@ import re
 from collections.abc import Iterator
 from typing import IO, Any
 
-from rummylib.errors import ErrorCode, HalfPairError, RequestError
+from rummylib.errors import ErrorCode, RequestError
 
 __all__ = [
     "BOM",
@@ -53,6 +53,22 @@ BOM = "\ufeff"
 
 _CHUNK = 65_536
 _HALF_PAIR_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+class HalfPairError(RequestError):
+    """A batch line whose JSON parsed but holds a lone UTF-16 surrogate; ``data`` is what was parsed.
+
+    `rummylib batch` answers it as ``bad-json``, with the request's ``id`` when that is clean.
+
+    Examples:
+        >>> HalfPairError("x", {"id": 1}).data
+        {'id': 1}
+    """
+
+    def __init__(self, message: str, data: object) -> None:
+        super().__init__(message, code=ErrorCode.BAD_JSON)
+        self.data = data
+        """The value parsed (its ``id``, when clean, can still be echoed)."""
 
 
 def clean_id(data: Any, missing: Any = None) -> Any:
@@ -188,7 +204,7 @@ def decode_json(text: str) -> Any:
         >>> decode_json('{"id": "\\ud800"}')
         Traceback (most recent call last):
         ...
-        rummylib.errors.HalfPairError: not valid JSON: a string holds half of a UTF-16 surrogate pair
+        rummylib.batch.wire.HalfPairError: not valid JSON: a string holds half of a UTF-16 surrogate pair
         >>> decode_json('[1e400]')
         Traceback (most recent call last):
         ...

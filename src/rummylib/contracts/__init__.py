@@ -18,162 +18,95 @@ Examples:
     '3c 4c 5c 6c 7c 8c 9c'
 """
 
-from typing import TYPE_CHECKING
+import typing
 
-from rummylib._deprecation import LazyAttributes, renamed
-from rummylib.contracts import _deprecated
-from rummylib.pieces import PiecesLike
-from rummylib.table import MeldsLike as MeldsLike  # at home in the core since 0.1.0; still found here
+from rummylib import _deprecation
 
-if TYPE_CHECKING:  # for type checkers: read through __getattr__, each module on first use
-    from rummylib.contracts.actions import (
-        Buy,
-        BuyWindow,
-        ContractAction,
-        DeclineBuy,
-        Discard,
-        DrawDiscard,
-        DrawStock,
-        EndReason,
-        LayDown,
-        LayOff,
-        Phase,
-        RoundResult,
-        RoundView,
-        SwapJoker,
-        TableMeld,
-    )
-    from rummylib.contracts.game import ContractGame
-    from rummylib.contracts.layoffs import (
-        JokerEnd,
-        LayOffResult,
-        Substitution,
-        TableMeldLike,
-        check_layoff,
-        check_substitution,
-        is_legal_layoff,
-        is_legal_substitution,
-        layoff_violations,
-        substitution_violations,
-    )
-    from rummylib.contracts.layoffs import (  # type: ignore[deprecated]  # re-exported, not used
-        lay_off as lay_off,  # the old name, kept with a warning until 0.3.0 (not in __all__)
-    )
-    from rummylib.contracts.layoffs import (  # type: ignore[deprecated]  # re-exported, not used
-        substitute_joker as substitute_joker,  # the old name, kept with a warning until 0.3.0 (not in __all__)
-    )
-    from rummylib.contracts.meld_down import (
-        ContractPlan,
-        MeldDown,
-        check_contract,
-        contract_for,
-        contract_violations,
-        find_contract,
-        is_legal_contract,
-    )
-    from rummylib.contracts.meld_down import (
-        HandLike as HandLike,
-    )
-    from rummylib.contracts.meld_down import (  # type: ignore[deprecated]  # re-exported, not used
-        is_contract_met as is_contract_met,  # the old name, kept with a warning until 0.3.0 (not in __all__)
-    )
-    from rummylib.contracts.round import PLAN_BUDGET as PLAN_BUDGET
-    from rummylib.contracts.round import ContractRound
-    from rummylib.contracts.scoring import score_contract_round
+if typing.TYPE_CHECKING:  # _LAZY's names, written from it by tests/architecture/test_exports.py
+    from rummylib.contracts.actions import Buy as Buy
+    from rummylib.contracts.actions import BuyWindow as BuyWindow
+    from rummylib.contracts.actions import ContractAction as ContractAction
+    from rummylib.contracts.actions import DeclineBuy as DeclineBuy
+    from rummylib.contracts.actions import Discard as Discard
+    from rummylib.contracts.actions import DrawDiscard as DrawDiscard
+    from rummylib.contracts.actions import DrawStock as DrawStock
+    from rummylib.contracts.actions import EndReason as EndReason
+    from rummylib.contracts.actions import LayDown as LayDown
+    from rummylib.contracts.actions import LayOff as LayOff
+    from rummylib.contracts.actions import Phase as Phase
+    from rummylib.contracts.actions import RoundResult as RoundResult
+    from rummylib.contracts.actions import RoundView as RoundView
+    from rummylib.contracts.actions import SwapJoker as SwapJoker
+    from rummylib.contracts.actions import TableMeld as TableMeld
+    from rummylib.contracts.errors import ContractNotMetError as ContractNotMetError
+    from rummylib.contracts.game import ContractGame as ContractGame
+    from rummylib.contracts.layoffs import JokerEnd as JokerEnd
+    from rummylib.contracts.layoffs import LayOffResult as LayOffResult
+    from rummylib.contracts.layoffs import Substitution as Substitution
+    from rummylib.contracts.layoffs import TableMeldLike as TableMeldLike
+    from rummylib.contracts.layoffs import check_layoff as check_layoff
+    from rummylib.contracts.layoffs import check_substitution as check_substitution
+    from rummylib.contracts.layoffs import is_legal_layoff as is_legal_layoff
+    from rummylib.contracts.layoffs import is_legal_substitution as is_legal_substitution
+    from rummylib.contracts.layoffs import layoff_violations as layoff_violations
+    from rummylib.contracts.layoffs import substitution_violations as substitution_violations
+    from rummylib.contracts.meld_down import ContractPlan as ContractPlan
+    from rummylib.contracts.meld_down import MeldDown as MeldDown
+    from rummylib.contracts.meld_down import check_contract as check_contract
+    from rummylib.contracts.meld_down import contract_for as contract_for
+    from rummylib.contracts.meld_down import contract_violations as contract_violations
+    from rummylib.contracts.meld_down import find_contract as find_contract
+    from rummylib.contracts.meld_down import is_legal_contract as is_legal_contract
+    from rummylib.contracts.round import ContractRound as ContractRound
+    from rummylib.contracts.scoring import score_contract_round as score_contract_round
 
-__all__ = [
-    "Buy",
-    "BuyWindow",
-    "ContractAction",
-    "ContractGame",
-    "ContractPlan",
-    "ContractRound",
-    "DeclineBuy",
-    "Discard",
-    "DrawDiscard",
-    "DrawStock",
-    "EndReason",
-    "JokerEnd",
-    "LayDown",
-    "LayOff",
-    "LayOffResult",
-    "MeldDown",
-    "Phase",
-    "RoundResult",
-    "RoundView",
-    "Substitution",
-    "SwapJoker",
-    "TableMeld",
-    "TableMeldLike",
-    "check_contract",
-    "check_layoff",
-    "check_substitution",
-    "contract_for",
-    "contract_violations",
-    "find_contract",
-    "is_legal_contract",
-    "is_legal_layoff",
-    "is_legal_substitution",
-    "layoff_violations",
-    "score_contract_round",
-    "substitution_violations",
-]
 
-# The names of the modules above, each module imported the first time one of its names is read (a
-# lay-off check does not build the referees); and the deprecated names, each still read with a
-# DeprecationWarning (see docs/compatibility.md).
-if not TYPE_CHECKING:  # type checkers read the names above, and flag any other
-    __getattr__ = LazyAttributes(
-        globals(),
-        {
-            "rummylib.contracts.actions": (
-                "Buy",
-                "BuyWindow",
-                "ContractAction",
-                "DeclineBuy",
-                "Discard",
-                "DrawDiscard",
-                "DrawStock",
-                "EndReason",
-                "LayDown",
-                "LayOff",
-                "Phase",
-                "RoundResult",
-                "RoundView",
-                "SwapJoker",
-                "TableMeld",
-            ),
-            "rummylib.contracts.game": ("ContractGame",),
-            "rummylib.contracts.layoffs": (
-                "JokerEnd",
-                "LayOffResult",
-                "Substitution",
-                "TableMeldLike",
-                "check_layoff",
-                "check_substitution",
-                "is_legal_layoff",
-                "is_legal_substitution",
-                "layoff_violations",
-                "substitution_violations",
-                "lay_off",  # deprecated (see the TYPE_CHECKING imports)
-                "substitute_joker",  # deprecated
-            ),
-            "rummylib.contracts.meld_down": (
-                "ContractPlan",
-                "MeldDown",
-                "check_contract",
-                "contract_for",
-                "contract_violations",
-                "find_contract",
-                "is_legal_contract",
-                "is_contract_met",  # deprecated
-            ),
-            "rummylib.contracts.round": ("ContractRound",),
-            "rummylib.contracts.scoring": ("score_contract_round",),
-        },
-        {
-            "PLAN_BUDGET": _deprecated.PLAN_BUDGET,
-            "HandLike": (PiecesLike, renamed("HandLike", "rummylib.PiecesLike", since="0.1.0", removed_in="0.3.0")),
-        },
-    )
+_LAZY: dict[str, tuple[str, ...]] = {
+    "rummylib.contracts.errors": ("ContractNotMetError",),
+    "rummylib.contracts.actions": (
+        "Buy",
+        "BuyWindow",
+        "ContractAction",
+        "DeclineBuy",
+        "Discard",
+        "DrawDiscard",
+        "DrawStock",
+        "EndReason",
+        "LayDown",
+        "LayOff",
+        "Phase",
+        "RoundResult",
+        "RoundView",
+        "SwapJoker",
+        "TableMeld",
+    ),
+    "rummylib.contracts.game": ("ContractGame",),
+    "rummylib.contracts.layoffs": (
+        "JokerEnd",
+        "LayOffResult",
+        "Substitution",
+        "TableMeldLike",
+        "check_layoff",
+        "check_substitution",
+        "is_legal_layoff",
+        "is_legal_substitution",
+        "layoff_violations",
+        "substitution_violations",
+    ),
+    "rummylib.contracts.meld_down": (
+        "ContractPlan",
+        "MeldDown",
+        "check_contract",
+        "contract_for",
+        "contract_violations",
+        "find_contract",
+        "is_legal_contract",
+    ),
+    "rummylib.contracts.round": ("ContractRound",),
+    "rummylib.contracts.scoring": ("score_contract_round",),
+}
+"""The names read on first use, by module: each module is imported the first time one of its names is read."""
+
+if not typing.TYPE_CHECKING:  # type checkers read the TYPE_CHECKING imports, and flag any other name
+    __getattr__ = _deprecation.LazyAttributes(globals(), _LAZY)
     __dir__ = __getattr__.dir

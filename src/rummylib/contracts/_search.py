@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import attrs
 
 from rummylib.cards import Card, Rank, Suit
-from rummylib.errors import RuleSetError, SearchLimitReached
+from rummylib.errors import ErrorCode, RuleSetError, SearchLimitReached
 from rummylib.melds import Meld, MeldKind
 from rummylib.pieces import Joker, Piece, piece_sort_key
 from rummylib.rules import Contract, RuleSet
@@ -55,7 +55,7 @@ class _Search:
             elif isinstance(p, Card):
                 self.cnt[p.suit.order][int(p.rank)] += 1
             else:
-                raise RuleSetError(f"find_contract is for card games; {p} is not a card", code="bad-rules")
+                raise RuleSetError(f"find_contract is for card games; {p} is not a card", code=ErrorCode.BAD_RULES)
         self.wild = [False] + [rules.is_wild(Card(Rank(r), Suit.CLUBS)) for r in range(1, 14)]
         self.pts = [0] + [rules.piece_points(Card(Rank(r), Suit.CLUBS)) for r in range(1, 14)]
         self.jp = rules.joker_points

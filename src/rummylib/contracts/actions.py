@@ -28,7 +28,7 @@ from rummylib.cards import Card
 from rummylib.errors import ErrorCode, IllegalActionError, InvalidPiecesError, RuleId, Violation
 from rummylib.melds import Meld, MeldReading, as_meld
 from rummylib.notation import parse_melds, parse_piece, parse_pieces
-from rummylib.pieces import Joker, Piece, format_pieces, piece_sort_key
+from rummylib.pieces import Joker, Piece, PieceLike, format_pieces, piece_sort_key
 from rummylib.tiles import Tile
 
 __all__ = [
@@ -82,11 +82,11 @@ class EndReason(StrEnum):
     """The stock was empty with no discards under the top card to shuffle into a new one."""
 
 
-def _piece(value: Piece | str) -> Piece:
+def _piece(value: PieceLike) -> Piece:
     return parse_piece(value) if isinstance(value, str) else value
 
 
-def _pieces(value: Piece | str | Sequence[Piece]) -> tuple[Piece, ...]:
+def _pieces(value: PieceLike | Sequence[Piece]) -> tuple[Piece, ...]:
     if isinstance(value, str):
         return parse_pieces(value)
     if isinstance(value, Tile | Card | Joker):
@@ -106,7 +106,7 @@ def _bad_swap(detail: str) -> IllegalActionError:
     return IllegalActionError([Violation(RuleId.NO_SUCH_MELD, f"swaps: {detail}")])
 
 
-def _swaps(value: Sequence[tuple[Piece | str, int]]) -> tuple[tuple[Piece, int], ...]:
+def _swaps(value: Sequence[tuple[PieceLike, int]]) -> tuple[tuple[Piece, int], ...]:
     """Check and read ``LayDown.swaps``: ``(card, meld index)`` pairs, the card maybe in notation."""
     if value == ():
         return ()

@@ -28,7 +28,8 @@ from rummylib.contracts.actions import (
     RoundResult,
     RoundView,
 )
-from rummylib.contracts.round import ContractRound, Seed, result_problems
+from rummylib.contracts.round import ContractRound, result_problems
+from rummylib.decks import Seed
 from rummylib.errors import RuleId
 from rummylib.pieces import PieceCount
 from rummylib.referee import Outcome, RefereeBase, refuse

@@ -41,11 +41,19 @@ from typing import Literal, TypeAlias
 import attrs
 
 from rummylib import _inputs
-from rummylib._deprecation import deprecated
 from rummylib.cards import Card, Rank
 from rummylib.errors import IllegalPlayError, LimitExceededError, RuleId, Violation
-from rummylib.melds import Face, Meld, MeldKind, MeldLike, MeldReading, as_meld, meld_readings, meld_violations
-from rummylib.pieces import Joker, Piece, PiecesLike, format_pieces, piece_sort_key
+from rummylib.melds import (
+    Face,
+    Meld,
+    MeldKind,
+    MeldReading,
+    TableMeldLike,
+    as_meld,
+    meld_readings,
+    meld_violations,
+)
+from rummylib.pieces import Joker, Piece, PieceLike, PiecesLike, format_pieces, piece_sort_key
 from rummylib.rules import JokerSwap, RuleSet
 from rummylib.tiles import Tile
 
@@ -61,9 +69,6 @@ __all__ = [
     "layoff_violations",
     "substitution_violations",
 ]
-
-TableMeldLike: TypeAlias = MeldLike | MeldReading
-"""A meld on the table: a `MeldReading` (how it was read when laid), or a meld read afresh."""
 
 JokerEnd: TypeAlias = Literal["high", "low"]
 """The end of a run a joker goes to first when it could go to either."""
@@ -393,12 +398,6 @@ def check_layoff(
     return done
 
 
-@deprecated("lay_off is deprecated since rummylib 0.1.0 and will be removed in 0.3.0: use check_layoff")
-def lay_off(meld: TableMeldLike, cards: PiecesLike, *, rules: RuleSet, joker_end: JokerEnd = "high") -> LayOffResult:
-    """The old name of `check_layoff`, kept with a warning until 0.3.0 (see the compatibility policy)."""
-    return check_layoff(meld, cards, rules=rules, joker_end=joker_end)
-
-
 def is_legal_layoff(meld: TableMeldLike, cards: PiecesLike, *, rules: RuleSet, joker_end: JokerEnd = "high") -> bool:
     """Whether ``cards`` can all be laid off on ``meld`` (same arguments as `layoff_violations`).
 
@@ -455,7 +454,7 @@ class Substitution:
 
 
 def _substitute(
-    meld: TableMeldLike, card: str | Piece, rules: RuleSet, player_down: bool
+    meld: TableMeldLike, card: PieceLike, rules: RuleSet, player_down: bool
 ) -> tuple[Substitution | None, tuple[Violation, ...]]:
     _inputs.ruleset(rules)
     _inputs.flag(player_down, what="player_down")
@@ -526,7 +525,7 @@ def _same_shape(new: Meld, old: MeldReading, rules: RuleSet) -> MeldReading | No
 
 
 def substitution_violations(
-    meld: TableMeldLike, card: str | Piece, *, rules: RuleSet, player_down: bool
+    meld: TableMeldLike, card: PieceLike, *, rules: RuleSet, player_down: bool
 ) -> tuple[Violation, ...]:
     """Every reason ``card`` cannot take a joker's place in ``meld`` (empty when it can).
 
@@ -544,7 +543,7 @@ def substitution_violations(
     return _substitute(meld, card, rules, player_down)[1]
 
 
-def check_substitution(meld: TableMeldLike, card: str | Piece, *, rules: RuleSet, player_down: bool) -> Substitution:
+def check_substitution(meld: TableMeldLike, card: PieceLike, *, rules: RuleSet, player_down: bool) -> Substitution:
     """Take a joker from ``meld`` by putting in ``card``, the card it stands for.
 
     This is the check form of a substitution (`substitution_violations` lists every problem,
@@ -582,13 +581,7 @@ def check_substitution(meld: TableMeldLike, card: str | Piece, *, rules: RuleSet
     return done
 
 
-@deprecated("substitute_joker is deprecated since rummylib 0.1.0 and will be removed in 0.3.0: use check_substitution")
-def substitute_joker(meld: TableMeldLike, card: str | Piece, *, rules: RuleSet, player_down: bool) -> Substitution:
-    """The old name of `check_substitution`, kept with a warning until 0.3.0 (see the compatibility policy)."""
-    return check_substitution(meld, card, rules=rules, player_down=player_down)
-
-
-def is_legal_substitution(meld: TableMeldLike, card: str | Piece, *, rules: RuleSet, player_down: bool) -> bool:
+def is_legal_substitution(meld: TableMeldLike, card: PieceLike, *, rules: RuleSet, player_down: bool) -> bool:
     """Whether ``card`` can take a joker's place in ``meld`` (same arguments as `substitution_violations`).
 
     Raises:

@@ -31,19 +31,19 @@ import functools
 import itertools
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, TypeAlias
 
 import attrs
 
 from rummylib import _inputs
-from rummylib._deprecation import DeprecatedAttributes, deprecated, renamed
 from rummylib.cards import Card
 from rummylib.contracts._search import _build, _Search
-from rummylib.errors import ContractNotMetError, RuleId, RuleSetError, SolverError, Violation
+from rummylib.contracts.errors import ContractNotMetError
+from rummylib.errors import RuleId, RuleSetError, SolverError, Violation
 from rummylib.melds import Meld, MeldKind, MeldReading, meld_readings, meld_violations
 from rummylib.pieces import Family, Piece, PiecesLike, format_pieces, piece_sort_key
 from rummylib.rules import Contract, RuleSet
 from rummylib.table import MeldsLike, Table
+from rummylib.tiles import Drawable
 
 __all__ = [
     "ContractPlan",
@@ -189,9 +189,8 @@ def _judge(melds: Sequence[Meld], chosen: Sequence[_Option | None], contract: Co
                 Violation(
                     rule,
                     f"{what} of {n} cards; the contract needs {what}s of {_size_words(size, contract.exact)}",
-                    meld_index=i,
                     pieces=meld.pieces,
-                )
+                ).at(i)
             )
     for i, j in itertools.combinations(range(len(melds)), 2):
         a, b = chosen[i], chosen[j]
@@ -203,9 +202,8 @@ def _judge(melds: Sequence[Meld], chosen: Sequence[_Option | None], contract: Co
                     RuleId.CONTRACT_RUNS_CONTINUE,
                     f"runs {i + 1} and {j + 1} are of one suit and continue each other, "
                     f"so they count as one run, not two",
-                    meld_index=j,
                     pieces=melds[j].pieces,
-                )
+                ).at(j)
             )
     return out
 
@@ -387,7 +385,7 @@ def contract_violations(
 
 
 @attrs.frozen
-class MeldDown:
+class MeldDown(Drawable):
     """A meld-down that meets its contract: the melds and how each is counted.
 
     Examples:
@@ -413,12 +411,6 @@ class MeldDown:
     def runs(self) -> tuple[MeldReading, ...]:
         """The readings counted as runs."""
         return tuple(r for r in self.readings if r.kind is MeldKind.RUN)
-
-    def _repr_svg_(self) -> str:
-        """A picture of the melds as they count, for Jupyter (see `rummylib.svg.meld_down`)."""
-        from rummylib import svg  # noqa: PLC0415 - the display hook: pictures sit above the values
-
-        return svg.meld_down(self)
 
 
 def check_contract(
@@ -446,7 +438,7 @@ def check_contract(
         >>> check_contract(["7h 7s 7d"], round_number=1, rules=CONTRACT_RUMMY)
         Traceback (most recent call last):
         ...
-        rummylib.errors.ContractNotMetError: one meld laid down; the contract (two sets of exactly 3) needs 2 ...
+        rummylib.contracts.errors.ContractNotMetError: one meld laid down; the contract (two sets of exactly 3) ...
     """
     wanted, laid, chosen, problems = _examine(melds, round_number, contract, rules, hand)
     if problems:
@@ -479,26 +471,13 @@ def is_legal_contract(
     return not contract_violations(melds, round_number=round_number, contract=contract, rules=rules, hand=hand)
 
 
-@deprecated("is_contract_met is deprecated since rummylib 0.1.0 and will be removed in 0.3.0: use is_legal_contract")
-def is_contract_met(
-    melds: MeldsLike,
-    *,
-    round_number: int | None = None,
-    contract: Contract | None = None,
-    rules: RuleSet,
-    hand: PiecesLike | None = None,
-) -> bool:
-    """The old name of `is_legal_contract`, kept with a warning until 0.3.0 (see the compatibility policy)."""
-    return is_legal_contract(melds, round_number=round_number, contract=contract, rules=rules, hand=hand)
-
-
 # ------------------------------------------------------------------------------------------
 # Finding the best meld-down
 # ------------------------------------------------------------------------------------------
 
 
 @attrs.frozen
-class ContractPlan:
+class ContractPlan(Drawable):
     """A way to meet a contract from a hand, and what it leaves in hand.
 
     Examples:
@@ -518,12 +497,6 @@ class ContractPlan:
     """Points of the cards left in hand (``rules.piece_points``)."""
     left: tuple[Piece, ...]
     """The cards left in hand, in canonical order."""
-
-    def _repr_svg_(self) -> str:
-        """A picture of the meld-down and the cards it leaves in hand, for Jupyter."""
-        from rummylib import svg  # noqa: PLC0415 - the display hook: pictures sit above the values
-
-        return svg.contract_plan(self)
 
 
 def find_contract(
@@ -592,12 +565,3 @@ def find_contract(
     if total_left != points_left:  # pragma: no cover - a bug, never an answer
         raise SolverError(f"internal error: points left {total_left} != {points_left}")
     return ContractPlan(contract=wanted, melds=melds, readings=down.readings, points_left=points_left, left=left)
-
-
-if TYPE_CHECKING:
-    HandLike: TypeAlias = PiecesLike
-    """The old name of `rummylib.pieces.PiecesLike`."""
-# Deprecated names, each still read with a DeprecationWarning (see docs/compatibility.md).
-__getattr__ = DeprecatedAttributes(
-    __name__, {"HandLike": (PiecesLike, renamed("HandLike", "rummylib.PiecesLike", since="0.1.0", removed_in="0.3.0"))}
-)

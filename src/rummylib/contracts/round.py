@@ -28,15 +28,13 @@ import functools
 import itertools
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, ClassVar, Final, TypeVar
+from typing import ClassVar, TypeVar
 
 import attrs
 
 from rummylib import _inputs
-from rummylib._deprecation import DeprecatedAttributes
-from rummylib._inputs import is_seat
+from rummylib._inputs import is_seat, sorted_pieces
 from rummylib.cards import Card
-from rummylib.contracts._deprecated import PLAN_BUDGET as _OLD_PLAN_BUDGET
 from rummylib.contracts._moves import lay_downs, layoff_groups, swap_cards
 from rummylib.contracts.actions import (
     Buy,
@@ -55,22 +53,14 @@ from rummylib.contracts.actions import (
     SwapJoker,
     TableMeld,
 )
+from rummylib.contracts.errors import ContractNotMetError
 from rummylib.contracts.layoffs import JokerEnd, check_layoff, check_substitution, layoff_violations
 from rummylib.contracts.meld_down import check_contract
 from rummylib.contracts.scoring import score_contract_round
-from rummylib.decks import as_rng, deal, shuffled
-from rummylib.errors import (
-    ContractNotMetError,
-    ErrorCode,
-    IllegalActionError,
-    IllegalPlayError,
-    RuleId,
-    RuleSetError,
-    RummyError,
-    Violation,
-)
+from rummylib.decks import Seed, as_rng, deal, shuffled
+from rummylib.errors import ErrorCode, IllegalActionError, IllegalPlayError, RuleId, RuleSetError, RummyError, Violation
 from rummylib.melds import MeldKind, is_valid_meld
-from rummylib.pieces import Piece, PieceCount, format_pieces, piece_sort_key
+from rummylib.pieces import Piece, PieceCount, format_pieces
 from rummylib.referee import (
     Outcome,
     RefereeBase,
@@ -82,7 +72,6 @@ from rummylib.rules import JokerSwap, RuleSet, ScoringScheme
 
 __all__ = ["ContractRound", "result_problems"]
 
-Seed = int | str
 _T = TypeVar("_T")
 
 
@@ -137,10 +126,6 @@ def result_problems(res: RoundResult, rules: RuleSet, players: int) -> Iterator[
         yield f"round {res.round_number}: scores {list(res.scores)} are not the {list(expected)} the hands give"
 
 
-def _sorted(pieces: Sequence[Piece]) -> tuple[Piece, ...]:
-    return tuple(sorted(pieces, key=piece_sort_key))
-
-
 def _take(hand: Sequence[Piece], pieces: Sequence[Piece]) -> tuple[Piece, ...] | None:
     """The hand without ``pieces`` (as a multiset), or ``None`` if it does not hold them all."""
     left = list(hand)
@@ -166,7 +151,7 @@ def _less(pieces: Sequence[Piece], gone: Sequence[Piece]) -> tuple[Piece, ...]:
         return ()
     left = Counter(pieces)
     left.subtract(gone)
-    return _sorted(tuple(left.elements()))
+    return sorted_pieces(tuple(left.elements()))
 
 
 def _table_order(meld: TableMeld) -> tuple[object, ...]:
@@ -307,7 +292,7 @@ class ContractRound(RefereeBase):
             seed=seed,
             round_number=round_number,
             dealer=dealer,
-            hands=tuple(_sorted(h) for h in dealt.hands),
+            hands=tuple(sorted_pieces(h) for h in dealt.hands),
             stock=dealt.stock[1:],
             discards=dealt.stock[:1],
             down=(False,) * players,
@@ -745,8 +730,8 @@ class ContractRound(RefereeBase):
             refuse(RuleId.WRONG_PHASE, "the discard pile is empty")
         card = self.discards[-1]
         seat = self.current
-        hands = _replace(self.hands, seat, _sorted((*self.hands[seat], card)))
-        known = _replace(self.known, seat, _sorted((*self.known[seat], card)))
+        hands = _replace(self.hands, seat, sorted_pieces((*self.hands[seat], card)))
+        known = _replace(self.known, seat, sorted_pieces((*self.known[seat], card)))
         return attrs.evolve(self, hands=hands, discards=self.discards[:-1], phase=Phase.PLAY, known=known)
 
     def _draw_stock(self, count: int) -> tuple[tuple[Piece, ...], ContractRound]:
@@ -783,7 +768,7 @@ class ContractRound(RefereeBase):
 
     def _then_draw(self) -> ContractRound:
         drawn, after = self._draw_stock(1)
-        hands = _replace(after.hands, self.current, _sorted((*after.hands[self.current], *drawn)))
+        hands = _replace(after.hands, self.current, sorted_pieces((*after.hands[self.current], *drawn)))
         return attrs.evolve(after, hands=hands, phase=Phase.PLAY, window=None)
 
     def _answer_buy(self, action: Buy | DeclineBuy, doing: str) -> ContractRound:
@@ -817,9 +802,9 @@ class ContractRound(RefereeBase):
         card = self.discards[-1]
         after = attrs.evolve(self, discards=self.discards[:-1])
         penalty, after = after._draw_stock(self.rules.buy_penalty_cards)
-        hands = _replace(after.hands, buyer, _sorted((*after.hands[buyer], card, *penalty)))
+        hands = _replace(after.hands, buyer, sorted_pieces((*after.hands[buyer], card, *penalty)))
         buys = _replace(after.buys, buyer, after.buys[buyer] + 1)
-        known = _replace(after.known, buyer, _sorted((*after.known[buyer], card)))  # the penalty card is unseen
+        known = _replace(after.known, buyer, sorted_pieces((*after.known[buyer], card)))  # the penalty card is unseen
         after = attrs.evolve(after, hands=hands, buys=buys, window=None, known=known)
         if self.rules.multiple_buys and after.discards:
             buyers = after._buyers(buyer)
@@ -914,7 +899,7 @@ class ContractRound(RefereeBase):
             table=(*state.table, *laid),
             down=_replace(state.down, player, True),
             laid_down_this_turn=True,
-            played_this_turn=_sorted((*state.played_this_turn, *pieces)),
+            played_this_turn=sorted_pieces((*state.played_this_turn, *pieces)),
             jokers_owed=owed,
             known=_replace(state.known, player, _less(state.known[player], pieces)),
         )
@@ -941,7 +926,7 @@ class ContractRound(RefereeBase):
             self,
             hands=_replace(self.hands, player, left),
             table=_replace(self.table, action.meld, attrs.evolve(target, reading=done.reading)),
-            played_this_turn=_sorted((*self.played_this_turn, *action.cards)),
+            played_this_turn=sorted_pieces((*self.played_this_turn, *action.cards)),
             jokers_owed=self._pay_jokers(action.cards),
             known=_replace(self.known, player, _less(self.known[player], action.cards)),
         )
@@ -958,13 +943,13 @@ class ContractRound(RefereeBase):
         except IllegalPlayError as exc:
             raise IllegalActionError([v.at(index) for v in exc.violations]) from None
         joker = swap.joker
-        owed = _sorted((*self.jokers_owed, joker)) if swap.must_use_joker else self.jokers_owed
-        seen = _sorted((*_less(self.known[player], (card,)), joker))  # everyone saw the joker taken
+        owed = sorted_pieces((*self.jokers_owed, joker)) if swap.must_use_joker else self.jokers_owed
+        seen = sorted_pieces((*_less(self.known[player], (card,)), joker))  # everyone saw the joker taken
         return attrs.evolve(
             self,
-            hands=_replace(self.hands, player, _sorted((*left, joker))),
+            hands=_replace(self.hands, player, sorted_pieces((*left, joker))),
             table=_replace(self.table, index, attrs.evolve(target, reading=swap.reading)),
-            played_this_turn=_sorted((*self.played_this_turn, card)),
+            played_this_turn=sorted_pieces((*self.played_this_turn, card)),
             jokers_owed=owed,
             known=_replace(self.known, player, seen),
         )
@@ -1143,10 +1128,3 @@ class ContractRound(RefereeBase):
             if settled or self._settled(player, way.used, left, state) or self.is_legal(action):
                 found.append(action)
         return found
-
-
-if TYPE_CHECKING:
-    PLAN_BUDGET: Final = 10_000
-    """Deprecated, and no longer read: `ContractRound.legal_actions` lists every lay-down."""
-# Deprecated names, each still read with a DeprecationWarning (see docs/compatibility.md).
-__getattr__ = DeprecatedAttributes(__name__, {"PLAN_BUDGET": _OLD_PLAN_BUDGET})

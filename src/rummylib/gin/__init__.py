@@ -17,97 +17,81 @@ Examples:
     13
 """
 
-from typing import TYPE_CHECKING
+import typing
 
-from rummylib._deprecation import LazyAttributes
+from rummylib import _deprecation
 
 # Imported here, not on first use: the module's name is also that of its function `deadwood`, which
 # must stand in its place however the module is first imported.
+# The names re-exported as themselves (`X as X`), one statement per module.
+# isort: off
 from rummylib.gin.deadwood import (
-    MAX_GIN_HAND,
-    DeadwoodResult,
-    check_knock,
-    deadwood,
-    hand_multiplier,
-    is_legal_knock,
-    knock_limit,
-    knock_violations,
+    MAX_GIN_HAND as MAX_GIN_HAND,
+    DeadwoodResult as DeadwoodResult,
+    check_knock as check_knock,
+    deadwood as deadwood,
+    hand_multiplier as hand_multiplier,
+    is_legal_knock as is_legal_knock,
+    knock_limit as knock_limit,
+    knock_violations as knock_violations,
 )
-from rummylib.gin.deadwood import (  # type: ignore[deprecated]  # re-exported, not used
-    can_knock as can_knock,  # the old name, kept with a warning until 0.3.0 (not in __all__)
-)
+# isort: on
 
-if TYPE_CHECKING:  # for type checkers: read through __getattr__, each module on first use
-    from rummylib.gin.actions import Discard, DrawDiscard, DrawStock, GinAction, GinPhase, GinView, Knock
-    from rummylib.gin.game import GinGame
-    from rummylib.gin.hand import STOCK_FLOOR, GinHand
-    from rummylib.gin.scoring import (
-        GinGameScore,
-        GinHandResult,
-        GinLayoffs,
-        GinOutcome,
-        LayOff,
-        layoffs,
-        score_game,
-        score_hand,
-    )
+if typing.TYPE_CHECKING:  # _LAZY's names, written from it by tests/architecture/test_exports.py
+    from rummylib.gin.actions import Discard as Discard
+    from rummylib.gin.actions import DrawDiscard as DrawDiscard
+    from rummylib.gin.actions import DrawStock as DrawStock
+    from rummylib.gin.actions import GinAction as GinAction
+    from rummylib.gin.actions import GinPhase as GinPhase
+    from rummylib.gin.actions import GinView as GinView
+    from rummylib.gin.actions import Knock as Knock
+    from rummylib.gin.errors import GinInputError as GinInputError
+    from rummylib.gin.errors import KnockError as KnockError
+    from rummylib.gin.game import GinGame as GinGame
+    from rummylib.gin.hand import STOCK_FLOOR as STOCK_FLOOR
+    from rummylib.gin.hand import GinHand as GinHand
+    from rummylib.gin.scoring import GinGameScore as GinGameScore
+    from rummylib.gin.scoring import GinHandResult as GinHandResult
+    from rummylib.gin.scoring import GinLayoffs as GinLayoffs
+    from rummylib.gin.scoring import GinOutcome as GinOutcome
+    from rummylib.gin.scoring import LayOff as LayOff
+    from rummylib.gin.scoring import layoffs as layoffs
+    from rummylib.gin.scoring import score_game as score_game
+    from rummylib.gin.scoring import score_hand as score_hand
 
-__all__ = [
-    "MAX_GIN_HAND",
-    "STOCK_FLOOR",
-    "DeadwoodResult",
-    "Discard",
-    "DrawDiscard",
-    "DrawStock",
-    "GinAction",
-    "GinGame",
-    "GinGameScore",
-    "GinHand",
-    "GinHandResult",
-    "GinLayoffs",
-    "GinOutcome",
-    "GinPhase",
-    "GinView",
-    "Knock",
-    "LayOff",
-    "check_knock",
-    "deadwood",
-    "hand_multiplier",
-    "is_legal_knock",
-    "knock_limit",
-    "knock_violations",
-    "layoffs",
-    "score_game",
-    "score_hand",
-]
 
-# The names of the modules above, each module imported the first time one of its names is read
-# (a deadwood count does not build the referees).
-if not TYPE_CHECKING:  # type checkers read the names above, and flag any other
-    __getattr__ = LazyAttributes(
-        globals(),
-        {
-            "rummylib.gin.actions": (
-                "Discard",
-                "DrawDiscard",
-                "DrawStock",
-                "GinAction",
-                "GinPhase",
-                "GinView",
-                "Knock",
-            ),
-            "rummylib.gin.game": ("GinGame",),
-            "rummylib.gin.hand": ("STOCK_FLOOR", "GinHand"),
-            "rummylib.gin.scoring": (
-                "GinGameScore",
-                "GinHandResult",
-                "GinLayoffs",
-                "GinOutcome",
-                "LayOff",
-                "layoffs",
-                "score_game",
-                "score_hand",
-            ),
-        },
-    )
+_LAZY: dict[str, tuple[str, ...]] = {
+    "rummylib.gin.errors": (
+        "GinInputError",
+        "KnockError",
+    ),
+    "rummylib.gin.actions": (
+        "Discard",
+        "DrawDiscard",
+        "DrawStock",
+        "GinAction",
+        "GinPhase",
+        "GinView",
+        "Knock",
+    ),
+    "rummylib.gin.game": ("GinGame",),
+    "rummylib.gin.hand": (
+        "STOCK_FLOOR",
+        "GinHand",
+    ),
+    "rummylib.gin.scoring": (
+        "GinGameScore",
+        "GinHandResult",
+        "GinLayoffs",
+        "GinOutcome",
+        "LayOff",
+        "layoffs",
+        "score_game",
+        "score_hand",
+    ),
+}
+"""The names read on first use, by module: each module is imported the first time one of its names is read."""
+
+if not typing.TYPE_CHECKING:  # type checkers read the TYPE_CHECKING imports, and flag any other name
+    __getattr__ = _deprecation.LazyAttributes(globals(), _LAZY)
     __dir__ = __getattr__.dir

@@ -16,7 +16,8 @@ import attrs
 
 from rummylib import _inputs
 from rummylib.cards import Card, Rank, Suit
-from rummylib.errors import GinInputError, LimitExceededError
+from rummylib.errors import LimitExceededError
+from rummylib.gin.errors import GinInputError
 from rummylib.melds import Meld
 from rummylib.pieces import Joker, PiecesLike
 from rummylib.rules import RuleSet

@@ -21,9 +21,8 @@ from collections.abc import Sequence
 import attrs
 
 from rummylib import _inputs
-from rummylib._deprecation import deprecated
 from rummylib.cards import Card, Rank, Suit
-from rummylib.errors import GinInputError, KnockError, RuleId, Violation
+from rummylib.errors import RuleId, Violation
 from rummylib.gin._engine import (
     CARDS,
     MAX_GIN_HAND,
@@ -34,9 +33,11 @@ from rummylib.gin._engine import (
     result_parts,
     tables_for,
 )
+from rummylib.gin.errors import GinInputError, KnockError
 from rummylib.melds import Meld
-from rummylib.pieces import Piece, PiecesLike
+from rummylib.pieces import PieceLike, PiecesLike
 from rummylib.rules import RuleSet
+from rummylib.tiles import Drawable
 
 __all__ = [
     "MAX_GIN_HAND",
@@ -51,7 +52,7 @@ __all__ = [
 
 
 @attrs.frozen
-class DeadwoodResult:
+class DeadwoodResult(Drawable):
     """The least deadwood of a Gin hand and one way of melding that reaches it.
 
     For an 11-card hand (after the draw) the result is for the ten cards kept after the best
@@ -72,12 +73,6 @@ class DeadwoodResult:
     """The cards in no meld (the discard excluded), in canonical order."""
     discard: Card | None = None
     """For an 11-card hand, the best card to discard; otherwise ``None``."""
-
-    def _repr_svg_(self) -> str:
-        """A picture of the melds, the deadwood and the discard, for Jupyter."""
-        from rummylib import svg  # noqa: PLC0415 - the display hook: pictures sit above the values
-
-        return svg.deadwood(self)
 
 
 def deadwood(hand: PiecesLike, *, rules: RuleSet) -> DeadwoodResult:
@@ -125,7 +120,7 @@ def _least(cards: tuple[Card, ...], masks: list[int], t: Tables) -> DeadwoodResu
 # ------------------------------------------------------------------------------------------
 
 
-def _check_upcard(upcard: Piece | str | None) -> Card | None:
+def _check_upcard(upcard: PieceLike | None) -> Card | None:
     if upcard is None:
         return None
     card = _inputs.piece(upcard, rules=None, what="the upcard")
@@ -134,7 +129,7 @@ def _check_upcard(upcard: Piece | str | None) -> Card | None:
     return card
 
 
-def knock_limit(*, rules: RuleSet, upcard: Piece | str | None = None) -> int:
+def knock_limit(*, rules: RuleSet, upcard: PieceLike | None = None) -> int:
     """The most deadwood a player may knock with in this hand.
 
     ``knock_limit`` normally (10); 0 under ``gin_only``; under ``oklahoma``, the value of the
@@ -159,7 +154,7 @@ def knock_limit(*, rules: RuleSet, upcard: Piece | str | None = None) -> int:
     return rules.knock_limit
 
 
-def hand_multiplier(*, rules: RuleSet, upcard: Piece | str | None = None) -> int:
+def hand_multiplier(*, rules: RuleSet, upcard: PieceLike | None = None) -> int:
     """2 when an Oklahoma hand's first upcard is a spade, else 1.
 
     Raises:
@@ -183,7 +178,7 @@ def _knock_problem(dw: int, limit: int, cards: Sequence[Card], *, after_discard:
 
 
 def _judge_knock(
-    hand: PiecesLike, rules: RuleSet, upcard: Piece | str | None
+    hand: PiecesLike, rules: RuleSet, upcard: PieceLike | None
 ) -> tuple[DeadwoodResult, tuple[Violation, ...]]:
     t = tables_for(rules)
     cards, masks = read_hand(hand, rules, "hand")
@@ -194,7 +189,7 @@ def _judge_knock(
     return result, (_knock_problem(result.deadwood, limit, cards, after_discard=result.discard is not None),)
 
 
-def knock_violations(hand: PiecesLike, *, rules: RuleSet, upcard: Piece | str | None = None) -> tuple[Violation, ...]:
+def knock_violations(hand: PiecesLike, *, rules: RuleSet, upcard: PieceLike | None = None) -> tuple[Violation, ...]:
     """Every reason ``hand`` may not knock (empty when it may): its least deadwood over the limit.
 
     A 10-card hand is judged as it is; an 11-card hand (after the draw) after its best discard.
@@ -212,13 +207,13 @@ def knock_violations(hand: PiecesLike, *, rules: RuleSet, upcard: Piece | str | 
         >>> knock_violations("Ah 2h 3h 7c 7d 7s 9c 9d 9s Kd", rules=GIN_RUMMY)
         ()
         >>> for v in knock_violations("Ah 2h 3h 7c 7d 7s 9c 9d Ks Kd", rules=GIN_RUMMY):
-        ...     print(v.code, "/", v.detail)
+        ...     print(v.code, "/", v.message)
         knock-over-limit / the knocker has 38 deadwood; the knock limit is 10
     """
     return _judge_knock(hand, rules, upcard)[1]
 
 
-def check_knock(hand: PiecesLike, *, rules: RuleSet, upcard: Piece | str | None = None) -> DeadwoodResult:
+def check_knock(hand: PiecesLike, *, rules: RuleSet, upcard: PieceLike | None = None) -> DeadwoodResult:
     """The least deadwood of a hand that may knock (see `deadwood`); raises when it may not.
 
     Takes the same arguments as `knock_violations`.
@@ -236,7 +231,7 @@ def check_knock(hand: PiecesLike, *, rules: RuleSet, upcard: Piece | str | None 
         >>> check_knock("Ah 2h 3h 7c 7d 7s 9c 9d 9s Kd", rules=GIN_RUMMY.with_options({"gin_only": True}))
         Traceback (most recent call last):
         ...
-        rummylib.errors.KnockError: the knocker has 10 deadwood; gin only: the knocker needs no deadwood [...]
+        rummylib.gin.errors.KnockError: the knocker has 10 deadwood; gin only: the knocker needs no deadwood [...]
     """
     result, problems = _judge_knock(hand, rules, upcard)
     if problems:
@@ -244,7 +239,7 @@ def check_knock(hand: PiecesLike, *, rules: RuleSet, upcard: Piece | str | None 
     return result
 
 
-def is_legal_knock(hand: PiecesLike, *, rules: RuleSet, upcard: Piece | str | None = None) -> bool:
+def is_legal_knock(hand: PiecesLike, *, rules: RuleSet, upcard: PieceLike | None = None) -> bool:
     """Whether a hand may knock: 10 cards within the knock limit, or 11 after the best discard.
 
     That is ``not knock_violations(hand, rules=rules, upcard=upcard)``.
@@ -262,9 +257,3 @@ def is_legal_knock(hand: PiecesLike, *, rules: RuleSet, upcard: Piece | str | No
         False
     """
     return not knock_violations(hand, rules=rules, upcard=upcard)
-
-
-@deprecated("can_knock is deprecated since rummylib 0.1.0 and will be removed in 0.3.0: use is_legal_knock")
-def can_knock(hand: PiecesLike, *, rules: RuleSet, upcard: Piece | str | None = None) -> bool:
-    """The old name of `is_legal_knock`, kept with a warning until 0.3.0 (see the compatibility policy)."""
-    return is_legal_knock(hand, rules=rules, upcard=upcard)

@@ -19,6 +19,7 @@ from typing import ClassVar
 import attrs
 
 from rummylib import _inputs
+from rummylib.decks import Seed
 from rummylib.errors import RuleId
 from rummylib.gin.actions import ACTIONS, GinAction, GinView
 from rummylib.gin.hand import GinHand
@@ -60,7 +61,7 @@ class GinGame(RefereeBase):
     """The hand finished most recently (with its `GinHand.hand_result`), or ``None``."""
 
     @classmethod
-    def deal(cls, *, rules: RuleSet, seed: int | str, players: int = 2, dealer: int = 0) -> GinGame:
+    def deal(cls, *, rules: RuleSet, seed: Seed, players: int = 2, dealer: int = 0) -> GinGame:
         """Deal the first hand.
 
         Raises:

@@ -32,13 +32,14 @@ from typing import ClassVar
 import attrs
 
 from rummylib import _inputs
-from rummylib._inputs import is_seat
+from rummylib._inputs import is_seat, sorted_pieces
 from rummylib.cards import Card
 from rummylib.decks import full_set, shuffled
-from rummylib.errors import ErrorCode, IllegalActionError, KnockError, RuleId, RuleSetError, RummyError
+from rummylib.errors import ErrorCode, IllegalActionError, RuleId, RuleSetError, RummyError
 from rummylib.gin._engine import MAX_GIN_HAND, min_deadwood, read_hand, tables_for
 from rummylib.gin.actions import ACTIONS, Discard, DrawDiscard, DrawStock, GinAction, GinPhase, GinView, Knock
 from rummylib.gin.deadwood import deadwood, knock_limit
+from rummylib.gin.errors import KnockError
 from rummylib.gin.scoring import GinHandResult, score_hand
 from rummylib.pieces import Piece, PieceCount, format_pieces, piece_sort_key
 from rummylib.referee import Outcome, RefereeBase, check_seat, piece_problems, refuse
@@ -59,10 +60,6 @@ def _replace(
     pair: tuple[tuple[Card, ...], tuple[Card, ...]], seat: int, hand: tuple[Card, ...]
 ) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     return (hand, pair[1]) if seat == 0 else (pair[0], hand)
-
-
-def _sorted(cards: Sequence[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=piece_sort_key))
 
 
 def _forget(known: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
@@ -321,7 +318,9 @@ class GinHand(RefereeBase):
             discards=self.discards,
             upcard=self.upcard,
             knock_limit=self.knock_limit,
-            shown=(_sorted(self.hands[0]), _sorted(self.hands[1])) if self.hand_result is not None else None,
+            shown=(sorted_pieces(self.hands[0]), sorted_pieces(self.hands[1]))
+            if self.hand_result is not None
+            else None,
             hand_result=self.hand_result,
             known=self.known,
         )
@@ -460,7 +459,7 @@ class GinHand(RefereeBase):
                 if not self.discards:  # pragma: no cover - the upcard starts the pile
                     refuse(RuleId.WRONG_PHASE, "the discard pile is empty")
                 card, stock, discards = self.discards[-1], self.stock, self.discards[:-1]
-                known = _replace(known, p, _sorted((*known[p], card)))  # taken face up
+                known = _replace(known, p, sorted_pieces((*known[p], card)))  # taken face up
             return attrs.evolve(
                 self,
                 hands=_replace(self.hands, p, (*hand, card)),
@@ -505,7 +504,7 @@ class GinHand(RefereeBase):
                 phase=GinPhase.OVER,
                 hand_result=result,
                 knocker=p,
-                known=(_sorted(hands[0]), _sorted(hands[1])),  # both hands are laid down
+                known=(sorted_pieces(hands[0]), sorted_pieces(hands[1])),  # both hands are laid down
             )
         assert action.card is not None
         kept = _without(hand, action.card)

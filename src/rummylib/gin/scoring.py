@@ -20,7 +20,7 @@ import attrs
 
 from rummylib import _inputs
 from rummylib.cards import Card
-from rummylib.errors import GinInputError, InvalidMeldError, KnockError
+from rummylib.errors import InvalidMeldError
 from rummylib.gin._engine import (
     CARDS,
     MAX_GIN_HAND,
@@ -40,10 +40,12 @@ from rummylib.gin._engine import (
     tables_for,
 )
 from rummylib.gin.deadwood import _knock_problem, deadwood, hand_multiplier, knock_limit
+from rummylib.gin.errors import GinInputError, KnockError
 from rummylib.melds import Meld, MeldKind, check_meld
-from rummylib.pieces import Piece, PiecesLike, format_pieces, piece_sort_key
+from rummylib.pieces import PieceLike, PiecesLike, format_pieces, piece_sort_key
 from rummylib.rules import RuleSet
-from rummylib.table import Table, TableLike
+from rummylib.table import MeldsLike, Table
+from rummylib.tiles import Drawable
 
 __all__ = [
     "GinGameScore",
@@ -91,7 +93,7 @@ class LayOff:
 
 
 @attrs.frozen
-class GinHandResult:
+class GinHandResult(Drawable):
     """The score of one Gin hand.
 
     Examples:
@@ -135,12 +137,6 @@ class GinHandResult:
     def points_for(self, seat: str) -> int:
         """Points ``"knocker"`` or ``"defender"`` scores for this hand."""
         return self.points if seat == self.winner else 0
-
-    def _repr_svg_(self) -> str:
-        """A picture of both hands, the lay-offs and the score, for Jupyter."""
-        from rummylib import svg  # noqa: PLC0415 - the display hook: pictures sit above the values
-
-        return svg.gin_hand(self)
 
 
 def _gin_result(
@@ -249,7 +245,7 @@ def _knocker_meld(meld: Meld, index: int, rules: RuleSet) -> Meld3:
     return ("run", cards[0].suit.order, tuple(sorted(reading.positions)))
 
 
-def layoffs(knocker_melds: TableLike, defender: PiecesLike, *, rules: RuleSet) -> GinLayoffs:
+def layoffs(knocker_melds: MeldsLike, defender: PiecesLike, *, rules: RuleSet) -> GinLayoffs:
     """The defender's lay-offs on the knocker's melds: the ones that leave the least deadwood.
 
     The defender may lay off any card that extends one of the knocker's melds: the missing suit
@@ -333,7 +329,7 @@ def score_hand(
     defender: PiecesLike,
     *,
     rules: RuleSet,
-    upcard: Piece | str | None = None,
+    upcard: PieceLike | None = None,
 ) -> GinHandResult:
     """Score a Gin hand ended by a knock, by the rules of Gin Rummy.
 

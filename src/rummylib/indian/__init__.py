@@ -18,103 +18,77 @@ Examples:
     47
 """
 
-from typing import TYPE_CHECKING
+import typing
 
-from rummylib._deprecation import LazyAttributes
+from rummylib import _deprecation
 
-if TYPE_CHECKING:  # for type checkers: read through __getattr__, each module on first use
-    from rummylib.indian.actions import (
-        DealEnd,
-        Declare,
-        Discard,
-        DrawDiscard,
-        DrawStock,
-        Drop,
-        IndianAction,
-        IndianDealResult,
-        IndianPhase,
-        IndianView,
-        SeatStatus,
-    )
-    from rummylib.indian.arrangement import MAX_INDIAN_HAND, IndianArrangement, best_arrangement
-    from rummylib.indian.deal import IndianDeal
-    from rummylib.indian.declarations import (
-        check_declaration,
-        declaration_violations,
-        find_declaration,
-        is_valid_declaration,
-        with_wild_joker,
-    )
-    from rummylib.indian.game import IndianGame
-    from rummylib.indian.scoring import drop_points, losing_points, score_deal, wrong_declaration_points
+if typing.TYPE_CHECKING:  # _LAZY's names, written from it by tests/architecture/test_exports.py
+    from rummylib.indian.actions import DealEnd as DealEnd
+    from rummylib.indian.actions import Declare as Declare
+    from rummylib.indian.actions import Discard as Discard
+    from rummylib.indian.actions import DrawDiscard as DrawDiscard
+    from rummylib.indian.actions import DrawStock as DrawStock
+    from rummylib.indian.actions import Drop as Drop
+    from rummylib.indian.actions import IndianAction as IndianAction
+    from rummylib.indian.actions import IndianDealResult as IndianDealResult
+    from rummylib.indian.actions import IndianPhase as IndianPhase
+    from rummylib.indian.actions import IndianView as IndianView
+    from rummylib.indian.actions import SeatStatus as SeatStatus
+    from rummylib.indian.arrangement import MAX_INDIAN_HAND as MAX_INDIAN_HAND
+    from rummylib.indian.arrangement import IndianArrangement as IndianArrangement
+    from rummylib.indian.arrangement import best_arrangement as best_arrangement
+    from rummylib.indian.deal import IndianDeal as IndianDeal
+    from rummylib.indian.declarations import check_declaration as check_declaration
+    from rummylib.indian.declarations import declaration_violations as declaration_violations
+    from rummylib.indian.declarations import find_declaration as find_declaration
+    from rummylib.indian.declarations import is_valid_declaration as is_valid_declaration
+    from rummylib.indian.declarations import with_wild_joker as with_wild_joker
+    from rummylib.indian.errors import InvalidDeclarationError as InvalidDeclarationError
+    from rummylib.indian.game import IndianGame as IndianGame
+    from rummylib.indian.scoring import drop_points as drop_points
+    from rummylib.indian.scoring import losing_points as losing_points
+    from rummylib.indian.scoring import score_deal as score_deal
+    from rummylib.indian.scoring import wrong_declaration_points as wrong_declaration_points
 
-__all__ = [
-    "MAX_INDIAN_HAND",
-    "DealEnd",
-    "Declare",
-    "Discard",
-    "DrawDiscard",
-    "DrawStock",
-    "Drop",
-    "IndianAction",
-    "IndianArrangement",
-    "IndianDeal",
-    "IndianDealResult",
-    "IndianGame",
-    "IndianPhase",
-    "IndianView",
-    "SeatStatus",
-    "best_arrangement",
-    "check_declaration",
-    "declaration_violations",
-    "drop_points",
-    "find_declaration",
-    "is_valid_declaration",
-    "losing_points",
-    "score_deal",
-    "with_wild_joker",
-    "wrong_declaration_points",
-]
 
-# The names of the modules above, each module imported the first time one of its names is read
-# (a declaration check does not build the referees).
-if not TYPE_CHECKING:  # type checkers read the names above, and flag any other
-    __getattr__ = LazyAttributes(
-        globals(),
-        {
-            "rummylib.indian.actions": (
-                "DealEnd",
-                "Declare",
-                "Discard",
-                "DrawDiscard",
-                "DrawStock",
-                "Drop",
-                "IndianAction",
-                "IndianDealResult",
-                "IndianPhase",
-                "IndianView",
-                "SeatStatus",
-            ),
-            "rummylib.indian.arrangement": (
-                "MAX_INDIAN_HAND",
-                "IndianArrangement",
-                "best_arrangement",
-            ),
-            "rummylib.indian.deal": ("IndianDeal",),
-            "rummylib.indian.declarations": (
-                "check_declaration",
-                "declaration_violations",
-                "find_declaration",
-                "is_valid_declaration",
-                "with_wild_joker",
-            ),
-            "rummylib.indian.game": ("IndianGame",),
-            "rummylib.indian.scoring": (
-                "drop_points",
-                "losing_points",
-                "score_deal",
-                "wrong_declaration_points",
-            ),
-        },
-    )
+_LAZY: dict[str, tuple[str, ...]] = {
+    "rummylib.indian.errors": ("InvalidDeclarationError",),
+    "rummylib.indian.actions": (
+        "DealEnd",
+        "Declare",
+        "Discard",
+        "DrawDiscard",
+        "DrawStock",
+        "Drop",
+        "IndianAction",
+        "IndianDealResult",
+        "IndianPhase",
+        "IndianView",
+        "SeatStatus",
+    ),
+    "rummylib.indian.arrangement": (
+        "MAX_INDIAN_HAND",
+        "IndianArrangement",
+        "best_arrangement",
+    ),
+    "rummylib.indian.deal": ("IndianDeal",),
+    "rummylib.indian.declarations": (
+        "check_declaration",
+        "declaration_violations",
+        "find_declaration",
+        "is_valid_declaration",
+        "with_wild_joker",
+    ),
+    "rummylib.indian.game": ("IndianGame",),
+    "rummylib.indian.scoring": (
+        "drop_points",
+        "losing_points",
+        "score_deal",
+        "wrong_declaration_points",
+    ),
+}
+"""The names read on first use, by module: each module is imported the first time one of its names is read."""
+
+if not typing.TYPE_CHECKING:  # type checkers read the TYPE_CHECKING imports, and flag any other name
+    __getattr__ = _deprecation.LazyAttributes(globals(), _LAZY)
     __dir__ = __getattr__.dir

@@ -23,7 +23,7 @@ from rummylib.actions import Discard, DrawDiscard, DrawStock
 from rummylib.cards import Rank
 from rummylib.melds import Meld
 from rummylib.notation import parse_piece
-from rummylib.pieces import Piece, format_pieces
+from rummylib.pieces import Piece, PieceLike, format_pieces
 from rummylib.table import Table
 
 __all__ = [
@@ -43,7 +43,7 @@ __all__ = [
 _SEAT = _inputs.player  # a seat number, or a coded error (never attrs' own TypeError)
 
 
-def _piece(value: Piece | str) -> Piece:
+def _piece(value: PieceLike) -> Piece:
     return parse_piece(value) if isinstance(value, str) else value
 
 

@@ -26,6 +26,7 @@ from rummylib.errors import LimitExceededError, RuleSetError
 from rummylib.melds import Meld
 from rummylib.pieces import JOKER, Family, Joker, Piece, PiecesLike, piece_sort_key
 from rummylib.rules import RuleSet
+from rummylib.tiles import Drawable
 
 __all__ = ["MAX_INDIAN_HAND", "IndianArrangement", "best_arrangement"]
 
@@ -40,7 +41,7 @@ _INF = 10**9
 
 
 @attrs.frozen
-class IndianArrangement:
+class IndianArrangement(Drawable):
     """The arrangement of a hand that costs the fewest points, and how it is counted.
 
     ``case`` names which rule of Indian Rummy counts the points: ``"no-pure"`` (no pure sequence: every
@@ -64,12 +65,6 @@ class IndianArrangement:
     """The melds that keep cards from counting."""
     counted: tuple[Piece, ...]
     """The pieces that count, in canonical order."""
-
-    def _repr_svg_(self) -> str:
-        """A picture of the melds and the cards that count, for Jupyter."""
-        from rummylib import svg  # noqa: PLC0415 - the display hook: pictures sit above the values
-
-        return svg.arrangement(self)
 
 
 def _nat_card(n: _Nat) -> Card:

@@ -33,14 +33,14 @@ import functools
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from typing import Any, ClassVar, TypeAlias
+from typing import Any, ClassVar
 
 import attrs
 
 from rummylib import _inputs
-from rummylib._inputs import is_seat
+from rummylib._inputs import is_seat, sorted_pieces
 from rummylib.cards import Card, Rank
-from rummylib.decks import as_rng, full_set, shuffled
+from rummylib.decks import Seed, as_rng, full_set, shuffled
 from rummylib.errors import ErrorCode, RuleId, RuleSetError, RummyError
 from rummylib.indian._common import check_rules, deal_rules
 from rummylib.indian.actions import (
@@ -60,22 +60,15 @@ from rummylib.indian.actions import (
 from rummylib.indian.declarations import declarable_discards, declaration_violations, find_declaration
 from rummylib.indian.scoring import drop_points, losing_points, wrong_declaration_points
 from rummylib.melds import Meld
-from rummylib.pieces import Joker, Piece, PieceCount, format_pieces, piece_sort_key
+from rummylib.pieces import Joker, Piece, PieceCount, format_pieces
 from rummylib.referee import Outcome, RefereeBase, action_to_json, check_seat, piece_problems, refuse, replace_at
 from rummylib.rules import RuleSet, ScoringScheme
 
 __all__ = ["IndianDeal"]
 
-Seed: TypeAlias = int | str
-"""A deal's seed: its shuffle and every reshuffle derive from it."""
-
 # ------------------------------------------------------------------------------------------
 # Helpers
 # ------------------------------------------------------------------------------------------
-
-
-def _sorted(pieces: Iterable[Piece]) -> tuple[Piece, ...]:
-    return tuple(sorted(pieces, key=piece_sort_key))
 
 
 def _without(pieces: tuple[Piece, ...], piece: Piece) -> tuple[Piece, ...]:
@@ -254,7 +247,7 @@ class IndianDeal(RefereeBase):
             )
         hands: list[tuple[Piece, ...]] = [()] * players
         for i, p in enumerate(seats):
-            hands[p] = _sorted(pool[i * size : (i + 1) * size])
+            hands[p] = sorted_pieces(pool[i * size : (i + 1) * size])
         k = size * len(seats)
         wild = pool[k]
         first = next(p for p in (*range(dealer + 1, players), *range(dealer + 1)) if p not in out)
@@ -555,10 +548,10 @@ class IndianDeal(RefereeBase):
                 refuse(RuleId.WRONG_PHASE, f"player {p} cannot draw from the discard pile: {problem}")
             card, stock, discards = self.discards[-1], self.stock, self.discards[:-1]
             upcard = self.upcard_in_pile and bool(discards)
-            known = replace_at(known, p, _sorted((*known[p], card)))
+            known = replace_at(known, p, sorted_pieces((*known[p], card)))
         return attrs.evolve(
             self,
-            hands=replace_at(self.hands, p, _sorted((*self.hands[p], card))),
+            hands=replace_at(self.hands, p, sorted_pieces((*self.hands[p], card))),
             stock=stock,
             discards=discards,
             upcard_in_pile=upcard,

@@ -24,8 +24,9 @@ import attrs
 
 from rummylib import _inputs
 from rummylib.cards import Card, Rank, Suit
-from rummylib.errors import InvalidDeclarationError, LimitExceededError, NotationError, RuleId, Violation
+from rummylib.errors import LimitExceededError, NotationError, RuleId, Violation
 from rummylib.indian.arrangement import _read
+from rummylib.indian.errors import InvalidDeclarationError
 from rummylib.melds import Meld, MeldKind, MeldReading, meld_readings, meld_violations
 from rummylib.pieces import JOKER, Piece, PiecesLike
 from rummylib.rules import RuleSet

@@ -19,10 +19,11 @@ import attrs
 
 from rummylib import _inputs
 from rummylib._inputs import is_seat
+from rummylib.decks import Seed
 from rummylib.errors import RuleId
 from rummylib.indian._common import check_rules, deal_rules
 from rummylib.indian.actions import ACTIONS, IndianAction, IndianDealResult, IndianView, SeatStatus
-from rummylib.indian.deal import IndianDeal, Seed
+from rummylib.indian.deal import IndianDeal
 from rummylib.pieces import PieceCount
 from rummylib.referee import Outcome, RefereeBase, refuse, replace_at
 from rummylib.rules import IndianFormat, RuleSet, ScoringScheme

@@ -26,6 +26,7 @@ from typing import Any, Literal
 import attrs
 
 from rummylib.cards import Card
+from rummylib.decks import Seed
 from rummylib.errors import IllegalActionError, RecordError, RummyError, SaveError
 from rummylib.melds import Meld
 from rummylib.pieces import Joker, PieceCount, format_pieces, piece_sort_key
@@ -387,7 +388,7 @@ class _Deal:
     cls: type[Referee]
     rules: RuleSet
     players: int
-    seed: int | str
+    seed: Seed
     arguments: tuple[tuple[str, Any], ...]
 
     def state(self) -> Referee:
@@ -425,7 +426,7 @@ def _simplest(dealt: _Deal, start: Referee) -> _Deal:
     return dealt
 
 
-def _check_seed(seed: object) -> int | str:
+def _check_seed(seed: object) -> Seed:
     if isinstance(seed, bool) or not isinstance(seed, int | str):
         raise TypeError(f"a record's seed is an int or a str, not {type(seed).__name__}")
     return seed
@@ -560,7 +561,7 @@ class Record:
     """The moves, in order."""
     final: Any = attrs.field(repr=False)
     """The game after the last move."""
-    seed: int | str
+    seed: Seed
     """The seed of the deal."""
     deal_arguments: tuple[tuple[str, Any], ...] = ()
     """The other arguments of the deal (``("dealer", 0)``), by name."""
@@ -744,7 +745,7 @@ def write_record(
     start: Referee,
     actions: Iterable[Any] | None = None,
     *,
-    seed: int | str | None = None,
+    seed: Seed | None = None,
     deal: Mapping[str, Any] | None = None,
     names: Sequence[str] = (),
     date: datetime.date | str | None = None,

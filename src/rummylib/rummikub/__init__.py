@@ -17,68 +17,42 @@ Examples:
 """
 
 import sys
-from typing import TYPE_CHECKING
+import typing
 
-from rummylib._deprecation import LazyAttributes
+from rummylib import _deprecation
 from rummylib.melds import clear_caches as _clear_meld_caches
 from rummylib.rummikub._judge import clear_cache as _clear_judge
 
-if TYPE_CHECKING:  # for type checkers: read through __getattr__, each module on first use
-    from rummylib.rummikub.actions import (
-        ActionKind,
-        Draw,
-        Pass,
-        Play,
-        RummikubAction,
-        RummikubView,
-        Timeout,
-        TurnRecord,
-    )
-    from rummylib.rummikub.game import RummikubGame
-    from rummylib.rummikub.scoring import score_rummikub
-    from rummylib.rummikub.solver import Budget, Objective, Solution, arrange, can_play, lay_down, playable_tiles, solve
-    from rummylib.rummikub.turns import (
-        ChangeKind,
-        SetChange,
-        TileMove,
-        TurnChanges,
-        TurnReport,
-        check_turn,
-        is_legal_turn,
-        turn_violations,
-        validate_turn,
-    )
-
-__all__ = [
-    "ActionKind",
-    "Budget",
-    "ChangeKind",
-    "Draw",
-    "Objective",
-    "Pass",
-    "Play",
-    "RummikubAction",
-    "RummikubGame",
-    "RummikubView",
-    "SetChange",
-    "Solution",
-    "TileMove",
-    "Timeout",
-    "TurnChanges",
-    "TurnRecord",
-    "TurnReport",
-    "arrange",
-    "can_play",
-    "check_turn",
-    "clear_caches",
-    "is_legal_turn",
-    "lay_down",
-    "playable_tiles",
-    "score_rummikub",
-    "solve",
-    "turn_violations",
-    "validate_turn",
-]
+if typing.TYPE_CHECKING:  # _LAZY's names, written from it by tests/architecture/test_exports.py
+    from rummylib.rummikub.actions import ActionKind as ActionKind
+    from rummylib.rummikub.actions import Draw as Draw
+    from rummylib.rummikub.actions import Pass as Pass
+    from rummylib.rummikub.actions import Play as Play
+    from rummylib.rummikub.actions import RummikubAction as RummikubAction
+    from rummylib.rummikub.actions import RummikubView as RummikubView
+    from rummylib.rummikub.actions import Timeout as Timeout
+    from rummylib.rummikub.actions import TurnRecord as TurnRecord
+    from rummylib.rummikub.errors import IllegalTurnError as IllegalTurnError
+    from rummylib.rummikub.errors import SolverInputError as SolverInputError
+    from rummylib.rummikub.game import RummikubGame as RummikubGame
+    from rummylib.rummikub.scoring import score_rummikub as score_rummikub
+    from rummylib.rummikub.solver import Budget as Budget
+    from rummylib.rummikub.solver import Objective as Objective
+    from rummylib.rummikub.solver import Solution as Solution
+    from rummylib.rummikub.solver import arrange as arrange
+    from rummylib.rummikub.solver import can_play as can_play
+    from rummylib.rummikub.solver import lay_down as lay_down
+    from rummylib.rummikub.solver import playable_tiles as playable_tiles
+    from rummylib.rummikub.solver import solve as solve
+    from rummylib.rummikub.turns import ChangeKind as ChangeKind
+    from rummylib.rummikub.turns import SetChange as SetChange
+    from rummylib.rummikub.turns import TileMove as TileMove
+    from rummylib.rummikub.turns import TurnChanges as TurnChanges
+    from rummylib.rummikub.turns import TurnReport as TurnReport
+    from rummylib.rummikub.turns import check_turn as check_turn
+    from rummylib.rummikub.turns import is_legal_turn as is_legal_turn
+    from rummylib.rummikub.turns import turn_violations as turn_violations
+    from rummylib.rummikub.turns import validate_turn as validate_turn
 
 
 def clear_caches() -> None:
@@ -107,45 +81,47 @@ def clear_caches() -> None:
         referee.clear_cache()
 
 
-# The names of the modules above, each module imported the first time one of its names is read
-# (a turn judged does not load the solver, nor the referee).
-if not TYPE_CHECKING:  # type checkers read the names above, and flag any other
-    __getattr__ = LazyAttributes(
-        globals(),
-        {
-            "rummylib.rummikub.actions": (
-                "ActionKind",
-                "Draw",
-                "Pass",
-                "Play",
-                "RummikubAction",
-                "RummikubView",
-                "Timeout",
-                "TurnRecord",
-            ),
-            "rummylib.rummikub.game": ("RummikubGame",),
-            "rummylib.rummikub.scoring": ("score_rummikub",),
-            "rummylib.rummikub.solver": (
-                "Budget",
-                "Objective",
-                "Solution",
-                "arrange",
-                "can_play",
-                "lay_down",
-                "playable_tiles",
-                "solve",
-            ),
-            "rummylib.rummikub.turns": (
-                "ChangeKind",
-                "SetChange",
-                "TileMove",
-                "TurnChanges",
-                "TurnReport",
-                "check_turn",
-                "is_legal_turn",
-                "turn_violations",
-                "validate_turn",
-            ),
-        },
-    )
+_LAZY: dict[str, tuple[str, ...]] = {
+    "rummylib.rummikub.errors": (
+        "IllegalTurnError",
+        "SolverInputError",
+    ),
+    "rummylib.rummikub.actions": (
+        "ActionKind",
+        "Draw",
+        "Pass",
+        "Play",
+        "RummikubAction",
+        "RummikubView",
+        "Timeout",
+        "TurnRecord",
+    ),
+    "rummylib.rummikub.game": ("RummikubGame",),
+    "rummylib.rummikub.scoring": ("score_rummikub",),
+    "rummylib.rummikub.solver": (
+        "Budget",
+        "Objective",
+        "Solution",
+        "arrange",
+        "can_play",
+        "lay_down",
+        "playable_tiles",
+        "solve",
+    ),
+    "rummylib.rummikub.turns": (
+        "ChangeKind",
+        "SetChange",
+        "TileMove",
+        "TurnChanges",
+        "TurnReport",
+        "check_turn",
+        "is_legal_turn",
+        "turn_violations",
+        "validate_turn",
+    ),
+}
+"""The names read on first use, by module: each module is imported the first time one of its names is read."""
+
+if not typing.TYPE_CHECKING:  # type checkers read the TYPE_CHECKING imports, and flag any other name
+    __getattr__ = _deprecation.LazyAttributes(globals(), _LAZY)
     __dir__ = __getattr__.dir

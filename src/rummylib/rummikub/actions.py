@@ -21,7 +21,7 @@ from rummylib.errors import ArgumentError, NotationError, RuleId
 from rummylib.melds import Meld
 from rummylib.pieces import Piece, format_pieces, read_pieces
 from rummylib.referee import refuse
-from rummylib.table import Table, TableLike
+from rummylib.table import MeldsLike, Table
 from rummylib.tiles import MAX_TILE_NUMBER, Color
 
 __all__ = ["ActionKind", "Draw", "Pass", "Play", "RummikubAction", "RummikubView", "Timeout", "TurnRecord"]
@@ -48,7 +48,7 @@ class ActionKind(StrEnum):
 _ALL_COLORS = tuple(Color)
 
 
-def _any_table(value: TableLike) -> Table:
+def _any_table(value: MeldsLike) -> Table:
     """A table from what a caller gives; notation is read for any box (the game checks its own)."""
     if isinstance(value, str):
         melds = value.split("|") if value.strip() else []

@@ -7,7 +7,7 @@
 
 * `Play`: the table after the turn (tiles laid from the rack, the table rearranged), judged by
   [`validate_turn`][rummylib.rummikub.turns.validate_turn]; a refused play raises
-  `rummylib.errors.IllegalTurnError` (an `IllegalActionError`) with every problem of the turn;
+  `rummylib.rummikub.errors.IllegalTurnError` (an `IllegalActionError`) with every problem of the turn;
 * `Draw`: one tile from the pool (only while the pool holds tiles);
 * `Pass`: nothing (only once the pool is empty, when drawing is impossible);
 * `Timeout`: the turn ran over the time limit (rule sets with ``turn_time_limit``): table and rack
@@ -49,9 +49,9 @@ from typing import Any, ClassVar
 import attrs
 
 from rummylib import _inputs
-from rummylib._inputs import tile_rules
-from rummylib.decks import deal
-from rummylib.errors import IllegalActionError, IllegalTurnError, InvalidStateError, RuleId, RummyError, SaveError
+from rummylib._inputs import sorted_pieces, tile_rules
+from rummylib.decks import Seed, deal
+from rummylib.errors import IllegalActionError, InvalidStateError, RuleId, RummyError, SaveError
 from rummylib.melds import is_valid_meld
 from rummylib.pieces import Piece, PieceCount, format_pieces, piece_sort_key
 from rummylib.referee import (
@@ -78,21 +78,16 @@ from rummylib.rummikub.actions import (
     Timeout,
     TurnRecord,
 )
+from rummylib.rummikub.errors import IllegalTurnError
 from rummylib.rummikub.scoring import score_rummikub
 from rummylib.rummikub.turns import TurnReport, validate_turn
-from rummylib.table import Table, TableLike
+from rummylib.table import MeldsLike, Table
 
 __all__ = ["RummikubGame"]
 
 
-def _sorted(pieces: Sequence[Piece]) -> tuple[Piece, ...]:
-    if len(pieces) < 2:  # nothing to sort (a drawn tile)
-        return tuple(pieces)
-    return tuple(sorted(pieces, key=piece_sort_key))
-
-
 def _drawn_into(rack: tuple[Piece, ...], drawn: tuple[Piece, ...]) -> tuple[Piece, ...]:
-    """``_sorted(rack + drawn)`` for a rack in canonical order: each drawn tile put in after its equals.
+    """``sorted_pieces(rack + drawn)`` for a rack in canonical order: each drawn tile put in after its equals.
 
     That is where a stable sort puts it, so the rack is the same, found with a few keys.
     """
@@ -103,7 +98,7 @@ def _drawn_into(rack: tuple[Piece, ...], drawn: tuple[Piece, ...]) -> tuple[Piec
 
 
 @functools.lru_cache(maxsize=256, typed=True)  # typed: a seed True is not the seed 1
-def _dealt(rules: RuleSet, players: int, seed: int | str) -> RummikubGame:
+def _dealt(rules: RuleSet, players: int, seed: Seed) -> RummikubGame:
     """`RummikubGame.deal` of a rule set, a table size and a seed, remembered: each check of a save replays from it."""
     return RummikubGame.deal(rules=rules, players=players, seed=seed)
 
@@ -135,7 +130,7 @@ class RummikubGame(RefereeBase):
 
     rules: RuleSet
     """The rule set (``initial_meld_points``, ``joker_retrieval``, time limit and penalty, ...)."""
-    seed: int | str
+    seed: Seed
     """The seed of the deal."""
     racks: tuple[tuple[Piece, ...], ...]
     """Each player's rack, in canonical order."""
@@ -164,7 +159,7 @@ class RummikubGame(RefereeBase):
             object.__setattr__(self, "initial_meld_done", (False,) * players)
 
     @classmethod
-    def deal(cls, *, rules: RuleSet, players: int, seed: int | str) -> RummikubGame:
+    def deal(cls, *, rules: RuleSet, players: int, seed: Seed) -> RummikubGame:
         """Deal a new game: ``rules.hand_size`` (14) tiles each, the rest is the pool.
 
         Raises:
@@ -186,14 +181,14 @@ class RummikubGame(RefereeBase):
         return cls(
             rules=rules,
             seed=seed,
-            racks=tuple(_sorted(h) for h in dealt.hands),
+            racks=tuple(sorted_pieces(h) for h in dealt.hands),
             pool=dealt.stock,
             initial_meld_done=(False,) * players,
         )
 
     @classmethod
     def replay(
-        cls, turns: Sequence[TurnRecord | RummikubAction], *, rules: RuleSet, players: int, seed: int | str
+        cls, turns: Sequence[TurnRecord | RummikubAction], *, rules: RuleSet, players: int, seed: Seed
     ) -> RummikubGame:
         """Rebuild a game by applying recorded turns (or actions) to a new deal from the same seed.
 
@@ -268,7 +263,7 @@ class RummikubGame(RefereeBase):
         """The tiles `all_pieces` counts, as the objects the game holds."""
         return itertools.chain(*self.racks, self.pool, *(m.pieces for m in self.table.melds))
 
-    def turn_report(self, after: TableLike) -> TurnReport:
+    def turn_report(self, after: MeldsLike) -> TurnReport:
         """Judge a proposed table for the player to move, without playing it (every problem, explained).
 
         Raises:
@@ -577,7 +572,7 @@ class RummikubGame(RefereeBase):
         table = Table.of(action.table, rules=self.rules)
         rack = Counter(self.racks[self.current])
         rack.subtract(report.played)
-        new_rack = _sorted(tuple(rack.elements()))
+        new_rack = sorted_pieces(tuple(rack.elements()))
         seat = self.current
         record = TurnRecord(ActionKind.PLAY, seat, table=table, played=report.played, elapsed=action.elapsed)
         changes: dict[str, Any] = {
@@ -593,11 +588,11 @@ class RummikubGame(RefereeBase):
     def _take(self, kind: ActionKind, n: int, elapsed: float | None, racks_sorted: bool) -> RummikubGame:
         drawn = self.pool[:n]
         seat = self.current
-        rack = _drawn_into(self.racks[seat], drawn) if racks_sorted else _sorted(self.racks[seat] + drawn)
+        rack = _drawn_into(self.racks[seat], drawn) if racks_sorted else sorted_pieces(self.racks[seat] + drawn)
         return self._next_turn(
             racks=replace_at(self.racks, seat, rack),
             pool=self.pool[n:],
-            history=(*self.history, TurnRecord(kind, seat, drawn=_sorted(drawn), elapsed=elapsed)),
+            history=(*self.history, TurnRecord(kind, seat, drawn=sorted_pieces(drawn), elapsed=elapsed)),
         )
 
     def _next_turn(self, **changes: Any) -> RummikubGame:
@@ -635,7 +630,7 @@ _ACTION_TYPES = (Play, Draw, Pass, Timeout)
 
 _TABLES_KEPT = 256
 """The most games `_REPLAYED` keeps (one per table: rules, seats and seed)."""
-_REPLAYED: dict[tuple[RuleSet, int, type, int | str], RummikubGame] = {}
+_REPLAYED: dict[tuple[RuleSet, int, type, Seed], RummikubGame] = {}
 """The game each table's last check rebuilt (`verify_history`), by its rules, seats and seed; emptied when full."""
 
 
@@ -652,7 +647,7 @@ def clear_cache() -> None:
     _RECORD_JSON.clear()
 
 
-def _replayed(history: tuple[TurnRecord, ...], rules: RuleSet, players: int, seed: int | str) -> RummikubGame:
+def _replayed(history: tuple[TurnRecord, ...], rules: RuleSet, players: int, seed: Seed) -> RummikubGame:
     """`RummikubGame.replay` of ``history`` on a new deal, from the last game rebuilt for the same table when it can.
 
     A game is its deal with its turns applied one by one, so a history that goes on from a game

@@ -44,7 +44,7 @@ from typing import Any
 import attrs
 
 from rummylib import _inputs
-from rummylib.errors import IllegalTurnError, LimitExceededError, RuleId, Violation
+from rummylib.errors import LimitExceededError, RuleId, Violation
 from rummylib.melds import Meld, MeldKind, MeldReading
 from rummylib.pieces import Joker, Piece, PiecesLike, format_pieces, piece_sort_key
 from rummylib.rules import JokerRetrieval, RuleSet
@@ -68,8 +68,9 @@ from rummylib.rummikub._judge import (
     sorted_codes,
     within_limits,
 )
-from rummylib.table import Table, TableLike
-from rummylib.tiles import Tile
+from rummylib.rummikub.errors import IllegalTurnError
+from rummylib.table import MeldsLike, Table
+from rummylib.tiles import Drawable, Tile
 
 __all__ = [
     "ChangeKind",
@@ -263,7 +264,7 @@ class TurnChanges:
 
 
 @attrs.frozen
-class TurnReport:
+class TurnReport(Drawable):
     """The verdict on a turn: valid or not, the rack tiles played, every problem, the explanation.
 
     Examples:
@@ -297,12 +298,6 @@ class TurnReport:
         head = f"legal turn, played {format_pieces(self.played) or 'nothing'}" if self.valid else "illegal turn"
         lines = [head, *(f"  {v}" for v in self.violations), *(f"  {line}" for line in str(self.changes).split("\n"))]
         return "\n".join(lines)
-
-    def _repr_svg_(self) -> str:
-        """A picture of the table after the turn, judged and explained, for Jupyter (see `rummylib.svg.turn_report`)."""
-        from rummylib import svg  # noqa: PLC0415 - the display hook: pictures sit above the values
-
-        return svg.turn_report(self)
 
     def _repr_html_(self) -> str:
         """The picture, captioned with the explanation of every change in words, for Jupyter."""
@@ -412,7 +407,7 @@ def _changes(before: Sequence[Meld], after: Sequence[Meld], f: Flow, infos: Sequ
     return TurnChanges(tuple(sets), placed, tuple(moved))
 
 
-def _as_table(value: TableLike, rules: RuleSet, what: str) -> Table:
+def _as_table(value: MeldsLike, rules: RuleSet, what: str) -> Table:
     table = Table.of(value, rules=rules)
     if len(table.melds) > rules.total_pieces:
         raise LimitExceededError(
@@ -427,9 +422,9 @@ def _as_rack(value: PiecesLike, rules: RuleSet) -> tuple[Piece, ...]:
 
 
 def validate_turn(
-    before: TableLike,
+    before: MeldsLike,
     rack: PiecesLike,
-    after: TableLike,
+    after: MeldsLike,
     *,
     rules: RuleSet,
     initial_meld_done: bool,
@@ -524,9 +519,8 @@ def validate_turn(
                     Violation(
                         RuleId.TILE_ALONE,
                         f"{m.pieces[0]} stands alone; every tile on the table must be part of a set",
-                        meld_index=j,
                         pieces=m.pieces,
-                    )
+                    ).at(j)
                 )
             violations.extend(v.at(j) for v in judged[1])
 
@@ -545,9 +539,8 @@ def validate_turn(
             Violation(
                 RuleId.TILE_FROM_NOWHERE,
                 f"{piece} was neither on the table nor on the rack",
-                meld_index=j,
                 pieces=(piece,),
-            )
+            ).at(j)
         )
     if not played:
         violations.append(
@@ -614,9 +607,8 @@ def _initial_meld(
             Violation(
                 RuleId.INITIAL_MELD_TABLE_TILE_USED,
                 f"{format_pieces(tiles)} came from the table; the initial meld must use rack tiles only",
-                meld_index=j,
                 pieces=tiles,
-            )
+            ).at(j)
         )
     return value, out
 
@@ -686,9 +678,8 @@ def _replace_rule(
                         f"{format_pieces(sorted(stayed.elements(), key=piece_sort_key))} took the place of a joker "
                         f"of {_on_table(m)}, which stayed in that set; a freed joker must go into a new "
                         "set together with at least two tiles from the rack",
-                        meld_index=j,
                         pieces=after[j].pieces,  # the meld after the turn, as its number says
-                    )
+                    ).at(j)
                 )
         if shortfall > 0:
             wanted = ", ".join(str(f) for f in old_reading.jokers)
@@ -697,9 +688,8 @@ def _replace_rule(
                     RuleId.JOKER_NOT_REPLACED,
                     f"a joker left {_on_table(m)} without the tile it stands for ({wanted}) "
                     "taking its place from the rack",
-                    meld_index=j,
                     pieces=after[j].pieces,  # the meld after the turn, as its number says
-                )
+                ).at(j)
             )
         freed_total += freed - max(shortfall, 0)
     if freed_total:
@@ -769,9 +759,9 @@ def _replacements(reading: MeldReading, extra: Counter[Piece], rack: Counter[Pie
 
 
 def turn_violations(
-    before: TableLike,
+    before: MeldsLike,
     rack: PiecesLike,
-    after: TableLike,
+    after: MeldsLike,
     *,
     rules: RuleSet,
     initial_meld_done: bool,
@@ -792,9 +782,9 @@ def turn_violations(
 
 
 def check_turn(
-    before: TableLike,
+    before: MeldsLike,
     rack: PiecesLike,
-    after: TableLike,
+    after: MeldsLike,
     *,
     rules: RuleSet,
     initial_meld_done: bool,
@@ -813,7 +803,7 @@ def check_turn(
         >>> check_turn("r1 r2 r3", "r4", "r1 r2 r3", rules=RUMMIKUB, initial_meld_done=True)
         Traceback (most recent call last):
         ...
-        rummylib.errors.IllegalTurnError: no tile from the rack was played; ... [no-tile-played]
+        rummylib.rummikub.errors.IllegalTurnError: no tile from the rack was played; ... [no-tile-played]
     """
     report = validate_turn(before, rack, after, rules=rules, initial_meld_done=initial_meld_done)
     if not report.valid:
@@ -822,9 +812,9 @@ def check_turn(
 
 
 def is_legal_turn(
-    before: TableLike,
+    before: MeldsLike,
     rack: PiecesLike,
-    after: TableLike,
+    after: MeldsLike,
     *,
     rules: RuleSet,
     initial_meld_done: bool,

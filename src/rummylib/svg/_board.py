@@ -14,7 +14,7 @@ from html import escape
 from rummylib import _inputs
 from rummylib.cards import Card
 from rummylib.errors import ErrorCode, InvalidPiecesError, RequestError, RummyError
-from rummylib.melds import Meld, MeldKind, MeldLike, MeldReading, as_meld, meld_violations, read_meld
+from rummylib.melds import Meld, MeldKind, MeldLike, MeldReading, TableMeldLike, as_meld, meld_violations, read_meld
 from rummylib.notation import parse_pieces
 from rummylib.pieces import Family, Joker, Piece, piece_sort_key
 from rummylib.rules import RuleSet
@@ -35,7 +35,7 @@ from rummylib.svg._pieces import (
     _num,
     _piece_g,
 )
-from rummylib.table import Table, TableLike
+from rummylib.table import MeldsLike, Table
 from rummylib.tiles import Tile
 
 _MELD_GAP = 18  # between melds on a table
@@ -211,7 +211,7 @@ def _guess_reading(m: Meld, reader: RuleSet | None) -> MeldReading | None:
 
 
 def _lay(
-    m: MeldLike | MeldReading,
+    m: TableMeldLike,
     *,
     rules: RuleSet | None,
     marks: Sequence[Mark | None] | None = None,
@@ -261,7 +261,7 @@ def _loose(pieces: Sequence[Piece], *, family: Family | None, stand: bool = Fals
 
 
 def meld(
-    m: MeldLike | MeldReading,
+    m: TableMeldLike,
     *,
     rules: RuleSet | None = None,
     size: float | None = None,
@@ -632,7 +632,7 @@ def table(
     """
     labels = _inputs.flag(labels, what="labels")
     # Table.of reads notation and checks that every item is a meld (a clear error when not).
-    source: TableLike = melds if isinstance(melds, str | Table) or not isinstance(melds, Iterable) else list(melds)
+    source: MeldsLike = melds if isinstance(melds, str | Table) or not isinstance(melds, Iterable) else list(melds)
     laid = [
         _lay(m, rules=rules, marks=_marks_of(marks, i, len(m.pieces)), labels=labels and rules is not None)
         for i, m in enumerate(Table.of(source, rules=rules).melds)

@@ -12,7 +12,7 @@ from rummylib.rummikub.solver import Solution
 from rummylib.rummikub.turns import TurnReport, validate_turn
 from rummylib.svg._board import _board, _Laid, _lay, _Note, _Section, place_marks
 from rummylib.svg._pieces import BAD_NOTE, GOOD_NOTE, Mark
-from rummylib.table import Table, TableLike
+from rummylib.table import MeldsLike, Table
 
 _TURN_LEGEND = {Mark.PLAYED: "played from the rack", Mark.MOVED: "moved on the table"}
 
@@ -95,9 +95,9 @@ def _turn_board(
 
 
 def turn(
-    before: TableLike,
+    before: MeldsLike,
     rack: str | Iterable[Piece],
-    after: TableLike,
+    after: MeldsLike,
     *,
     rules: RuleSet,
     initial_meld_done: bool,

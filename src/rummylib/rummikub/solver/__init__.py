@@ -18,7 +18,6 @@ Examples:
     (3, ['R4', 'R5', '*'])
 """
 
-from rummylib.pieces import PiecesLike as PiecesLike  # at home in the core since 0.1.0; still found here
 from rummylib.rummikub.solver._api import (
     Budget,
     Objective,

@@ -7,7 +7,7 @@ import time
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
-from typing import TypeAlias, cast
+from typing import cast
 
 import attrs
 
@@ -19,17 +19,17 @@ from rummylib.errors import (
     RuleSetError,
     RummyError,
     SearchLimitReached,
-    SolverError,
     Violation,
 )
 from rummylib.melds import Meld, MeldLike, meld_violations
 from rummylib.pieces import JOKER, Joker, Piece, PieceCount, PiecesLike, piece_sort_key
 from rummylib.rules import JokerRetrieval, RuleSet
+from rummylib.rummikub.errors import SolverInputError
 from rummylib.rummikub.solver._cover import GaveUp, cover, pack
 from rummylib.rummikub.solver._dp import Plan, Shape, search, stranded
 from rummylib.rummikub.solver._encoding import Encoded, encode
-from rummylib.table import Table
-from rummylib.tiles import Color, Tile
+from rummylib.table import Table, TableLike
+from rummylib.tiles import Color, Drawable, Tile
 
 __all__ = [
     "Budget",
@@ -42,10 +42,6 @@ __all__ = [
     "playable_tiles",
     "solve",
 ]
-
-TableLike: TypeAlias = Table | str | PieceCount | Sequence[MeldLike] | Sequence[Piece]
-"""A table: a `Table`, notation (melds separated by ``|``), a sequence of melds, or just its tiles
-(a `PieceCount` or a flat sequence of pieces)."""
 
 
 class Objective(StrEnum):
@@ -88,7 +84,7 @@ class Budget:
 
 
 @attrs.frozen
-class Solution:
+class Solution(Drawable):
     """The best play found by `solve` and the whole table after it.
 
     Examples:
@@ -126,12 +122,6 @@ class Solution:
     def is_pass(self) -> bool:
         """True when no rack piece can be played: the player must draw."""
         return self.tiles_placed == 0
-
-    def _repr_svg_(self) -> str:
-        """A picture of the table after the play, the rack pieces laid framed, for Jupyter."""
-        from rummylib import svg  # noqa: PLC0415 - the display hook: pictures sit above the values
-
-        return svg.solution(self)
 
 
 # ------------------------------------------------------------------------------------------
@@ -428,7 +418,7 @@ def can_play(
         NotationError: bad notation.
         InvalidPiecesError: more copies of a tile than the box holds.
         InvalidMeldError: a set given on the table is not valid.
-        SolverError: the table's tiles cannot be laid out as valid sets (code ``unsolvable-table``).
+        SolverInputError: the table's tiles cannot be laid out as valid sets (code ``unsolvable-table``).
         RuleSetError: a rule set the solver does not support (code ``unsupported-rules``).
         SearchLimitReached: the budget ran out before the answer was known.
 
@@ -468,7 +458,7 @@ def lay_down(
         InvalidPiecesError: more copies of a tile than the box holds (``tiles`` and ``extra``
             counted with the table).
         InvalidMeldError: a set given on the table is not valid.
-        SolverError: the table's tiles cannot be laid out as valid sets (code ``unsolvable-table``).
+        SolverInputError: the table's tiles cannot be laid out as valid sets (code ``unsolvable-table``).
         RuleSetError: a rule set the solver does not support (code ``unsupported-rules``).
         SearchLimitReached: the budget ran out before the answer was known.
 
@@ -725,7 +715,8 @@ def solve(
         NotationError: bad notation.
         InvalidPiecesError: more copies of a tile than the box holds.
         InvalidMeldError: a set given on the table is not valid.
-        SolverError: the table's tiles cannot be laid out as valid sets (code ``unsolvable-table``).
+        SolverInputError: the table's tiles cannot be laid out as valid sets (code ``unsolvable-table``),
+            or ``objective`` is not an `Objective` (code ``bad-objective``).
         RuleSetError: a rule set the solver does not support, a card game first among them (code
             ``unsupported-rules``).
         SearchLimitReached: the budget ran out before any legal play was found (when it runs out
@@ -749,7 +740,9 @@ def solve(
         objective = Objective(objective)
     except ValueError:
         allowed = ", ".join(o.value for o in Objective)
-        raise SolverError(f"unknown objective {objective!r}: expected one of {allowed}", code="bad-objective") from None
+        raise SolverInputError(
+            f"unknown objective {objective!r}: expected one of {allowed}", code=ErrorCode.BAD_OBJECTIVE
+        ) from None
     _inputs.flag(initial_meld_done, what="initial_meld_done")
     melds, table_pieces = _read_table(table, rules)
     rack_pieces = _read_rack(rack, rules)
@@ -783,7 +776,7 @@ def _table_as_sets(
         return ()
     plan = searcher.run(table_pieces, (), _Weights(searcher.rules, None))
     if plan is None:
-        raise SolverError("the table's tiles cannot be laid out as valid sets", code="unsolvable-table")
+        raise SolverInputError("the table's tiles cannot be laid out as valid sets")
     return tuple(_plan_melds(plan, searcher.rules))
 
 
@@ -838,7 +831,7 @@ def _solve_open(
         sol = _finish(fallback, melds, False, searcher)
         return attrs.evolve(sol, proved=False, changes_proved=False)
     if plan is None:
-        raise SolverError("the table's tiles cannot be laid out as valid sets", code="unsolvable-table")
+        raise SolverInputError("the table's tiles cannot be laid out as valid sets")
     if not (plan.rack_naturals or plan.rack_jokers):
         return _nothing(_table_as_sets(melds, table_pieces, searcher), False, searcher)
     if not plan.proved:  # the budget ran out: the best play found, as the search laid it out

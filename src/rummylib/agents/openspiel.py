@@ -1,0 +1,672 @@
+"""The five games as OpenSpiel games, on rummylib's referees (the ``openspiel`` extra).
+
+Importing this module registers, with ``pyspiel.register_game``, the games
+``python_rummylib_rummikub``, ``python_rummylib_contract_rummy``, ``python_rummylib_shanghai``,
+``python_rummylib_gin_rummy`` and ``python_rummylib_indian_rummy``; then
+``pyspiel.load_game("python_rummylib_gin_rummy(knock_limit=5)")`` loads one. Every rule is the
+referee's: this module only numbers the moves and shows each seat what its view shows.
+
+* **Parameters.** ``players``; for the card games, ``game``: one round (``"hand"`` for Gin,
+  ``"round"`` for the contract games, ``"deal"`` for Indian Rummy) or ``"game"`` (Gin to the
+  target, every contract round, the Indian format); ``round_number`` for one contract round;
+  ``max_moves``, the moves after which a game is cut short (its returns then are the standing so
+  far); and every house rule of the game's rule set (`rummylib.RuleSet.options`) whose value is a
+  number, a yes/no or a word, under its own name (an option that may be "none" is a number where
+  ``-1`` means none). Lists (``card_points``, ``rounds``, ...) stay as the preset has them.
+* **Chance.** The deal is chance nodes, one piece at a time: each outcome is a kind of piece still
+  in the box (the environments' kind numbers), with probability copies left / pieces left. When
+  every piece is placed, the referee starts from that order (the first pieces to the hands as the
+  referee deals them, the rest the stock). Later deals of a whole game and reshuffles of the
+  discards are the referee's own, from a seed made of the first deal's order.
+* **Actions.** The fixed action numbers of the PettingZoo environments (`rummylib.agents.envs`),
+  steps inside the environment included (choosing Rummikub tiles, stepping along the contract
+  lay-downs): each is one OpenSpiel move of the seat to move, which stays to move.
+* **What a seat sees.** Observation strings are the seat's view (its JSON); information-state
+  strings are every view the seat has had since the deal, with its own moves (not another seat's
+  steps within its turn); observation tensors are the environments' encodings. No hidden piece is
+  in any of them.
+* **Returns**, at the end: the environments' rewards summed (Gin and Rummikub: zero-sum points;
+  an Indian deal: the losers pay the winner; the contract games and whole Indian games: minus
+  each seat's points).
+
+Examples:
+    >>> import pyspiel
+    >>> import rummylib.agents.openspiel
+    >>> game = pyspiel.load_game("python_rummylib_gin_rummy(knock_limit=5)")
+    >>> game.get_parameters()["knock_limit"], game.num_distinct_actions(), game.max_chance_outcomes()
+    (5, 107, 53)
+    >>> state = game.new_initial_state()
+    >>> state.is_chance_node(), len(state.chance_outcomes())
+    (True, 52)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+import attrs
+import numpy as np
+
+from rummylib.agents.envs import contract_rummy_v0, gin_rummy_v0, indian_rummy_v0, rummikub_v0, shanghai_v0
+from rummylib.agents.envs._base import Internal, RummyEnv, card_kind, kind_card, kind_tile, tile_kind
+from rummylib.contracts import ContractGame, ContractRound
+from rummylib.decks import full_set
+from rummylib.errors import ErrorCode, RuleSetError, RummyError
+from rummylib.gin import GinGame, GinHand
+from rummylib.indian import IndianDeal, IndianGame
+from rummylib.indian._common import deal_rules
+from rummylib.pieces import Family, Piece, piece_sort_key
+from rummylib.referee import Referee
+from rummylib.rules import CONTRACT_RUMMY, GIN_RUMMY, INDIAN_RUMMY, RUMMIKUB, SHANGHAI, RuleSet
+from rummylib.rummikub import RummikubGame
+
+try:
+    import pyspiel
+except ImportError as exc:  # pragma: no cover - the test environment has the extra
+
+    class MissingExtraError(RummyError, ModuleNotFoundError):
+        """The ``openspiel`` extra is not installed (a rummylib error, and a `ModuleNotFoundError`)."""
+
+    raise MissingExtraError(
+        f"rummylib.agents.openspiel needs the 'openspiel' extra ({exc.name} is missing): "
+        'pip install ".[openspiel]" from a checkout',
+        code=ErrorCode.MISSING_EXTRA,
+    ) from None
+
+__all__ = ["GAMES", "RummyGame", "RummyState"]
+
+KINDS = 53
+"""Chance outcomes: the 53 piece kinds of the environments' encodings (52 cards or tiles, the joker)."""
+_NONE = -1
+"""A house rule that may be "none" (``max_run``, ``max_buys``, ...) is a number here; -1 means none."""
+_FIXED = frozenset({"min_players", "max_players", "turn_time_limit"})
+"""Options that are not parameters: the players are ``players``; a time limit needs a clock."""
+
+
+# --- the one place that knows how each referee is started from a deck order ------------------------
+class _Ordered(random.Random):
+    """A `random.Random` whose ``shuffle`` puts the pieces in a given order (the chance outcomes)."""
+
+    def __init__(self, order: Sequence[Piece]) -> None:
+        super().__init__(0)
+        self.order = list(order)
+
+    def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
+        """Put ``x`` (the same pieces) in the order given."""
+        x[:] = self.order
+
+
+def _hands(order: Sequence[Piece], players: int, size: int) -> tuple[tuple[Piece, ...], ...]:
+    return tuple(tuple(sorted(order[i * size : (i + 1) * size], key=piece_sort_key)) for i in range(players))
+
+
+def _seed(order: Sequence[Piece]) -> str:
+    """The seed of what the referee shuffles itself (reshuffles, later deals): made of the deal's order."""
+    return "openspiel:" + hashlib.sha256(" ".join(map(str, order)).encode()).hexdigest()[:20]
+
+
+# Each function: the referee state dealt in ``order`` (the referee's own deck order: the hands as it
+# deals them, then the face-up cards and the stock). Only Gin's hand takes any `random.Random`; the
+# other referees deal from a seed only, so they are dealt from a seed made of the order and given the
+# order's hands and stock. These functions are the only ones that know the referees' state fields.
+
+
+def _start_gin(rules: RuleSet, players: int, game: str, round_number: int, order: Sequence[Piece]) -> Referee:
+    hand = GinHand.deal(rules=rules, seed=_Ordered(order), players=players)
+    if game == "game":
+        return attrs.evolve(GinGame.deal(rules=rules, seed=_seed(order)), hand=hand)
+    return hand
+
+
+def _start_rummikub(rules: RuleSet, players: int, game: str, round_number: int, order: Sequence[Piece]) -> Referee:
+    n = rules.hand_size
+    dealt = RummikubGame.deal(rules=rules, players=players, seed=_seed(order))
+    return attrs.evolve(dealt, racks=_hands(order, players, n), pool=tuple(order[n * players :]))
+
+
+def _start_indian(rules: RuleSet, players: int, game: str, round_number: int, order: Sequence[Piece]) -> Referee:
+    n, k = rules.hand_size, rules.hand_size * players
+    seed = _seed(order)
+    deal = attrs.evolve(
+        IndianDeal.deal(rules=rules, players=players, seed=seed),
+        rules=deal_rules(rules, order[k]),
+        hands=_hands(order, players, n),
+        wild_card=order[k],
+        discards=(order[k + 1],),
+        stock=tuple(order[k + 2 :]),
+    )
+    if game == "game":
+        return attrs.evolve(IndianGame.deal(rules=rules, players=players, seed=seed), current=deal)
+    return deal
+
+
+def _start_contract(rules: RuleSet, players: int, game: str, round_number: int, order: Sequence[Piece]) -> Referee:
+    n = rules.round(round_number).cards
+    k, seed = n * players, _seed(order)
+    rnd = ContractRound.deal(rules=rules, players=players, seed=seed, round_number=round_number)
+    rnd = attrs.evolve(rnd, hands=_hands(order, players, n), discards=(order[k],), stock=tuple(order[k + 1 :]))
+    if game == "game":
+        return attrs.evolve(ContractGame.deal(rules=rules, players=players, seed=seed), round=rnd)
+    return rnd
+
+
+@attrs.frozen
+class _Spec:
+    """What differs between the five games, as data."""
+
+    short_name: str
+    """The OpenSpiel name."""
+    long_name: str
+    """The name for people."""
+    rules: RuleSet
+    """The preset whose options are the parameters."""
+    env: Callable[..., RummyEnv]
+    """The environment class whose action numbers and encoders are used."""
+    start: Callable[[RuleSet, int, str, int, Sequence[Piece]], Referee]
+    """The referee state dealt in a deck order: ``start(rules, players, game, round_number, order)``."""
+    players: int
+    """The default number of players."""
+    rounds: tuple[str, str] | None
+    """The values of ``game``: one round, a whole game (``None``: Rummikub, always one game)."""
+    zero_sum: bool
+    """Whether the returns always sum to zero (one round and whole games alike)."""
+    max_moves: int
+    """Default ``max_moves``."""
+    env_seats: bool = True
+    """Whether the environment takes ``players`` (Gin's is always for two)."""
+
+
+GAMES: dict[str, _Spec] = {
+    s.short_name: s
+    for s in (
+        _Spec(
+            "python_rummylib_rummikub",
+            "rummylib Rummikub",
+            RUMMIKUB,
+            rummikub_v0.raw_env,
+            _start_rummikub,
+            2,
+            None,
+            True,
+            2000,
+        ),
+        _Spec(
+            "python_rummylib_contract_rummy",
+            "rummylib Contract Rummy",
+            CONTRACT_RUMMY,
+            contract_rummy_v0.raw_env,
+            _start_contract,
+            3,
+            ("round", "game"),
+            False,
+            2000,
+        ),
+        _Spec(
+            "python_rummylib_shanghai",
+            "rummylib Shanghai",
+            SHANGHAI,
+            shanghai_v0.raw_env,
+            _start_contract,
+            3,
+            ("round", "game"),
+            False,
+            2000,
+        ),
+        _Spec(
+            "python_rummylib_gin_rummy",
+            "rummylib Gin Rummy",
+            GIN_RUMMY,
+            gin_rummy_v0.raw_env,
+            _start_gin,
+            2,
+            ("hand", "game"),
+            True,
+            1000,
+            env_seats=False,
+        ),
+        _Spec(
+            "python_rummylib_indian_rummy",
+            "rummylib Indian Rummy",
+            INDIAN_RUMMY,
+            indian_rummy_v0.raw_env,
+            _start_indian,
+            2,
+            ("deal", "game"),
+            False,
+            1000,
+        ),
+    )
+}
+"""The games this module registers, by OpenSpiel short name."""
+
+
+# --- house rules as game parameters -------------------------------------------------------------
+def _rule_parameters(rules: RuleSet) -> dict[str, int | bool | str]:
+    """The rule set's options that are game parameters, with the preset's values."""
+    out: dict[str, int | bool | str] = {}
+    for name, value in rules.options().items():
+        if name in _FIXED:
+            continue
+        if isinstance(value, bool | str) or (isinstance(value, int) and value >= 0):
+            out[name] = value
+        elif value is None and _takes_number(rules, name):
+            out[name] = _NONE
+    return out
+
+
+def _takes_number(rules: RuleSet, name: str) -> bool:
+    """Whether an option that is none in the preset takes a whole number (not a list or a fraction)."""
+    for value in (1, 5, 14):
+        try:
+            rules.with_options({name: value})
+        except RummyError:
+            continue
+        return True
+    return False
+
+
+def _rules_from(spec: _Spec, params: dict[str, Any]) -> RuleSet:
+    """The rule set the parameters ask for (only the options that differ from the preset)."""
+    base = _rule_parameters(spec.rules)
+    changed = {k: (None if v == _NONE and base[k] == _NONE else v) for k, v in params.items() if k in base}
+    changed = {k: v for k, v in changed.items() if v != base[k] and not (v is None and base[k] == _NONE)}
+    return spec.rules.with_options(changed) if changed else spec.rules
+
+
+def _parameters(spec: _Spec) -> dict[str, int | bool | str]:
+    out: dict[str, int | bool | str] = {"players": spec.players}
+    if spec.rounds is not None:
+        out["game"] = spec.rounds[0]
+    if spec.rules.rounds:
+        out["round_number"] = 1
+    out["max_moves"] = spec.max_moves
+    out.update(_rule_parameters(spec.rules))
+    return out
+
+
+# --- the one place that reads views -------------------------------------------------------------
+def _view_text(state: Referee, seat: int) -> str:
+    """A seat's view, as its JSON (keys sorted): what the seat sees and nothing else."""
+    return json.dumps(state.view(seat).to_json(), sort_keys=True, separators=(",", ":"))
+
+
+def _seen_in(text: str, names: frozenset[str]) -> set[str]:
+    """The pieces (by notation) written anywhere in a view's JSON."""
+    out: set[str] = set()
+
+    def walk(value: Any) -> None:
+        if isinstance(value, str):
+            out.update(t for t in value.split() if t in names)
+        elif isinstance(value, dict):
+            for v in value.values():
+                walk(v)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v)
+
+    walk(json.loads(text))
+    return out
+
+
+# --- the game ----------------------------------------------------------------------------------
+def _game_type(spec: _Spec) -> Any:
+    zero = spec.zero_sum
+    return pyspiel.GameType(
+        short_name=spec.short_name,
+        long_name=spec.long_name,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM if zero else pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=spec.rules.max_players,
+        min_num_players=spec.rules.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        provides_factored_observation_string=False,
+        parameter_specification=_parameters(spec),
+    )
+
+
+class RummyGame(pyspiel.Game):  # type: ignore[misc]
+    """One of the five games as an OpenSpiel game (load it with ``pyspiel.load_game``).
+
+    Examples:
+        >>> import pyspiel
+        >>> game = pyspiel.load_game("python_rummylib_shanghai(players=4,max_buys=2)")
+        >>> game.num_players(), game.get_parameters()["max_buys"], game.rules.max_buys
+        (4, 2, 2)
+    """
+
+    spec: _Spec
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        spec = self.spec
+        defaults = _parameters(spec)
+        params = {**defaults, **(params or {})}
+        self.rules = _rules_from(spec, params)
+        self.players = int(params["players"])
+        self.rules.check_players(self.players)
+        self.mode = str(params.get("game", "game"))
+        if spec.rounds is not None and self.mode not in spec.rounds:
+            raise RuleSetError(f"game must be one of {list(spec.rounds)}, not {self.mode!r}", code=ErrorCode.BAD_OPTION)
+        self.round_number = int(params.get("round_number", 1))
+        self.max_moves = int(params["max_moves"])
+        if self.max_moves < 1:
+            raise RuleSetError(f"max_moves must be above 0, not {self.max_moves}", code=ErrorCode.BAD_OPTION)
+        env_args: dict[str, Any] = {"rules": self.rules}
+        if spec.env_seats:
+            env_args["players"] = self.players
+        if spec.rounds is not None:
+            env_args["game"] = self.mode
+        if spec.rules.rounds:
+            env_args["round_number"] = self.round_number
+        self.env: RummyEnv = spec.env(**env_args)
+        self.tiles = self.rules.family is Family.TILES
+        box = full_set(self.rules, players=self.players)
+        self.box: list[int] = [0] * KINDS
+        for p in box:
+            self.box[self._kind(p)] += 1
+        self.names = frozenset(str(p) for p in box)
+        self.distinct = len(set(box)) == len(box)
+        bound = float(self._utility_bound())
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.env.actions,
+            max_chance_outcomes=KINDS,
+            num_players=self.players,
+            min_utility=-bound,
+            max_utility=bound,
+            utility_sum=0.0 if spec.zero_sum else None,
+            max_game_length=len(box) + self.max_moves,
+        )
+        super().__init__(_game_type(spec), info, params)
+
+    def _utility_bound(self) -> int:
+        """A bound on any seat's return (generous: every piece at its highest value, bonuses, many rounds)."""
+        r = self.rules
+        worst = max([*r.card_points, r.joker_points, r.max_number, 25])
+        one = worst * len(full_set(r, players=self.players)) * 2 + r.gin_bonus + r.big_gin_bonus + r.undercut_bonus
+        return one * (1 + max(len(r.rounds), 1) * 20) + r.game_bonus * 4
+
+    def _kind(self, piece: Piece) -> int:
+        return tile_kind(piece) if self.tiles else card_kind(piece)
+
+    def piece(self, kind: int) -> Piece:
+        """The piece of a kind number (a chance outcome)."""
+        return kind_tile(kind) if self.tiles else kind_card(kind)
+
+    def new_initial_state(self) -> RummyState:
+        """The start: the deal's first chance node."""
+        return RummyState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
+        """An observer: the information state with perfect recall, else the observation."""
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params}")
+        recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return _Observer(self, recall)
+
+
+class _Data:
+    """A state's own values; a copy shares the immutable ones (referee states, the game)."""
+
+    def __init__(self, game: RummyGame) -> None:
+        self.game = game
+        self.left: list[int] = list(game.box)
+        """Pieces of each kind not dealt yet."""
+        self.order: list[int] = []
+        """The kinds dealt so far, in the referee's deck order."""
+        self.referee: Referee | None = None
+        """The referee state, once the deal is done."""
+        self.start: Referee | None = None
+        """The referee state as dealt."""
+        self.turn: Any = None
+        """The environment's own choices in the turn (see `RummyEnv._save_turn`)."""
+        self.moves = 0
+        self.over = False
+        self.log: list[tuple[Referee, int, Any]] = []
+        """After each move of a seat: the referee state, the seat, what it did."""
+        self.legal: dict[int, Any] | None = None
+        self.lines: list[list[str]] = [[] for _ in range(game.players)]
+        self.done: list[int] = [0] * game.players
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Data:
+        out = object.__new__(_Data)
+        out.__dict__.update(self.__dict__)
+        out.left, out.order, out.log = list(self.left), list(self.order), list(self.log)
+        out.lines, out.done = [list(x) for x in self.lines], list(self.done)
+        return out
+
+
+class RummyState(pyspiel.State):  # type: ignore[misc]
+    """A state: the deal so far (chance), then the referee state and the turn's environment steps.
+
+    Examples:
+        >>> import pyspiel
+        >>> state = pyspiel.load_game("python_rummylib_gin_rummy").new_initial_state()
+        >>> for kind in range(52):  # the deck in kind order: spades, hearts, diamonds, clubs
+        ...     state.apply_action(kind)
+        >>> state.current_player(), state.legal_actions(), state.referee.to_move
+        (1, [0, 1], 1)
+        >>> state.action_to_string(1, 1)
+        'DrawDiscard(player=1)'
+    """
+
+    def __init__(self, game: RummyGame) -> None:
+        super().__init__(game)
+        self.d = _Data(game)
+
+    @property
+    def referee(self) -> Referee | None:
+        """The referee state (``None`` during the deal)."""
+        return self.d.referee
+
+    # --- what OpenSpiel asks ----------------------------------------------------------------------
+    def current_player(self) -> int:
+        """The seat to move, or chance during the deal, or terminal."""
+        if self.d.over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if self.referee is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        seat = self.referee.to_move
+        assert seat is not None
+        return int(seat)
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over (or cut short at ``max_moves``)."""
+        return self.d.over
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The kinds still in the box, each with its share of the pieces left."""
+        total = sum(self.d.left)
+        return [(k, n / total) for k, n in enumerate(self.d.left) if n]
+
+    def _moves(self) -> dict[int, Any]:
+        if self.d.legal is None:
+            env, state = self.d.game.env, self.referee
+            assert state is not None
+            seat = state.to_move
+            assert seat is not None
+            env._restore_turn(self.d.turn)
+            self.d.legal = env._moves(state, seat)
+        return self.d.legal
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return sorted(self._moves()) if player == self.current_player() else []
+
+    def _apply_action(self, action: int) -> None:
+        game = self.d.game
+        if self.referee is None:
+            if not self.d.left[action]:
+                raise RummyError(f"no piece of kind {action} is left to deal", code=ErrorCode.MASKED_ACTION)
+            self.d.left[action] -= 1
+            self.d.order.append(action)
+            if not any(self.d.left):
+                pieces = [game.piece(k) for k in self.d.order]
+                self.d.referee = game.spec.start(game.rules, game.players, game.mode, game.round_number, pieces)
+                self.d.start = self.referee
+                game.env._reset_turn()
+                self.d.turn = game.env._save_turn()
+            return
+        move = self._moves().get(action)
+        if move is None:
+            raise RummyError(f"action {action} is not legal here", code=ErrorCode.MASKED_ACTION)
+        seat = self.current_player()
+        env = game.env
+        self.d.moves += 1
+        self.d.legal = None
+        if isinstance(move, Internal):
+            env._restore_turn(self.d.turn)
+            move.run()
+            self.d.turn = env._save_turn()
+            self.d.log.append((self.referee, seat, move))
+        else:
+            self.d.referee = self.referee.apply(move)
+            env._reset_turn()
+            self.d.turn = env._save_turn()
+            self.d.log.append((self.referee, seat, move))
+        if self.referee.is_over or self.d.moves >= game.max_moves:
+            self.d.over = True
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {self.d.game.piece(action)}"
+        if self.referee is not None and not self.d.over and player == self.current_player():
+            move = self._moves().get(action)
+            if move is not None:
+                return move.what if isinstance(move, Internal) else str(move)
+        return f"action {action}"
+
+    def returns(self) -> list[float]:
+        """Each seat's total reward: the game's points at the end (zero before)."""
+        if not self.d.over or self.referee is None:
+            return [0.0] * self.d.game.players
+        return [float(x) for x in self.d.game.env._standing(self.referee)]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> RummyState:
+        """A state the seat cannot tell from this one, the pieces it has not seen placed anew at random.
+
+        Every piece the seat has seen stays where it is; the others are shuffled among their places
+        (hidden hands and the stock), and the seats' moves are played again. Only where every
+        piece is one of a kind and the game is one round (Gin's hand): then the seat's own moves
+        and what it saw are the same in the new state.
+
+        Raises:
+            RummyError: another game (code ``unsupported-rules``).
+        """
+        game = self.d.game
+        if not game.distinct or (game.spec.rounds is not None and game.mode == "game"):
+            raise RummyError(
+                "resampling needs one round of a game whose pieces are all distinct (Gin's hand)",
+                code=ErrorCode.UNSUPPORTED_RULES,
+            )
+        if self.referee is None:
+            copy: RummyState = self.clone()
+            return copy
+        seen = self._seen(player_id)
+        free = [i for i, k in enumerate(self.d.order) if str(game.piece(k)) not in seen]
+        kinds = [self.d.order[i] for i in free]
+        rng = random.Random(int(probability_sampler() * 2**52))
+        rng.shuffle(kinds)
+        order = list(self.d.order)
+        for i, k in zip(free, kinds, strict=True):
+            order[i] = k
+        out = RummyState(game)
+        for k in order:
+            out.apply_action(k)
+        for a in self.history()[len(order) :]:
+            out.apply_action(a)
+        return out
+
+    def _seen(self, seat: int) -> set[str]:
+        """Every piece the seat has seen: in any of its views since the deal."""
+        self._catch_up(seat)
+        out: set[str] = set()
+        for line in self.d.lines[seat]:
+            out |= _seen_in(line.split("\t")[-1], self.d.game.names)
+        return out
+
+    # --- what a seat sees ---------------------------------------------------------------------------
+    def _catch_up(self, seat: int) -> None:
+        """The seat's lines: its first view, then its view after each move it sees (with its own moves).
+
+        A seat sees every move that reaches the referee, and its own steps within its turn; another
+        seat's steps within its turn (choosing tiles, stepping along lay-downs) are not seen.
+        """
+        lines = self.d.lines[seat]
+        if self.referee is None:
+            return
+        if not lines:
+            assert self.d.start is not None
+            lines.append(_view_text(self.d.start, seat))
+        for state, mover, move in self.d.log[self.d.done[seat] :]:
+            if mover != seat and isinstance(move, Internal):
+                continue  # another seat's choices within its turn are its own
+            own = f"{move.what if isinstance(move, Internal) else move}\t" if mover == seat else ""
+            lines.append(own + _view_text(state, seat))
+        self.d.done[seat] = len(self.d.log)
+
+    def information_string(self, seat: int) -> str:
+        """Every view the seat has had since the deal, one a line, with its own moves (perfect recall)."""
+        if self.referee is None:
+            return f"p{seat} deal {len(self.d.order)}"
+        self._catch_up(seat)
+        return "\n".join(self.d.lines[seat])
+
+    def observation_text(self, seat: int) -> str:
+        """The seat's view now (and its choices so far this turn, when it is to move)."""
+        if self.referee is None:
+            return f"p{seat} deal {len(self.d.order)}"
+        text = _view_text(self.referee, seat)
+        if not self.d.over and self.current_player() == seat and self.d.turn is not None:
+            text += f"\tturn {self.d.turn}"
+        return text
+
+    def encode(self, seat: int) -> np.ndarray[Any, Any]:
+        """The environment's observation vector of the seat (zeros during the deal)."""
+        env = self.d.game.env
+        if self.referee is None:
+            return np.zeros(env.layout.size, dtype=np.float32)
+        if not self.d.over:
+            self.d.legal = None
+            self._moves()  # the environment's own choices of this turn, for its encoder
+        return np.asarray(env._encode(self.referee, seat), dtype=np.float32).reshape(-1)
+
+    def __str__(self) -> str:
+        if self.referee is None:
+            return f"deal: {' '.join(str(self.d.game.piece(k)) for k in self.d.order)}"
+        return json.dumps(self.referee.to_json(), sort_keys=True)
+
+
+class _Observer:
+    """OpenSpiel's observer: a seat's tensor (the environment's encoding) and string."""
+
+    def __init__(self, game: RummyGame, recall: bool) -> None:
+        self.recall = recall
+        self.tensor = np.zeros(game.env.layout.size, dtype=np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: RummyState, player: int) -> None:
+        self.tensor[:] = state.encode(player)
+
+    def string_from(self, state: RummyState, player: int) -> str:
+        return state.information_string(player) if self.recall else state.observation_text(player)
+
+
+def _register(specs: Iterable[_Spec]) -> None:
+    for spec in specs:
+        cls = type(
+            f"RummyGame_{spec.short_name}",
+            (RummyGame,),
+            {"spec": spec, "__doc__": f"{spec.long_name} as an OpenSpiel game."},
+        )
+        pyspiel.register_game(_game_type(spec), cls)
+
+
+_register(GAMES.values())
