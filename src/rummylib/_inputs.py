@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Mapping
-from typing import Any, TypeVar, cast
+from typing import Any, TypeAlias, TypeVar, cast
 
 from rummylib.cards import Card
 from rummylib.errors import (
@@ -66,6 +66,7 @@ __all__ = [
     "MOST_PIECES",
     "PIECE_TYPES",
     "TABLE_FORMS",
+    "Seed",
     "bounded",
     "flag",
     "hand",
@@ -90,6 +91,9 @@ PIECE_TYPES: frozenset[type] = frozenset({Tile, Card, Joker})
 """The classes of pieces, for a test of a whole sequence at once (``issuperset(map(type, ...))``)."""
 
 _CARD_KINDS: frozenset[type] = frozenset({Card, Joker})
+
+Seed: TypeAlias = int | str
+"""A seed: the same seed shuffles and deals the same way, every time and on every machine."""
 
 MOST_PIECES = 1000
 """More pieces than any game of any rule set holds: pieces given without rules are cut here."""
@@ -501,7 +505,7 @@ def flag(value: object, *, what: str) -> bool:
     raise ArgumentError(f"{what} must be True or False, not {_shown(value)}")
 
 
-def seed(value: object, *, what: str = "seed") -> int | str:
+def seed(value: object, *, what: str = "seed") -> Seed:
     r"""``value`` itself, once it is a seed: an int (not a ``bool``) or a str that UTF-8 can write.
 
     A seed is hashed as UTF-8 to shuffle, so a str holding half of a surrogate pair (``"\ud800"``)

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import functools
 import random
-from typing import TypeAlias
 
 import attrs
 
@@ -29,8 +28,7 @@ from rummylib.tiles import Tile
 
 __all__ = ["Deal", "Seed", "as_rng", "deal", "full_set", "shuffled"]
 
-Seed: TypeAlias = int | str
-"""A seed: the same seed shuffles and deals the same way, every time and on every machine."""
+Seed = _inputs.Seed  # written once, where seeds are read (`rummylib._inputs.seed`)
 
 
 def full_set(rules: RuleSet, *, players: int | None = None) -> tuple[Piece, ...]:

@@ -34,7 +34,7 @@ import attrs
 from rummylib import _inputs
 from rummylib._inputs import is_seat, sorted_pieces
 from rummylib.cards import Card
-from rummylib.decks import full_set, shuffled
+from rummylib.decks import Seed, full_set, shuffled
 from rummylib.errors import ErrorCode, IllegalActionError, RuleId, RuleSetError, RummyError
 from rummylib.gin._engine import MAX_GIN_HAND, min_deadwood, read_hand, tables_for
 from rummylib.gin.actions import ACTIONS, Discard, DrawDiscard, DrawStock, GinAction, GinPhase, GinView, Knock
@@ -68,7 +68,7 @@ def _forget(known: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
 
 
 @functools.lru_cache(maxsize=256)
-def _dealt(rules: RuleSet, seed: int | str, dealer: int) -> GinHand | None:
+def _dealt(rules: RuleSet, seed: Seed, dealer: int) -> GinHand | None:
     """The hand a seed deals (``None`` when these rules cannot deal one), remembered."""
     try:
         return GinHand.deal(rules=rules, seed=seed, dealer=dealer)
@@ -97,7 +97,7 @@ class GinHand(RefereeBase):
 
     rules: RuleSet
     """The rule set (Gin Rummy or a house variant of it)."""
-    seed: int | str
+    seed: Seed
     """The seed of the deal (the hand is reproducible from it; `seed_problems` checks against it)."""
     hands: tuple[tuple[Card, ...], tuple[Card, ...]]
     """The cards of players 0 and 1."""
@@ -123,7 +123,7 @@ class GinHand(RefereeBase):
     hands are laid down and all of each is known. (A card drawn from the stock never is.)"""
 
     @classmethod
-    def deal(cls, *, rules: RuleSet, seed: int | str, players: int = 2, dealer: int = 0) -> GinHand:
+    def deal(cls, *, rules: RuleSet, seed: Seed, players: int = 2, dealer: int = 0) -> GinHand:
         """Shuffle one deck with ``seed``, deal ``hand_size`` (10) cards each and turn the upcard.
 
         Raises:
