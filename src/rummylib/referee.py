@@ -498,6 +498,13 @@ def _is_piece_hint(hint: Any) -> bool:
     return bool(members) and all(isinstance(m, type) and issubclass(m, _PIECE_TYPES) for m in members or ())
 
 
+def _is_optional_piece_hint(hint: Any) -> bool:
+    members = getattr(hint, "__args__", None) if not isinstance(hint, type) else None
+    if not members or type(None) not in members:
+        return False
+    return all(isinstance(m, type) and issubclass(m, _PIECE_TYPES) for m in members if m is not type(None))
+
+
 def _is_pieces_hint(hint: Any) -> bool:
     args: tuple[Any, ...] = getattr(hint, "__args__", ())
     return (
@@ -512,6 +519,10 @@ def _read_piece(data: Any, path: str) -> Piece:
     if not isinstance(data, str):
         raise BadValue(path, f"a piece is notation like 'R5' or '10h', not {_kind(data)}")
     return parse_piece(data)
+
+
+def _read_optional_piece(data: Any, path: str) -> Piece | None:
+    return None if data is None else _read_piece(data, path)
 
 
 def _read_pieces(data: Any, path: str) -> tuple[Piece, ...]:
@@ -595,6 +606,7 @@ STATE_CODEC = Codec(
     Limits(max_int=MAX_SAVE_INT, max_items=MAX_SAVE_ITEMS, max_text=10_000),
     specials=(
         Special(_is_piece_hint, str, _read_piece, lambda v: isinstance(v, _PIECE_TYPES)),
+        Special(_is_optional_piece_hint, str, _read_optional_piece, lambda v: v is None or isinstance(v, _PIECE_TYPES)),
         Special(_is_pieces_hint, format_pieces, _read_pieces, lambda v: isinstance(v, tuple)),
         Special(lambda h: h is Meld, lambda m: format_pieces(m.pieces), lambda d, p: Meld(_read_pieces(d, p))),
         Special(lambda h: h is PieceCount, format_pieces, lambda d, p: PieceCount.of(_read_pieces(d, p))),

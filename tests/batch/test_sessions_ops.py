@@ -42,7 +42,7 @@ def _deal(game: str, state_type: str, seed: int = 1) -> dict[str, Any]:
         "players": rules.min_players,
         "seed": seed,
         "state_type": state_type,
-        "rules": SHORT,
+        "rules": SHORT if rules.has_option("max_reshuffles") else {},
     }
     answer = handle_request(request)
     assert "error" not in answer, answer

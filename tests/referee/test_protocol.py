@@ -32,7 +32,11 @@ _STEP_LIMIT = 5_000
 def _presets(cls: type) -> list[RuleSet]:
     family = family_of(cls)
     # one reshuffle at most: a random contract round could otherwise go round the stock for ever
-    return [r.with_options({"max_reshuffles": 1}) for r in PRESETS.values() if r.scoring in family.schemes]
+    return [
+        r.with_options({"max_reshuffles": 1} if r.has_option("max_reshuffles") else {})
+        for r in PRESETS.values()
+        if r.scoring in family.schemes
+    ]
 
 
 CASES = [

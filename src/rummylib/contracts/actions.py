@@ -80,6 +80,8 @@ class EndReason(StrEnum):
     """A player got rid of the last card."""
     STOCK_EXHAUSTED = "stock-exhausted"
     """The stock was empty with no discards under the top card to shuffle into a new one."""
+    TURN_LIMIT = "turn-limit"
+    """The round reached the rule set's ``max_turns`` with nobody out: a cut-off, not an end of play."""
 
 
 def _piece(value: PieceLike) -> Piece:
@@ -394,6 +396,10 @@ class RoundView:
     to_move: int | None = None
     """The seat whose decision it is (the player in turn, or the first seat still to answer a buy
     window), ``None`` once the round is over."""
+    taken_card: Piece | None = None
+    """The card the player in turn took from the discard pile this turn (everyone saw it taken),
+    while it is still in their hand; ``None`` otherwise. Under ``discard_taken_card`` off it may not
+    be discarded this turn."""
 
     @property
     def upcard(self) -> Piece | None:
@@ -450,6 +456,7 @@ class RoundView:
             },
             "totals": None if self.totals is None else list(self.totals),
             "to_move": self.to_move,
+            "taken_card": None if self.taken_card is None else str(self.taken_card),
         }
 
     def __str__(self) -> str:

@@ -32,6 +32,7 @@ from rummylib.contracts.actions import (
     Discard,
     DrawDiscard,
     DrawStock,
+    EndReason,
     LayDown,
     LayOff,
     Phase,
@@ -147,6 +148,15 @@ class ContractEnv(RummyEnv):
         if isinstance(state, ContractGame):
             return tuple(-t for t in state.totals)
         return (0.0,) * self.seats
+
+    def _cut_off(self, state: Referee) -> bool:
+        """A round (the last round of a game) ended by the rules' ``max_turns``: truncated, not terminated."""
+        if isinstance(state, ContractGame):
+            last = state.results[-1] if state.results else None
+        else:
+            assert isinstance(state, ContractRound)
+            last = state.round_result
+        return last is not None and last.reason is EndReason.TURN_LIMIT
 
     def _moves(self, state: Referee, seat: int) -> dict[int, Any]:
         out: dict[int, Any] = {}
