@@ -447,7 +447,7 @@ class ContractRound(RefereeBase):
             yield f"turn {self.turn} goes past the turn limit of {rules.max_turns}"
         taken = self.taken_this_turn
         if taken is not None and (
-            self.phase is not Phase.PLAY or not _is_seat(self.current, n) or taken not in self.hands[self.current]
+            self.phase is not Phase.PLAY or not is_seat(self.current, n) or taken not in self.hands[self.current]
         ):
             yield f"{taken} is marked as taken from the discard pile this turn, but the player in turn does not hold it"
         for i, tm in enumerate(self.table):
