@@ -125,11 +125,18 @@ def _tables(
 
 
 _TABLES_BY_RULES: dict[RuleSet, Tables] = {}
+_LAST: list[tuple[object, object]] = [(None, None)]
+"""The last rule set `tables_for` was asked for with its tables, one pair set in one assignment (so
+threads never see one without the other): the hot paths skip the dict and the rule set's hash."""
 
 
 def tables_for(rules: RuleSet) -> Tables:
+    last = _LAST[0]
+    if rules is last[0]:
+        return last[1]  # type: ignore[return-value]  # stored together with its rule set
     t = _TABLES_BY_RULES.get(rules)
     if t is not None:
+        _LAST[0] = (rules, t)
         return t
     _inputs.ruleset(rules)
     if rules.family.value != "cards":
@@ -146,6 +153,7 @@ def tables_for(rules: RuleSet) -> Tables:
     )
     if len(_TABLES_BY_RULES) < 64:
         _TABLES_BY_RULES[rules] = t
+    _LAST[0] = (rules, t)
     return t
 
 
@@ -158,26 +166,113 @@ def read_hand(hand: PiecesLike, rules: RuleSet, what: str) -> tuple[tuple[Card, 
     """
     # a tuple is what the reader would return as it is: skip the call on this hot path
     pieces = hand if type(hand) is tuple else _inputs.pieces(hand, rules=rules, what=what, check=False)
-    if len(pieces) > MAX_GIN_HAND:
-        raise LimitExceededError(f"{what}: {len(pieces)} cards, but a Gin hand holds at most {MAX_GIN_HAND}")
-    wild = rules.all_wild_ranks
-    masks = [0, 0, 0, 0]
-    for c in pieces:
-        if type(c) is not Card:
-            if isinstance(c, Joker):
-                raise GinInputError(f"{what}: a joker, but Gin Rummy is played without jokers")
-            if isinstance(c, Tile):
-                raise GinInputError(f"{what}: {c} is not a playing card")
-            if not isinstance(c, Card):
-                raise _inputs.not_a_piece(c, what)
-        if wild and c.rank in wild:
-            raise GinInputError(f"{what}: {c} acts as a joker, and Gin Rummy is played without jokers")
-        s = c.suit.order
-        bit = 1 << (c.rank - 1)
-        if masks[s] & bit:
-            raise GinInputError(f"{what}: {c} appears twice, but Gin Rummy uses one deck")
-        masks[s] |= bit
+    masks = masks_of(pieces, rules, what)
     return pieces, masks  # type: ignore[return-value]  # every piece was checked to be a Card
+
+
+def masks_of(hand: PiecesLike, rules: RuleSet, what: str) -> list[int]:
+    """The four suit masks of a hand, checked as `read_hand` checks it, with the same errors.
+
+    The value path's reader: a tuple or a list of cards is walked as it is (no copy), and the
+    cards are never returned.
+    """
+    held: Sequence[object]
+    if type(hand) is tuple or type(hand) is list:
+        held = hand
+    else:
+        held = _inputs.pieces(hand, rules=rules, what=what, check=False)
+    if len(held) > MAX_GIN_HAND:
+        raise LimitExceededError(f"{what}: {len(held)} cards, but a Gin hand holds at most {MAX_GIN_HAND}")
+    wild = rules.all_wild_ranks
+    a = b = c = d = 0
+    for item in held:
+        if type(item) is not Card:
+            if isinstance(item, Joker):
+                raise GinInputError(f"{what}: a joker, but Gin Rummy is played without jokers")
+            if isinstance(item, Tile):
+                raise GinInputError(f"{what}: {item} is not a playing card")
+            if not isinstance(item, Card):
+                raise _inputs.not_a_piece(item, what)
+        card: Card = item
+        if wild and card.rank in wild:
+            raise GinInputError(f"{what}: {card} acts as a joker, and Gin Rummy is played without jokers")
+        s = card.suit.order
+        bit = 1 << (card.rank - 1)
+        if s == 0:
+            seen, a = a, a | bit
+        elif s == 1:
+            seen, b = b, b | bit
+        elif s == 2:
+            seen, c = c, c | bit
+        else:
+            seen, d = d, d | bit
+        if seen & bit:
+            raise GinInputError(f"{what}: {card} appears twice, but Gin Rummy uses one deck")
+    return [a, b, c, d]
+
+
+def least_parts(
+    hand: PiecesLike, rules: RuleSet, what: str
+) -> tuple[int, tuple[Meld, ...], tuple[Card, ...], Card | None]:
+    """A hand's least deadwood, its melds, the cards in no meld and (11 cards) the best discard.
+
+    The whole of `rummylib.gin.deadwood` but the result: read, search and build here, in one call.
+    """
+    t = tables_for(rules)
+    cards, masks = read_hand(hand, rules, what)
+    if len(cards) == MAX_GIN_HAND:
+        dw, sets, ds, dr = best_with_discard(masks, t)
+        masks[ds] &= ~(1 << (dr - 1))
+        discard: Card | None = CARDS[ds][dr - 1]
+    else:
+        dw, sets = best_sets(masks, t)
+        discard = None
+    melds, left = result_parts(masks, sets, t)
+    return dw, melds, left, discard
+
+
+def least_value(hand: PiecesLike, rules: RuleSet, what: str) -> int:
+    """The least deadwood of a hand (after the best discard for 11 cards), the number alone.
+
+    The same number as `best_sets` or `best_with_discard` over `read_hand`'s masks, with the same
+    errors; no meld, card or result is built.
+    """
+    t = tables_for(rules)
+    masks = masks_of(hand, rules, what)
+    if masks[0].bit_count() + masks[1].bit_count() + masks[2].bit_count() + masks[3].bit_count() == MAX_GIN_HAND:
+        return min_deadwood_after_discard(masks, t)
+    return min_deadwood(masks, t)
+
+
+def min_deadwood_after_discard(masks: Sequence[int], t: Tables) -> int:
+    """Least deadwood after the best discard: the deadwood of `best_with_discard`, alone."""
+    dw, dwdel = t.dw, t.dwdel
+    a, b, c, d = masks
+    best = -1
+    for w, x, y, z in _removals(masks, t):
+        la, lb, lc, ld = a & ~w, b & ~x, c & ~y, d & ~z
+        da, db, dc, dd = dw[la], dw[lb], dw[lc], dw[ld]
+        base = da + db + dc + dd
+        if la:
+            v = base - da + dwdel[la]
+            if best < 0 or v < best:
+                best = v
+        if lb:
+            v = base - db + dwdel[lb]
+            if best < 0 or v < best:
+                best = v
+        if lc:
+            v = base - dc + dwdel[lc]
+            if best < 0 or v < best:
+                best = v
+        if ld:
+            v = base - dd + dwdel[ld]
+            if best < 0 or v < best:
+                best = v
+        if best == 0:
+            return 0
+    assert best >= 0  # the first choice (no set) keeps every card, so some suit is not empty
+    return best
 
 
 def as_cards(hand: PiecesLike, rules: RuleSet, what: str) -> tuple[Card, ...]:
