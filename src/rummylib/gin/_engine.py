@@ -170,6 +170,29 @@ def read_hand(hand: PiecesLike, rules: RuleSet, what: str) -> tuple[tuple[Card, 
     return pieces, masks  # type: ignore[return-value]  # every piece was checked to be a Card
 
 
+_SEEN: dict[int, tuple[object, int]] = {}
+"""Cards read before, by ``id``: the card itself (held, so its ``id`` is not reused while it is
+here, and compared by identity) and its code, ``suit order << 4 | rank - 1``. A game's cards are
+read over and over (every legal action, every bot's choice), and reading a card's rank and suit
+costs more than this look-up. At most `_SEEN_MOST` cards; then it starts again (a documented cache)."""
+_SEEN_MOST = 4096
+
+
+def _code(item: object, wild: frozenset[Rank], what: str) -> int:
+    """``suit order << 4 | rank - 1`` of a card of a Gin hand, or the error `read_hand` raises."""
+    if type(item) is not Card:
+        if isinstance(item, Joker):
+            raise GinInputError(f"{what}: a joker, but Gin Rummy is played without jokers")
+        if isinstance(item, Tile):
+            raise GinInputError(f"{what}: {item} is not a playing card")
+        if not isinstance(item, Card):
+            raise _inputs.not_a_piece(item, what)
+    card: Card = item
+    if wild and card.rank in wild:
+        raise GinInputError(f"{what}: {card} acts as a joker, and Gin Rummy is played without jokers")
+    return card.suit.order << 4 | (card.rank - 1)
+
+
 def masks_of(hand: PiecesLike, rules: RuleSet, what: str) -> list[int]:
     """The four suit masks of a hand, checked as `read_hand` checks it, with the same errors.
 
@@ -184,30 +207,30 @@ def masks_of(hand: PiecesLike, rules: RuleSet, what: str) -> list[int]:
     if len(held) > MAX_GIN_HAND:
         raise LimitExceededError(f"{what}: {len(held)} cards, but a Gin hand holds at most {MAX_GIN_HAND}")
     wild = rules.all_wild_ranks
+    seen = _SEEN
     a = b = c = d = 0
     for item in held:
-        if type(item) is not Card:
-            if isinstance(item, Joker):
-                raise GinInputError(f"{what}: a joker, but Gin Rummy is played without jokers")
-            if isinstance(item, Tile):
-                raise GinInputError(f"{what}: {item} is not a playing card")
-            if not isinstance(item, Card):
-                raise _inputs.not_a_piece(item, what)
-        card: Card = item
-        if wild and card.rank in wild:
-            raise GinInputError(f"{what}: {card} acts as a joker, and Gin Rummy is played without jokers")
-        s = card.suit.order
-        bit = 1 << (card.rank - 1)
-        if s == 0:
-            seen, a = a, a | bit
-        elif s == 1:
-            seen, b = b, b | bit
-        elif s == 2:
-            seen, c = c, c | bit
+        known = seen.get(id(item))
+        if known is not None and known[0] is item and not wild:
+            code = known[1]  # a card read before: its suit and rank without a look at it
         else:
-            seen, d = d, d | bit
-        if seen & bit:
-            raise GinInputError(f"{what}: {card} appears twice, but Gin Rummy uses one deck")
+            code = _code(item, wild, what)
+            if type(item) is Card:
+                if len(seen) >= _SEEN_MOST:
+                    seen.clear()
+                seen[id(item)] = (item, code)
+        bit = 1 << (code & 15)
+        s = code >> 4
+        if s == 0:
+            was, a = a, a | bit
+        elif s == 1:
+            was, b = b, b | bit
+        elif s == 2:
+            was, c = c, c | bit
+        else:
+            was, d = d, d | bit
+        if was & bit:
+            raise GinInputError(f"{what}: {item} appears twice, but Gin Rummy uses one deck")
     return [a, b, c, d]
 
 
