@@ -8,6 +8,7 @@ the same error.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -30,7 +31,7 @@ from rummylib import (
 )
 from rummylib.errors import RummyError
 from rummylib.gin import deadwood, deadwood_value, is_legal_knock, knock_violations
-from rummylib.gin._engine import read_hand, tables_for
+from rummylib.gin._engine import encode, min_deadwood, read_hand, tables_for
 from rummylib.gin.deadwood import _least
 
 DECK = [Card(r, s) for s in Suit for r in Rank]
@@ -146,3 +147,15 @@ def test_rule_sets_in_turn_each_get_their_own_tables() -> None:
     for _ in range(3):
         assert deadwood_value(hand, rules=GIN_RUMMY) == deadwood(hand, rules=GIN_RUMMY).deadwood == 1
         assert deadwood_value(hand, rules=CONTRACT_RUMMY) == deadwood(hand, rules=CONTRACT_RUMMY).deadwood == 0
+
+
+def test_cards_read_before_are_read_right_however_many_there_are() -> None:
+    """The engine knows cards it read before by identity, a bounded number of them: new card
+    objects by the thousand (beyond the bound, with ids freed and reused) read as they should,
+    against the search on masks built straight from each card's rank and suit."""
+    rng = random.Random(7)
+    t = tables_for(GIN_RUMMY)
+    for _ in range(1500):
+        hand = [Card(c.rank, c.suit) for c in rng.sample(DECK, 10)]  # new objects every time
+        expected = min_deadwood(encode(hand), t)
+        assert deadwood_value(hand, rules=GIN_RUMMY) == expected == deadwood(hand, rules=GIN_RUMMY).deadwood
