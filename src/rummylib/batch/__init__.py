@@ -93,6 +93,7 @@ _IGNORED = COMMON_FIELDS - {"wild_rank"}
 
 _OP_MODULES: dict[str, tuple[str, ...]] = {
     "meld": ("rummylib.batch.core",),
+    "rules": ("rummylib.batch.core",),
     "points": ("rummylib.batch.indian", "rummylib.batch.core"),
     "turn": ("rummylib.batch.rummikub",),
     "solve": ("rummylib.batch.rummikub",),
