@@ -413,6 +413,12 @@ def _candidates(reply: str) -> list[str]:
     return [x for x in [*reversed(lines), *reversed(rest)] if x.strip()]
 
 
+def _unwrap(word: str) -> str:
+    """A word without the quotes or markdown stars around it (a lone ``*``, a joker, is kept)."""
+    word = word.strip("\"'")
+    return word.strip("*") or word
+
+
 def _parse(text: str, seat: int, referee: type[Referee]) -> Any | None:
     """The first move found in one piece of text: from a word naming an action, the longest run of words that reads."""
     kinds = {str(getattr(c, "kind", "")) for c in referee.ACTIONS}
@@ -424,7 +430,7 @@ def _parse(text: str, seat: int, referee: type[Referee]) -> Any | None:
         if start and re.fullmatch(r"\d{1,3}", words[start - 1]):
             owner = int(words[start - 1])
         for stop in range(len(words), start, -1):
-            tail = [w.strip("\"'*") for w in words[start:stop]]
+            tail = [_unwrap(w) for w in words[start:stop]]
             tail[-1] = tail[-1].rstrip(".,;:!?)")
             tail[0] = tail[0].lower()
             try:
