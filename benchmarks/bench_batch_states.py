@@ -122,7 +122,7 @@ def main() -> None:
         return
     quick = "--quick" in sys.argv
     rounds, inner = (3, 40) if quick else (7, 100)
-    signer = Signer(b"benchmark secret")
+    signer = Signer(b"benchmark secret, 32 bytes or longer")
     head = f"{'game':<16}{'op':<8}{'unsigned us':>12}{'signed us':>11}{'first sight us':>16}{'turn later us':>15}"
     print(head + f"{'signed first us':>17}{'state bytes':>13}")
     for game, op, plain, signed, before, size in _requests(signer):
@@ -137,7 +137,7 @@ def main() -> None:
 
 def _count() -> None:
     """Print the Python calls of each op on each game's 4-player state (`_calls`)."""
-    signer = Signer(b"benchmark secret")
+    signer = Signer(b"benchmark secret, 32 bytes or longer")
     print(
         f"{'game':<16}{'op':<8}{'unsigned calls':>15}{'signed calls':>14}{'first sight calls':>19}"
         f"{'turn later calls':>18}"
@@ -178,7 +178,7 @@ def _requests(signer: Signer) -> list[tuple[str, str, str, str, str, int]]:
 
 def _markdown() -> None:
     """Print the results page: CPU time and Python calls of each op on each game's state."""
-    signer = Signer(b"benchmark secret")
+    signer = Signer(b"benchmark secret, 32 bytes or longer")
     requests = _requests(signer)
     timed = []
     for game, op, plain, signed, before, size in requests:

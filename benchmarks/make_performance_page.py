@@ -430,6 +430,30 @@ TOPICS: list[Topic] = [
         ),
     ),
     Topic(
+        results="bots_finish.md",
+        title="Heuristic bots finish whole contract games",
+        command="python benchmarks/bench_bots_finish.py --games 100",
+        lead=(
+            "Whole games (every round) of Contract Rummy and Shanghai with the heuristic bot "
+            '(`make_bot("heuristic", ...)`) in every seat, under the presets\' own rules: no turn '
+            "limit (`max_turns`) and no limit on reshuffles. A game counts as finished when its last "
+            "round is scored; the turns of a round are the turns started in it. A game left unfinished is a "
+            "stalemate the rules themselves cannot end: every player down, and no card left in play that "
+            "fits a meld on the table, while the discards go round as new stocks; the house option "
+            "`max_turns` ends such a round."
+        ),
+        table="finished",
+        columns=[
+            Column("game", "game", "---"),
+            Column("seats", "seats"),
+            Column("games finished", lambda r: f"{r['finished']} of {r['games']}"),
+            Column("turns a round: mean", "turns a round: mean"),
+            Column("median", "median"),
+            Column("p99", "p99"),
+            Column("max", "max"),
+        ],
+    ),
+    Topic(
         results="legal_actions.md",
         title="Listing every legal action, and applying one",
         command="python benchmarks/bench_legal_actions.py --games 6",

@@ -246,6 +246,20 @@ def _anchor(name: str, defined: str, documented: dict[str, set[str] | None]) -> 
     return None
 
 
+def _root_entry(name: str) -> Entry:
+    """A name that only the package root exports (``__version__``, ``build_info``), with its own docstring.
+
+    The API reference has no entry for them, so they are listed without a link.
+    """
+    obj = getattr(rummylib, name)
+    doc = (
+        inspect.getdoc(obj)
+        if inspect.isclass(obj) or inspect.isfunction(obj)
+        else _constant_doc(name, obj, "rummylib")[0]
+    )
+    return Entry(name, "rummylib", obj, _first_line(doc or ""), None)
+
+
 def render() -> str:
     """The whole page."""
     documented = _documented()
@@ -263,12 +277,8 @@ def render() -> str:
         (heading, intro, [e for p in packages for e in _entries(p, documented)]) for heading, intro, packages in GROUPS
     ]
     listed = {e.name for _, _, entries in groups for e in entries}
-    version = [
-        Entry(name, "rummylib", getattr(rummylib, name), "The version of rummylib installed.", None)
-        for name in rummylib.__all__
-        if name not in listed
-    ]
-    groups[0][2][:0] = version  # names only the package root has (its version) open the core's table
+    version = [_root_entry(name) for name in rummylib.__all__ if name not in listed]
+    groups[0][2][:0] = version  # names only the package root has (its version and build) open the core's table
     for heading, intro, entries in groups:
         # the div's class keeps names and modules whole (docs/stylesheets/extra.css): the description wraps
         out += [f"## {heading}", "", intro, "", '<div class="api-glance" markdown>', ""]

@@ -57,7 +57,7 @@ EXAMPLES: dict[str, str] = {
     "bad-save": 'saves.loads(\'{"format": "rummylib-save", "version": 99, "type": "gin-hand", "state": {}}\')',
     "bad-state": "audit.check_conservation(GinHand.deal(rules=GIN_RUMMY, seed=3), full_set(GIN_RUMMY, players=2)[1:])",
     "table-mismatch": 'audit.check_claimed_table("r1 r2 r3 r4 | k7 b7 y7", "r1 r2 r3 | k7 b7 y7")',
-    "bad-signature": 'batch.Signer(b"s3cret").check({"format": "rummylib-save"}, "0" * 64)',
+    "bad-signature": 'batch.Signer(b"s3cret" * 6).check({"format": "rummylib-save"}, "0" * 64)',
     "bad-record": 'records.read_record("rummylib-record 2")',
     # refusals
     "illegal-play": 'check_layoff("4c 5c 6c 7c", "9c", rules=SHANGHAI)',

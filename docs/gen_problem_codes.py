@@ -156,6 +156,11 @@ EXAMPLES: dict[str, tuple[str, str | None] | tuple[str, None, str]] = {
         "a player not yet down takes a joker and ends the turn without meeting the contract.",
     ),
     "last-card-discard": ("Shanghai, house rule", None, "discarding the last card with `go_out_by_discard` off."),
+    "discard-taken-card": (
+        "Contract Rummy, house rule",
+        None,
+        "with `discard_taken_card` off, discarding the card taken from the discard pile in the same turn.",
+    ),
     "knock-over-limit": (
         "Gin Rummy",
         'gin.knock_violations("Ah 2h 3h 9c 9d Kd Qs Js 10c 8c", rules=GIN_RUMMY)',

@@ -10,13 +10,15 @@ mkdocstrings extensions; ``tests/docs_pages/test_docs_presets.py`` checks its ta
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import attrs
 import griffe
 
-from rummylib.pieces import Family
-from rummylib.rules import PRESETS, RuleSet, ScoringScheme
+from rummylib import rules as _rules
+from rummylib.rules import PRESETS, RuleSet
 
 _RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 _CONSTANTS = {rules.name: rules.name.upper() for rules in PRESETS.values()}
@@ -24,8 +26,13 @@ _CONSTANTS = {rules.name: rules.name.upper() for rules in PRESETS.values()}
 
 
 def defaults() -> dict[str, object]:
-    """The option values of a rule set that sets nothing (the `RuleSet` defaults)."""
-    return RuleSet(name="defaults", title="Defaults", family=Family.TILES, scoring=ScoringScheme.RACK).options()
+    """The default of every option of every game (the `RuleSet` field defaults), as `RuleSet.options` writes them."""
+    hints = typing.get_type_hints(RuleSet)
+    return {
+        f.name: _rules._OPTIONS.encode(f.default, hints[f.name])
+        for f in attrs.fields(RuleSet)
+        if f.name not in _rules._FIXED_FIELDS
+    }
 
 
 def _card_points(values: Sequence[int]) -> str:
@@ -89,15 +96,16 @@ def every_option(rules: RuleSet) -> str:
 
 
 def comparison_table() -> str:
-    """A Markdown table of every option some preset sets, one column per game."""
+    """A Markdown table of every option some preset sets, one column per game ("—": not a rule of that game)."""
     base = defaults()
     games = list(PRESETS.values())
     head = "| option | " + " | ".join(r.title for r in games) + " |"
     lines = [head, "|---|" + "---|" * len(games)]
     options = [r.options() for r in games]
     for name in base:
-        if any(o[name] != base[name] for o in options):
-            lines.append(f"| `{name}` | " + " | ".join(shown(name, o[name]) for o in options) + " |")
+        if any(name in o and o[name] != base[name] for o in options):
+            cells = (shown(name, o[name]) if name in o else "—" for o in options)
+            lines.append(f"| `{name}` | " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
 

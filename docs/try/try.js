@@ -70,7 +70,7 @@ function writeLink() {
 function adapt() {
   const game = preset();
   const tiles = game.family === "tiles";
-  for (const id of ["before", "before-label", "opened-box", "palette"]) $(id).hidden = !tiles;
+  for (const id of ["before", "before-label", "opened-box", "palette", "hint"]) $(id).hidden = !tiles;
   $("round-box").hidden = !game.rounds;
   round.max = String(game.rounds || 1);
   $("rack-label").textContent = tiles ? "Rack" : "Hand (optional)";
@@ -123,6 +123,21 @@ function buildPalette() {
 
 // --- the verdict ------------------------------------------------------------------------------
 
+function isEmpty() {
+  return Object.values(fields).every((input) => !input.value.trim());
+}
+
+// Nothing laid out yet (the page opened with no position): a prompt, not a verdict on an empty turn.
+function prompt() {
+  const tiles = preset().family === "tiles";
+  verdict.className = "rl-verdict rl-idle";
+  verdict.textContent = tiles
+    ? "Nothing to judge yet: type a turn in the fields above, or click a field and then the tiles. Or start from one of the examples."
+    : "Nothing to judge yet: type the melds laid down above (and the hand, if you like). Or start from one of the examples.";
+  picture.replaceChildren();
+  verdict.dataset.position = location.search;
+}
+
 function show(answer) {
   verdict.className = `rl-verdict rl-${answer.verdict}`;
   verdict.replaceChildren();
@@ -153,10 +168,21 @@ function showTiming(ms) {
 }
 
 let referee = null;
+let unavailable = false; // the runtime is missing or could not start: the verdict box says why, for good
 
 async function changed() {
   writeLink();
-  if (referee === null) return;
+  if (unavailable) return;
+  if (isEmpty()) {
+    editedAt = performance.now(); // a check still on its way is for an older position
+    prompt();
+    return;
+  }
+  if (referee === null) {
+    verdict.className = "rl-verdict";
+    verdict.textContent = "loading: starting Python in your browser…";
+    return;
+  }
   editedAt = performance.now();
   const started = editedAt;
   const position = location.search; // the position this verdict is for
@@ -190,7 +216,7 @@ async function main() {
   round.addEventListener("input", changed);
   readLink();
   adapt();
-  writeLink();
+  changed(); // the link and, with no position yet, the prompt: neither waits for Python
   const starting = startReferee(BUNDLE); // the worker starts while the page reads the bundle
   let bundle;
   try {
@@ -207,6 +233,7 @@ async function main() {
     adapt();
   }
   if (!bundle.bundled) {
+    unavailable = true;
     verdict.className = "rl-verdict rl-broken";
     verdict.textContent = `not available: the Python runtime was not bundled with this build of the documentation (${bundle.reason}).`;
     starting.close();
@@ -219,6 +246,7 @@ async function main() {
     timing.dataset.runtimeMs = ms.runtime.toFixed(0);
     timing.dataset.pythonMs = ms.python.toFixed(0);
   } catch (error) {
+    unavailable = true;
     verdict.className = "rl-verdict rl-broken";
     verdict.textContent = `not available: Python could not start in this browser (${error.message}).`;
     return;

@@ -186,10 +186,11 @@ if typing.TYPE_CHECKING:  # _LAZY's names, written from it by tests/architecture
     from rummylib.rummikub import validate_turn as validate_turn
 
 __version__ = "0.1.0"
+"""The version number of this rummylib, as a string (``"0.1.0"``); the package's metadata takes it from here."""
 
 
 def build_info() -> BuildInfo:
-    """Which build is installed: the version, and the modules compiled with mypyc (none when pure).
+    """Which build of rummylib is running, as a `BuildInfo`: pure Python, or which modules run compiled.
 
     ``rummylib --version`` prints the same line.
 

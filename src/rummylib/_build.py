@@ -17,7 +17,7 @@ _PACKAGE = os.path.dirname(os.path.realpath(__file__))
 
 @attrs.frozen
 class BuildInfo:
-    """The installed build: the version, and the modules that run compiled.
+    """What `build_info` answers: a version number and the modules that run compiled with mypyc (none when pure).
 
     Examples:
         >>> info = BuildInfo("0.1.0", ())

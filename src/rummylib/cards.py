@@ -16,9 +16,9 @@ from enum import IntEnum, StrEnum
 
 import attrs
 
-from rummylib._display import Drawable
 from rummylib._tokens import CARD_RE, RANK_LETTERS, SUIT_LETTERS
 from rummylib.errors import ErrorCode, InvalidPiecesError, NotationError
+from rummylib.tiles import Drawable
 
 __all__ = ["Card", "Rank", "Suit", "read_card"]
 

@@ -225,6 +225,9 @@ class RuleId(StrEnum):
     """A player not down who takes a joker must meet the contract that turn."""
     LAST_CARD_DISCARD = "last-card-discard"
     """With ``go_out_by_discard`` off, the last card must be laid off, never discarded."""
+    DISCARD_TAKEN_CARD = "discard-taken-card"
+    """With ``discard_taken_card`` off, the card taken from the discard pile may not be discarded in
+    the turn it was taken."""
 
     # --- Gin Rummy ----------------------------------------------------------------------------
     KNOCK_OVER_LIMIT = "knock-over-limit"

@@ -32,14 +32,13 @@ from typing import TypeAlias
 import attrs
 
 from rummylib import _inputs
-from rummylib._display import Drawable
 from rummylib.cards import Card, Rank, Suit
 from rummylib.errors import InvalidMeldError, RuleId, Violation
 from rummylib.notation import clear_cache as _clear_notation
 from rummylib.notation import parse_pieces
 from rummylib.pieces import Family, Joker, Piece, format_pieces
 from rummylib.rules import RuleSet
-from rummylib.tiles import Color, Tile
+from rummylib.tiles import Color, Drawable, Tile
 
 __all__ = [
     "Face",
@@ -583,6 +582,11 @@ def clear_caches() -> None:
 # ------------------------------------------------------------------------------------------
 
 
+def _count(n: int) -> str:
+    """``"1 piece"``, ``"2 pieces"``."""
+    return f"{n} piece" if n == 1 else f"{n} pieces"
+
+
 def _name(rules: RuleSet, plural: bool = False) -> str:
     word = "colour" if rules.family is Family.TILES else "suit"
     return word + ("s" if plural else "")
@@ -633,9 +637,9 @@ def _group_problems(
     out = []
     n = len(pieces)
     if n < rules.group_min:
-        out.append(Violation(RuleId.GROUP_TOO_SMALL, f"group of {n} pieces; a group needs at least {rules.group_min}"))
+        out.append(Violation(RuleId.GROUP_TOO_SMALL, f"group of {_count(n)}; a group needs at least {rules.group_min}"))
     if rules.group_max is not None and n > rules.group_max:
-        out.append(Violation(RuleId.GROUP_TOO_LARGE, f"group of {n} pieces; a group holds at most {rules.group_max}"))
+        out.append(Violation(RuleId.GROUP_TOO_LARGE, f"group of {_count(n)}; a group holds at most {rules.group_max}"))
     if len(ranks) > 1:
         common = ranks.most_common(1)[0][0]
         odd = tuple(p for p in fixed if _rank_of(p) != common)
@@ -669,9 +673,9 @@ def _run_problems(
     out = []
     n = len(pieces)
     if n < rules.min_run:
-        out.append(Violation(RuleId.RUN_TOO_SHORT, f"run of {n} pieces; a run needs at least {rules.min_run}"))
+        out.append(Violation(RuleId.RUN_TOO_SHORT, f"run of {_count(n)}; a run needs at least {rules.min_run}"))
     if n > rules.longest_run:
-        out.append(Violation(RuleId.RUN_TOO_LONG, f"run of {n} pieces; a run holds at most {rules.longest_run}"))
+        out.append(Violation(RuleId.RUN_TOO_LONG, f"run of {_count(n)}; a run holds at most {rules.longest_run}"))
     main = suits.most_common(1)[0][0]
     if len(suits) > 1:
         odd = tuple(p for p in fixed if _suit_of(p) != main)

@@ -19,11 +19,10 @@ from typing import TypeAlias, TypeVar
 
 import attrs
 
-from rummylib._display import Drawable
 from rummylib._tokens import EXPECTED, check_text, split
 from rummylib.cards import Card, read_card
 from rummylib.errors import ErrorCode, InvalidPiecesError, NotationError
-from rummylib.tiles import STANDARD_COLORS, Color, Tile, read_tile
+from rummylib.tiles import STANDARD_COLORS, Color, Drawable, Tile, read_tile
 
 __all__ = [
     "JOKER",
@@ -211,7 +210,7 @@ def read_pieces(
             if check is not None:
                 check(piece, token)
         except NotationError as exc:
-            where = f" (token {i + 1} of {text!r})" if len(tokens) > 1 else ""
+            where = f" (token {i + 1} of {text.strip()!r})" if len(tokens) > 1 else ""  # not the spaces around
             raise NotationError(f"{exc.message}{where}", text=text, column=text.find(token)) from None
         out.append(piece)
     kinds = {type(p) for p in out if p is not JOKER}

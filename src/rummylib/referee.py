@@ -36,7 +36,6 @@ from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, Protocol, Self, TypeV
 
 import attrs
 
-from rummylib._display import Drawable
 from rummylib._json import BadValue, Codec, Limits, Special
 from rummylib.cards import Card
 from rummylib.decks import Seed, full_set
@@ -45,7 +44,7 @@ from rummylib.melds import Meld
 from rummylib.notation import parse_piece, parse_pieces
 from rummylib.pieces import Joker, Piece, PieceCount, format_pieces
 from rummylib.rules import RuleSet, find_ruleset
-from rummylib.tiles import Tile
+from rummylib.tiles import Drawable, Tile
 
 __all__ = [
     "FORMAT",
@@ -158,10 +157,56 @@ class Recorded(Protocol):
 
 @runtime_checkable
 class View(Protocol):
-    """What one seat may see of a state, and nothing more; serialises to JSON."""
+    """What one seat may see of a state, and nothing more; serialises to JSON.
+
+    Every game's view (`rummylib.rummikub.RummikubView`, `rummylib.contracts.RoundView`,
+    `rummylib.gin.GinView`, `rummylib.indian.IndianView`), of a single round or of a whole game,
+    has these attributes, and its `to_json` has them under the same keys, with the same meaning:
+    a program reading any game's views reads them one way. Each game adds its own keys (the
+    glossary of the documentation lists them all).
+
+    Examples:
+        >>> from rummylib import RUMMIKUB
+        >>> from rummylib.rummikub import RummikubGame
+        >>> v: View = RummikubGame.deal(rules=RUMMIKUB, players=2, seed=1).view(0)
+        >>> isinstance(v, View), v.viewer, v.to_move, len(v.hand), v.hand_sizes, v.stock_size, v.is_over
+        (True, 0, 0, 14, (14, 14), 78, False)
+        >>> sorted({"viewer", "to_move", "hand", "hand_sizes", "stock_size", "is_over"} - v.to_json().keys())
+        []
+    """
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose view this is (``None`` for a spectator's view of the whole table)."""
+        ...
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose decision it is, ``None`` once over."""
+        ...
+
+    @property
+    def hand(self) -> tuple[Piece, ...]:
+        """The viewer's own pieces: a card player's hand, a Rummikub player's rack (empty for a spectator)."""
+        ...
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many pieces each seat holds, by seat."""
+        ...
+
+    @property
+    def stock_size(self) -> int:
+        """How many pieces are left to draw (the stock; Rummikub's pool)."""
+        ...
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the round, hand, deal or game viewed has ended."""
+        ...
 
     def to_json(self) -> dict[str, Any]:
-        """The view as a JSON-ready dict."""
+        """The view as a JSON-ready dict (the shared attributes under the same names)."""
         ...
 
 
@@ -492,6 +537,13 @@ def _is_piece_hint(hint: Any) -> bool:
     return bool(members) and all(isinstance(m, type) and issubclass(m, _PIECE_TYPES) for m in members or ())
 
 
+def _is_optional_piece_hint(hint: Any) -> bool:
+    members = getattr(hint, "__args__", None) if not isinstance(hint, type) else None
+    if not members or type(None) not in members:
+        return False
+    return all(isinstance(m, type) and issubclass(m, _PIECE_TYPES) for m in members if m is not type(None))
+
+
 def _is_pieces_hint(hint: Any) -> bool:
     args: tuple[Any, ...] = getattr(hint, "__args__", ())
     return (
@@ -506,6 +558,10 @@ def _read_piece(data: Any, path: str) -> Piece:
     if not isinstance(data, str):
         raise BadValue(path, f"a piece is notation like 'R5' or '10h', not {_kind(data)}")
     return parse_piece(data)
+
+
+def _read_optional_piece(data: Any, path: str) -> Piece | None:
+    return None if data is None else _read_piece(data, path)
 
 
 def _read_pieces(data: Any, path: str) -> tuple[Piece, ...]:
@@ -589,6 +645,7 @@ STATE_CODEC = Codec(
     Limits(max_int=MAX_SAVE_INT, max_items=MAX_SAVE_ITEMS, max_text=10_000),
     specials=(
         Special(_is_piece_hint, str, _read_piece, lambda v: isinstance(v, _PIECE_TYPES)),
+        Special(_is_optional_piece_hint, str, _read_optional_piece, lambda v: v is None or isinstance(v, _PIECE_TYPES)),
         Special(_is_pieces_hint, format_pieces, _read_pieces, lambda v: isinstance(v, tuple)),
         Special(lambda h: h is Meld, lambda m: format_pieces(m.pieces), lambda d, p: Meld(_read_pieces(d, p))),
         Special(lambda h: h is PieceCount, format_pieces, lambda d, p: PieceCount.of(_read_pieces(d, p))),
@@ -612,7 +669,7 @@ def state_to_json(state: Referee) -> dict[str, Any]:
         >>> from rummylib.gin import GinHand
         >>> data = state_to_json(GinHand.deal(rules=GIN_RUMMY, seed=1))
         >>> data["format"], data["version"], data["type"], sorted(data["state"])[:3]
-        ('rummylib-save', 1, 'gin-hand', ['dealer', 'discards', 'hand_result'])
+        ('rummylib-save', 1, 'gin-hand', ['dealer', 'discards', 'first_upcard'])
     """
     return {"format": FORMAT, "version": VERSION, "type": state.SAVE_TYPE, "state": STATE_CODEC.encode_attrs(state)}
 

@@ -274,6 +274,16 @@ class MeldShape:
     """Most jokers in one meld, or ``None`` for no limit."""
 
 
+_GAMES = "games"
+"""The key of a `RuleSet` field's metadata that holds the games it is a rule of (by scoring scheme)."""
+_ALL = frozenset(ScoringScheme)
+_TILES = frozenset({ScoringScheme.RACK})
+_CARDS = frozenset({ScoringScheme.CONTRACT, ScoringScheme.GIN, ScoringScheme.INDIAN})
+_CONTRACT = frozenset({ScoringScheme.CONTRACT})
+_GIN = frozenset({ScoringScheme.GIN})
+_INDIAN = frozenset({ScoringScheme.INDIAN})
+
+
 @attrs.frozen(kw_only=True, cache_hash=True)
 class RuleSet:
     """Everything that differs between games and house rules, as plain data.
@@ -302,160 +312,167 @@ class RuleSet:
     """How leftover pieces turn into a result."""
 
     # --- pieces -----------------------------------------------------------------------------
-    colors: tuple[Color, ...] = attrs.field(default=STANDARD_COLORS, converter=_color_tuple)
+    colors: tuple[Color, ...] = attrs.field(default=STANDARD_COLORS, converter=_color_tuple, metadata={_GAMES: _TILES})
     """Tile colours in the box (tiles only)."""
-    max_number: int = 13
+    max_number: int = attrs.field(default=13, metadata={_GAMES: _TILES})
     """Highest tile number (tiles only; cards always run ace to king)."""
-    copies: int = 2
+    copies: int = attrs.field(default=2, metadata={_GAMES: _ALL})
     """How many copies of each tile or card exist at most (for cards: with the most decks)."""
-    box_jokers: int = 2
+    box_jokers: int = attrs.field(default=2, metadata={_GAMES: _TILES})
     """Jokers in the tile box (tiles only; card games use ``deck_table`` and ``jokers``)."""
-    deck_table: tuple[tuple[int, int, int], ...] = ()
+    deck_table: tuple[tuple[int, int, int], ...] = attrs.field(default=(), metadata={_GAMES: _CARDS})
     """Card games: rows ``(from_players, decks, jokers)``; the last row that applies is used."""
-    jokers: JokerPolicy = JokerPolicy.TABLE
+    jokers: JokerPolicy = attrs.field(default=JokerPolicy.TABLE, metadata={_GAMES: _CARDS})
     """Card games: how many jokers join the decks."""
-    min_players: int = 2
+    min_players: int = attrs.field(default=2, metadata={_GAMES: _ALL})
     """Fewest players."""
-    max_players: int = 4
+    max_players: int = attrs.field(default=4, metadata={_GAMES: _ALL})
     """Most players."""
-    hand_size: int = 14
+    hand_size: int = attrs.field(default=14, metadata={_GAMES: _ALL})
     """Pieces dealt to each player (contract games deal per round instead)."""
 
     # --- melds ------------------------------------------------------------------------------
-    group_min: int = 3
+    group_min: int = attrs.field(default=3, metadata={_GAMES: _ALL})
     """Fewest pieces in a group (set)."""
-    group_max: int | None = 4
+    group_max: int | None = attrs.field(default=4, metadata={_GAMES: _ALL})
     """Most pieces in a group, or ``None`` for no limit."""
-    group_distinct: bool = True
+    group_distinct: bool = attrs.field(default=True, metadata={_GAMES: _ALL})
     """Whether the colours (suits) in a group must all differ."""
-    min_run: int = 3
+    min_run: int = attrs.field(default=3, metadata={_GAMES: _ALL})
     """Fewest pieces in a run (outside a contract)."""
-    max_run: int | None = None
+    max_run: int | None = attrs.field(default=None, metadata={_GAMES: _ALL})
     """Most pieces in a run, or ``None`` for as many as the numbers allow."""
-    ace_low: bool = True
+    ace_low: bool = attrs.field(default=True, metadata={_GAMES: _CARDS})
     """Cards: the ace may sit below the 2."""
-    ace_high: bool = False
+    ace_high: bool = attrs.field(default=False, metadata={_GAMES: _CARDS})
     """Cards: the ace may sit above the king. Runs never wrap round from king to ace to 2."""
-    wild_ranks: frozenset[Rank] = attrs.field(default=frozenset(), converter=_freeze_ranks)
+    wild_ranks: frozenset[Rank] = attrs.field(default=frozenset(), converter=_freeze_ranks, metadata={_GAMES: _CARDS})
     """Cards: ranks whose every card may also act as a joker (Indian Rummy's wild joker)."""
-    deuces_wild: bool = False
+    deuces_wild: bool = attrs.field(default=False, metadata={_GAMES: _CARDS})
     """Cards: every 2 is also a joker."""
-    joker_ratio: bool = False
+    joker_ratio: bool = attrs.field(default=False, metadata={_GAMES: _ALL})
     """A meld may hold no more jokers than natural cards."""
-    max_jokers_per_meld: int | None = None
+    max_jokers_per_meld: int | None = attrs.field(default=None, metadata={_GAMES: _ALL})
     """Most jokers in one meld, or ``None`` for no limit."""
 
     # --- jokers on the table ----------------------------------------------------------------
-    dead_set_jokers: bool = False
+    dead_set_jokers: bool = attrs.field(default=False, metadata={_GAMES: _CONTRACT})
     """Jokers in a set can never be taken back (Contract Rummy)."""
-    joker_swap: JokerSwap = JokerSwap.NEVER
+    joker_swap: JokerSwap = attrs.field(default=JokerSwap.NEVER, metadata={_GAMES: _CONTRACT})
     """Who may take a joker from a run by putting in the card it stands for."""
-    swapped_joker_must_be_used: bool = False
+    swapped_joker_must_be_used: bool = attrs.field(default=False, metadata={_GAMES: _CONTRACT})
     """A joker taken from the table must be played again in the same turn."""
-    joker_swap_requires_contract: bool = False
+    joker_swap_requires_contract: bool = attrs.field(default=False, metadata={_GAMES: _CONTRACT})
     """A player not yet down who takes a joker must meet the contract that same turn."""
-    joker_slides: bool = False
+    joker_slides: bool = attrs.field(default=False, metadata={_GAMES: _CONTRACT})
     """Laying off the natural card a run's joker stands for frees the joker to either end."""
 
     # --- Rummikub turns ---------------------------------------------------------------------
-    initial_meld_points: int = 30
+    initial_meld_points: int = attrs.field(default=30, metadata={_GAMES: _TILES})
     """Least value of a player's first play, from the rack alone."""
-    joker_retrieval: JokerRetrieval = JokerRetrieval.FREE
+    joker_retrieval: JokerRetrieval = attrs.field(default=JokerRetrieval.FREE, metadata={_GAMES: _TILES})
     """How a joker may leave its set during a manipulation."""
-    turn_time_limit: float | None = None
+    turn_time_limit: float | None = attrs.field(default=None, metadata={_GAMES: _TILES})
     """Seconds per turn, or ``None`` for no limit."""
-    timeout_penalty_tiles: int = 3
+    timeout_penalty_tiles: int = attrs.field(default=3, metadata={_GAMES: _TILES})
     """Tiles drawn as a penalty by a player over the time limit."""
 
     # --- contract rounds and buying ---------------------------------------------------------
-    rounds: tuple[Round, ...] = ()
+    rounds: tuple[Round, ...] = attrs.field(default=(), metadata={_GAMES: _CONTRACT})
     """Contract games: the rounds in order, with cards dealt and contract."""
-    buying: bool = False
+    buying: bool = attrs.field(default=False, metadata={_GAMES: _CONTRACT})
     """Whether players may buy a discard out of turn ("May I?")."""
-    buy_penalty_cards: int = 1
+    buy_penalty_cards: int = attrs.field(default=1, metadata={_GAMES: _CONTRACT})
     """Extra cards taken from the stock with a bought discard."""
-    multiple_buys: bool = False
+    multiple_buys: bool = attrs.field(default=False, metadata={_GAMES: _CONTRACT})
     """After a buy, another player may buy the next discard (not the same player twice running)."""
-    max_buys: int | None = None
+    max_buys: int | None = attrs.field(default=None, metadata={_GAMES: _CONTRACT})
     """Most buys per player per round, or ``None`` for no limit."""
-    max_buys_by_round: tuple[int, ...] | None = None
+    max_buys_by_round: tuple[int, ...] | None = attrs.field(default=None, metadata={_GAMES: _CONTRACT})
     """Per-round buy limits overriding ``max_buys`` (one entry per round)."""
-    down_player_may_buy: bool = True
+    down_player_may_buy: bool = attrs.field(default=True, metadata={_GAMES: _CONTRACT})
     """Whether a player who has met the contract may still buy."""
-    layoff_same_turn: bool = False
+    layoff_same_turn: bool = attrs.field(default=False, metadata={_GAMES: _CONTRACT})
     """Whether a player may lay off in the same turn as laying down the contract."""
-    go_out_by_discard: bool = True
+    go_out_by_discard: bool = attrs.field(default=True, metadata={_GAMES: _CONTRACT})
     """Whether the last card may be discarded (otherwise it must be melded or laid off)."""
-    one_turn_out_bonus: int = 0
+    one_turn_out_bonus: int = attrs.field(default=0, metadata={_GAMES: _CONTRACT})
     """Score of a player who lays down the whole hand in one turn (negative is good)."""
-    one_turn_out_no_joker_bonus: int = 0
+    one_turn_out_no_joker_bonus: int = attrs.field(default=0, metadata={_GAMES: _CONTRACT})
     """The same, when no joker was among the cards."""
-    max_reshuffles: int | None = None
+    max_reshuffles: int | None = attrs.field(default=None, metadata={_GAMES: _CONTRACT | _INDIAN})
     """House rule: times a round may shuffle the discards into a new stock; when the stock runs out
     once more the round ends as if both piles were gone (``None``: no limit, the rule book)."""
+    discard_taken_card: bool = attrs.field(default=True, metadata={_GAMES: _CONTRACT})
+    """Whether a player who took the top discard may discard that same card in the same turn. Off,
+    the card taken from the discard pile stays in hand (or goes on the table) that turn; a card
+    bought out of turn is not concerned."""
+    max_turns: int | None = attrs.field(default=None, metadata={_GAMES: _CONTRACT})
+    """House rule for simulations: a round with nobody out ends after this many turns of play, every
+    player scoring the cards in hand as when the piles are gone (``None``: no limit, the rule book)."""
 
     # --- points -----------------------------------------------------------------------------
-    card_points: tuple[int, ...] = attrs.field(default=_FACE_ACE_15, converter=_int_tuple)
+    card_points: tuple[int, ...] = attrs.field(default=_FACE_ACE_15, converter=_int_tuple, metadata={_GAMES: _CARDS})
     """Cards: points of each rank left in hand, ace first (13 entries)."""
-    number_cards_flat: bool = False
+    number_cards_flat: bool = attrs.field(default=False, metadata={_GAMES: _CARDS})
     """Cards 2-10 count ``flat_points`` each instead of the table."""
-    flat_points: int = 5
+    flat_points: int = attrs.field(default=5, metadata={_GAMES: _CARDS})
     """Points of a number card under ``number_cards_flat``."""
-    joker_points: int = 25
+    joker_points: int = attrs.field(default=25, metadata={_GAMES: _ALL})
     """Points of a joker left in hand or on the rack."""
-    wild_card_points: int | None = None
+    wild_card_points: int | None = attrs.field(default=None, metadata={_GAMES: _CARDS})
     """Points of a wild-rank card left in hand (``None``: as a joker)."""
-    points_cap: int | None = None
+    points_cap: int | None = attrs.field(default=None, metadata={_GAMES: _ALL})
     """Most points one hand can cost, or ``None``."""
 
     # --- Gin Rummy --------------------------------------------------------------------------
-    knock_limit: int = 10
+    knock_limit: int = attrs.field(default=10, metadata={_GAMES: _GIN})
     """Most deadwood a player may knock with."""
-    gin_bonus: int = 25
+    gin_bonus: int = attrs.field(default=25, metadata={_GAMES: _GIN})
     """Bonus for going gin."""
-    big_gin_bonus: int = 31
+    big_gin_bonus: int = attrs.field(default=31, metadata={_GAMES: _GIN})
     """Bonus for big gin (all 11 cards melded after the draw)."""
-    undercut_bonus: int = 25
+    undercut_bonus: int = attrs.field(default=25, metadata={_GAMES: _GIN})
     """Bonus for the defender who undercuts the knocker."""
-    game_target: int = 100
+    game_target: int = attrs.field(default=100, metadata={_GAMES: _GIN})
     """Points that end a Gin game (100 to 500)."""
-    game_bonus: int = 100
+    game_bonus: int = attrs.field(default=100, metadata={_GAMES: _GIN})
     """Bonus to the winner of a Gin game."""
-    line_bonus: int = 25
+    line_bonus: int = attrs.field(default=25, metadata={_GAMES: _GIN})
     """Bonus per hand won, added at the end of a Gin game."""
-    shutout_doubles: bool = True
+    shutout_doubles: bool = attrs.field(default=True, metadata={_GAMES: _GIN})
     """A Gin game won with the loser on no hands scores double."""
-    gin_only: bool = False
+    gin_only: bool = attrs.field(default=False, metadata={_GAMES: _GIN})
     """Gin only: no knocking below gin."""
-    oklahoma: bool = False
+    oklahoma: bool = attrs.field(default=False, metadata={_GAMES: _GIN})
     """Oklahoma: the first upcard sets the knock limit; an ace means gin only; spades double."""
 
     # --- Indian Rummy -----------------------------------------------------------------------
-    min_sequences: int = 0
+    min_sequences: int = attrs.field(default=0, metadata={_GAMES: _INDIAN})
     """Sequences (runs) a declaration needs at least."""
-    min_pure_sequences: int = 0
+    min_pure_sequences: int = attrs.field(default=0, metadata={_GAMES: _INDIAN})
     """Pure sequences (no joker acting for another card) a declaration needs at least."""
-    drop_points: int = 20
+    drop_points: int = attrs.field(default=20, metadata={_GAMES: _INDIAN})
     """Points for dropping before drawing."""
-    middle_drop_points: int = 40
+    middle_drop_points: int = attrs.field(default=40, metadata={_GAMES: _INDIAN})
     """Points for dropping after drawing."""
-    wrong_declaration_points: int = 80
+    wrong_declaration_points: int = attrs.field(default=80, metadata={_GAMES: _INDIAN})
     """Points for a wrong declaration."""
-    draw_discarded_joker: bool = False
+    draw_discarded_joker: bool = attrs.field(default=False, metadata={_GAMES: _INDIAN})
     """House rule: a joker discarded by a player (a printed joker or a card of the wild rank) may be
     drawn from the discard pile. Off by default: only the first upcard may be drawn when it is one."""
-    indian_format: IndianFormat = IndianFormat.POINTS
+    indian_format: IndianFormat = attrs.field(default=IndianFormat.POINTS, metadata={_GAMES: _INDIAN})
     """Which game the deals make up: points (one deal), pool or deals."""
-    pool_limit: int = 101
+    pool_limit: int = attrs.field(default=101, metadata={_GAMES: _INDIAN})
     """Pool games: the total at which a player is eliminated (101 or 201 at most tables)."""
-    pool_drop_from: int = 201
+    pool_drop_from: int = attrs.field(default=201, metadata={_GAMES: _INDIAN})
     """Pool games: from this ``pool_limit`` up, drops score ``pool_drop_points`` and
     ``pool_middle_drop_points`` instead of ``drop_points`` and ``middle_drop_points`` (201 pool)."""
-    pool_drop_points: int = 25
+    pool_drop_points: int = attrs.field(default=25, metadata={_GAMES: _INDIAN})
     """Points for dropping before drawing in a pool of ``pool_drop_from`` or more (201 pool: 25)."""
-    pool_middle_drop_points: int = 50
+    pool_middle_drop_points: int = attrs.field(default=50, metadata={_GAMES: _INDIAN})
     """Points for dropping after drawing in a pool of ``pool_drop_from`` or more (201 pool: 50)."""
-    deal_count: int = 2
+    deal_count: int = attrs.field(default=2, metadata={_GAMES: _INDIAN})
     """Deals games: how many deals are played."""
 
     def __attrs_post_init__(self) -> None:
@@ -505,6 +522,10 @@ class RuleSet:
         yield from need(self.buy_penalty_cards >= 0, "buy_penalty_cards must be >= 0")
         yield from need(self.max_buys is None or self.max_buys >= 0, "max_buys must be >= 0")
         yield from need(
+            self.max_turns is None or 1 <= self.max_turns <= 100_000,
+            f"max_turns must be a whole number from 1 to 100000, or none, not {self.max_turns!r}",
+        )
+        yield from need(
             self.max_buys_by_round is None or len(self.max_buys_by_round) == len(self.rounds),
             "max_buys_by_round needs one entry per round",
         )
@@ -541,6 +562,10 @@ class RuleSet:
             )
         if self.scoring is ScoringScheme.CONTRACT:
             yield from need(bool(self.rounds), "a contract game needs rounds")
+        for f in attrs.fields(RuleSet):
+            games = f.metadata.get(_GAMES)
+            if games is not None and self.scoring not in games and getattr(self, f.name) != f.default:
+                yield _not_a_rule(f.name, self.title, games)
 
     # --- derived facts ----------------------------------------------------------------------
     @functools.cached_property
@@ -905,6 +930,9 @@ class RuleSet:
             name = _OPTION_ALIASES.get(raw_name, raw_name) if isinstance(raw_name, str) else raw_name
             if not isinstance(name, str) or name not in hints or name in _FIXED_FIELDS:
                 raise RuleSetError(f"unknown option {raw_name!r} for {self.title}", code=ErrorCode.UNKNOWN_OPTION)
+            games = _option_games()[name]
+            if self.scoring not in games:
+                raise RuleSetError(_not_a_rule(name, self.title, games), code=ErrorCode.BAD_OPTION)
             try:
                 changes[name] = _OPTIONS.decode(value, hints[name], name)
             except BadValue as exc:
@@ -927,8 +955,47 @@ class RuleSet:
         return {
             f.name: _OPTIONS.encode(getattr(self, f.name), hints[f.name])
             for f in attrs.fields(RuleSet)
-            if f.name not in _FIXED_FIELDS
+            if f.name not in _FIXED_FIELDS and self.scoring in f.metadata[_GAMES]
         }
+
+    def lower_scores_win(self, *, whole_game: bool = False) -> bool:
+        """Whether a lower score is the better one in this game's results (a round's, or a whole game's).
+
+        Penalty points (contract games, Indian Rummy's deals and its pool and deals games) are
+        better low; Rummikub's rack payments, Gin Rummy's points and a points game of Indian Rummy
+        (what each loser pays the winner) are better high. The results of the referees
+        (`rummylib.referee.Outcome.lower_wins`) say the same.
+
+        Examples:
+            >>> SHANGHAI.lower_scores_win(), RUMMIKUB.lower_scores_win(), GIN_RUMMY.lower_scores_win(whole_game=True)
+            (True, False, False)
+            >>> INDIAN_RUMMY.lower_scores_win(), INDIAN_RUMMY.lower_scores_win(whole_game=True)
+            (True, False)
+        """
+        if self.scoring is ScoringScheme.CONTRACT:
+            return True
+        if self.scoring is ScoringScheme.INDIAN:
+            return not whole_game or self.indian_format is not IndianFormat.POINTS
+        return False
+
+    def has_option(self, name: str) -> bool:
+        """Whether ``name`` is an option of this game (one `with_options` takes and `options` lists).
+
+        Each option belongs to the games whose rules it changes: ``buying`` to Contract Rummy and
+        Shanghai, ``knock_limit`` to Gin Rummy, ``initial_meld_points`` to Rummikub. A rule set
+        refuses an option of another game, and names the games that have it.
+
+        Examples:
+            >>> RUMMIKUB.has_option("initial_meld_points"), RUMMIKUB.has_option("buying")
+            (True, False)
+            >>> RUMMIKUB.with_options({"buying": True})  # doctest: +ELLIPSIS
+            Traceback (most recent call last):
+            ...
+            rummylib.errors.RuleSetError: option 'buying' is not a rule of Rummikub (games that have it: ...)
+        """
+        name = _OPTION_ALIASES.get(name, name)
+        games = _option_games().get(name)
+        return games is not None and name not in _FIXED_FIELDS and self.scoring in games
 
     def __repr__(self) -> str:
         """The preset it starts from and the options it changes, as code that makes it again.
@@ -986,6 +1053,18 @@ def _field_types() -> dict[str, Any]:
     if not _FIELD_TYPES:
         _FIELD_TYPES.update(typing.get_type_hints(RuleSet))
     return _FIELD_TYPES
+
+
+@functools.cache
+def _option_games() -> dict[str, frozenset[ScoringScheme]]:
+    """Each field of `RuleSet` with the games (by scoring scheme) it is a rule of."""
+    return {f.name: f.metadata.get(_GAMES, _ALL) for f in attrs.fields(RuleSet)}
+
+
+def _not_a_rule(name: str, title: str, games: frozenset[ScoringScheme]) -> str:
+    """The message for an option given to a game it is not a rule of, naming the games that have it."""
+    having = ", ".join(r.title for r in PRESETS.values() if r.scoring in games)
+    return f"option {name!r} is not a rule of {title} (games that have it: {having})"
 
 
 def _read_rank(value: object, path: str) -> Rank:

@@ -16,14 +16,13 @@ from typing import TypeAlias
 
 import attrs
 
-from rummylib._display import Drawable
 from rummylib.cards import Card
 from rummylib.errors import ErrorCode, InvalidPiecesError
 from rummylib.melds import Meld, MeldLike, MeldReading, as_meld
 from rummylib.notation import parse_melds
 from rummylib.pieces import Joker, Piece, PieceCount
 from rummylib.rules import RuleSet
-from rummylib.tiles import Tile
+from rummylib.tiles import Drawable, Tile
 
 __all__ = ["MeldsLike", "Table", "TableLike"]
 

@@ -14,7 +14,6 @@ from enum import StrEnum
 
 import attrs
 
-from rummylib._display import Drawable
 from rummylib._tokens import COLOR_LETTERS, TILE_RE
 from rummylib.errors import ErrorCode, InvalidPiecesError, NotationError
 
@@ -22,6 +21,29 @@ __all__ = ["MAX_TILE_NUMBER", "STANDARD_COLORS", "Color", "Tile", "read_tile"]
 
 MAX_TILE_NUMBER = 26
 """The highest number any tile may carry (extended boxes go up to 26; the standard box to 13)."""
+
+
+class Drawable:
+    """A value Jupyter shows as its picture: tiles, cards, melds, tables, results and referee states.
+
+    Its ``_repr_svg_`` is the one display hook of the package: it hands the value to the drawers'
+    table of `rummylib.svg`, imported when a picture is first asked for (pictures sit above the
+    values they draw). It lives here, beside the lowest values, so that every value shares it
+    without a module of its own to load.
+
+    Examples:
+        >>> from rummylib import Meld
+        >>> "<svg" in Meld.parse("r1 r2 r3")._repr_svg_()
+        True
+    """
+
+    __slots__ = ()
+
+    def _repr_svg_(self) -> str:
+        """A picture of the value, for Jupyter (see `rummylib.svg`)."""
+        from rummylib.svg._drawers import draw  # noqa: PLC0415 - the display hook: pictures sit above the values
+
+        return draw(self)
 
 
 class Color(StrEnum):

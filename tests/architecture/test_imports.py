@@ -16,7 +16,7 @@ under ``if TYPE_CHECKING:``), relative imports resolved. On that graph the tests
 A display hook is an import from `rummylib.svg` written directly inside a method named
 ``_repr_svg_``: pictures sit above the values they draw, so the value imports its painter when
 Jupyter asks for a picture. It is the one function-level import the house allows, and there is
-one: ``rummylib._display.Drawable._repr_svg_``, which every value with a picture inherits.
+one: ``rummylib.tiles.Drawable._repr_svg_``, which every value with a picture inherits.
 """
 
 from __future__ import annotations
@@ -60,7 +60,6 @@ CORE_GROUND = (
     "rummylib._inputs",  # the one normaliser of inputs
     "rummylib._build",  # which build is installed (pure or compiled), read from the files
     "rummylib._deprecation",  # old names kept working for a while, with a warning
-    "rummylib._display",  # the display hook every value with a picture shares
 )
 """Floor 1 of the core. Every other module is floor 2 of the core, so a new module is held as core."""
 
@@ -387,7 +386,7 @@ def test_the_real_graph_is_read() -> None:
     assert "rummylib.rummikub.turns" in graph["rummylib.rummikub.game"]
     assert sum(len(t) for t in graph.values()) > 150
     hooks = {(i.importer, i.imported, i.scope) for i in IMPORTS if i.hook}
-    assert hooks == {("rummylib._display", "rummylib.svg._drawers", "Drawable._repr_svg_")}, hooks
+    assert hooks == {("rummylib.tiles", "rummylib.svg._drawers", "Drawable._repr_svg_")}, hooks
 
 
 def test_one_repr_svg_in_the_package() -> None:
@@ -400,7 +399,7 @@ def test_one_repr_svg_in_the_package() -> None:
         for item in node.body
         if isinstance(item, ast.FunctionDef) and item.name == "_repr_svg_"
     ]
-    assert defined == ["rummylib._display.Drawable"]
+    assert defined == ["rummylib.tiles.Drawable"]
 
 
 # ------------------------------------------------------------------------------------------

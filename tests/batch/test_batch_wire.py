@@ -205,6 +205,43 @@ def test_a_long_line_gets_too_large_and_the_stream_goes_on() -> None:
     assert first["error"]["code"] == "too-large" and second == {"id": 6, "points": 35}
 
 
+def _answer_bytes(line: bytes) -> bytes:
+    """The answer line `run_batch` writes for one request line, as bytes."""
+    out = io.BytesIO()
+    assert run_batch([line], out) == 1
+    return out.getvalue()
+
+
+def test_unknown_fields_are_named_a_few_at_a_time_and_cut_short() -> None:
+    many = {f"field{i:05}": 0 for i in range(60_000)}
+    line = json.dumps({"op": "points", "game": "gin", "hand": "Kd", "id": 1, **many}, separators=(",", ":")).encode()
+    assert 900_000 < len(line) < MAX_LINE_BYTES
+    written = _answer_bytes(line)
+    answer = strict(written.decode())
+    assert answer["points"] == 10 and len(written) < 2_000
+    assert answer["warnings"][:2] == ["unknown field 'field00000' ignored", "unknown field 'field00001' ignored"]
+    assert answer["warnings"][-1] == "59980 more unknown fields ignored" and len(answer["warnings"]) == 21
+    huge_key = json.dumps({"op": "points", "game": "gin", "hand": "Kd", "k" * 999_000: 1}).encode()
+    written = _answer_bytes(huge_key)
+    assert len(written) < 200
+    assert strict(written.decode())["warnings"] == [f"unknown field {'k' * 40!r} ignored"]
+
+
+def test_no_answer_is_longer_than_the_line_limit() -> None:
+    # numbers written shorter than they are echoed: 1e308 is read as a whole number of 309 digits
+    big_id = b'{"op": "points", "game": "gin", "hand": "Kd", "id": [' + b",".join([b"1e308"] * 150_000) + b"]}"
+    assert len(big_id) < MAX_LINE_BYTES
+    written = _answer_bytes(big_id)
+    answer = strict(written.decode())
+    assert "id" not in answer and answer["error"]["code"] == "too-large"  # no id: the id itself is too large
+    assert "over the limit of 1000000 bytes a line" in answer["error"]["message"]
+    small_id = b'{"op": "hello", "id": [' + b",".join([b"1e308"] * 100) + b"]}"
+    answer = strict(_answer_bytes(small_id).decode())  # fits in the limit: the id is echoed
+    assert answer["id"] == [int(1e308)] * 100 and answer["protocol"] == 1
+    for request in (big_id, small_id, b'{"op": "meld", "game": "gin", "meld": "' + b"Ah " * 300_000 + b'"}'):
+        assert len(_answer_bytes(request)) <= MAX_LINE_BYTES
+
+
 # --- 6. a byte-order mark first is skipped -------------------------------------------------------
 
 
@@ -253,7 +290,7 @@ def test_duplicate_keys_are_refused_in_requests_and_in_states() -> None:
 
 
 def test_a_whole_float_is_the_integer_everywhere() -> None:
-    signer = Signer(b"one way")
+    signer = Signer(b"one way, thirty-two bytes or more")
     dealt = handle_request({"op": "deal", "game": "gin", "players": 2, "seed": 1}, signer=signer)
     text = json.dumps({"op": "view", "state": dealt["state"], "signature": dealt["signature"], "player": 1})
     floated = text.replace('"dealer": 0', '"dealer": 0.0', 1).replace('"player": 1', '"player": 1.0')
@@ -275,11 +312,11 @@ def _refused(state: Any) -> str:
 
 def test_the_seed_is_checked_only_where_no_signature_vouches() -> None:
     game = GinGame.deal(rules=GIN_RUMMY, seed=5)
-    reordered = attrs.evolve(game, hand=attrs.evolve(game.hand, stock=game.hand.stock[::-1]))
+    reordered = attrs.evolve(game, round=attrs.evolve(game.round, stock=game.round.stock[::-1]))
     assert reordered.problems() == ()  # a position some seed deals: the Python API takes it
     assert reordered.seed_problems() != ()
     saves.from_json(saves.to_json(reordered))
-    signer = Signer(b"vouched")
+    signer = Signer(b"vouched for, thirty-two bytes or more")
     state = reordered.to_json()
     answer = handle_request({"op": "view", "state": state, "signature": signer.sign(state), "player": 0}, signer=signer)
     assert "view" in answer
@@ -287,15 +324,15 @@ def test_the_seed_is_checked_only_where_no_signature_vouches() -> None:
 
 def test_a_gin_game_with_a_card_swapped_with_the_stock_is_refused() -> None:
     game = GinGame.deal(rules=GIN_RUMMY, seed=5)
-    hand = game.hand
+    hand = game.round
     h0 = hand.hands[0]
     swapped = attrs.evolve(hand, hands=((hand.stock[0], *h0[1:]), hand.hands[1]), stock=(h0[0], *hand.stock[1:]))
-    assert "stock" in _refused(attrs.evolve(game, hand=swapped))
+    assert "stock" in _refused(attrs.evolve(game, round=swapped))
 
 
 def test_a_reordered_stock_is_refused() -> None:
     game = GinGame.deal(rules=GIN_RUMMY, seed=5)
-    assert "stock" in _refused(attrs.evolve(game, hand=attrs.evolve(game.hand, stock=game.hand.stock[::-1])))
+    assert "stock" in _refused(attrs.evolve(game, round=attrs.evolve(game.round, stock=game.round.stock[::-1])))
     round_ = ContractRound.deal(rules=SHANGHAI, players=4, seed=3)
     assert "stock" in _refused(attrs.evolve(round_, stock=round_.stock[::-1]))
     deal = IndianDeal.deal(rules=INDIAN_RUMMY, players=3, seed=3)
@@ -314,14 +351,15 @@ def test_rules_changed_mid_hand_are_refused_where_they_show() -> None:
     changed = SHANGHAI.with_options({"deuces_wild": True})
     assert _refused(attrs.evolve(contract, round=attrs.evolve(contract.round, rules=changed)))
     game = GinGame.deal(rules=GIN_RUMMY, seed=5)
-    assert _refused(attrs.evolve(game, hand=attrs.evolve(game.hand, rules=GIN_RUMMY.with_options({"knock_limit": 5}))))
+    assert _refused(
+        attrs.evolve(game, round=attrs.evolve(game.round, rules=GIN_RUMMY.with_options({"knock_limit": 5})))
+    )
 
 
 def test_a_gin_hand_drawn_with_a_full_stock_is_refused() -> None:
     hand = GinHand.deal(rules=GIN_RUMMY, seed=1)
-    assert "drawn" in _refused(attrs.evolve(hand, phase=GinPhase.OVER)) or "draw" in _refused(
-        attrs.evolve(hand, phase=GinPhase.OVER)
-    )
+    ended = attrs.evolve(hand, phase=GinPhase.OVER, to_move=None)
+    assert "drawn" in _refused(ended) or "draw" in _refused(ended)
 
 
 def test_the_docs_say_only_a_signature_proves_a_state_is_ours() -> None:

@@ -42,7 +42,7 @@ def _deal(game: str, state_type: str, seed: int = 1) -> dict[str, Any]:
         "players": rules.min_players,
         "seed": seed,
         "state_type": state_type,
-        "rules": SHORT,
+        "rules": SHORT if rules.has_option("max_reshuffles") else {},
     }
     answer = handle_request(request)
     assert "error" not in answer, answer
@@ -142,7 +142,7 @@ def test_deal_options_round_and_dealer() -> None:
     game = handle_request({"op": "deal", "game": "gin", "players": 2, "seed": 3, "state_type": "gin-game"})
     assert game["state"]["type"] == "gin-game" and game["view"]["totals"] == [0, 0]
     assert (
-        handle_request({"op": "deal", "game": "rummikub", "players": 3, "seed": "x"})["view"]["rack_sizes"] == [14] * 3
+        handle_request({"op": "deal", "game": "rummikub", "players": 3, "seed": "x"})["view"]["hand_sizes"] == [14] * 3
     )
 
 
@@ -162,7 +162,8 @@ def test_deal_options_round_and_dealer() -> None:
         ({"game": "shanghai", "players": 2, "seed": 1}, "bad-players", "3 to 8"),
         ({"game": "shanghai", "players": 3, "seed": 1, "round": 11}, "unknown-round", "11"),
         ({"game": "shanghai", "players": 3, "seed": 1, "dealer": 3}, "bad-players", "dealer"),
-        ({"game": "gin", "seed": 1}, "missing-field", "players"),
+        ({"game": "shanghai", "seed": 1}, "missing-field", "players"),
+        ({"game": "indian_rummy", "seed": 1}, "missing-field", "players"),
         ({"game": "gin", "players": 2, "seed": 1.5}, "bad-field", "seed"),
         ({"game": "gin", "players": 2, "seed": True}, "bad-field", "seed"),
         ({"game": "gin", "players": 2, "seed": 10**30}, "bad-field", "seed"),
@@ -175,6 +176,13 @@ def test_deal_refuses_what_it_cannot_deal(request_: dict[str, Any], code: str, w
     answer = handle_request({"op": "deal", **request_})
     assert answer["error"]["code"] == code, answer
     assert words in answer["error"]["message"]
+
+
+def test_deal_needs_no_players_where_the_game_seats_one_number() -> None:
+    # Gin Rummy seats 2 and no other number: the field is optional there, and means the same
+    alone = handle_request({"op": "deal", "game": "gin", "seed": 5})
+    assert alone == handle_request({"op": "deal", "game": "gin", "players": 2, "seed": 5})
+    assert len(alone["view"]["hand_sizes"]) == 2
 
 
 def test_apply_refuses_an_illegal_action_naming_the_rule() -> None:
@@ -219,7 +227,7 @@ def test_a_legal_rummikub_play_reports_the_tiles_played() -> None:
     for seed in range(200):
         dealt = handle_request({"op": "deal", "game": "rummikub", "players": 2, "seed": seed})
         solved = handle_request(
-            {"op": "solve", "game": "rummikub", "table": [], "rack": dealt["view"]["rack"], "initial_meld_done": False}
+            {"op": "solve", "game": "rummikub", "table": [], "rack": dealt["view"]["hand"], "initial_meld_done": False}
         )
         if solved["tiles_placed"]:
             break
@@ -384,7 +392,7 @@ def test_indian_verdicts_found_while_listing_are_the_judge_s() -> None:
         game: Any = IndianGame.deal(rules=INDIAN_RUMMY, players=2 + seed, seed=seed)
         for _ in range(60):
             _judged_as_listed(game)
-            _judged_as_listed(game.current)
+            _judged_as_listed(game.round)
             if game.is_over:
                 break
             game = game.apply(choose(rng, game.legal_actions(), patience=0.95))
@@ -410,15 +418,15 @@ def test_indian_listing_written_directly_is_the_judged_one() -> None:
     """`legal` of an Indian discard phase, written without making the actions, says what the actions say."""
     declarable = rig([DECLARABLE + " 10d", LOOSE], wild="7s", phase=IndianPhase.DISCARD)
     _written_as_judged(declarable)
-    assert any(item.get("valid") for item in declarable._judged_json(declarable.turn))
+    assert any(item.get("valid") for item in declarable._judged_json(declarable.to_move))
     rng = random.Random(6)
     seen = 0
     for seed in range(4):
         game: Any = IndianGame.deal(rules=INDIAN_RUMMY, players=2 + seed % 3, seed=seed)
         for _ in range(60):
             _written_as_judged(game)
-            _written_as_judged(game.current)
-            seen += game._judged_json(game.current.turn) is not None
+            _written_as_judged(game.round)
+            seen += game._judged_json(game.round.to_move) is not None
             if game.is_over:
                 break
             game = game.apply(choose(rng, game.legal_actions(), patience=0.95))

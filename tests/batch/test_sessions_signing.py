@@ -19,8 +19,9 @@ from hypothesis import strategies as st
 from rummylib import RummyError
 from rummylib.batch import Signer, handle_line, handle_request, run_batch
 from rummylib.batch.sessions import MAX_SECRET_BYTES, canonical_json
+from rummylib.batch.signing import _MAKE_A_SECRET, MIN_SECRET_BYTES
 
-SECRET = b"a secret for the tests"
+SECRET = b"a secret for the tests, 32 bytes or more"
 SIGNER = Signer(SECRET)
 
 
@@ -108,7 +109,7 @@ def test_the_signature_is_exact() -> None:
     assert upper != DEALT["signature"]
     answer = handle_request({"op": "view", "state": DEALT["state"], "signature": upper, "player": 0}, signer=SIGNER)
     assert answer["error"]["code"] == "bad-signature"
-    other = Signer(b"another secret")
+    other = Signer(b"another secret, 32 bytes or longer")
     answer = handle_request(
         {"op": "view", "state": DEALT["state"], "signature": DEALT["signature"], "player": 0}, signer=other
     )
@@ -220,13 +221,34 @@ def test_the_signer_keeps_its_secret_out_of_sight() -> None:
         Signer("text")  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("size", [1, 16, 31])
+def test_a_secret_shorter_than_32_bytes_is_refused_saying_how_to_make_one(tmp_path: Path, size: int) -> None:
+    with pytest.raises(RummyError, match=f"is {size} bytes long: it must be at least 32 bytes") as info:
+        Signer(b"k" * size)
+    assert info.value.code == "bad-signature"
+    assert 'python -c "import secrets; print(secrets.token_hex(32))" > secret' in info.value.message
+    path = tmp_path / "secret"
+    path.write_bytes(b"k" * size + b"\n")
+    with pytest.raises(RummyError, match=f"holds {size} bytes: a secret must be at least 32 bytes") as info:
+        Signer.from_file(path)
+    assert info.value.code == "bad-signature" and "secrets.token_hex(32)" in info.value.message
+    assert Signer(b"k" * MIN_SECRET_BYTES).sign({}) != Signer(b"j" * MIN_SECRET_BYTES).sign({})
+
+
+def test_the_command_that_makes_a_secret_makes_one_that_is_taken(tmp_path: Path) -> None:
+    command = _MAKE_A_SECRET.replace("python", sys.executable, 1).replace("> secret", f"> {tmp_path / 'secret'}")
+    subprocess.run(command, shell=True, check=True, timeout=60)  # the documented command, as written
+    assert len((tmp_path / "secret").read_bytes().strip()) == 64
+    assert Signer.from_file(tmp_path / "secret").sign({})
+
+
 def test_signer_from_file(tmp_path: Path) -> None:
     path = tmp_path / "secret"
-    for content in (b"s3cret", b"s3cret\n", b"s3cret\r\n", b"s3cret\n\n"):
+    for content in (SECRET, SECRET + b"\n", SECRET + b"\r\n", SECRET + b"\n\n"):
         path.write_bytes(content)
-        assert Signer.from_file(path) == Signer(b"s3cret")
-    path.write_bytes(b" spaces are kept \n")
-    assert Signer.from_file(path) == Signer(b" spaces are kept ")
+        assert Signer.from_file(path) == SIGNER
+    path.write_bytes(b" spaces are kept, at both ends too \n")
+    assert Signer.from_file(path) == Signer(b" spaces are kept, at both ends too ")
     for content in (b"", b"\n", b"\r\n\r\n"):
         path.write_bytes(content)
         with pytest.raises(RummyError, match="is empty") as info:
@@ -270,7 +292,11 @@ def test_command_line_signs_with_the_secret_file(tmp_path: Path) -> None:
     assert first["player"] == 1 and second["error"]["code"] == "bad-signature"
 
 
-@pytest.mark.parametrize("content", [None, b"", b"\n"], ids=["missing", "empty", "only-a-newline"])
+@pytest.mark.parametrize(
+    "content",
+    [None, b"", b"\n", b"k", b"x" * 31 + b"\n"],
+    ids=["missing", "empty", "only-a-newline", "1-byte", "31-bytes"],
+)
 def test_command_line_refuses_a_secret_file_it_cannot_use(tmp_path: Path, content: bytes | None) -> None:
     secret = tmp_path / "secret.txt"
     if content is not None:

@@ -182,3 +182,36 @@ def test_a_snapshot_that_cannot_be_restored_falls_back_to_booting_python(
     page = open_page("/try/?rack=r12+r13+r1&after=r12+r13+r1", guard=Broken(base_url))
     assert verdict_of(page)[:2] == ("illegal", ["run-wraps"])
     assert page.get_attribute("#timing", "data-started") == "booted"
+
+
+def test_the_page_opened_with_no_position_asks_for_one(open_page: Any) -> None:
+    """No position yet is no illegal turn: the page prompts, and the examples are one click away."""
+    page = open_page("/try/")
+    page.wait_for_function("() => document.getElementById('verdict').classList.contains('rl-idle')")
+    text = page.inner_text("#verdict")
+    assert text.startswith("Nothing to judge yet") and "illegal" not in text
+    assert picture_of(page) == ""
+    page.fill("#rack", "r4 r9")  # a position: now a verdict
+    assert verdict_of(page)[0] == "illegal"
+    page.fill("#rack", "")  # and back to nothing: the prompt again
+    page.wait_for_function("() => document.getElementById('verdict').classList.contains('rl-idle')")
+    assert page.inner_text("#verdict") == text
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 900)])
+def test_the_verdict_is_on_the_first_screen_and_the_tiles_fit_a_finger(open_page: Any, width: int, height: int) -> None:
+    page = open_page("/try/?before=r1+r2+r3&rack=r4+r9&after=r1+r2+%7C+r3+r4", width=width, height=height)
+    assert verdict_of(page)[0] == "illegal"
+    top, bottom = page.eval_on_selector(
+        "#verdict", "n => { const r = n.getBoundingClientRect(); return [r.top, r.bottom]; }"
+    )
+    assert 0 < top and bottom <= height, (top, bottom)  # seen without scrolling
+    sizes = page.eval_on_selector_all(
+        "#palette button",
+        "nodes => nodes.map(n => { const r = n.getBoundingClientRect(); return [r.width, r.height]; })",
+    )
+    assert len(sizes) == 4 * 13 + 4
+    smallest = 44 if width < 600 else 32  # a phone's touch target; a mouse needs less
+    assert min(min(w, h) for w, h in sizes) >= smallest, sizes
+    overflow = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0  # nothing sticks out sideways

@@ -54,3 +54,29 @@ def test_arena_entries_are_named_by_their_seat(capsys: pytest.CaptureFixture[str
     code, out, _ = run(capsys, *argv, "--json")
     standings = json.loads(out)["standings"]
     assert [(s["seat"], s["bot"]) for s in standings] == [(0, "heuristic"), (1, "random"), (2, "random")]
+
+
+def test_a_meld_typed_without_quotes_is_refused_with_the_quoted_command(capsys: pytest.CaptureFixture[str]) -> None:
+    # the shell splits `5h 6h 7h` into three arguments: three one-card melds that no game allows
+    code, out, err = run(capsys, "meld", "--game", "shanghai", "5h", "6h", "7h")
+    assert (code, out) == (2, "")
+    assert 'quote the pieces of a meld together, as in: rummylib meld --game shanghai "5h 6h 7h"' in err
+    assert err.rstrip().endswith("[bad-request]")
+    # quoted, the same pieces are one meld, and a valid run
+    code, out, _ = run(capsys, "meld", "--game", "shanghai", "5h 6h 7h")
+    assert code == 0 and out.startswith("valid run")
+
+
+def test_the_contract_command_refuses_unquoted_melds_too(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "contract", "-g", "shanghai", "--round", "1", "7h", "7s", "7d", "8c", "8s", "8h")
+    assert (code, out) == (2, "")
+    assert "6 arguments (7h 7s 7d 8c 8s 8h) are one piece each" in err
+    assert 'rummylib contract --game shanghai --round 1 "7h 7s 7d" "8c 8s 8h"' in err
+
+
+def test_one_one_piece_meld_is_checked_and_said_in_good_grammar(capsys: pytest.CaptureFixture[str]) -> None:
+    # a single one-piece argument is no typing slip to guess at: it is checked like any meld
+    code, out, _ = run(capsys, "meld", "--game", "rummikub", "r5 r6 r7", "r9")
+    assert code == 1
+    assert "run of 1 piece; a run needs at least 3 [run-too-short]" in out
+    assert "group of 1 piece; a group needs at least 3 [group-too-small]" in out

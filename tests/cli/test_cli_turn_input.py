@@ -58,6 +58,16 @@ def test_a_misspelt_key_is_named(capsys: pytest.CaptureFixture[str], tmp_path: P
     assert_bad(err, "bad-field", "unknown field 'rak'", "did you mean 'rack'?")
 
 
+def test_a_turn_file_has_the_fields_of_protocol_1_and_no_wild_rank(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, err = run(capsys, "turn", turn_file(tmp_path, TURN | {"wild_rank": "5"}))
+    assert (code, out) == (EXIT_BAD, "")
+    assert_bad(err, "bad-field", "unknown field 'wild_rank'")
+    assert "a turn has the fields game, initial_meld_done, rack, rules, table_after, table_before [" in err
+    assert handle_request({"op": "turn", **TURN, "wild_rank": "5"})["error"]["code"] == "bad-field"  # as in batch
+
+
 def test_a_missing_rack_is_not_read_as_empty(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     data = {k: v for k, v in TURN.items() if k != "rack"}
     code, out, err = run(capsys, "turn", turn_file(tmp_path, data))

@@ -211,7 +211,7 @@ def _hand(knocker: str, defender: str, draw: str) -> GinHand:
 
     base = GinHand.deal(rules=GR, seed=2, dealer=1)
     cards = lambda s: tuple(parse_pieces(s, rules=GR))  # noqa: E731
-    return attrs.evolve(base, hands=(cards(knocker), cards(defender)), stock=cards(draw + " 2d 3d"), turn=0)
+    return attrs.evolve(base, hands=(cards(knocker), cards(defender)), stock=cards(draw + " 2d 3d"), to_move=0)
 
 
 def test_referee_knock_within_limit_and_gin() -> None:
@@ -220,11 +220,13 @@ def test_referee_knock_within_limit_and_gin() -> None:
     with pytest.raises(RummyError):
         h.apply(Knock(0, "7s"))  # would leave 29 deadwood
     done = h.apply(Knock(0, "Kc"))  # leaves 5c: 5
-    assert done.is_over and done.hand_result is not None and done.hand_result.points == 66 - 5
+    assert done.is_over and done.round_result is not None and done.round_result.points == 66 - 5
     big = _hand("Ah 2h 3h 4h 4d 4c 4s 7c 7d 7s", "Kd Ks Qh Qs Qd Jh Jc 9d 9c 8s", "7h").apply(DrawStock(0))
     over = big.apply(Knock(0))
     assert (
-        over.hand_result is not None and over.hand_result.kind.value == "big_gin" and over.hand_result.points == 66 + 31
+        over.round_result is not None
+        and over.round_result.kind.value == "big_gin"
+        and over.round_result.points == 66 + 31
     )
 
 

@@ -50,3 +50,21 @@ def test_each_line_is_one_name_with_its_first_docstring_line() -> None:
     line = next(row for row in PAGE.splitlines() if row.startswith("| [`validate_turn`]"))
     assert first in line and line.endswith("| `rummylib` |")  # importable from rummylib itself
     assert all(row.count(" | ") == 2 for row in PAGE.splitlines() if row.startswith("| [`"))
+
+
+def test_the_names_only_the_package_root_has_each_say_what_they_are() -> None:
+    import rummylib
+
+    rows = {
+        name: row
+        for row in PAGE.splitlines()
+        for name in ("BuildInfo", "__version__", "build_info")
+        if row.startswith(f"| `{name}` |")
+    }
+    assert set(rows) == {"BuildInfo", "__version__", "build_info"}
+    described = {name: row.split(" — ", 1)[1].rsplit(" | ", 1)[0] for name, row in rows.items()}
+    assert len(set(described.values())) == 3, described  # three names, three descriptions
+    for name in ("BuildInfo", "build_info"):
+        first = (getattr(rummylib, name).__doc__ or "").strip().splitlines()[0]
+        assert described[name] == first
+    assert "version" in described["__version__"] and "as a string" in described["__version__"]

@@ -38,7 +38,7 @@ def _run(batch: str, **env: str) -> subprocess.CompletedProcess[str]:
 def test_the_node_client_plays_signed_games_to_the_end(tmp_path: Path) -> None:
     """Through a signing batch: every state goes through JavaScript's JSON and keeps its signature."""
     secret = tmp_path / "secret.txt"
-    secret.write_text("node client test secret\n", encoding="utf-8")
+    secret.write_text("node client test secret, 32 bytes or more\n", encoding="utf-8")
     done = _run(f"{sys.executable} -m rummylib batch --secret-file {secret}", RUMMYLIB_SEED="3")
     assert done.returncode == 0, done.stderr[-2000:]
     lines = done.stdout.splitlines()

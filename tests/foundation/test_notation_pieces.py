@@ -116,3 +116,13 @@ def test_values_are_frozen() -> None:
 def test_non_string_input_is_a_type_error() -> None:
     with pytest.raises(TypeError):
         parse_pieces(5)  # type: ignore[arg-type]
+
+
+def test_a_bad_token_is_quoted_in_its_meld_without_the_spaces_around_it() -> None:
+    # the second meld of "... | 8c 8s 8x" is " 8c 8s 8x" once split at the bar: the message quotes it trimmed
+    with pytest.raises(NotationError) as caught:
+        parse_melds("7h 7s 7d | 8c 8s 8x", rules=SHANGHAI)
+    assert str(caught.value).endswith("(token 3 of '8c 8s 8x')")
+    assert caught.value.text[caught.value.column :].startswith("8x")  # the column still points at the token
+    with pytest.raises(NotationError, match=r"\(token 2 of 'r5 x9'\)$"):
+        parse_pieces("  r5 x9\t", rules=RUMMIKUB)

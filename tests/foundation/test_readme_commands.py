@@ -7,11 +7,13 @@ test extras and the test command), so that CI proves what a new user copies.
 from __future__ import annotations
 
 import re
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 CI = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+PYTEST = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["pytest"]["ini_options"]
 
 
 def _quick_start_commands() -> list[str]:
@@ -64,3 +66,15 @@ def test_ci_installs_before_it_tests_and_makes_no_environment_of_its_own() -> No
         )
     for tool in ("ruff check", "lint-imports", "mypy --strict", "mkdocs build --strict"):
         assert any(line.startswith(tool) for line in ci[install:tests]), f"CI no longer runs {tool}"
+
+
+def test_the_readme_test_command_runs_in_parallel_by_itself() -> None:
+    # A user types `.venv/bin/python -m pytest` and nothing more: the parallel run is pyproject's
+    # (a worker per core, one file to a worker so that a page's examples run in order, together).
+    addopts = " ".join(PYTEST["addopts"])
+    assert "-n auto" in addopts and "--dist loadfile" in addopts
+    # CI times the README's command as a user runs it: it sets no worker count of its own.
+    ci_addopts = [line for line in _ci_commands() if "PYTEST_ADDOPTS=" in line and "--collect-only" not in line]
+    assert ci_addopts and all(not re.search(r"(^|[\s\"])(-n|--numprocesses|--dist)\b", line) for line in ci_addopts)
+    # and the README says how to run in one process
+    assert "`-n 0`" in README.split("\n## Quick start\n")[1].split("\n## ")[0]

@@ -15,6 +15,7 @@ from rummylib import (
     JokerRetrieval,
     NotationError,
     Rank,
+    RuleSet,
     RuleSetError,
     Tile,
     find_ruleset,
@@ -157,8 +158,11 @@ def test_options_round_trip() -> None:
 @pytest.mark.parametrize("options", [{"wild_ranks": ["5"]}, {"deuces_wild": True}])
 def test_card_options_are_refused_for_tiles(options: dict[str, object]) -> None:
     """A tile game would silently ignore wild ranks, so a rule set asking for them is refused."""
-    with pytest.raises(RuleSetError, match="played with tiles"):
+    with pytest.raises(RuleSetError, match="is not a rule of Rummikub") as info:
         RUMMIKUB.with_options(options)
+    assert info.value.code == "bad-option"
+    with pytest.raises(RuleSetError, match="played with tiles"):  # attrs.evolve: the consistency check
+        attrs.evolve(RUMMIKUB, deuces_wild=True)
 
 
 def test_card_options_still_work_for_cards() -> None:
@@ -194,12 +198,56 @@ def test_check_piece_refuses_what_is_not_a_piece_with_a_rummylib_error() -> None
         RUMMIKUB.check_piece_counts([[1]])  # type: ignore[list-item]  # unhashable: named, not a TypeError
 
 
-@pytest.mark.parametrize("option", ["turn_time_limit", "max_reshuffles"])
+@pytest.mark.parametrize(("rules", "option"), [(RUMMIKUB, "turn_time_limit"), (SHANGHAI, "max_reshuffles")])
 @pytest.mark.parametrize("value", [10**400, 10**5000], ids=["400-digits", "5000-digits"])
-def test_a_huge_number_for_an_option_is_refused_by_its_size(option: str, value: int) -> None:
+def test_a_huge_number_for_an_option_is_refused_by_its_size(rules: RuleSet, option: str, value: int) -> None:
     # A float option met a 400-digit integer with OverflowError (math.isfinite), and a message
     # printing a 5,000-digit one failed on Python's limit of digits.
     with pytest.raises(RuleSetError) as info:
-        SHANGHAI.with_options({option: value})
+        rules.with_options({option: value})
     assert info.value.code == "bad-option"
     assert "digits" in info.value.message and len(info.value.message) < 200
+
+
+# --- options belong to games -------------------------------------------------------------------
+
+
+def test_an_option_of_another_game_is_refused_naming_the_games_that_have_it() -> None:
+    with pytest.raises(RuleSetError) as info:
+        RUMMIKUB.with_options({"knock_limit": 3, "buying": True})
+    assert info.value.code == "bad-option"
+    assert info.value.message == "option 'knock_limit' is not a rule of Rummikub (games that have it: Gin Rummy)"
+    with pytest.raises(RuleSetError) as info:
+        RUMMIKUB.with_options({"buying": True})
+    assert info.value.message == (
+        "option 'buying' is not a rule of Rummikub (games that have it: Contract Rummy, Shanghai)"
+    )
+    with pytest.raises(RuleSetError, match="not a rule of Gin Rummy"):
+        GIN_RUMMY.with_options({"initial_meld_points": 20})
+    with pytest.raises(RuleSetError, match="not a rule of Shanghai"):
+        SHANGHAI.with_options({"max_turns": 10, "knock_limit": 5})
+    with pytest.raises(RuleSetError, match="not a rule of Rummikub"):
+        attrs.evolve(RUMMIKUB, buying=True)
+
+
+@pytest.mark.parametrize("preset", [RUMMIKUB, CONTRACT_RUMMY, SHANGHAI, GIN_RUMMY, INDIAN_RUMMY])
+def test_every_option_a_game_lists_is_one_it_takes_and_no_other(preset: RuleSet) -> None:
+    listed = preset.options()
+    assert preset.with_options(listed) == preset
+    for field in attrs.fields(RuleSet):
+        if field.name in ("name", "title", "family", "scoring"):
+            assert not preset.has_option(field.name)
+            continue
+        assert preset.has_option(field.name) == (field.name in listed)
+        assert preset.scoring in field.metadata["games"] or field.name not in listed
+
+
+def test_the_house_limits_are_contract_options() -> None:
+    for preset in (CONTRACT_RUMMY, SHANGHAI):
+        assert preset.has_option("discard_taken_card") and preset.has_option("max_turns")
+        house = preset.with_options({"discard_taken_card": False, "max_turns": 200})
+        assert (house.discard_taken_card, house.max_turns) == (False, 200)
+        assert preset.with_options(house.options()) == house
+        assert "max_turns" in repr(house)
+    for preset in (RUMMIKUB, GIN_RUMMY, INDIAN_RUMMY):
+        assert not preset.has_option("max_turns")

@@ -70,16 +70,16 @@ def test_referee_bad_setups() -> None:
 
 def test_game_redeals_a_drawn_hand_with_the_same_dealer() -> None:
     game = GinGame.deal(rules=GIN_RUMMY, seed=3)
-    hand = game.hand
+    hand = game.round
     hand = attrs.evolve(
         hand, stock=hand.stock[: STOCK_FLOOR + 1], discards=(*hand.stock[STOCK_FLOOR + 1 :], hand.upcard)
     )
-    game = attrs.evolve(game, hand=hand)
-    game = game.apply(DrawStock(hand.turn))
-    game = game.apply(Discard(hand.turn, game.hand.hands[hand.turn][0]))
-    assert game.last_hand is not None
-    assert game.last_hand.is_draw
-    assert game.hand_number == 2
-    assert game.hand.dealer == hand.dealer
+    game = attrs.evolve(game, round=hand)
+    game = game.apply(DrawStock(hand.to_move))
+    game = game.apply(Discard(hand.to_move, game.round.hands[hand.to_move][0]))
+    assert game.previous_round is not None
+    assert game.previous_round.is_draw
+    assert game.round_number == 2
+    assert game.round.dealer == hand.dealer
     assert game.score.totals == (0, 0)
-    assert not game.hand.is_over
+    assert not game.round.is_over

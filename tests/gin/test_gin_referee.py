@@ -48,9 +48,9 @@ def rigged(p0: str, p1: str, *, turn: int = 0, upcard: str = "2s", rules: object
         hands=(h0, h1),
         stock=stock,
         discards=(up,),
-        upcard=up,
+        first_upcard=up,
         dealer=1 - turn,
-        turn=turn,
+        to_move=turn,
     )
 
 
@@ -58,12 +58,12 @@ def test_deal_ten_each_upcard_and_non_dealer_first() -> None:
     hand = GinHand.deal(rules=GIN_RUMMY, seed=11, dealer=0)
     assert [len(h) for h in hand.hands] == [10, 10]
     assert len(hand.stock) == 31
-    assert hand.discards == (hand.upcard,)
-    assert hand.turn == 1
+    assert hand.discards == (hand.first_upcard,)
+    assert hand.to_move == 1
     assert hand.all_pieces() == DECK
     assert GinHand.deal(rules=GIN_RUMMY, seed=11) == hand
     assert GinHand.deal(rules=GIN_RUMMY, seed=12) != hand
-    assert GinHand.deal(rules=GIN_RUMMY, seed=11, dealer=1).turn == 0
+    assert GinHand.deal(rules=GIN_RUMMY, seed=11, dealer=1).to_move == 0
 
 
 def test_draw_from_stock_or_discard_then_discard() -> None:
@@ -74,13 +74,13 @@ def test_draw_from_stock_or_discard_then_discard() -> None:
     assert after.phase is GinPhase.DISCARD
     assert after.stock == hand.stock[1:]
     taken = hand.apply(DrawDiscard(1))
-    assert hand.upcard in taken.hands[1]
+    assert hand.first_upcard in taken.hands[1]
     assert taken.discards == ()
     card = after.hands[1][0]
     done = after.apply(Discard(1, card))
     assert done.discards[-1] == card
     assert card not in done.hands[1]
-    assert (done.turn, done.phase) == (0, GinPhase.DRAW)
+    assert (done.to_move, done.phase) == (0, GinPhase.DRAW)
 
 
 def test_illegal_actions_raise_and_change_nothing() -> None:
@@ -144,7 +144,7 @@ def test_knock_is_scored_by_the_scorer() -> None:
     assert not over.is_draw
     assert over.knocker == 0
     expected = score_hand(cards("Ah 2h 3h 7c 7d 7s 9c 9d 9s 2s"), over.hands[1], rules=GIN_RUMMY)
-    assert over.hand_result == expected
+    assert over.round_result == expected
     assert over.winner == 0
     assert over.scores == (expected.points, 0)
     assert over.discards[-1] == Card.parse("Kd")
@@ -160,8 +160,8 @@ def test_big_gin_knock_without_discard() -> None:
     hand = hand.apply(DrawDiscard(0))
     assert Knock(0) in hand.legal_actions()
     over = hand.apply(Knock(0))
-    assert over.hand_result is not None
-    assert over.hand_result.kind is GinOutcome.BIG_GIN
+    assert over.round_result is not None
+    assert over.round_result.kind is GinOutcome.BIG_GIN
     assert len(over.hands[0]) == 11
     assert over.all_pieces() == DECK
     # Without all 11 melded there is no big gin.
@@ -185,14 +185,14 @@ def test_oklahoma_limit_from_the_upcard() -> None:
 def test_hand_is_a_draw_when_the_stock_runs_down() -> None:
     hand = GinHand.deal(rules=GIN_RUMMY, seed=9)
     hand = attrs.evolve(
-        hand, stock=hand.stock[: STOCK_FLOOR + 1], discards=(*hand.stock[STOCK_FLOOR + 1 :], hand.upcard)
+        hand, stock=hand.stock[: STOCK_FLOOR + 1], discards=(*hand.stock[STOCK_FLOOR + 1 :], hand.first_upcard)
     )
     hand = hand.apply(DrawStock(1))
     assert len(hand.stock) == STOCK_FLOOR
     hand = hand.apply(Discard(1, hand.hands[1][0]))
     assert hand.is_over
     assert hand.is_draw
-    assert hand.hand_result is None
+    assert hand.round_result is None
     assert hand.winner is None
     assert hand.scores == (0, 0)
     assert hand.all_pieces() == DECK
@@ -207,7 +207,7 @@ def _bot_move(state: GinHand | GinGame, rng: random.Random, smart: bool) -> GinA
         return knocks[0]
     discards = [a for a in actions if isinstance(a, Discard)]
     if discards:
-        hand = state.hand if isinstance(state, GinGame) else state
+        hand = state.round if isinstance(state, GinGame) else state
         rules = hand.rules
         return min(
             discards,
@@ -228,7 +228,7 @@ def test_random_legal_play_conserves_cards_and_scores_by_the_rules(seed: int, sm
         assert actions
         for a in rng.sample(actions, min(3, len(actions))):
             assert hand.is_legal(a)
-        wrong = DrawStock(1 - hand.turn)
+        wrong = DrawStock(1 - hand.to_move)
         before = attrs.evolve(hand)
         with pytest.raises(IllegalActionError):
             hand.apply(wrong)
@@ -237,10 +237,12 @@ def test_random_legal_play_conserves_cards_and_scores_by_the_rules(seed: int, sm
         steps += 1
         assert steps < 200
     assert hand.all_pieces() == DECK
-    if hand.hand_result is not None:
+    if hand.round_result is not None:
         assert hand.knocker is not None
         kept = hand.hands[hand.knocker]
-        assert hand.hand_result == score_hand(kept, hand.hands[1 - hand.knocker], rules=GIN_RUMMY, upcard=hand.upcard)
+        assert hand.round_result == score_hand(
+            kept, hand.hands[1 - hand.knocker], rules=GIN_RUMMY, upcard=hand.first_upcard
+        )
     else:
         assert len(hand.stock) == STOCK_FLOOR
 
@@ -251,10 +253,10 @@ def test_a_whole_game_reaches_the_target() -> None:
     totals = [0, 0]
     steps = 0
     while not game.is_over:
-        before = game.hand_number
+        before = game.round_number
         game = game.apply(_bot_move(game, rng, True))
-        if game.hand_number != before or game.is_over:
-            last = game.last_hand
+        if game.round_number != before or game.is_over:
+            last = game.previous_round
             assert last is not None
             assert last.is_over
             totals = [totals[i] + last.scores[i] for i in (0, 1)]
@@ -265,4 +267,4 @@ def test_a_whole_game_reaches_the_target() -> None:
     assert game.winner == (0 if totals[0] > totals[1] else 1)
     assert game.legal_actions() == ()
     with pytest.raises(IllegalActionError):
-        game.apply(DrawStock(game.hand.turn))
+        game.apply(DrawStock(0))

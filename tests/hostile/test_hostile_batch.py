@@ -11,6 +11,7 @@ hypothesis deadline fails any example slower than a few seconds).
 
 from __future__ import annotations
 
+import functools
 import json
 import subprocess
 import sys
@@ -34,11 +35,13 @@ TOKENS = (
 HUGE_INTS = (10**18, -(10**18), 2**63, 10**100, -1, 0)
 
 
+@functools.cache  # one strategy, built once: hypothesis draws from it as often as asked
 def notation() -> st.SearchStrategy[str]:
     """Text built from piece tokens (mostly valid notation, with near-misses and duplicates)."""
     return st.lists(st.sampled_from(TOKENS), max_size=30).map(" ".join)
 
 
+@functools.cache
 def scalars() -> st.SearchStrategy[Any]:
     """JSON scalars, with huge numbers, odd floats and unicode text."""
     return st.one_of(
@@ -52,6 +55,7 @@ def scalars() -> st.SearchStrategy[Any]:
     )
 
 
+@functools.cache
 def json_values() -> st.SearchStrategy[Any]:
     """Arbitrary (small) JSON values: scalars, lists and objects nested a little."""
     return st.recursive(
@@ -61,6 +65,7 @@ def json_values() -> st.SearchStrategy[Any]:
     )
 
 
+@functools.cache
 def huge_values() -> st.SearchStrategy[Any]:
     """Values larger than any real game: 10,000-piece melds, 20,000-item lists, 200k-char text."""
     return st.sampled_from(
@@ -81,6 +86,7 @@ def huge_values() -> st.SearchStrategy[Any]:
     )
 
 
+@functools.cache
 def field_values() -> st.SearchStrategy[Any]:
     """What a hostile client may put in any field."""
     return st.one_of(
@@ -91,6 +97,7 @@ def field_values() -> st.SearchStrategy[Any]:
     )
 
 
+@functools.cache
 def option_overrides() -> st.SearchStrategy[dict[str, Any]]:
     """A ``rules`` object: real option names (and unknown ones) with arbitrary values."""
     names = st.sampled_from(
@@ -239,13 +246,11 @@ TILE_WORDS = ["r1", "r2", "r3", "r4", "r5", "r13", "k5", "b5", "y5", "*", "g5", 
 CARD_WORDS = ["Ah", "2h", "3h", "4h", "5h", "7s", "7d", "7c", "Kh", "Qh", "*", "2c", "10h", "Jh"]
 
 
-@st.composite
-def house_requests(draw: st.DrawFn, op_name: str, game: str) -> dict[str, Any]:
-    """A plausible request under house rules: valid-looking option values, realistic fields."""
-    words = TILE_WORDS if game == "rummikub" else CARD_WORDS
+@functools.cache
+def _house_fields(tiles: bool) -> tuple[st.SearchStrategy[Any], dict[str, st.SearchStrategy[Any]]]:
+    """The strategies of a house-rules request's fields, for tiles or for cards: a general one and the special ones."""
+    words = TILE_WORDS if tiles else CARD_WORDS
     text = st.lists(st.sampled_from(words), max_size=16).map(" ".join)
-    names = draw(st.lists(st.sampled_from(sorted(HOUSE_OPTIONS)), max_size=2, unique=True))
-    data: dict[str, Any] = {"op": op_name, "game": game, "rules": {n: draw(HOUSE_OPTIONS[n]) for n in names}}
     special: dict[str, st.SearchStrategy[Any]] = {
         "round": st.integers(1, 10),
         "winner": st.integers(0, 3),
@@ -261,13 +266,22 @@ def house_requests(draw: st.DrawFn, op_name: str, game: str) -> dict[str, Any]:
             optional={"run_size": st.integers(3, 8), "set_size": st.integers(3, 5), "exact": st.booleans()},
         ),
     }
+    return st.one_of(text, st.lists(text, max_size=5)), special
+
+
+@st.composite
+def house_requests(draw: st.DrawFn, op_name: str, game: str) -> dict[str, Any]:
+    """A plausible request under house rules: valid-looking option values, realistic fields."""
+    anything, special = _house_fields(game == "rummikub")
+    names = draw(st.lists(st.sampled_from(sorted(HOUSE_OPTIONS)), max_size=2, unique=True))
+    data: dict[str, Any] = {"op": op_name, "game": game, "rules": {n: draw(HOUSE_OPTIONS[n]) for n in names}}
     for name in sorted(_fields(op_name, game)):
         if name == "contract" and "round" in data:
             continue
         if name in special:
             data[name] = draw(special[name])
         else:
-            data[name] = draw(st.one_of(text, st.lists(text, max_size=5)))
+            data[name] = draw(anything)
     return data
 
 

@@ -204,8 +204,9 @@ gin_actions = st.one_of(
 
 def _near_gin(state: GinHand) -> st.SearchStrategy[Any]:
     """Gin actions by a real seat with cards from the hand of the player in turn."""
-    seat = st.one_of(st.just(state.turn), st.integers(0, 1))
-    own = st.sampled_from(state.hands[state.turn])
+    mover = 0 if state.to_move is None else state.to_move  # (once over, the cards of seat 0)
+    seat = st.one_of(st.just(mover), st.integers(0, 1))
+    own = st.sampled_from(state.hands[mover])
     return st.one_of(
         st.builds(GinDrawStock, seat),
         st.builds(GinDrawDiscard, seat),

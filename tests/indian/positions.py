@@ -75,7 +75,7 @@ def rig(
         stock=stock_cards,
         discards=pile,
         wild_card=wild_card,
-        turn=turn,
+        to_move=turn,
         phase=phase,
         status=tuple(status) if status is not None else (SeatStatus.IN,) * n,
         drawn=tuple(drawn),

@@ -185,8 +185,8 @@ def test_a_valid_declaration_wins_the_deal() -> None:
     deal = rig([DECLARABLE + " 10d", loser, LOOSE], wild="7s", phase=IndianPhase.DISCARD)
     groups = ["Ah 2h 3h", "4c 5c 6c", "9s 9d 9h", "Jc Qc Kc *"]
     end = deal.apply(Declare(0, groups, "10d"))
-    assert end.is_over and end.winner == 0 and end.deal_result is not None
-    assert end.deal_result.end is DealEnd.DECLARED
+    assert end.is_over and end.winner == 0 and end.round_result is not None
+    assert end.round_result.end is DealEnd.DECLARED
     assert end.result().scores == (0, losing_points(loser, rules=end.rules), 80)
     assert end.result().winners == (0,) and end.result().lower_wins
     assert end.discards[-1] == Card.parse("10d")
@@ -219,7 +219,7 @@ def test_a_wrong_declaration_scores_80_and_play_goes_on() -> None:
     good = rig([DECLARABLE + " 10d", LOOSE], wild="7s", phase=IndianPhase.DISCARD)
     bad = good.apply(Declare(0, ["Ah 2h 3h 4c 5c 6c", "9s 9d 9h", "Jc Qc Kc *"], "10d"))
     assert bad.is_over and bad.winner == 1 and bad.result().scores == (80, 0)
-    assert bad.deal_result is not None and bad.deal_result.end is DealEnd.LAST_STANDING
+    assert bad.round_result is not None and bad.round_result.end is DealEnd.LAST_STANDING
 
 
 def test_all_wrong_groupings_with_one_discard_lead_to_one_state() -> None:
@@ -272,7 +272,7 @@ def test_the_last_one_standing_wins_and_scores_0() -> None:
     deal = IndianDeal.deal(rules=INDIAN_RUMMY, players=3, seed=2)
     end = deal.apply(Drop(1)).apply(Drop(2))
     assert end.is_over and end.winner == 0
-    assert end.deal_result is not None and end.deal_result.end is DealEnd.LAST_STANDING
+    assert end.round_result is not None and end.round_result.end is DealEnd.LAST_STANDING
     assert end.result().scores == (0, 20, 20) and end.result().winners == (0,)
     assert end.legal_actions() == () and end.to_move is None
     assert codes(end, DrawStock(0)) == ["round-over"]
@@ -298,7 +298,7 @@ def test_max_reshuffles_ends_the_deal_and_everyone_in_scores_their_hand() -> Non
     deal = rig([LOOSE, DECLARABLE.replace("*", "10s")], discards="Qh 5h 4s", stock="10h", rules=rules)
     end = deal.apply(DrawStock(0)).apply(Discard(0, "10h"))
     assert end.is_over and end.winner is None
-    assert end.deal_result is not None and end.deal_result.end is DealEnd.STOCK_EXHAUSTED
+    assert end.round_result is not None and end.round_result.end is DealEnd.STOCK_EXHAUSTED
     scores = (losing_points(LOOSE, rules=end.rules), losing_points(DECLARABLE.replace("*", "10s"), rules=end.rules))
     assert end.result().scores == scores and end.result().winners == ()
     assert end.problems() == ()
@@ -323,12 +323,12 @@ def test_pool_game_eliminates_at_the_limit_and_the_last_standing_wins() -> None:
     rules = INDIAN_RUMMY.with_options({"indian_format": "pool", "pool_limit": 40})
     game = IndianGame.deal(rules=rules, players=3, seed=4)
     game = game.apply(Drop(1)).apply(Drop(2))  # deal 1: 0, 20, 20
-    assert game.deal_number == 2 and game.totals == (0, 20, 20) and game.current.dealer == 1
+    assert game.round_number == 2 and game.totals == (0, 20, 20) and game.round.dealer == 1
     game = game.apply(Drop(game.to_move))  # player 2 drops: 40, eliminated
     game = game.apply(Drop(game.to_move))  # player 0 drops: 20
     assert game.totals == (20, 20, 40) and game.eliminated == (False, False, True)
-    assert game.current.status[2] is SeatStatus.SITTING_OUT and game.current.hands[2] == ()
-    assert game.current.dealer == 0 and game.to_move == 1
+    assert game.round.status[2] is SeatStatus.SITTING_OUT and game.round.hands[2] == ()
+    assert game.round.dealer == 0 and game.to_move == 1
     assert game.view(0).eliminated == (False, False, True)
     game = game.apply(Drop(1))  # 40: eliminated; player 0 stands alone
     assert game.is_over
@@ -342,7 +342,7 @@ def test_deals_game_a_fixed_number_of_deals_lowest_total_wins() -> None:
     assert rules.deal_count == 2
     game = IndianGame.deal(rules=rules, players=2, seed=9)
     game = game.apply(Drop(1))
-    assert not game.is_over and game.deal_number == 2 and game.current.dealer == 1
+    assert not game.is_over and game.round_number == 2 and game.round.dealer == 1
     game = game.apply(Drop(0))  # the dealer moved left: player 0 now plays first
     assert game.is_over and game.totals == (20, 20) and game.result().winners == (0, 1)
     three = IndianGame.deal(rules=rules.with_options({"deal_count": 3}), players=2, seed=9)

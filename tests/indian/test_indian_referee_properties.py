@@ -117,8 +117,8 @@ def test_save_and_restore_anywhere_changes_nothing(start: State, rng: random.Ran
 def any_actions(draw: st.DrawFn, state: State) -> IndianAction:
     """Any action at all: of any seat, with cards held or not, and groupings of every sort."""
     seat = draw(st.integers(-1, state.players))
-    deal = state.current if isinstance(state, IndianGame) else state
-    pool = list(dict.fromkeys((*deal.hands[deal.turn], *deal.discards[-3:], JOKER, Card.parse("Ah"))))
+    deal = state.round if isinstance(state, IndianGame) else state
+    pool = list(dict.fromkeys((*deal.hands[deal.to_move or 0], *deal.discards[-3:], JOKER, Card.parse("Ah"))))
     card = draw(st.sampled_from(pool))
     kind = draw(st.sampled_from(["stock", "discard-pile", "discard", "declare", "drop"]))
     if kind == "stock":
@@ -129,7 +129,7 @@ def any_actions(draw: st.DrawFn, state: State) -> IndianAction:
         return Drop(seat)
     if kind == "discard":
         return Discard(seat, card)
-    rest = list(deal.hands[deal.turn])
+    rest = list(deal.hands[deal.to_move or 0])
     if card in rest and draw(st.booleans()):
         rest.remove(card)
     order = draw(st.permutations(rest))
@@ -226,7 +226,7 @@ def declaring_deals(draw: st.DrawFn) -> tuple[IndianDeal, list[list[Piece]], Pie
         stock=tuple(stock),
         discards=tuple(pile),
         wild_card=wild,
-        turn=0,
+        to_move=0,
         phase=IndianPhase.DISCARD,
         status=(SeatStatus.IN, SeatStatus.IN),
         drawn=(True, False),

@@ -57,7 +57,7 @@ def _save(name: str) -> dict[str, Any]:
 
 def _deal_of(data: dict[str, Any]) -> dict[str, Any]:
     state = data["state"]
-    return state["current"] if "current" in state else state
+    return state["round"] if "round" in state else state
 
 
 @pytest.mark.parametrize("name", sorted(STATES))
@@ -73,7 +73,7 @@ def test_a_card_duplicated_or_missing_is_refused(name: str) -> None:
 
 def test_a_changed_score_is_refused() -> None:
     data = _save("deal-declared")
-    data["state"]["deal_result"]["scores"][1] += 1
+    data["state"]["round_result"]["scores"][1] += 1
     with pytest.raises(SaveError, match="recorded scores"):
         from_json(data)
 

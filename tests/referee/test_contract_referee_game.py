@@ -62,7 +62,7 @@ def test_shanghai_deals_eleven_cards_every_round() -> None:
 def test_the_deal_turns_up_an_upcard_and_play_starts_left_of_the_dealer() -> None:
     # docs/rules/contract-rummy.md "play starts left of the dealer"
     r = ContractRound.deal(rules=SHANGHAI, players=4, seed=5, dealer=3)
-    assert (r.dealer, r.current, r.phase, r.turn) == (3, 0, Phase.DRAW, 1)
+    assert (r.dealer, r.current, r.phase, r.turns_played) == (3, 0, Phase.DRAW, 0)
     assert len(r.discards) == 1
     assert r.all_pieces() == PieceCount.of(full_set(SHANGHAI, players=4))
 

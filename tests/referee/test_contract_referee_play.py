@@ -61,7 +61,7 @@ def test_only_the_player_in_turn_acts_and_draws_before_playing(build: Builder) -
     assert r2.discards == ()
     assert refused(r2, DrawStock(0)) == ["wrong-phase"]
     r3 = r2.apply(Discard(0, "8h"))
-    assert (r3.current, r3.phase, r3.turn, r3.upcard) == (1, Phase.DRAW, 2, Card.parse("8h"))
+    assert (r3.current, r3.phase, r3.turns_played, r3.upcard) == (1, Phase.DRAW, 1, Card.parse("8h"))
 
 
 def test_discard_needs_the_card_in_hand(build: Builder) -> None:

@@ -134,9 +134,9 @@ def test_rummikub_views_hide_every_other_rack(seed: int, steps: int) -> None:
             continue
         seat = rng.randrange(position.players)
         if position.is_over:  # the racks are shown for the count
-            assert position.view(seat).racks == position.racks
+            assert position.view(seat).hands == position.racks
             continue
-        assert position.view(seat).racks is None
+        assert position.view(seat).hands is None
         nothing = tuple(() for _ in position.racks)
         racks, pool = deal_hidden_again(position.racks, nothing, position.pool, seat, rng)
         twin = attrs.evolve(position, racks=racks, pool=pool)
@@ -206,11 +206,11 @@ def test_what_is_known_is_saved_and_checked() -> None:
         with pytest.raises(SaveError):
             ContractRound.from_json(forged.to_json())
     hand = GinHand.deal(rules=GIN_RUMMY, seed=4)
-    taken = hand.apply(GinDrawDiscard(hand.turn))
+    taken = hand.apply(GinDrawDiscard(hand.to_move))
     assert GinHand.from_json(taken.to_json()) == taken
     swapped = attrs.evolve(taken, known=(taken.known[1], taken.known[0]))
     assert swapped.problems() == (
-        f"player {1 - hand.turn} is known to hold {hand.upcard}, which the hand does not hold",
+        f"player {1 - hand.to_move} is known to hold {hand.first_upcard}, which the hand does not hold",
     )
     with pytest.raises(SaveError):
         GinHand.from_json(swapped.to_json())

@@ -11,7 +11,6 @@ changes nothing, views of every seat serialise to JSON, the state has no problem
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 
@@ -33,7 +32,11 @@ _STEP_LIMIT = 5_000
 def _presets(cls: type) -> list[RuleSet]:
     family = family_of(cls)
     # one reshuffle at most: a random contract round could otherwise go round the stock for ever
-    return [r.with_options({"max_reshuffles": 1}) for r in PRESETS.values() if r.scoring in family.schemes]
+    return [
+        r.with_options({"max_reshuffles": 1} if r.has_option("max_reshuffles") else {})
+        for r in PRESETS.values()
+        if r.scoring in family.schemes
+    ]
 
 
 CASES = [
@@ -86,10 +89,13 @@ def test_random_game_through_the_protocol(cls: type, rules: RuleSet) -> None:
         other = (mover + 1) % players
         if other != mover and not state.legal_actions(other):
             stranger = attrs.evolve(action, player=other)
-            before = copy.deepcopy(state)
+            # the save is a copy of the whole state: to_json/from_json give the state back (checked
+            # below), so an equal save after the refusal is an unchanged state (and far cheaper
+            # than a deep copy of it)
+            before = state.to_json()
             with pytest.raises(IllegalActionError):
                 state.apply(stranger)
-            assert state == before
+            assert state.to_json() == before
         if steps % 25 == 0:
             assert state.problems() == ()
             for seat in range(players):

@@ -153,9 +153,9 @@ def test_a_gin_knock_result_survives() -> None:
         hand = GinHand.deal(rules=GIN_RUMMY, seed=seed)
         while not hand.is_over:
             hand = _apply_step(hand, rng)
-        if hand.hand_result is not None:
+        if hand.round_result is not None:
             restored = _roundtrip(hand)
-            assert restored.hand_result == hand.hand_result and restored.scores == hand.scores
+            assert restored.round_result == hand.round_result and restored.scores == hand.scores
             return
     pytest.fail("no knock in 40 hands")  # pragma: no cover
 

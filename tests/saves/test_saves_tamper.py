@@ -96,7 +96,7 @@ def _hands(state: dict[str, Any]) -> list[str]:
 def _inner(data: dict[str, Any]) -> dict[str, Any]:
     """The round or hand in play inside a save."""
     state = data["state"]
-    return state.get("round") or (state["hand"] if "hand" in state and isinstance(state["hand"], dict) else state)
+    return state.get("round") or state
 
 
 @pytest.mark.parametrize("name", sorted(STATES))
@@ -163,9 +163,9 @@ def test_an_impossible_knock_result() -> None:
         hand = GinHand.deal(rules=GIN_RUMMY, seed=seed)
         while not hand.is_over:
             hand = _played(hand, 1, seed=rng.randrange(10**6))
-        if hand.hand_result is not None:
+        if hand.round_result is not None:
             data = to_json(hand)
-            data["state"]["hand_result"]["points"] += 20
+            data["state"]["round_result"]["points"] += 20
             _refused(data, "knock")
             return
     pytest.fail("no knock in 60 hands")  # pragma: no cover

@@ -64,7 +64,7 @@ def test_rummikub_view_shows_the_rack_the_table_and_the_counts() -> None:
     game = RummikubGame.deal(rules=RUMMIKUB, players=3, seed=2)
     seen = game.view(1)
     picture = svg.view(seen, rules=RUMMIKUB)
-    assert sorted(titles(picture)) == sorted(str(p) for p in seen.rack)
+    assert sorted(titles(picture)) == sorted(str(p) for p in seen.hand)
     assert "Rack of seat 1 (14 tiles)" in texts(picture)
     assert "empty table" in texts(picture)
     assert "pool: 64 tiles · racks: seat 0: 14, seat 1: 14, seat 2: 14" in texts(picture)

@@ -237,7 +237,8 @@ class ArenaResult:
     whole_game: bool
     """Whether each game was a whole game (or one deal, round or hand)."""
     lower_wins: bool
-    """Whether a lower score is the better one (penalty points; as the finished games' outcomes say)."""
+    """Whether a lower score is the better one (penalty points), as the game's rules say
+    (`rummylib.rules.RuleSet.lower_scores_win`), whether or not any game finished."""
     standings: tuple[Standing, ...]
     """Each bot's figures, in the order of ``bots``."""
     unfinished: int
@@ -766,7 +767,7 @@ def run_arena(
             on_progress(len(records), games)
     records.sort(key=lambda r: r.index)
     names = _names(bots)
-    lower_wins = any(r.lower_wins for r in records)
+    lower_wins = rules.lower_scores_win(whole_game=whole_game)
     standings, draws = _standings(names, records, lower_wins)
     return ArenaResult(
         game=rules.name,

@@ -44,7 +44,7 @@ from rummylib.decks import Seed
 from rummylib.errors import ErrorCode, RequestError, SolverError
 from rummylib.pieces import Piece, piece_sort_key
 from rummylib.registry import family
-from rummylib.rules import RuleSet
+from rummylib.rules import Contract, RuleSet
 from rummylib.rummikub.solver import Budget, solve
 
 __all__ = [
@@ -125,7 +125,7 @@ class RummikubRandomBot(RandomBot):
 
     def act(self, view: Any, legal: Sequence[Any]) -> Any:
         """A listed action or a random play."""
-        seat, rack = view.viewer, view.rack
+        seat, rack = view.viewer, view.hand
         pick = self.rng.randrange(len(legal) + (1 if rack else 0))
         if pick < len(legal):
             return legal[pick]
@@ -207,15 +207,91 @@ def _help(card: Piece, others: Sequence[Piece], rules: RuleSet) -> float:
     return score - rules.piece_points(card) / 100
 
 
+def _places(card: Card, rules: RuleSet) -> tuple[int, ...]:
+    """Where a natural card sits in a run: its rank, an ace low (1), high (14) or both."""
+    if int(card.rank) == 1:
+        return ((1,) if rules.ace_low else ()) + ((14,) if rules.ace_high else ())
+    return (int(card.rank),)
+
+
+def _take_runs(cards: list[Card], runs: int, size: int, whole: bool, rules: RuleSet) -> tuple[int, list[Card]]:
+    """Greedily choose ``runs`` runs of at least ``size`` places: the cards they miss, and the cards left."""
+    missing = 0
+    left = list(cards)
+    low, high = rules.run_low, rules.run_high
+    for _ in range(runs):
+        best: tuple[int, int, list[Card]] | None = None
+        for suit in {c.suit for c in left}:
+            at: dict[int, Card] = {}
+            for c in left:
+                if c.suit is suit:
+                    for q in _places(c, rules):
+                        at.setdefault(q, c)
+            longest = high - low + 1 if whole else size
+            for length in range(size, longest + 1):
+                for start in range(low, high - length + 2):
+                    held = [at[q] for q in range(start, start + length) if q in at]
+                    if len({id(c) for c in held}) != len(held):
+                        continue  # one ace cannot sit at both ends
+                    gap = length - len(held)
+                    value = 2 * len(held) - length if whole else -gap
+                    if best is None or value > best[0]:
+                        best = (value, gap, held)
+        if best is None:
+            missing += size
+            continue
+        missing += best[1]
+        for c in best[2]:
+            left.remove(c)
+    return missing, left
+
+
+def _take_sets(cards: list[Card], sets: int, size: int) -> tuple[int, list[Card]]:
+    """Greedily choose ``sets`` sets of ``size``: the cards they miss, and the cards left."""
+    by_rank: dict[int, list[Card]] = {}
+    for c in cards:
+        by_rank.setdefault(int(c.rank), []).append(c)
+    groups = sorted(by_rank.values(), key=len, reverse=True)
+    missing = 0
+    left = list(cards)
+    for k in range(sets):
+        taken = groups[k][:size] if k < len(groups) else []
+        missing += size - len(taken)
+        for c in taken:
+            left.remove(c)
+    return missing, left
+
+
+def _distance(hand: Sequence[Piece], contract: Contract, rules: RuleSet) -> int:
+    """About how many cards ``hand`` lacks to meet ``contract`` (wild pieces fill gaps; 0: within reach)."""
+    wild = sum(1 for p in hand if rules.is_wild(p))
+    naturals = [p for p in hand if isinstance(p, Card) and not rules.is_wild(p)]
+    best: int | None = None
+    for runs_first in (True, False):
+        if runs_first:
+            a, left = _take_runs(naturals, contract.runs, contract.run_size, contract.whole_hand, rules)
+            b, left = _take_sets(left, contract.sets, contract.set_size)
+        else:
+            b, left = _take_sets(naturals, contract.sets, contract.set_size)
+            a, left = _take_runs(left, contract.runs, contract.run_size, contract.whole_hand, rules)
+        gaps = a + b + (max(0, len(left) - 1) if contract.whole_hand else 0)
+        best = gaps if best is None else min(best, gaps)
+    return max(0, (best or 0) - wild)
+
+
 class ContractBot:
     """Contract Rummy and Shanghai: go down when possible, lay off, discard the card that helps least.
 
-    Before it has gone down it takes (or buys) the upcard when a card of the hand shares its rank
-    or sits next to it in its suit; once down, only when the card can be laid off. It lays down
-    the contract as soon as a lay-down is legal (the referee lists the one leaving the fewest
-    points first); then lays off, most cards first; and discards the card that helps least: the
-    one with the fewest cards of its rank and near it in its suit, the higher on a tie, never a
-    joker or a wild card while another card will do.
+    It measures how far a hand is from the round's contract: about how many cards the sets and
+    runs it asks for still lack, wild cards filling gaps. Before it has gone down it takes the
+    upcard when keeping it (and discarding another card) brings the contract nearer, and buys it
+    when the card does, while its hand is no larger than the deal or the contract's cards; once
+    down, it takes or buys only a card it can lay off. It lays down the contract as soon as a
+    lay-down is legal (the referee lists the one leaving the fewest points first); then lays off,
+    most cards first; and discards the card whose loss keeps the contract nearest (then the one
+    with the fewest cards of its rank and near it in its suit), never a joker or a wild card while
+    another card will do, and never the card it took from the discard pile that turn (whatever
+    ``discard_taken_card`` says), so that its games always move on.
 
     Examples:
         >>> from rummylib import SHANGHAI
@@ -232,12 +308,20 @@ class ContractBot:
         """The draw, buy, lay-down, lay-off or discard described above."""
         seat, rules = view.viewer, self.rules
         hand = tuple(view.hands[seat])
+        contract = rules.round(view.round_number).contract
         if view.phase is contracts.Phase.BUY:
-            want = _first(legal, contracts.Buy) if self._wanted(view, view.window.card, hand) else None
+            # Buy while the hand is no larger than the deal, or than the contract's cards (three runs
+            # of 5 from 11 cards dealt need buys).
+            room = max(
+                rules.round(view.round_number).cards,
+                contract.sets * contract.set_size + contract.runs * contract.run_size,
+            )
+            wanted = len(hand) <= room and self._wanted(view, view.window.card, hand, contract, buying=True)
+            want = _first(legal, contracts.Buy) if wanted else None
             return want if want is not None else _first(legal, contracts.DeclineBuy) or legal[0]
         if view.phase is contracts.Phase.DRAW:
             take = _first(legal, contracts.DrawDiscard)
-            if take is not None and view.discards and self._wanted(view, view.discards[-1], hand):
+            if take is not None and view.discards and self._wanted(view, view.discards[-1], hand, contract):
                 return take
             return _first(legal, contracts.DrawStock) or legal[0]
         down = _first(legal, contracts.LayDown)
@@ -246,15 +330,38 @@ class ContractBot:
         layoffs = [a for a in legal if isinstance(a, contracts.LayOff)]
         if layoffs:
             return max(layoffs, key=lambda a: len(a.cards))
+        taken = view.taken_card
         discards = [a for a in legal if isinstance(a, contracts.Discard)]
+        # Never the card just taken from the pile: throwing it back would leave the stock where it
+        # was, and the same turn could come round for ever.
+        discards = [a for a in discards if a.card != taken] or discards
         if discards:
-            return min(discards, key=lambda a: _help(a.card, _less(hand, a.card), rules))
+            return min(discards, key=lambda a: self._discard_key(hand, a.card, view, contract))
         return legal[0]
 
-    def _wanted(self, view: Any, card: Piece, hand: Sequence[Piece]) -> bool:
+    def _discard_key(self, hand: Sequence[Piece], card: Piece, view: Any, contract: Contract) -> tuple[float, float]:
+        """Wild cards last; before going down, the card whose loss keeps the contract nearest; then the least help."""
+        rules = self.rules
+        rest = _less(hand, card)
+        if rules.is_wild(card):
+            return (1000.0, 0.0)
+        far = 0.0 if view.down[view.viewer] else float(_distance(rest, contract, rules))
+        return (far, _help(card, rest, rules))
+
+    def _wanted(
+        self, view: Any, card: Piece, hand: Sequence[Piece], contract: Contract, *, buying: bool = False
+    ) -> bool:
+        """Whether to take (or buy) ``card``: it can be laid off, or it brings the contract nearer."""
+        rules = self.rules
         if view.down[view.viewer]:
-            return any(contracts.is_legal_layoff(m.reading, card, rules=self.rules) for m in view.table)
-        return _help(card, hand, self.rules) >= 1.5
+            return any(contracts.is_legal_layoff(m.reading, card, rules=rules) for m in view.table)
+        if rules.is_wild(card):
+            return True
+        now = _distance(hand, contract, rules)
+        if buying:
+            return _distance([*hand, card], contract, rules) < now
+        after = [_distance([*_less(hand, c), card], contract, rules) for c in hand if c != card]
+        return bool(after) and min(after) < now
 
 
 def _less(hand: Sequence[Piece], piece: Piece) -> list[Piece]:
@@ -347,7 +454,7 @@ class RummikubBot:
         try:
             best = solve(
                 view.table,
-                view.rack,
+                view.hand,
                 rules=self.rules,
                 initial_meld_done=view.initial_meld_done[seat],
                 budget=SOLVER_BUDGET,

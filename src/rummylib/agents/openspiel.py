@@ -118,7 +118,7 @@ def _seed(order: Sequence[Piece]) -> str:
 def _start_gin(rules: RuleSet, players: int, game: str, round_number: int, order: Sequence[Piece]) -> Referee:
     hand = GinHand.deal(rules=rules, seed=_Ordered(order), players=players)
     if game == "game":
-        return attrs.evolve(GinGame.deal(rules=rules, seed=_seed(order)), hand=hand)
+        return attrs.evolve(GinGame.deal(rules=rules, seed=_seed(order)), round=hand)
     return hand
 
 
@@ -140,7 +140,7 @@ def _start_indian(rules: RuleSet, players: int, game: str, round_number: int, or
         stock=tuple(order[k + 2 :]),
     )
     if game == "game":
-        return attrs.evolve(IndianGame.deal(rules=rules, players=players, seed=seed), current=deal)
+        return attrs.evolve(IndianGame.deal(rules=rules, players=players, seed=seed), round=deal)
     return deal
 
 

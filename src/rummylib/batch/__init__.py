@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import functools
 import io
+import math
 import signal
 import sys
 import threading
@@ -77,6 +78,24 @@ __all__ = [
 DEFAULT_MAX_SECONDS = 10.0
 """Seconds one request may take under ``rummylib batch`` unless ``--max-seconds`` says otherwise."""
 
+
+def read_seconds(text: str) -> float | None:
+    """A ``--max-seconds`` value: a positive, finite number of seconds, or None if ``text`` is not one.
+
+    The two readers of ``rummylib batch``'s arguments, `rummylib.batch.command` and
+    `rummylib.batch.arguments`, both read it here, so that neither imports the other.
+
+    Examples:
+        >>> read_seconds("2.5"), read_seconds("0"), read_seconds("inf"), read_seconds("soon")
+        (2.5, None, None, None)
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return value if math.isfinite(value) and value > 0 else None
+
+
 _GAME_MODULES: dict[ScoringScheme, tuple[str, ...]] = {
     ScoringScheme.RACK: ("rummylib.batch.rummikub",),
     ScoringScheme.CONTRACT: ("rummylib.batch.contracts", "rummylib.batch.layoffs"),
@@ -88,8 +107,15 @@ _GAME_MODULES: dict[ScoringScheme, tuple[str, ...]] = {
 _SHARED_MODULES = ("rummylib.batch.core", "rummylib.batch.sessions")
 """The modules of the ops of every game."""
 
-_IGNORED = COMMON_FIELDS - {"wild_rank"}
-"""The common fields of the protocol (``wild_rank`` is the command line's, and refused here)."""
+_IGNORED = COMMON_FIELDS
+"""The common fields of the protocol, which no op lists as its own."""
+
+_MAX_WARNED_FIELDS = 20
+"""Unknown fields named one by one in an answer's ``warnings``; the rest are counted in one more warning."""
+
+_NAME_CUT = 40
+"""Characters of a name a client sent (an op, a field) that a message repeats."""
+
 
 _OP_MODULES: dict[str, tuple[str, ...]] = {
     "meld": ("rummylib.batch.core",),
@@ -98,7 +124,7 @@ _OP_MODULES: dict[str, tuple[str, ...]] = {
     "turn": ("rummylib.batch.rummikub",),
     "solve": ("rummylib.batch.rummikub",),
     "can_play": ("rummylib.batch.rummikub",),
-    "score": ("rummylib.batch.rummikub", "rummylib.batch.contracts", "rummylib.batch.gin"),
+    "score": ("rummylib.batch.rummikub", "rummylib.batch.contracts", "rummylib.batch.gin", "rummylib.batch.indian"),
     "contract": ("rummylib.batch.contracts",),
     "find_contract": ("rummylib.batch.contracts",),
     "layoff": ("rummylib.batch.layoffs",),
@@ -209,7 +235,7 @@ def _find_op(req: Request, ops: Sequence[Op] | None) -> Op:
             code=ErrorCode.OP_NOT_FOR_GAME,
         )
     known = ", ".join(sorted({op.name for op in every} | {"hello"}))
-    raise RequestError(f"unknown op {req.op[:40]!r}: known ops are {known}", code=ErrorCode.UNKNOWN_OP)
+    raise RequestError(f"unknown op {req.op[:_NAME_CUT]!r}: known ops are {known}", code=ErrorCode.UNKNOWN_OP)
 
 
 def _read(data: object, signer: Signer | None, max_seconds: float | None) -> Request:
@@ -260,6 +286,22 @@ def _time_up(signum: int, frame: FrameType | None) -> None:
     raise _TimeUp
 
 
+def _unknown_fields(names: set[str]) -> list[str]:
+    """The warnings for the unknown fields of a request: the first few by name (each cut short), then a count.
+
+    Examples:
+        >>> _unknown_fields({"colour", "x" * 100})
+        ["unknown field 'colour' ignored", "unknown field 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' ignored"]
+        >>> _unknown_fields({f"k{i:02}" for i in range(25)})[-2:]
+        ["unknown field 'k19' ignored", '5 more unknown fields ignored']
+    """
+    ordered = sorted(names)
+    warnings = [f"unknown field {name[:_NAME_CUT]!r} ignored" for name in ordered[:_MAX_WARNED_FIELDS]]
+    if len(ordered) > _MAX_WARNED_FIELDS:
+        warnings.append(f"{len(ordered) - _MAX_WARNED_FIELDS} more unknown fields ignored")
+    return warnings
+
+
 def _answer(
     data: object, chosen: Sequence[Op] | None, signer: Signer | None, max_seconds: float | None
 ) -> dict[str, Any]:
@@ -272,7 +314,7 @@ def _answer(
         written = sys.modules.get("rummylib.batch.sessions")  # the save it wrote last, read off its key
         canonical = written._written_canonical(result["state"]) if written is not None else None
         result["signature"] = signer.sign(result["state"], canonical=canonical)
-    warnings = [f"unknown field {name!r} ignored" for name in sorted(set(req.data) - _IGNORED - op.fields)]
+    warnings = _unknown_fields(set(req.data) - _IGNORED - op.fields)
     if req.op in STATE_OPS:
         warnings += [
             f"field {name!r} ignored: the state carries its own game and rules"
@@ -301,7 +343,7 @@ def handle_request(
         'unknown-op'
         >>> handle_request({"op": "solve", "game": "gin", "id": 3})["error"]["code"]
         'op-not-for-game'
-        >>> signer = Signer(b"s3cret")
+        >>> signer = Signer(b"a secret of at least thirty-two bytes")
         >>> dealt = handle_request({"op": "deal", "game": "gin", "players": 2, "seed": 1}, signer=signer)
         >>> len(dealt["signature"])
         64
@@ -390,7 +432,7 @@ def _answers(
             first = False
         if not text.strip():
             continue
-        yield encode_answer(handle_line(text, signer=signer, max_seconds=max_seconds))
+        yield encode_answer(handle_line(text, signer=signer, max_seconds=max_seconds), limit=MAX_LINE_LENGTH)
 
 
 def run_batch(

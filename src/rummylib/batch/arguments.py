@@ -16,8 +16,7 @@ from __future__ import annotations
 
 import argparse
 
-from rummylib.batch import DEFAULT_MAX_SECONDS, all_ops
-from rummylib.batch._options import read_seconds
+from rummylib.batch import DEFAULT_MAX_SECONDS, all_ops, read_seconds
 from rummylib.rules import PRESETS
 
 __all__ = ["DESCRIPTION", "HELP", "add_arguments", "build_parser", "ops_epilog"]
@@ -54,7 +53,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--secret-file",
         metavar="FILE",
         default=None,
-        help="sign every state returned with the secret in FILE, and refuse states without a valid signature",
+        help="sign every state returned with the secret in FILE (at least 32 bytes), "
+        "and refuse states without a valid signature",
     )
     parser.add_argument(
         "--max-seconds",

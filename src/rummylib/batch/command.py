@@ -25,8 +25,7 @@ from typing import Protocol
 
 import attrs
 
-from rummylib.batch import DEFAULT_MAX_SECONDS, Signer, main_batch
-from rummylib.batch._options import read_seconds
+from rummylib.batch import DEFAULT_MAX_SECONDS, Signer, main_batch, read_seconds
 from rummylib.errors import ErrorCode, RummyError
 
 __all__ = ["Arguments", "BatchArguments", "main", "read_arguments", "read_seconds", "run"]

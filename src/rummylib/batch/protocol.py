@@ -35,9 +35,8 @@ STATE_OPS = frozenset({"apply", "view", "legal"})
 MAX_LINE_LENGTH = 1_000_000
 """Longest request line accepted, in bytes (in characters for a line given as text)."""
 
-COMMON_FIELDS = frozenset({"op", "game", "rules", "id", "wild_rank"})
-"""The fields `Request` reads itself. ``wild_rank`` (a rank whose cards are wild, added to the
-rules' ``wild_ranks``) is read by the command line's turn files; the batch protocol refuses it."""
+COMMON_FIELDS = frozenset({"op", "game", "rules", "id"})
+"""The fields `Request` reads itself (wild ranks are a rule: ``{"rules": {"wild_ranks": ["5"]}}``)."""
 
 
 @attrs.frozen
@@ -55,7 +54,7 @@ class Request:
     data: Mapping[str, Any]
     """The request object as decoded from JSON."""
     rules: RuleSet
-    """The preset named by ``game`` with ``rules`` (and ``wild_rank``) applied."""
+    """The preset named by ``game`` with ``rules`` applied."""
     max_seconds: float | None = attrs.field(default=None, kw_only=True)
     """The server's time limit per request, which caps a client's budget (``None``: no limit)."""
 
@@ -83,9 +82,7 @@ class Request:
                 raise RequestError(
                     f"field 'rules' must be an object, not {json_type(overrides)}", code=ErrorCode.BAD_FIELD
                 )
-            rules = rules.with_options(overrides)
-        if data.get("wild_rank") is not None:
-            rules = rules.with_options({"wild_ranks": [*sorted(rules.wild_ranks), data["wild_rank"]]})
+            rules = _SAME_RULES.one(rules.with_options(overrides))
         return cls(data, rules, max_seconds=max_seconds)
 
     @property
@@ -206,6 +203,42 @@ class Request:
                 exc.args = (f"{name}[{i}]: {exc.message}",)
                 raise exc from None
         return Table(melds)
+
+
+class _Interned:
+    """One object for each rule set met lately: equal house rules sent again are the same `RuleSet`.
+
+    Every request with ``rules`` builds a new rule set, equal to the last one with the same
+    options. The meld and notation caches of the core keep the rule set of each entry they make;
+    without this, a long-running process would keep one copy of the same rules (each with the
+    pieces of its game, built on first use) for every entry. The most recent ``size`` rule sets
+    are kept.
+
+    Examples:
+        >>> from rummylib import SHANGHAI
+        >>> seen = _Interned(2)
+        >>> a, b = (SHANGHAI.with_options({"joker_ratio": True}) for _ in range(2))
+        >>> a is b, seen.one(a) is seen.one(b)
+        (False, True)
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.seen: dict[RuleSet, RuleSet] = {}
+
+    def one(self, rules: RuleSet) -> RuleSet:
+        """The rule set equal to ``rules`` met first (and still kept), else ``rules`` itself, kept from now on."""
+        seen = self.seen
+        found = seen.pop(rules, None)
+        kept = rules if found is None else found
+        seen[kept] = kept  # the most recent last
+        if len(seen) > self.size:
+            del seen[next(iter(seen))]
+        return kept
+
+
+_SAME_RULES = _Interned(256)
+"""The rule sets of the latest requests that gave ``rules`` (see `_Interned`)."""
 
 
 _TYPE_NAMES: dict[type, str] = {

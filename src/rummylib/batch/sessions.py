@@ -6,7 +6,8 @@ referee the registry lists (`rummylib.registry`), whatever its game, and hold no
 JSON, call the referee protocol (`rummylib.referee.Referee`) and write JSON back.
 
 * ``deal``: ``{"game", "rules", "players", "seed", "state_type", "round", "dealer"}`` (all but
-  ``game`` and ``players`` optional; without a ``seed`` one is drawn from `secrets`) → a new state;
+  ``game`` and ``players`` optional, and ``players`` too where the game seats one number of
+  players, Gin's 2; without a ``seed`` one is drawn from `secrets`) → a new state;
 * ``apply``: ``{"state", "action", "player"}`` → the state after the action, and what happened;
   the action is its JSON object, or text: a move in the move grammar (``"discard Kc"``, for
   ``player``, by default the seat to move), prose around it allowed (`rummylib.agents.text.read_move`);
@@ -382,7 +383,9 @@ def _seed(req: Request) -> Seed:
 
 def _deal_op(req: Request) -> dict[str, Any]:
     cls = _state_class(req, family(req.rules))
-    kwargs: dict[str, Any] = {"rules": req.rules, "players": req.integer("players"), "seed": _seed(req)}
+    rules = req.rules
+    seats = rules.min_players if rules.min_players == rules.max_players else ...  # optional where there is one count
+    kwargs: dict[str, Any] = {"rules": rules, "players": req.integer("players", default=seats), "seed": _seed(req)}
     takes = inspect.signature(cls.deal).parameters
     for name, keyword in _DEAL_OPTIONS:
         if req.has(name):

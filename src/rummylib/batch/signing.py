@@ -6,7 +6,7 @@ holds every hand, the stock and the seed). This module needs no game: ``rummylib
 at its start, and the game modules only when a request needs them.
 
 Examples:
-    >>> signer = Signer(b"s3cret")
+    >>> signer = Signer(b"a secret of at least thirty-two bytes")
     >>> signer.check({"a": 1}, signer.sign({"a": 1.0}))
 """
 
@@ -24,10 +24,16 @@ import attrs
 from rummylib.batch.protocol import json_type
 from rummylib.errors import ErrorCode, RequestError
 
-__all__ = ["MAX_SECRET_BYTES", "Signer", "canonical_json"]
+__all__ = ["MAX_SECRET_BYTES", "MIN_SECRET_BYTES", "Signer", "canonical_json"]
 
 MAX_SECRET_BYTES = 65_536
 """The longest secret a `Signer` reads from a file (a longer file is refused, not truncated)."""
+
+MIN_SECRET_BYTES = 32
+"""The shortest secret a `Signer` takes: a shorter one could be guessed from signed states."""
+
+_MAKE_A_SECRET = """python -c "import secrets; print(secrets.token_hex(32))" > secret"""
+"""A command that writes a good secret (64 random hex digits) to the file ``secret``."""
 
 _SIGNATURE = re.compile(r"[0-9a-f]{64}")
 
@@ -87,8 +93,12 @@ string may have it too: then the value is walked for nothing, which changes noth
 def _secret(value: bytes) -> bytes:
     if not isinstance(value, bytes):
         raise TypeError(f"a signing secret is bytes, not {type(value).__name__}")
-    if not value:
-        raise RequestError("the signing secret is empty", code=ErrorCode.BAD_SIGNATURE)
+    if len(value) < MIN_SECRET_BYTES:
+        raise RequestError(
+            f"the signing secret is {'empty' if not value else f'{len(value)} bytes long'}: it must be at least "
+            f"{MIN_SECRET_BYTES} bytes of random data; make one with: {_MAKE_A_SECRET}",
+            code=ErrorCode.BAD_SIGNATURE,
+        )
     return value
 
 
@@ -101,10 +111,11 @@ class Signer:
     requests. The secret never shows in the signer's ``repr``.
 
     Raises:
-        RequestError: an empty secret (code ``bad-signature``).
+        RequestError: a secret shorter than `MIN_SECRET_BYTES` (code ``bad-signature``); the
+            message says how to make one.
 
     Examples:
-        >>> signer = Signer(b"correct horse battery staple")
+        >>> signer = Signer(b"correct horse battery staple, stapled")
         >>> signature = signer.sign({"format": "rummylib-save", "version": 1})
         >>> len(signature), signer.sign({"version": 1, "format": "rummylib-save"}) == signature
         (64, True)
@@ -126,14 +137,14 @@ class Signer:
 
         Raises:
             OSError: the file cannot be read.
-            RequestError: the file is empty (or holds only line breaks), or is longer than
-                `MAX_SECRET_BYTES` (code ``bad-signature``).
+            RequestError: the file holds fewer than `MIN_SECRET_BYTES` (empty, or only line
+                breaks) or more than `MAX_SECRET_BYTES` (code ``bad-signature``).
 
         Examples:
             >>> import pathlib, tempfile
             >>> path = pathlib.Path(tempfile.mkdtemp()) / "secret"
-            >>> _ = path.write_bytes(b"s3cret\n")
-            >>> Signer.from_file(path) == Signer(b"s3cret")
+            >>> _ = path.write_bytes(b"a secret of at least thirty-two bytes\n")
+            >>> Signer.from_file(path) == Signer(b"a secret of at least thirty-two bytes")
             True
         """
         with open(path, "rb") as handle:
@@ -144,8 +155,13 @@ class Signer:
                 code=ErrorCode.BAD_SIGNATURE,
             )
         secret = data.rstrip(b"\r\n")
-        if not secret:
-            raise RequestError(f"the secret file {os.fspath(path)} is empty", code=ErrorCode.BAD_SIGNATURE)
+        if len(secret) < MIN_SECRET_BYTES:
+            size = "is empty" if not secret else f"holds {len(secret)} bytes"
+            raise RequestError(
+                f"the secret file {os.fspath(path)} {size}: a secret must be at least {MIN_SECRET_BYTES} bytes "
+                f"of random data; make one with: {_MAKE_A_SECRET}",
+                code=ErrorCode.BAD_SIGNATURE,
+            )
         return cls(secret)
 
     def sign(self, state: Any, *, canonical: bytes | None = None) -> str:
@@ -154,7 +170,7 @@ class Signer:
         ``canonical``, when the caller has it already, is ``canonical_json(state)``.
 
         Examples:
-            >>> Signer(b"k").sign({}) == Signer(b"k").sign({}, canonical=b"{}")
+            >>> Signer(b"k" * 32).sign({}) == Signer(b"k" * 32).sign({}, canonical=b"{}")
             True
         """
         text = canonical_json(state) if canonical is None else canonical
@@ -171,7 +187,7 @@ class Signer:
             RequestError: no signature, not a signature, or not the state's (code ``bad-signature``).
 
         Examples:
-            >>> Signer(b"k").check({}, None)
+            >>> Signer(b"k" * 32).check({}, None)
             Traceback (most recent call last):
             ...
             rummylib.errors.RequestError: the state has no signature: send back the "signature" given with it

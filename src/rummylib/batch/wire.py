@@ -232,25 +232,39 @@ _WRITER = json.JSONEncoder(ensure_ascii=False, allow_nan=False)
 """``json.dumps`` with `encode_answer`'s options, made once."""
 
 
-def encode_answer(answer: dict[str, Any]) -> bytes:
+def encode_answer(answer: dict[str, Any], *, limit: int | None = None) -> bytes:
     r"""One answer as a line of standard JSON in UTF-8, ending with a line break.
 
     An answer that cannot be written so (a bug: every input was checked when it was read) is
-    replaced by an ``internal-error`` answer with the same ``id``.
+    replaced by an ``internal-error`` answer with the same ``id``. With a ``limit``, an answer
+    longer than ``limit`` bytes (a huge ``id`` of numbers written shorter than they are echoed,
+    ``1e308`` for a 309-digit integer) is replaced by a ``too-large`` error, with the same ``id``
+    when that error still fits in the limit, else without one.
 
     Examples:
         >>> encode_answer({"id": 1, "x": float("nan")})  # doctest: +ELLIPSIS
         b'{"id": 1, "error": {"code": "internal-error", "message": "the answer is not standard JSON: ...'
+        >>> encode_answer({"id": 1, "points": 10**300}, limit=200)  # doctest: +ELLIPSIS
+        b'{"id": 1, "error": {"code": "too-large", "message": "the answer would be 322 bytes, over the limit of 200 ...'
     """
     try:
-        return (_WRITER.encode(answer) + "\n").encode("utf-8")
+        data = (_WRITER.encode(answer) + "\n").encode("utf-8")
     except (ValueError, TypeError, UnicodeEncodeError, RecursionError) as exc:
         error = {"code": ErrorCode.INTERNAL_ERROR.value, "message": f"the answer is not standard JSON: {exc}"}
-        fallback: dict[str, Any] = {"error": error}
-        if "id" in answer:
-            try:
-                json.dumps(answer["id"], allow_nan=False).encode("utf-8")
-                fallback = {"id": answer["id"], "error": error}
-            except (ValueError, TypeError, UnicodeEncodeError, RecursionError):
-                pass
-        return (json.dumps(fallback, ensure_ascii=True) + "\n").encode("utf-8")
+        return _fallback(answer, error, None)
+    if limit is None or len(data) <= limit:
+        return data
+    message = f"the answer would be {len(data) - 1} bytes, over the limit of {limit} bytes a line"
+    return _fallback(answer, {"code": ErrorCode.TOO_LARGE.value, "message": message}, limit)
+
+
+def _fallback(answer: dict[str, Any], error: dict[str, Any], limit: int | None) -> bytes:
+    """The ``error`` answer written instead of ``answer``, with its ``id`` when that can be written within ``limit``."""
+    plain = (json.dumps({"error": error}, ensure_ascii=True) + "\n").encode("utf-8")
+    if "id" not in answer:
+        return plain
+    try:
+        written = (_WRITER.encode({"id": answer["id"], "error": error}) + "\n").encode("utf-8")
+    except (ValueError, TypeError, UnicodeEncodeError, RecursionError):
+        return plain
+    return written if limit is None or len(written) <= limit else plain

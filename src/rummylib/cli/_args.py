@@ -8,6 +8,7 @@ import json
 import sys
 from typing import Any
 
+from rummylib._tokens import split
 from rummylib.batch import all_ops
 from rummylib.batch.protocol import COMMON_FIELDS, Request
 from rummylib.cli._output import Out
@@ -90,6 +91,28 @@ def write_picture(out: Out, path: str, picture: str) -> None:
     out.note(f"picture written to {path}")
 
 
+def one_meld_per_argument(texts: list[str], args: argparse.Namespace) -> None:
+    """Refuse several one-piece arguments: a meld typed without quotes, which the shell split into pieces.
+
+    Each argument of ``meld`` and ``contract`` is one meld, and a meld of one piece is never
+    valid, so ``rummylib meld --game shanghai 5h 6h 7h`` is a meld the shell split at its spaces.
+    The command does not guess which pieces belong together: it says to quote the meld.
+    """
+    single = [text.strip() for text in texts if len(split(text)) == 1]
+    if len(single) < 2:
+        return
+    game = f" --game {args.game}" if args.game else ""
+    if args.command == "contract":  # several melds: which pieces go together is the user's to say
+        example = f'rummylib contract{game} --round {args.round} "7h 7s 7d" "8c 8s 8h" (one argument per meld)'
+    else:
+        example = f'rummylib {args.command}{game} "{" ".join(single)}"'
+    raise RequestError(
+        f"each argument is one meld, and {len(single)} arguments ({' '.join(single)}) are one piece each: "
+        f"quote the pieces of a meld together, as in: {example}",
+        code=ErrorCode.BAD_REQUEST,
+    )
+
+
 def table_melds(text: str, rules: RuleSet) -> list[Meld]:
     return [Meld(p) for p in parse_melds(text, rules=rules)]
 
@@ -148,12 +171,6 @@ def _turn_from_file(args: argparse.Namespace) -> dict[str, Any]:
                     )
             options = theirs | options
         request["rules"] = options
-    if args.wild_rank is not None:
-        if data.get("wild_rank") is not None and str(data["wild_rank"]) != args.wild_rank:
-            raise RequestError(
-                f"--wild-rank {args.wild_rank} contradicts the field 'wild_rank' of {path}", code=ErrorCode.BAD_REQUEST
-            )
-        request["wild_rank"] = args.wild_rank
     return request
 
 
@@ -173,8 +190,6 @@ def _turn_from_options(args: argparse.Namespace) -> dict[str, Any]:
     options = _options(args)
     if options:
         request["rules"] = options
-    if args.wild_rank is not None:
-        request["wild_rank"] = args.wild_rank
     return request
 
 

@@ -5,7 +5,14 @@ from __future__ import annotations
 import argparse
 
 from rummylib import svg
-from rummylib.cli._args import read_rules, read_text, table_melds, turn_request, write_picture
+from rummylib.cli._args import (
+    one_meld_per_argument,
+    read_rules,
+    read_text,
+    table_melds,
+    turn_request,
+    write_picture,
+)
 from rummylib.cli._output import EXIT_INVALID, EXIT_VALID, Out, Progress, emit_json, show_table
 from rummylib.contracts import contract_for, contract_violations, find_contract
 from rummylib.errors import ErrorCode, RequestError
@@ -22,6 +29,7 @@ def cmd_meld(args: argparse.Namespace, out: Out) -> int:
     """``rummylib meld``: whether each meld is valid, and what it reads as."""
     rules = read_rules(args)
     texts: list[str] = list(args.melds)
+    one_meld_per_argument(texts, args)
     if args.file:
         texts += [line.strip() for line in read_text(args.file).splitlines() if line.strip()]
         if not texts:
@@ -99,6 +107,7 @@ def cmd_turn(args: argparse.Namespace, out: Out) -> int:
 def cmd_contract(args: argparse.Namespace, out: Out) -> int:
     """``rummylib contract``: whether the melds meet the round's contract."""
     rules = read_rules(args)
+    one_meld_per_argument(list(args.melds), args)
     melds = [Meld(parse_pieces(m, rules=rules)) for m in args.melds]
     hand = parse_pieces(args.hand, rules=rules) if args.hand is not None else None
     contract = contract_for(rules=rules, round_number=args.round)

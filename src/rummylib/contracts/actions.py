@@ -79,6 +79,8 @@ class EndReason(StrEnum):
     """A player got rid of the last card."""
     STOCK_EXHAUSTED = "stock-exhausted"
     """The stock was empty with no discards under the top card to shuffle into a new one."""
+    TURN_LIMIT = "turn-limit"
+    """The round reached the rule set's ``max_turns`` with nobody out: a cut-off, not an end of play."""
 
 
 def _piece(value: PieceLike) -> Piece:
@@ -338,31 +340,37 @@ class RoundView:
     the buys, whose turn it is; and, for every hand, the cards everyone has seen go into it and not
     come out again (`known`: a discard taken, a card bought, a joker taken from the table; never a
     card drawn from the stock or a buy's penalty card). Other hands and the stock are ``None``.
-    The table view (`ContractRound.table_view`) shows everything.
+    The table view (`ContractRound.table_view`) shows everything; its ``viewer`` is ``None`` and
+    its ``hand`` empty. The keys shared by every game's view are `rummylib.referee.View`'s.
 
     Examples:
         >>> from rummylib import SHANGHAI
         >>> from rummylib.contracts import ContractRound, DrawDiscard
         >>> r = ContractRound.deal(rules=SHANGHAI, players=3, seed=1)
         >>> v = r.view(0)
-        >>> len(v.hands[0]), v.hands[1], v.hand_sizes, v.stock
-        (11, None, (11, 11, 11), None)
+        >>> len(v.hand), v.hands[1], v.hand_sizes, v.stock, v.to_move, v.is_over
+        (11, None, (11, 11, 11), None, 1, False)
         >>> [format_pieces(k) for k in r.apply(DrawDiscard(1)).view(0).known]
         ['', '8h', '']
     """
 
     viewer: int | None
     """The seat whose view this is, or ``None`` for the whole table."""
+    to_move: int | None
+    """The seat whose decision it is (the player in turn, or the first seat still to answer a buy
+    window), ``None`` once the round is over."""
+    hand: tuple[Piece, ...]
+    """The viewer's own cards (empty in the table view, whose viewer is ``None``)."""
+    is_over: bool
+    """Whether the round has ended."""
     round_number: int
     """The round (from 1)."""
     dealer: int
     """Seat of the dealer."""
-    current: int
-    """Seat of the player whose turn it is."""
     phase: Phase
     """Where the turn stands."""
-    turn: int
-    """Turns started in this round (from 1)."""
+    turns_played: int
+    """Turns finished in this round (a turn ends with its discard; 0 during the first)."""
     hands: tuple[tuple[Piece, ...] | None, ...]
     """Each hand, or ``None`` where hidden."""
     hand_sizes: tuple[int, ...]
@@ -381,7 +389,7 @@ class RoundView:
     """Buys made by each player this round."""
     window: BuyWindow | None
     """The open buy window, if any."""
-    result: RoundResult | None
+    round_result: RoundResult | None
     """The result, once the round is over (the hands are then shown, for the count)."""
     known: tuple[tuple[Piece, ...], ...] = ()
     """For each hand, the cards every player has seen go into it and not come out again, in
@@ -390,9 +398,10 @@ class RoundView:
     """Jokers the player in turn took from the table this turn and must still play."""
     totals: tuple[int, ...] | None = None
     """In a game: each player's total over the rounds finished before this one."""
-    to_move: int | None = None
-    """The seat whose decision it is (the player in turn, or the first seat still to answer a buy
-    window), ``None`` once the round is over."""
+    taken_card: Piece | None = None
+    """The card the player in turn took from the discard pile this turn (everyone saw it taken),
+    while it is still in their hand; ``None`` otherwise. Under ``discard_taken_card`` off it may not
+    be discarded this turn."""
 
     @property
     def upcard(self) -> Piece | None:
@@ -410,14 +419,16 @@ class RoundView:
             ('draw', None, None, [11, 11, 11], '8h', ['', '', ''])
         """
         window = self.window
-        result = self.result
+        result = self.round_result
         return {
             "viewer": self.viewer,
-            "round": self.round_number,
+            "to_move": self.to_move,
+            "hand": format_pieces(self.hand),
+            "is_over": self.is_over,
+            "round_number": self.round_number,
             "dealer": self.dealer,
-            "current": self.current,
             "phase": self.phase.value,
-            "turn": self.turn,
+            "turns_played": self.turns_played,
             "hands": [format_pieces(h) if h is not None else None for h in self.hands],
             "hand_sizes": list(self.hand_sizes),
             "known": [format_pieces(k) for k in self.known],
@@ -437,7 +448,7 @@ class RoundView:
                 "requests": list(window.requests),
                 "last_buyer": window.last_buyer,
             },
-            "result": None
+            "round_result": None
             if result is None
             else {
                 "scores": list(result.scores),
@@ -448,11 +459,12 @@ class RoundView:
                 "hands": [format_pieces(h) for h in result.hands],
             },
             "totals": None if self.totals is None else list(self.totals),
-            "to_move": self.to_move,
+            "taken_card": None if self.taken_card is None else str(self.taken_card),
         }
 
     def __str__(self) -> str:
-        lines = [f"round {self.round_number}, turn {self.turn}: player {self.current} to {self.phase.value}"]
+        who = "nobody" if self.to_move is None else f"player {self.to_move}"
+        lines = [f"round {self.round_number}, turn {self.turns_played + 1}: {who} to {self.phase.value}"]
         for seat, hand in enumerate(self.hands):
             shown = format_pieces(hand) if hand is not None else f"{self.hand_sizes[seat]} cards"
             seen = self.known[seat] if seat < len(self.known) else ()

@@ -211,7 +211,9 @@ class ContractGame(RefereeBase):
             >>> v.stock is None, v.totals
             (True, (0, 0, 0))
         """
-        return attrs.evolve(self.round.view(player), totals=self._totals_before())
+        return attrs.evolve(
+            self.round.view(player), to_move=self.to_move, is_over=self.is_over, totals=self._totals_before()
+        )
 
     def _totals_before(self) -> tuple[int, ...]:
         """The totals of the rounds finished before the round in play (all of them once over)."""
@@ -226,7 +228,9 @@ class ContractGame(RefereeBase):
             >>> len(ContractGame.deal(rules=SHANGHAI, players=3, seed=0).table_view().hands[0])
             11
         """
-        return attrs.evolve(self.round.table_view(), totals=self._totals_before())
+        return attrs.evolve(
+            self.round.table_view(), to_move=self.to_move, is_over=self.is_over, totals=self._totals_before()
+        )
 
     def seed_problems(self) -> tuple[str, ...]:
         """What the seed shows against the round in play (see `ContractRound.seed_problems`).

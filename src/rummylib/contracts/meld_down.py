@@ -35,7 +35,6 @@ from collections.abc import Sequence
 import attrs
 
 from rummylib import _inputs
-from rummylib._display import Drawable
 from rummylib.cards import Card
 from rummylib.contracts._search import _build, _Search
 from rummylib.contracts.errors import ContractNotMetError
@@ -44,6 +43,7 @@ from rummylib.melds import Meld, MeldKind, MeldReading, meld_readings, meld_viol
 from rummylib.pieces import Family, Piece, PiecesLike, format_pieces, piece_sort_key
 from rummylib.rules import Contract, RuleSet
 from rummylib.table import MeldsLike, Table
+from rummylib.tiles import Drawable
 
 __all__ = [
     "ContractPlan",

@@ -238,8 +238,8 @@ class ContractRound(RefereeBase):
     """Seat of the player whose turn it is."""
     phase: Phase = Phase.DRAW
     """Where the turn stands."""
-    turn: int = 1
-    """Turns started in this round (from 1)."""
+    turns_played: int = 0
+    """Turns finished in this round (0 during the first; the turn that goes out counts once over)."""
     window: BuyWindow | None = None
     """The buy window while the refused upcard is on offer."""
     laid_down_this_turn: bool = False
@@ -251,6 +251,10 @@ class ContractRound(RefereeBase):
     in canonical order."""
     reshuffles: int = 0
     """How many times the discards were shuffled into a new stock."""
+    taken_this_turn: Piece | None = None
+    """The card the player in turn took from the discard pile this turn, while a card like it is
+    still in their hand (``None`` otherwise); under ``discard_taken_card`` off it may not be
+    discarded this turn. A card bought out of turn is never this card."""
     round_result: RoundResult | None = None
     """How the round ended, once it has (`result` gives it as an `Outcome`)."""
     known: tuple[tuple[Piece, ...], ...] = ()
@@ -357,7 +361,8 @@ class ContractRound(RefereeBase):
     def result(self) -> Outcome:
         """How the round ended: each seat's penalty points (lower is better) and who won.
 
-        The winner is the player who went out, or, when the stock ran out, the lowest score.
+        The winner is the player who went out, or, when the stock ran out or the round reached the
+        turn limit (``max_turns``), the lowest score.
 
         Raises:
             IllegalActionError: the round is not over yet (code ``wrong-phase``).
@@ -378,7 +383,7 @@ class ContractRound(RefereeBase):
         else:
             best = min(res.scores)
             winners = tuple(p for p, v in enumerate(res.scores) if v == best)
-            reason = "the stock ran out"
+            reason = "the turn limit was reached" if res.reason is EndReason.TURN_LIMIT else "the stock ran out"
         return Outcome(scores=res.scores, winners=winners, lower_wins=True, reason=reason)
 
     def problems(self) -> tuple[str, ...]:
@@ -437,8 +442,17 @@ class ContractRound(RefereeBase):
                 yield f"player {p} holds no card but the round is not over"
         if self.reshuffles < 0 or (rules.max_reshuffles is not None and self.reshuffles > rules.max_reshuffles):
             yield f"{self.reshuffles} reshuffles is not possible"
-        if not isinstance(self.turn, int) or self.turn < 1:
-            yield f"turn {self.turn!r} is not possible"
+        if not isinstance(self.turns_played, int) or self.turns_played < 0:
+            yield f"turns_played {self.turns_played!r} is not possible"
+        elif rules.max_turns is not None and (
+            self.turns_played > rules.max_turns or (self.turns_played >= rules.max_turns and not over)
+        ):
+            yield f"turns_played {self.turns_played} goes past the turn limit of {rules.max_turns}"
+        taken = self.taken_this_turn
+        if taken is not None and (
+            self.phase is not Phase.PLAY or not _is_seat(self.current, n) or taken not in self.hands[self.current]
+        ):
+            yield f"{taken} is marked as taken from the discard pile this turn, but the player in turn does not hold it"
         for i, tm in enumerate(self.table):
             if not _is_seat(tm.owner, n):
                 yield f"table meld {i} belongs to {tm.owner!r}, not a seat"
@@ -458,6 +472,10 @@ class ContractRound(RefereeBase):
                 yield "the result's hands are not the hands of the round"
             if res.round_number != self.round_number:
                 yield "the result is for another round"
+            if res.reason is EndReason.TURN_LIMIT and (
+                rules.max_turns is None or res.went_out is not None or self.turns_played != rules.max_turns
+            ):
+                yield "the result says the turn limit ended the round, but these rules and turns do not"
             yield from result_problems(res, rules, n)
 
     def seed_problems(self) -> tuple[str, ...]:
@@ -651,11 +669,13 @@ class ContractRound(RefereeBase):
     def _view(self, viewer: int | None) -> RoundView:
         return RoundView(
             viewer=viewer,
+            to_move=self.to_move,
+            hand=() if viewer is None else self.hands[viewer],
+            is_over=self.is_over,
             round_number=self.round_number,
             dealer=self.dealer,
-            current=self.current,
             phase=self.phase,
-            turn=self.turn,
+            turns_played=self.turns_played,
             hands=tuple(h if viewer is None or seat == viewer else None for seat, h in enumerate(self.hands)),
             hand_sizes=tuple(len(h) for h in self.hands),
             stock=self.stock if viewer is None else None,
@@ -665,10 +685,10 @@ class ContractRound(RefereeBase):
             down=self.down,
             buys=self.buys,
             window=self.window,
-            result=self.round_result,
+            round_result=self.round_result,
             known=self.known,
             jokers_owed=self.jokers_owed,
-            to_move=self.to_move,
+            taken_card=self.taken_this_turn,
         )
 
     def __str__(self) -> str:
@@ -730,7 +750,9 @@ class ContractRound(RefereeBase):
         seat = self.current
         hands = _replace(self.hands, seat, sorted_pieces((*self.hands[seat], card)))
         known = _replace(self.known, seat, sorted_pieces((*self.known[seat], card)))
-        return attrs.evolve(self, hands=hands, discards=self.discards[:-1], phase=Phase.PLAY, known=known)
+        return attrs.evolve(
+            self, hands=hands, discards=self.discards[:-1], phase=Phase.PLAY, known=known, taken_this_turn=card
+        )
 
     def _draw_stock(self, count: int) -> tuple[tuple[Piece, ...], ContractRound]:
         """Take ``count`` cards from the stock, shuffling the discards but the top into a new stock when empty."""
@@ -844,6 +866,30 @@ class ContractRound(RefereeBase):
     def _pay_jokers(self, played: Sequence[Piece]) -> tuple[Piece, ...]:
         return _less(self.jokers_owed, played)
 
+    def _still_taken(self, played: Sequence[Piece]) -> Piece | None:
+        """The card taken from the pile this turn, unless a card like it is among ``played`` (it went with them)."""
+        taken = self.taken_this_turn
+        return None if taken is None or taken in played else taken
+
+    def _pinned(self, card: Piece) -> bool:
+        """Whether ``card`` is the card taken from the pile this turn, held back (``discard_taken_card`` off).
+
+        A player holding another card like it may discard that one: only the last card like the
+        one taken is held back.
+        """
+        taken = self.taken_this_turn
+        return (
+            taken is not None
+            and not self.rules.discard_taken_card
+            and card == taken
+            and self.hands[self.current].count(card) == 1
+        )
+
+    def _last_card_free(self, state: ContractRound) -> bool:
+        """Whether any last card of the hand ``state`` leaves may be discarded (else the listing asks the referee)."""
+        rules = self.rules
+        return rules.go_out_by_discard and (rules.discard_taken_card or state.taken_this_turn is None)
+
     def _after_play(self, player: int, doing: str) -> ContractRound:
         """Finish a lay-down or lay-off: go out on an empty hand; refuse a dead end."""
         hand = self.hands[player]
@@ -856,14 +902,21 @@ class ContractRound(RefereeBase):
                 "and it could not be",
             )
         if (
-            not self.rules.go_out_by_discard
-            and len(hand) == 1
+            len(hand) == 1
+            and (not self.rules.go_out_by_discard or self._pinned(hand[0]))
             and not (self.may_lay_off(player) and self._fits_somewhere(hand[0]))
         ):
+            if not self.rules.go_out_by_discard:
+                refuse(
+                    RuleId.LAST_CARD_DISCARD,
+                    f"player {player} cannot {doing}: {hand[0]} would be left as the last card, which may not be "
+                    "discarded and cannot be laid off",
+                    pieces=hand,
+                )
             refuse(
-                RuleId.LAST_CARD_DISCARD,
-                f"player {player} cannot {doing}: {hand[0]} would be left as the last card, which may not be "
-                "discarded and cannot be laid off",
+                RuleId.DISCARD_TAKEN_CARD,
+                f"player {player} cannot {doing}: {hand[0]} would be left as the last card, but it was taken "
+                "from the discard pile this turn, so it may not be discarded, and it cannot be laid off",
                 pieces=hand,
             )
         return self
@@ -900,6 +953,7 @@ class ContractRound(RefereeBase):
             played_this_turn=sorted_pieces((*state.played_this_turn, *pieces)),
             jokers_owed=owed,
             known=_replace(state.known, player, _less(state.known[player], pieces)),
+            taken_this_turn=state._still_taken(pieces),
         )
         return after._after_play(player, "lay down")
 
@@ -927,6 +981,7 @@ class ContractRound(RefereeBase):
             played_this_turn=sorted_pieces((*self.played_this_turn, *action.cards)),
             jokers_owed=self._pay_jokers(action.cards),
             known=_replace(self.known, player, _less(self.known[player], action.cards)),
+            taken_this_turn=self._still_taken(action.cards),
         )
         return after._after_play(player, "lay off")
 
@@ -950,6 +1005,7 @@ class ContractRound(RefereeBase):
             played_this_turn=sorted_pieces((*self.played_this_turn, card)),
             jokers_owed=owed,
             known=_replace(self.known, player, seen),
+            taken_this_turn=self._still_taken((card,)),
         )
 
     def _swap_joker(self, action: SwapJoker) -> ContractRound:
@@ -986,6 +1042,12 @@ class ContractRound(RefereeBase):
                 f"player {player} cannot discard yet: the joker taken from the table must be played this turn",
             )
         left = self._holding(player, (action.card,), "discard")
+        if self._pinned(action.card):
+            refuse(
+                RuleId.DISCARD_TAKEN_CARD,
+                f"player {player} cannot discard {action.card}: it was taken from the discard pile this turn",
+                pieces=(action.card,),
+            )
         if not left and not self.rules.go_out_by_discard:
             refuse(
                 RuleId.LAST_CARD_DISCARD,
@@ -997,20 +1059,25 @@ class ContractRound(RefereeBase):
             hands=_replace(self.hands, player, left),
             discards=(*self.discards, action.card),
             known=_replace(self.known, player, _less(self.known[player], (action.card,))),
+            taken_this_turn=None,  # the discard ends the turn, going out or not
         )
         if not left:
             return after._end(EndReason.WENT_OUT, player)
         nxt = attrs.evolve(
             after,
             current=(self.current + 1) % self.players,
-            turn=self.turn + 1,
+            turns_played=self.turns_played + 1,
             phase=Phase.DRAW,
             laid_down_this_turn=False,
             played_this_turn=(),
             jokers_owed=(),
+            taken_this_turn=None,
         )
         if not nxt.stock and (len(nxt.discards) < 2 or not nxt._may_reshuffle()):
             return nxt._end(EndReason.STOCK_EXHAUSTED, None)
+        limit = self.rules.max_turns
+        if limit is not None and nxt.turns_played >= limit:
+            return nxt._end(EndReason.TURN_LIMIT, None)
         return nxt
 
     def _end(self, reason: EndReason, went_out: int | None) -> ContractRound:
@@ -1027,7 +1094,10 @@ class ContractRound(RefereeBase):
             hands=self.hands,
         )
         # The hands are shown for the count: every card of every hand is known.
-        return attrs.evolve(self, phase=Phase.OVER, window=None, round_result=result, known=self.hands)
+        played = self.turns_played + (went_out is not None)  # the turn that went out is played
+        return attrs.evolve(
+            self, phase=Phase.OVER, window=None, round_result=result, known=self.hands, turns_played=played
+        )
 
     # --- listing actions ----------------------------------------------------------------------
     def _play_actions(self) -> list[ContractAction]:
@@ -1045,7 +1115,7 @@ class ContractRound(RefereeBase):
             ]
             found += [a for a in swaps if self.is_legal(a)]
         if not self.jokers_owed and (len(self.hands[player]) > 1 or rules.go_out_by_discard):
-            found += [Discard(player, c) for c in _distinct(self.hands[player])]
+            found += [Discard(player, c) for c in _distinct(self.hands[player]) if not self._pinned(c)]
         return found
 
     def _settled(self, player: int, played: Sequence[Piece], cards_left: int, state: ContractRound) -> bool:
@@ -1058,7 +1128,7 @@ class ContractRound(RefereeBase):
             return True
         if state.jokers_owed and state._pay_jokers(played):
             return False
-        return self.rules.go_out_by_discard or cards_left != 1
+        return cards_left != 1 or self._last_card_free(state)
 
     def _layoff_actions(self) -> list[ContractAction]:
         """Every lay-off with a distinct result: each group of cards a meld takes, and each joker end that matters."""
@@ -1122,7 +1192,7 @@ class ContractRound(RefereeBase):
         for way in lay_downs(state.hands[player], contract, rules, must_use=must):
             action = LayDown(player, way.melds, swaps=swaps)
             left = way.cards_left
-            settled = not left or (not state.jokers_owed and (rules.go_out_by_discard or left != 1))
+            settled = not left or (not state.jokers_owed and (left != 1 or self._last_card_free(state)))
             if settled or self._settled(player, way.used, left, state) or self.is_legal(action):
                 found.append(action)
         return found

@@ -73,7 +73,7 @@ class GinPhase(StrEnum):
     DISCARD = "discard"
     """The player in turn holds 11 cards and must discard or knock."""
     OVER = "over"
-    """The hand is over: knocked (see `GinHand.hand_result`) or a draw."""
+    """The hand is over: knocked (see `GinHand.round_result`) or a draw."""
 
 
 @attrs.frozen
@@ -83,14 +83,14 @@ class GinView:
     Their own hand; the other hand's size and the cards of it both players have seen go into it
     (`known`: cards taken from the discard pile and not discarded since); the discard pile; the
     stock's size; whose turn it is. Once the hand is over by a knock, both hands are laid down and
-    shown.
+    shown. The keys shared by every game's view are `rummylib.referee.View`'s.
 
     Examples:
         >>> from rummylib import GIN_RUMMY
         >>> from rummylib.gin import GinHand
         >>> v = GinHand.deal(rules=GIN_RUMMY, seed=7).view(0)
-        >>> len(v.hand), v.hand_sizes, v.stock_size, str(v.upcard)
-        (10, (10, 10), 31, '9d')
+        >>> len(v.hand), v.hand_sizes, v.stock_size, str(v.first_upcard), v.is_over
+        (10, (10, 10), 31, '9d', False)
     """
 
     viewer: int
@@ -107,23 +107,30 @@ class GinView:
     """How many cards each player holds."""
     stock_size: int
     """Cards left in the stock."""
+    is_over: bool
+    """Whether the hand (in a game: the game) has ended."""
     discards: tuple[Card, ...]
     """The discard pile, bottom first (face up: everyone sees it)."""
-    upcard: Card
-    """The first upcard, turned after the deal."""
+    first_upcard: Card
+    """The hand's first upcard, turned after the deal (`upcard` is the top of the pile now)."""
     knock_limit: int
     """The most deadwood a player may knock with in this hand."""
     shown: tuple[tuple[Card, ...], ...] | None = None
     """Both hands in canonical order, once the hand is over by a knock (they are laid down); ``None`` before."""
-    hand_result: GinHandResult | None = None
+    round_result: GinHandResult | None = None
     """The score of the knock, once the hand is over by one."""
     totals: tuple[int, int] | None = None
     """In a game: hand points won so far by players 0 and 1."""
-    hand_number: int | None = None
-    """In a game: the hand being played."""
+    round_number: int | None = None
+    """In a game: the hand being played (from 1)."""
     known: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())
     """For players 0 and 1, the cards both have seen go into that hand and not come out again
     (taken from the discard pile), in canonical order; both whole hands once shown after a knock."""
+
+    @property
+    def upcard(self) -> Card | None:
+        """The top card of the discard pile now, or ``None`` when the pile is empty."""
+        return self.discards[-1] if self.discards else None
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict of the view (cards in notation).
@@ -134,7 +141,8 @@ class GinView:
             >>> GinHand.deal(rules=GIN_RUMMY, seed=7).view(1).to_json()["hand_sizes"]
             [10, 10]
         """
-        result = self.hand_result
+        result = self.round_result
+        upcard = self.upcard
         return {
             "viewer": self.viewer,
             "dealer": self.dealer,
@@ -143,15 +151,16 @@ class GinView:
             "hand": format_pieces(self.hand),
             "hand_sizes": list(self.hand_sizes),
             "stock_size": self.stock_size,
+            "is_over": self.is_over,
             "discards": format_pieces(self.discards),
-            "upcard": str(self.discards[-1]) if self.discards else None,  # the top of the pile now
-            "first_upcard": str(self.upcard),  # the hand's first upcard, for good
+            "upcard": None if upcard is None else str(upcard),
+            "first_upcard": str(self.first_upcard),
             "knock_limit": self.knock_limit,
             "shown": None if self.shown is None else [format_pieces(h) for h in self.shown],
-            "hand_result": None
+            "round_result": None
             if result is None
             else {"winner": result.winner, "kind": result.kind.value, "points": result.points},
             "totals": None if self.totals is None else list(self.totals),
-            "hand_number": self.hand_number,
+            "round_number": self.round_number,
             "known": [format_pieces(k) for k in self.known],
         }

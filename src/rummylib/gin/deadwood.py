@@ -21,7 +21,6 @@ from collections.abc import Sequence
 import attrs
 
 from rummylib import _inputs
-from rummylib._display import Drawable
 from rummylib.cards import Card, Rank, Suit
 from rummylib.errors import RuleId, Violation
 from rummylib.gin._engine import (
@@ -38,6 +37,7 @@ from rummylib.gin.errors import GinInputError, KnockError
 from rummylib.melds import Meld
 from rummylib.pieces import PieceLike, PiecesLike
 from rummylib.rules import RuleSet
+from rummylib.tiles import Drawable
 
 __all__ = [
     "MAX_GIN_HAND",

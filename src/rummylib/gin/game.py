@@ -7,7 +7,7 @@ Examples:
     >>> from rummylib import GIN_RUMMY
     >>> game = GinGame.deal(rules=GIN_RUMMY, seed=5)
     >>> game = game.apply(game.legal_actions()[0])
-    >>> game.hand_number, game.is_over
+    >>> game.round_number, game.is_over
     (1, False)
 """
 
@@ -58,16 +58,16 @@ class GinGame(RefereeBase):
 
     rules: RuleSet
     """The rule set."""
-    hand: GinHand
+    round: GinHand
     """The hand being played (or the last one, once the game is over)."""
     score: GinGameScore = attrs.field(factory=GinGameScore)
     """Running totals and hands won."""
-    hand_number: int = 1
-    """Hands dealt so far, the current one included."""
+    round_number: int = 1
+    """Hands dealt so far, the one being played included."""
     seed: str = "0"
     """The seed the game was started with; each hand's deal is seeded from it and the hand number."""
-    last_hand: GinHand | None = None
-    """The hand finished most recently (with its `GinHand.hand_result`), or ``None``."""
+    previous_round: GinHand | None = None
+    """The hand finished most recently (with its `GinHand.round_result`), or ``None``."""
 
     @classmethod
     def deal(cls, *, rules: RuleSet, seed: Seed, players: int = 2, dealer: int = 0) -> GinGame:
@@ -80,11 +80,11 @@ class GinGame(RefereeBase):
         Examples:
             >>> from rummylib import GIN_RUMMY
             >>> game = GinGame.deal(rules=GIN_RUMMY, seed="club night", dealer=1)
-            >>> game.hand.dealer, game.hand_number, game.winner
+            >>> game.round.dealer, game.round_number, game.winner
             (1, 1, None)
         """
         first = GinHand.deal(rules=rules, seed=f"{seed}/1", players=players, dealer=dealer)
-        return cls(rules=rules, hand=first, seed=str(seed))
+        return cls(rules=rules, round=first, seed=str(seed))
 
     @property
     def players(self) -> int:
@@ -94,7 +94,7 @@ class GinGame(RefereeBase):
     @property
     def to_move(self) -> int | None:
         """The seat to act in the hand being played, ``None`` once the game is over."""
-        return None if self.is_over else self.hand.to_move
+        return None if self.is_over else self.round.to_move
 
     @property
     def is_over(self) -> bool:
@@ -108,7 +108,7 @@ class GinGame(RefereeBase):
 
     def all_pieces(self) -> PieceCount:
         """Every card of the hand being played (always the whole deck)."""
-        return self.hand.all_pieces()
+        return self.round.all_pieces()
 
     def result(self) -> Outcome:
         """The final scores (with the end-of-game bonuses) and the winner.
@@ -142,7 +142,7 @@ class GinGame(RefereeBase):
             >>> GinGame.deal(rules=GIN_RUMMY, seed=5).legal_actions(0)
             ()
         """
-        return () if self.is_over else self.hand.legal_actions(player)
+        return () if self.is_over else self.round.legal_actions(player)
 
     def apply(self, action: GinAction) -> GinGame:
         """The game after ``action``; when the hand ends it is scored and the next one dealt.
@@ -154,24 +154,24 @@ class GinGame(RefereeBase):
             >>> from rummylib import GIN_RUMMY
             >>> game = GinGame.deal(rules=GIN_RUMMY, seed=5)
             >>> from rummylib.gin import DrawStock
-            >>> game.apply(DrawStock(1)).hand.phase.value
+            >>> game.apply(DrawStock(1)).round.phase.value
             'discard'
         """
         if self.is_over:
             refuse(RuleId.ROUND_OVER, "the game is over: a player has reached the target")
-        hand = self.hand.apply(action)
+        hand = self.round.apply(action)
         if not hand.is_over:
-            return attrs.evolve(self, hand=hand)
+            return attrs.evolve(self, round=hand)
         score = self.score
         dealer = hand.dealer
-        if hand.hand_result is not None and hand.winner is not None:
-            score = score.add(hand.hand_result, winner=hand.winner, rules=self.rules)
+        if hand.round_result is not None and hand.winner is not None:
+            score = score.add(hand.round_result, winner=hand.winner, rules=self.rules)
             dealer = 1 - hand.dealer
         if score.is_over(rules=self.rules):
-            return attrs.evolve(self, hand=hand, score=score, last_hand=hand)
-        number = self.hand_number + 1
+            return attrs.evolve(self, round=hand, score=score, previous_round=hand)
+        number = self.round_number + 1
         following = GinHand.deal(rules=self.rules, seed=f"{self.seed}/{number}", dealer=dealer)
-        return attrs.evolve(self, hand=following, score=score, hand_number=number, last_hand=hand)
+        return attrs.evolve(self, round=following, score=score, round_number=number, previous_round=hand)
 
     def view(self, player: int) -> GinView:
         """What ``player`` sees of the hand being played, with the game's totals.
@@ -184,7 +184,13 @@ class GinGame(RefereeBase):
             >>> GinGame.deal(rules=GIN_RUMMY, seed=5).view(0).totals
             (0, 0)
         """
-        return attrs.evolve(self.hand.view(player), totals=self.score.totals, hand_number=self.hand_number)
+        return attrs.evolve(
+            self.round.view(player),
+            to_move=self.to_move,
+            is_over=self.is_over,
+            totals=self.score.totals,
+            round_number=self.round_number,
+        )
 
     def problems(self) -> tuple[str, ...]:
         """Every reason this game could not come out of real play (empty when it could).
@@ -196,21 +202,21 @@ class GinGame(RefereeBase):
         """
         found: list[str] = []
         s = self.score
-        if self.hand.rules is not self.rules and self.hand.rules != self.rules:  # (one object: equal)
+        if self.round.rules is not self.rules and self.round.rules != self.rules:  # (one object: equal)
             found.append("the hand in play has other rules than the game")
-        if not isinstance(self.hand_number, int) or self.hand_number < 1:
-            found.append(f"hand number {self.hand_number!r} is not possible")
+        if not isinstance(self.round_number, int) or self.round_number < 1:
+            found.append(f"hand number {self.round_number!r} is not possible")
         for p in (0, 1):
             total, won = s.totals[p], s.hands_won[p]
             if won < 0 or total < 0:
                 found.append(f"player {p} has a negative total or hands won")
             elif total < won or total > won * 600:
                 found.append(f"player {p}: {total} points from {won} hands won is not possible")
-        if isinstance(self.hand_number, int) and sum(s.hands_won) > self.hand_number:
-            found.append(f"{sum(s.hands_won)} hands won in {self.hand_number} hands dealt")
-        found.extend(self.hand.problems())
-        if self.last_hand is not None:
-            found.extend(f"last hand: {p}" for p in self.last_hand._invariant_problems())
+        if isinstance(self.round_number, int) and sum(s.hands_won) > self.round_number:
+            found.append(f"{sum(s.hands_won)} hands won in {self.round_number} hands dealt")
+        found.extend(self.round.problems())
+        if self.previous_round is not None:
+            found.extend(f"last hand: {p}" for p in self.previous_round._invariant_problems())
         return tuple(found)
 
     def seed_problems(self) -> tuple[str, ...]:
@@ -227,21 +233,21 @@ class GinGame(RefereeBase):
             >>> game = GinGame.deal(rules=GIN_RUMMY, seed=5)
             >>> game.seed_problems()
             ()
-            >>> len(attrs.evolve(game, hand=attrs.evolve(game.hand, stock=game.hand.stock[::-1])).seed_problems())
+            >>> len(attrs.evolve(game, round=attrs.evolve(game.round, stock=game.round.stock[::-1])).seed_problems())
             1
         """
         return tuple(self._seed_problems())
 
     def _seed_problems(self) -> Iterator[str]:
-        if not isinstance(self.hand_number, int) or isinstance(self.hand_number, bool) or self.hand_number < 1:
+        if not isinstance(self.round_number, int) or isinstance(self.round_number, bool) or self.round_number < 1:
             return
-        dealt = _dealt_hand(self.rules, f"{self.seed}/{self.hand_number}")
+        dealt = _dealt_hand(self.rules, f"{self.seed}/{self.round_number}")
         if dealt is None:
             yield "the seed and the rules cannot deal this hand"
             return
-        hand, left = self.hand, len(self.hand.stock)
-        if hand.upcard != dealt.upcard:
-            yield f"the first upcard {hand.upcard} is not the one the seed deals ({dealt.upcard})"
+        hand, left = self.round, len(self.round.stock)
+        if hand.first_upcard != dealt.first_upcard:
+            yield f"the first upcard {hand.first_upcard} is not the one the seed deals ({dealt.first_upcard})"
         if left > len(dealt.stock) or hand.stock != dealt.stock[len(dealt.stock) - left :]:
             yield (
                 "the stock is not what is left of the stock its seed deals, in that order "

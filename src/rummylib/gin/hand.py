@@ -12,7 +12,7 @@ two cards are left in the stock after a discard: then the hand is a draw and nob
 Examples:
     >>> from rummylib import GIN_RUMMY
     >>> hand = GinHand.deal(rules=GIN_RUMMY, seed=7)
-    >>> [len(h) for h in hand.hands], len(hand.stock), str(hand.upcard), hand.to_move
+    >>> [len(h) for h in hand.hands], len(hand.stock), str(hand.first_upcard), hand.to_move
     ([10, 10], 31, '9d', 1)
     >>> hand = hand.apply(DrawStock(1))
     >>> hand.phase.value, len(hand.hands[1])
@@ -93,15 +93,15 @@ class GinHand(RefereeBase):
     """The face-down stock, the next card to draw first."""
     discards: tuple[Card, ...]
     """The discard pile, bottom first: the top card is the last."""
-    upcard: Card
+    first_upcard: Card
     """The first upcard, turned after the deal (it sets the knock limit under Oklahoma)."""
     dealer: int
     """The dealer's seat; the other player plays first."""
-    turn: int
-    """The seat of the player to act."""
+    to_move: int | None
+    """The seat of the player to act, ``None`` once the hand is over."""
     phase: GinPhase = GinPhase.DRAW
     """Draw, discard or over."""
-    hand_result: GinHandResult | None = None
+    round_result: GinHandResult | None = None
     """The score of a knocked hand (``None`` while playing, and for a drawn hand)."""
     knocker: int | None = None
     """The seat of the player who knocked, once the hand is over by a knock."""
@@ -143,9 +143,9 @@ class GinHand(RefereeBase):
             hands=(hands[0], hands[1]),
             stock=cards[2 * n + 1 :],
             discards=(upcard,),
-            upcard=upcard,
+            first_upcard=upcard,
             dealer=dealer,
-            turn=first,
+            to_move=first,
         )
 
     # --- facts ------------------------------------------------------------------------------
@@ -155,9 +155,9 @@ class GinHand(RefereeBase):
         return 2
 
     @property
-    def to_move(self) -> int | None:
-        """The seat to act, ``None`` once the hand is over."""
-        return None if self.is_over else self.turn
+    def upcard(self) -> Card | None:
+        """The top card of the discard pile now, or ``None`` when the pile is empty."""
+        return self.discards[-1] if self.discards else None
 
     @property
     def is_over(self) -> bool:
@@ -167,27 +167,27 @@ class GinHand(RefereeBase):
     @property
     def is_draw(self) -> bool:
         """Whether the hand ended with nobody knocking."""
-        return self.is_over and self.hand_result is None
+        return self.is_over and self.round_result is None
 
     @property
     def winner(self) -> int | None:
         """The seat that scores the hand, or ``None`` (still playing, or a draw)."""
-        if self.hand_result is None or self.knocker is None:
+        if self.round_result is None or self.knocker is None:
             return None
-        return self.knocker if self.hand_result.winner == "knocker" else 1 - self.knocker
+        return self.knocker if self.round_result.winner == "knocker" else 1 - self.knocker
 
     @property
     def scores(self) -> tuple[int, int]:
         """Points each seat scores for this hand (zeros until it is over, and for a draw)."""
         w = self.winner
-        if w is None or self.hand_result is None:
+        if w is None or self.round_result is None:
             return (0, 0)
-        return (self.hand_result.points, 0) if w == 0 else (0, self.hand_result.points)
+        return (self.round_result.points, 0) if w == 0 else (0, self.round_result.points)
 
     @property
     def knock_limit(self) -> int:
         """The most deadwood a player may knock with in this hand (see `rummylib.gin.knock_limit`)."""
-        return knock_limit(rules=self.rules, upcard=self.upcard)
+        return knock_limit(rules=self.rules, upcard=self.first_upcard)
 
     def all_pieces(self) -> PieceCount:
         """Every card of the hand: both hands, stock and discard pile (always the whole deck)."""
@@ -213,14 +213,14 @@ class GinHand(RefereeBase):
         if not self.is_over:
             refuse(RuleId.WRONG_PHASE, "the hand is not over yet")
         w = self.winner
-        if w is None or self.hand_result is None:
+        if w is None or self.round_result is None:
             return Outcome(scores=(0, 0), winners=(), lower_wins=False, reason="a draw: nobody knocked")
-        how = self.hand_result.kind.value.replace("_", " ")
+        how = self.round_result.kind.value.replace("_", " ")
         return Outcome(
             scores=self.scores,
             winners=(w,),
             lower_wins=False,
-            reason=f"player {self.knocker} knocked ({how}); player {w} scores {self.hand_result.points}",
+            reason=f"player {self.knocker} knocked ({how}); player {w} scores {self.round_result.points}",
         )
 
     # --- the protocol -----------------------------------------------------------------------
@@ -255,9 +255,9 @@ class GinHand(RefereeBase):
             >>> GinHand.deal(rules=GIN_RUMMY, seed=7).legal_actions()
             (DrawStock(player=1), DrawDiscard(player=1))
         """
-        if self.is_over or (player is not None and player != self.turn):
+        p = self.to_move
+        if p is None or (player is not None and player != p):
             return ()
-        p = self.turn
         if self.phase is GinPhase.DRAW:
             draws: list[GinAction] = []
             if self.stock:
@@ -299,13 +299,14 @@ class GinHand(RefereeBase):
             hand=self.hands[seat],
             hand_sizes=(len(self.hands[0]), len(self.hands[1])),
             stock_size=len(self.stock),
+            is_over=self.is_over,
             discards=self.discards,
-            upcard=self.upcard,
+            first_upcard=self.first_upcard,
             knock_limit=self.knock_limit,
             shown=(sorted_pieces(self.hands[0]), sorted_pieces(self.hands[1]))
-            if self.hand_result is not None
+            if self.round_result is not None
             else None,
-            hand_result=self.hand_result,
+            round_result=self.round_result,
             known=self.known,
         )
 
@@ -327,16 +328,22 @@ class GinHand(RefereeBase):
 
     def _invariant_problems(self) -> Iterator[str]:
         size = self.rules.hand_size
-        for name in ("dealer", "turn"):
-            if getattr(self, name) not in (0, 1) or isinstance(getattr(self, name), bool):
-                yield f"{name} ({getattr(self, name)!r}) is not player 0 or 1"
+        if self.dealer not in (0, 1) or isinstance(self.dealer, bool):
+            yield f"dealer ({self.dealer!r}) is not player 0 or 1"
+            return
+        if self.phase is GinPhase.OVER:
+            if self.to_move is not None:
+                yield f"to_move ({self.to_move!r}) is not null once the hand is over"
                 return
+        elif self.to_move not in (0, 1) or isinstance(self.to_move, bool):
+            yield f"to_move ({self.to_move!r}) is not player 0 or 1"
+            return
         sizes = [len(x) for x in self.hands]
         if self.phase is GinPhase.DRAW:
             want = [size, size]
         elif self.phase is GinPhase.DISCARD:
             want = [size, size]
-            want[self.turn] = size + 1
+            want[self.to_move or 0] = size + 1
         else:
             knocked = self.knocker is not None and sorted(sizes) in ([size, size], [size, size + 1])
             want = sizes if knocked else [size, size]
@@ -349,29 +356,29 @@ class GinHand(RefereeBase):
             unseen = PieceCount.of(self.known[seat]) - PieceCount.of(self.hands[seat])
             if unseen:
                 yield f"player {seat} is known to hold {format_pieces(unseen)}, which the hand does not hold"
-        if self.upcard not in (*self.discards, *self.hands[0], *self.hands[1]):
-            yield f"the first upcard {self.upcard} is neither in a hand nor in the discard pile"
-        if (self.hand_result is None) != (self.knocker is None):
+        if self.first_upcard not in (*self.discards, *self.hands[0], *self.hands[1]):
+            yield f"the first upcard {self.first_upcard} is neither in a hand nor in the discard pile"
+        if (self.round_result is None) != (self.knocker is None):
             yield "a knock without a result, or a result without a knocker"
         if self.phase is GinPhase.OVER and self.knocker is None and len(self.stock) > STOCK_FLOOR:
             yield (
                 f"the hand ended as a draw with {len(self.stock)} cards in the stock "
                 f"(a hand is drawn only when {STOCK_FLOOR} are left)"
             )
-        if self.hand_result is not None and self.phase is not GinPhase.OVER:
+        if self.round_result is not None and self.phase is not GinPhase.OVER:
             yield "a knock result while the hand goes on"
         knocker = self.knocker
-        if self.hand_result is not None and knocker in (0, 1) and not [s for s in sizes if s > size + 1]:
+        if self.round_result is not None and knocker in (0, 1) and not [s for s in sizes if s > size + 1]:
             try:
                 expected = score_hand(
-                    self.hands[knocker], self.hands[1 - knocker], rules=self.rules, upcard=self.upcard
+                    self.hands[knocker], self.hands[1 - knocker], rules=self.rules, upcard=self.first_upcard
                 )
             except RummyError as exc:
                 yield f"the knock cannot be scored: {exc.message}"
             else:
-                if expected != self.hand_result:
+                if expected != self.round_result:
                     yield (
-                        f"the recorded knock ({self.hand_result.winner} wins {self.hand_result.points}) is not what "
+                        f"the recorded knock ({self.round_result.winner} wins {self.round_result.points}) is not what "
                         f"the hands give ({expected.winner} wins {expected.points})"
                     )
 
@@ -388,8 +395,8 @@ class GinHand(RefereeBase):
             refuse(RuleId.ROUND_OVER, "the hand is over: no action is legal any more")
         if p not in (0, 1):
             refuse(RuleId.NOT_A_PLAYER, f"player {p} is not at the table (players 0 and 1)")
-        if p != self.turn:
-            refuse(RuleId.NOT_YOUR_TURN, f"it is player {self.turn}'s turn, not player {p}'s")
+        if p != self.to_move:
+            refuse(RuleId.NOT_YOUR_TURN, f"it is player {self.to_move}'s turn, not player {p}'s")
         hand = self.hands[p]
         if isinstance(action, DrawStock | DrawDiscard):
             if self.phase is not GinPhase.DRAW:
@@ -437,7 +444,7 @@ class GinHand(RefereeBase):
                 kept = _without(hand, action.card)
                 discards = (*self.discards, action.card)
             try:
-                result = score_hand(kept, other, rules=self.rules, upcard=self.upcard)
+                result = score_hand(kept, other, rules=self.rules, upcard=self.first_upcard)
             except KnockError as exc:
                 raise IllegalActionError(exc.violations) from None
             hands = _replace(self.hands, p, kept)
@@ -446,7 +453,8 @@ class GinHand(RefereeBase):
                 hands=hands,
                 discards=discards,
                 phase=GinPhase.OVER,
-                hand_result=result,
+                to_move=None,
+                round_result=result,
                 knocker=p,
                 known=(sorted_pieces(hands[0]), sorted_pieces(hands[1])),  # both hands are laid down
             )
@@ -456,10 +464,10 @@ class GinHand(RefereeBase):
             self,
             hands=_replace(self.hands, p, kept),
             discards=(*self.discards, action.card),
-            turn=1 - p,
+            to_move=1 - p,
             phase=GinPhase.DRAW,
             known=_replace(self.known, p, _forget(self.known[p], action.card)),
         )
         if len(state.stock) <= STOCK_FLOOR:
-            state = attrs.evolve(state, phase=GinPhase.OVER)
+            state = attrs.evolve(state, phase=GinPhase.OVER, to_move=None)
         return state

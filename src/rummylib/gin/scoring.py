@@ -19,7 +19,6 @@ from enum import StrEnum
 import attrs
 
 from rummylib import _inputs
-from rummylib._display import Drawable
 from rummylib.cards import Card
 from rummylib.errors import InvalidMeldError
 from rummylib.gin._engine import (
@@ -46,6 +45,7 @@ from rummylib.melds import Meld, MeldKind, check_meld
 from rummylib.pieces import PieceLike, PiecesLike, format_pieces, piece_sort_key
 from rummylib.rules import RuleSet
 from rummylib.table import MeldsLike, Table
+from rummylib.tiles import Drawable
 
 __all__ = [
     "GinGameScore",

@@ -121,7 +121,7 @@ class IndianPhase(StrEnum):
     DISCARD = "discard"
     """The player in turn holds 14 cards and must discard or declare."""
     OVER = "over"
-    """The deal is over (see `rummylib.indian.IndianDeal.deal_result`)."""
+    """The deal is over (see `rummylib.indian.IndianDeal.round_result`)."""
 
 
 class SeatStatus(StrEnum):
@@ -182,12 +182,14 @@ class IndianDealResult:
 class IndianView:
     """What one player sees of a deal: their own hand, the table, and what others showed.
 
+    The keys shared by every game's view are `rummylib.referee.View`'s.
+
     Examples:
         >>> from rummylib import INDIAN_RUMMY
         >>> from rummylib.indian import IndianDeal
         >>> v = IndianDeal.deal(rules=INDIAN_RUMMY, players=2, seed=4).view(0)
-        >>> len(v.hand), v.hand_sizes, v.stock_size, v.status[1].value
-        (13, (13, 13), 80, 'in')
+        >>> len(v.hand), v.hand_sizes, v.stock_size, v.status[1].value, v.is_over
+        (13, (13, 13), 80, 'in', False)
     """
 
     viewer: int
@@ -210,6 +212,8 @@ class IndianView:
     """How many cards each seat holds."""
     stock_size: int
     """Cards left in the stock."""
+    is_over: bool
+    """Whether the deal (in a game: the game) has ended."""
     status: tuple[SeatStatus, ...]
     """Who is still in, who dropped or declared wrongly, who sits out."""
     scores: tuple[int, ...]
@@ -225,7 +229,7 @@ class IndianView:
     """Who won the deal, once it is over (``None`` while playing, and when nobody won)."""
     totals: tuple[int, ...] | None = None
     """In a game: each seat's points over the deals finished."""
-    deal_number: int | None = None
+    round_number: int | None = None
     """In a game: the deal being played (from 1)."""
     eliminated: tuple[bool, ...] | None = None
     """In a pool game: whether each seat is eliminated."""
@@ -251,6 +255,7 @@ class IndianView:
             "discards": format_pieces(self.discards),
             "hand_sizes": list(self.hand_sizes),
             "stock_size": self.stock_size,
+            "is_over": self.is_over,
             "status": [s.value for s in self.status],
             "scores": list(self.scores),
             "known": [format_pieces(k) for k in self.known],
@@ -258,6 +263,6 @@ class IndianView:
             "declaration": [str(m) for m in self.declaration],
             "winner": self.winner,
             "totals": None if self.totals is None else list(self.totals),
-            "deal_number": self.deal_number,
+            "round_number": self.round_number,
             "eliminated": None if self.eliminated is None else list(self.eliminated),
         }

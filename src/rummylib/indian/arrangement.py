@@ -21,12 +21,12 @@ from typing import Literal
 import attrs
 
 from rummylib import _inputs
-from rummylib._display import Drawable
 from rummylib.cards import Card, Rank, Suit
 from rummylib.errors import LimitExceededError, RuleSetError
 from rummylib.melds import Meld
 from rummylib.pieces import JOKER, Family, Joker, Piece, PiecesLike, piece_sort_key
 from rummylib.rules import RuleSet
+from rummylib.tiles import Drawable
 
 __all__ = ["MAX_INDIAN_HAND", "IndianArrangement", "best_arrangement"]
 

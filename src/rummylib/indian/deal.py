@@ -182,8 +182,8 @@ class IndianDeal(RefereeBase):
     """The discard pile, bottom first: the top card is the last."""
     wild_card: Piece
     """The card turned up for the wild joker: face up beside the stock, out of play."""
-    turn: int
-    """The seat of the player to act (the last to act, once the deal is over)."""
+    to_move: int | None
+    """The seat of the player to act, ``None`` once the deal is over."""
     status: tuple[SeatStatus, ...]
     """Where each seat stands: in, dropped, declared wrongly, or sitting out."""
     drawn: tuple[bool, ...]
@@ -196,11 +196,11 @@ class IndianDeal(RefereeBase):
     """Whether the first upcard still lies at the bottom of the discard pile (it may always be drawn)."""
     reshuffles: int = 0
     """How many times the discards were shuffled into a new stock."""
-    turns: int = 1
-    """Turns started in this deal (from 1)."""
+    turns_played: int = 0
+    """Turns finished in this deal (0 during the first; the turn that ends the deal counts once over)."""
     declaration: tuple[Meld, ...] = ()
     """The winning declaration as `find_declaration` arranges it, once made."""
-    deal_result: IndianDealResult | None = None
+    round_result: IndianDealResult | None = None
     """How the deal ended, once it has (`result` gives it as an `Outcome`)."""
 
     # --- construction -----------------------------------------------------------------------
@@ -258,7 +258,7 @@ class IndianDeal(RefereeBase):
             stock=pool[k + 2 :],
             discards=(pool[k + 1],),
             wild_card=wild,
-            turn=first,
+            to_move=first,
             status=tuple(SeatStatus.SITTING_OUT if p in out else SeatStatus.IN for p in range(players)),
             drawn=(False,) * players,
             known=((),) * players,
@@ -271,11 +271,6 @@ class IndianDeal(RefereeBase):
         return len(self.hands)
 
     @property
-    def to_move(self) -> int | None:
-        """The seat to act, ``None`` once the deal is over."""
-        return None if self.is_over else self.turn
-
-    @property
     def is_over(self) -> bool:
         """Whether the deal has ended."""
         return self.phase is IndianPhase.OVER
@@ -283,7 +278,7 @@ class IndianDeal(RefereeBase):
     @property
     def winner(self) -> int | None:
         """Who won the deal (``None`` while it goes on, and when the stock ran out)."""
-        return None if self.deal_result is None else self.deal_result.winner
+        return None if self.round_result is None else self.round_result.winner
 
     @property
     def wild_rank(self) -> Rank | None:
@@ -299,8 +294,8 @@ class IndianDeal(RefereeBase):
             >>> IndianDeal.deal(rules=INDIAN_RUMMY, players=3, seed=4).apply(Drop(1)).scores
             (0, 20, 0)
         """
-        if self.deal_result is not None:
-            return self.deal_result.scores
+        if self.round_result is not None:
+            return self.round_result.scores
         return tuple(_penalty(s, self.rules) for s in self.status)
 
     def may_draw_discard(self) -> bool:
@@ -338,7 +333,7 @@ class IndianDeal(RefereeBase):
             ...
             rummylib.errors.IllegalActionError: the deal is not over yet [wrong-phase]
         """
-        res = self.deal_result
+        res = self.round_result
         if res is None:
             refuse(RuleId.WRONG_PHASE, "the deal is not over yet")
         reasons = {
@@ -361,9 +356,9 @@ class IndianDeal(RefereeBase):
             >>> [a.kind for a in deal.legal_actions()].count("declare"), len(set(deal.hands[1]))
             (14, 14)
         """
-        if self.is_over or (player is not None and player != self.turn):
+        p = self.to_move
+        if p is None or (player is not None and player != p):
             return ()
-        p = self.turn
         if self.phase is IndianPhase.DRAW:
             draws: list[IndianAction] = [DrawStock(p)] if self.stock else []
             if self._draw_discard_problem() is None:
@@ -411,8 +406,8 @@ class IndianDeal(RefereeBase):
         if self.is_over:
             refuse(RuleId.ROUND_OVER, "the deal is over: no action is legal any more")
         p = check_seat(action.player, self.players, doing)
-        if p != self.turn:
-            refuse(RuleId.NOT_YOUR_TURN, f"it is player {self.turn}'s turn, not player {p}'s")
+        if p != self.to_move:
+            refuse(RuleId.NOT_YOUR_TURN, f"it is player {self.to_move}'s turn, not player {p}'s")
         if isinstance(action, DrawStock | DrawDiscard | Drop):
             if self.phase is not IndianPhase.DRAW:
                 refuse(RuleId.WRONG_PHASE, f"player {p} has drawn: discard or declare")
@@ -428,9 +423,10 @@ class IndianDeal(RefereeBase):
 
     def _judged_actions(self, player: int | None = None) -> tuple[tuple[IndianAction, bool | None], ...]:
         """`legal_actions`, each with its `judge_declaration` (found while listing, not judged again)."""
-        if self.is_over or (player is not None and player != self.turn) or self.phase is IndianPhase.DRAW:
+        p = self.to_move
+        if p is None or (player is not None and player != p) or self.phase is IndianPhase.DRAW:
             return tuple((action, None) for action in self.legal_actions(player))
-        return tuple(self._judged_discards(self.turn))
+        return tuple(self._judged_discards(p))
 
     def _judged_json(self, player: int) -> list[dict[str, Any]] | None:
         """`_judged_actions` of the discard phase as JSON, each ``declare`` with its ``"valid"`` (else ``None``).
@@ -443,9 +439,9 @@ class IndianDeal(RefereeBase):
         made and written as any action is. The same list, item for item, as `action_to_json` of
         `_judged_actions` (a test holds it).
         """
-        if self.is_over or player != self.turn or self.phase is IndianPhase.DRAW:
+        p, rules = self.to_move, self.rules
+        if p is None or player != p or self.phase is IndianPhase.DRAW:
             return None
-        p, rules = self.turn, self.rules
         hand = self.hands[p]
         texts = format_pieces(hand).split(" ") if hand else []
         firsts: dict[str, int] = {}  # each distinct card (by its text) at its first place in the hand
@@ -514,6 +510,7 @@ class IndianDeal(RefereeBase):
             discards=self.discards,
             hand_sizes=tuple(len(h) for h in self.hands),
             stock_size=len(self.stock),
+            is_over=over,
             status=self.status,
             scores=self.scores,
             known=self.known,
@@ -600,8 +597,9 @@ class IndianDeal(RefereeBase):
         if len(still_in) == 1:
             return self._end(DealEnd.LAST_STANDING, still_in[0])
         n = self.players
-        nxt = next(q for q in ((self.turn + k) % n for k in range(1, n + 1)) if self.status[q] is SeatStatus.IN)
-        state = attrs.evolve(self, turn=nxt, phase=IndianPhase.DRAW, turns=self.turns + 1)
+        now = self.to_move or 0  # (a deal over takes no turn)
+        nxt = next(q for q in ((now + k) % n for k in range(1, n + 1)) if self.status[q] is SeatStatus.IN)
+        state = attrs.evolve(self, to_move=nxt, phase=IndianPhase.DRAW, turns_played=self.turns_played + 1)
         if state.stock:
             return state
         limit = self.rules.max_reshuffles
@@ -618,7 +616,8 @@ class IndianDeal(RefereeBase):
 
     def _end(self, end: DealEnd, winner: int | None) -> IndianDeal:
         result = IndianDealResult(scores=self._final_scores(winner), winner=winner, end=end)
-        return attrs.evolve(self, phase=IndianPhase.OVER, deal_result=result)
+        played = self.turns_played + (end is not DealEnd.STOCK_EXHAUSTED)  # (that one was counted on passing)
+        return attrs.evolve(self, phase=IndianPhase.OVER, to_move=None, round_result=result, turns_played=played)
 
     def _final_scores(self, winner: int | None) -> tuple[int, ...]:
         return tuple(
@@ -660,10 +659,15 @@ class IndianDeal(RefereeBase):
             if len(getattr(self, name)) != n:
                 yield f"{name} has {len(getattr(self, name))} entries for {n} seats"
                 return
-        for name in ("dealer", "turn"):
-            if not is_seat(getattr(self, name), n):
-                yield f"{name} ({getattr(self, name)!r}) is not a seat"
-                return
+        if not is_seat(self.dealer, n):
+            yield f"dealer ({self.dealer!r}) is not a seat"
+            return
+        if self.phase is IndianPhase.OVER and self.to_move is not None:
+            yield f"to_move ({self.to_move!r}) is not null once the deal is over"
+            return
+        if self.phase is not IndianPhase.OVER and not is_seat(self.to_move, n):
+            yield f"to_move ({self.to_move!r}) is not a seat"
+            return
 
     def _invariant_problems(self) -> Iterator[str]:
         found = list(self._shape_problems())
@@ -676,8 +680,8 @@ class IndianDeal(RefereeBase):
             yield f"the wild ranks of the deal's rules do not follow the wild joker {self.wild_card}"
         if self.status[self.dealer] is SeatStatus.SITTING_OUT:
             yield f"the dealer (player {self.dealer}) is not dealt in"
-        if self.status[self.turn] is not SeatStatus.IN and not self.is_over:
-            yield f"player {self.turn} is to act but is out of the deal"
+        if self.to_move is not None and self.status[self.to_move] is not SeatStatus.IN:
+            yield f"player {self.to_move} is to act but is out of the deal"
         yield from self._size_problems()
         for p in range(n):
             if self.known[p] and Counter(self.known[p]) - Counter(self.hands[p]):  # (nothing known: nothing to count)
@@ -696,8 +700,8 @@ class IndianDeal(RefereeBase):
             or (limit is not None and self.reshuffles > limit)
         ):
             yield f"{self.reshuffles!r} reshuffles is not possible"
-        if not isinstance(self.turns, int) or self.turns < 1:
-            yield f"turn {self.turns!r} is not possible"
+        if not isinstance(self.turns_played, int) or self.turns_played < 0:
+            yield f"turns_played {self.turns_played!r} is not possible"
         try:
             yield from self._result_problems()
         except RummyError as exc:  # foreign pieces or too many copies, reported above
@@ -740,14 +744,14 @@ class IndianDeal(RefereeBase):
         size = self.rules.hand_size
         for p, (hand, status) in enumerate(zip(self.hands, self.status, strict=True)):
             want = 0 if status is SeatStatus.SITTING_OUT else size
-            if p == self.turn and self.phase is IndianPhase.DISCARD:
+            if p == self.to_move and self.phase is IndianPhase.DISCARD:
                 want += 1
             if len(hand) != want:
                 yield f"player {p} holds {len(hand)} cards in phase {self.phase.value} (expected {want})"
 
     def _result_problems(self) -> Iterator[str]:
         still_in = [q for q, s in enumerate(self.status) if s is SeatStatus.IN]
-        res = self.deal_result
+        res = self.round_result
         if (res is None) != (self.phase is not IndianPhase.OVER):
             yield "a deal over without a result, or a result while the deal goes on"
             return
@@ -771,8 +775,8 @@ class IndianDeal(RefereeBase):
         if res.end is DealEnd.STOCK_EXHAUSTED and (w is not None or self.stock):
             yield "the stock ran out, yet someone won or the stock holds cards"
         if res.end is DealEnd.DECLARED:
-            if w is None or self.turn != w:
-                yield "a declaration by a player who was not in turn"
+            if w is None:
+                yield "a declaration won by nobody"
             elif declaration_violations(self.declaration, rules=self.rules) or PieceCount.of(
                 p for m in self.declaration for p in m
             ) != PieceCount.of(self.hands[w]):

@@ -6,7 +6,7 @@ for each deal it plays; its actions are those of the deal being played (`rummyli
 Examples:
     >>> from rummylib import INDIAN_RUMMY
     >>> game = IndianGame.deal(rules=INDIAN_RUMMY, players=3, seed=4)
-    >>> game.deal_number, game.is_over
+    >>> game.round_number, game.is_over
     (1, False)
 """
 
@@ -53,7 +53,7 @@ class IndianGame(RefereeBase):
     Examples:
         >>> from rummylib import INDIAN_RUMMY
         >>> game = IndianGame.deal(rules=INDIAN_RUMMY.with_options({"indian_format": "deals"}), players=3, seed=5)
-        >>> game.deal_number, game.current.dealer, game.to_move, game.totals
+        >>> game.round_number, game.round.dealer, game.to_move, game.totals
         (1, 0, 1, (0, 0, 0))
     """
 
@@ -66,11 +66,11 @@ class IndianGame(RefereeBase):
     """The seed the game was started with; deal ``k`` is seeded ``f"{seed}/{k}"``."""
     first_dealer: int
     """The dealer of the first deal."""
-    current: IndianDeal
+    round: IndianDeal
     """The deal being played (the last one, once the game is over)."""
     results: tuple[IndianDealResult, ...] = ()
     """The results of the deals finished, in order."""
-    last_deal: IndianDeal | None = None
+    previous_round: IndianDeal | None = None
     """The deal finished most recently, as it ended (to show the hands), or ``None``."""
 
     @classmethod
@@ -89,18 +89,18 @@ class IndianGame(RefereeBase):
         if isinstance(seed, bool) or not isinstance(seed, int | str):
             raise TypeError(f"seed must be an int or a str, not {type(seed).__name__}")
         first = IndianDeal.deal(rules=rules, players=players, seed=f"{seed}/1", dealer=dealer)
-        return cls(rules=check_rules(rules), seed=seed, first_dealer=dealer, current=first)
+        return cls(rules=check_rules(rules), seed=seed, first_dealer=dealer, round=first)
 
     # --- facts ------------------------------------------------------------------------------
     @property
     def players(self) -> int:
         """Seats at the table."""
-        return self.current.players
+        return self.round.players
 
     @property
-    def deal_number(self) -> int:
+    def round_number(self) -> int:
         """The number of the deal in play (from 1; the last one once the game is over)."""
-        return max(1, len(self.results) + (0 if self.current.is_over else 1))
+        return max(1, len(self.results) + (0 if self.round.is_over else 1))
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -126,7 +126,7 @@ class IndianGame(RefereeBase):
     @property
     def to_move(self) -> int | None:
         """The seat to act in the deal being played, ``None`` once the game is over."""
-        return None if self.is_over else self.current.to_move
+        return None if self.is_over else self.round.to_move
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -135,7 +135,7 @@ class IndianGame(RefereeBase):
 
     def all_pieces(self) -> PieceCount:
         """Every card of the deal being played (always the whole pack)."""
-        return self.current.all_pieces()
+        return self.round.all_pieces()
 
     def result(self) -> Outcome:
         """The game's scores and winners (see the class for each format).
@@ -152,7 +152,7 @@ class IndianGame(RefereeBase):
             ((40, -20, -20), (0,), False)
         """
         if not self.is_over:
-            refuse(RuleId.WRONG_PHASE, f"the game is not over yet: deal {self.deal_number} is being played")
+            refuse(RuleId.WRONG_PHASE, f"the game is not over yet: deal {self.round_number} is being played")
         fmt = self.rules.indian_format
         if fmt is IndianFormat.POINTS:
             res = self.results[0]
@@ -185,7 +185,7 @@ class IndianGame(RefereeBase):
             >>> IndianGame.deal(rules=INDIAN_RUMMY, players=2, seed=5).legal_actions(0)
             ()
         """
-        return () if self.is_over else self.current.legal_actions(player)
+        return () if self.is_over else self.round.legal_actions(player)
 
     def apply(self, action: IndianAction) -> IndianGame:
         """The game after ``action``; when a deal ends it is scored and, unless the game is over, the next dealt.
@@ -199,17 +199,17 @@ class IndianGame(RefereeBase):
             >>> pool = INDIAN_RUMMY.with_options({"indian_format": "pool"})
             >>> from rummylib.indian import Drop
             >>> game = IndianGame.deal(rules=pool, players=3, seed=2).apply(Drop(1)).apply(Drop(2))
-            >>> game.deal_number, game.totals, game.current.dealer
+            >>> game.round_number, game.totals, game.round.dealer
             (2, (0, 20, 20), 1)
         """
         if self.is_over:
             refuse(RuleId.ROUND_OVER, "the game is over")
-        nxt = self.current.apply(action)
-        if nxt.deal_result is None:
-            return attrs.evolve(self, current=nxt)
-        results = (*self.results, nxt.deal_result)
+        nxt = self.round.apply(action)
+        if nxt.round_result is None:
+            return attrs.evolve(self, round=nxt)
+        results = (*self.results, nxt.round_result)
         if _game_over(self.rules, results, self.players):
-            return attrs.evolve(self, current=nxt, results=results, last_deal=nxt)
+            return attrs.evolve(self, round=nxt, results=results, previous_round=nxt)
         out = _eliminated(self.rules, results, self.players)
         following = IndianDeal.deal(
             rules=self.rules,
@@ -218,7 +218,7 @@ class IndianGame(RefereeBase):
             dealer=_next_seat(nxt.dealer, out),
             sitting_out=[p for p, gone in enumerate(out) if gone],
         )
-        return attrs.evolve(self, current=following, results=results, last_deal=nxt)
+        return attrs.evolve(self, round=following, results=results, previous_round=nxt)
 
     def seed_problems(self) -> tuple[str, ...]:
         """What the seed shows against the deal in play (see `IndianDeal.seed_problems`).
@@ -228,15 +228,15 @@ class IndianGame(RefereeBase):
             >>> IndianGame.deal(rules=INDIAN_RUMMY, players=2, seed=5).seed_problems()
             ()
         """
-        return self.current.seed_problems()
+        return self.round.seed_problems()
 
     def _judged_actions(self, player: int | None = None) -> tuple[tuple[IndianAction, bool | None], ...]:
         """`legal_actions`, each with its `judge_declaration` (see `IndianDeal._judged_actions`)."""
-        return () if self.is_over else self.current._judged_actions(player)
+        return () if self.is_over else self.round._judged_actions(player)
 
     def _judged_json(self, player: int) -> list[dict[str, Any]] | None:
         """`legal_json` of the deal being played, where it writes it (see `IndianDeal._judged_json`)."""
-        return None if self.is_over else self.current._judged_json(player)
+        return None if self.is_over else self.round._judged_json(player)
 
     def judge_declaration(self, action: IndianAction) -> bool | None:
         """Whether a ``declare`` action lays out a valid declaration (see `IndianDeal.judge_declaration`).
@@ -247,7 +247,7 @@ class IndianGame(RefereeBase):
             >>> IndianGame.deal(rules=INDIAN_RUMMY, players=2, seed=5).judge_declaration(Drop(1)) is None
             True
         """
-        return self.current.judge_declaration(action)
+        return self.round.judge_declaration(action)
 
     def view(self, player: int) -> IndianView:
         """What ``player`` sees of the deal being played, with the game's totals.
@@ -261,9 +261,11 @@ class IndianGame(RefereeBase):
             (0, 0)
         """
         return attrs.evolve(
-            self.current.view(player),
+            self.round.view(player),
+            to_move=self.to_move,
+            is_over=self.is_over,
             totals=self.totals,
-            deal_number=self.deal_number,
+            round_number=self.round_number,
             eliminated=self.eliminated if self.rules.indian_format is IndianFormat.POOL else None,
         )
 
@@ -281,7 +283,7 @@ class IndianGame(RefereeBase):
         return tuple(self._problems())
 
     def _problems(self) -> Iterator[str]:
-        deal, n = self.current, self.current.players
+        deal, n = self.round, self.round.players
         if self.rules.scoring is not ScoringScheme.INDIAN:
             yield f"{self.rules.title} is not Indian Rummy"
             return
@@ -304,7 +306,7 @@ class IndianGame(RefereeBase):
         number = done if deal.is_over else done + 1
         if deal.seed != f"{self.seed}/{number}":
             yield f"the deal in play is not seeded as deal {number} of the game"
-        if deal.is_over != (done > 0 and deal.deal_result == self.results[-1] and self.is_over):
+        if deal.is_over != (done > 0 and deal.round_result == self.results[-1] and self.is_over):
             yield "the deal in play ended, but the game did not go on (or the other way round)"
         dealer = self.first_dealer
         for k in range(number - 1):
@@ -319,10 +321,12 @@ class IndianGame(RefereeBase):
             if res.winner is not None and (not is_seat(res.winner, n) or res.scores[res.winner] != 0):
                 yield f"deal {k + 1} was won by {res.winner!r}, who does not score 0"
         yield from deal.problems()
-        if self.last_deal is not None and (not self.results or self.last_deal.deal_result != self.results[-1]):
+        if self.previous_round is not None and (
+            not self.results or self.previous_round.round_result != self.results[-1]
+        ):
             yield "the last deal's result is not the one recorded"
-        if self.last_deal is not None:
-            yield from (f"last deal: {p}" for p in self.last_deal._invariant_problems())
+        if self.previous_round is not None:
+            yield from (f"last deal: {p}" for p in self.previous_round._invariant_problems())
 
 
 def _eliminated(rules: RuleSet, results: Sequence[IndianDealResult], players: int) -> tuple[bool, ...]:

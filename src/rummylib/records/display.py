@@ -81,9 +81,9 @@ def view_lines(seen: object) -> list[str]:
         >>> from rummylib.rummikub import RummikubGame
         >>> for line in view_lines(RummikubGame.deal(rules=RUMMIKUB, players=2, seed=1).view(0)):
         ...     print(line)
-        rack: K3 K5 K6 K11 K12 B4 B6 B7 B7 B11 Y1 R4 R4 R12
+        hand: K3 K5 K6 K11 K12 B4 B6 B7 B7 B11 Y1 R4 R4 R12
         table: -
-        to move 0 · rack sizes 14 14 · pool size 78 · initial meld done no no
+        to move 0 · hand sizes 14 14 · stock size 78 · initial meld done no no
     """
     kind: Any = type(seen)
     if not attrs.has(kind):
@@ -107,7 +107,9 @@ def view_lines(seen: object) -> list[str]:
                 f"{name}: {more}{format_pieces(value[-3:])} ({len(value)} card{'s' if len(value) != 1 else ''})"
             )
         elif _is_pieces(value):
-            if value or _OWN.search(f.name):  # the seat's own hand, even empty; other piles when not
+            if f.name == "hand" and isinstance(viewer, int):
+                shown.add((viewer, value))  # (a contract view's ``hands`` holds it again)
+            if value or (_OWN.search(f.name) and viewer is not None):  # a seat's own hand, even empty
                 lines.append(f"{name}: {format_pieces(sorted(value, key=piece_sort_key)) or '-'}")
         elif isinstance(value, tuple) and value and all(v is None or _is_pieces(v) for v in value):
             for seat, held in enumerate(value):

@@ -524,7 +524,8 @@ class Turn:
             1. player 1: draw-stock (takes 5s)
                hand: Ac Jc Qc 2d 5d 7d 6h As 2s 5s Qs
                discards: 9d (1 card)
-               dealer 0 · to move 1 · phase discard · hand sizes 10 11 · stock size 30 · upcard 9d · knock limit 10
+               dealer 0 · to move 1 · phase discard · hand sizes 10 11 · stock size 30 ·
+               first upcard 9d · knock limit 10
         """
         who = seat_name(self.player, names)
         head = f"{self.number}. {who}: {' '.join(self.text.split()[1:])}"
@@ -673,12 +674,14 @@ class Record:
             the deal, as seat 1 sees it:
                hand: Ac Jc Qc 2d 5d 7d 6h As 2s Qs
                discards: 9d (1 card)
-               dealer 0 · to move 1 · phase draw · hand sizes 10 10 · stock size 31 · upcard 9d · knock limit 10
+               dealer 0 · to move 1 · phase draw · hand sizes 10 10 · stock size 31 ·
+               first upcard 9d · knock limit 10
             <BLANKLINE>
             1. player 1 (Bob): draw-stock (takes 5s)
                hand: Ac Jc Qc 2d 5d 7d 6h As 2s 5s Qs
                discards: 9d (1 card)
-               dealer 0 · to move 1 · phase discard · hand sizes 10 11 · stock size 30 · upcard 9d · knock limit 10
+               dealer 0 · to move 1 · phase discard · hand sizes 10 11 · stock size 30 ·
+               first upcard 9d · knock limit 10
             <BLANKLINE>
             result: unfinished
         """

@@ -226,16 +226,17 @@ class TurnRecord:
 class RummikubView:
     """What one player may know of a Rummikub game, and nothing more.
 
-    Their own rack, the table, how many tiles each rack and the pool hold, who has made the
-    initial meld, whose turn it is, and once the game is over the racks (shown for the count) and
-    the scores. Tiles reach a rack only face down (from the deal or the pool) and never come back
-    from the table, so until then no tile of another rack is known to the others.
+    Their own rack (`hand`), the table, how many tiles each rack and the pool hold (`hand_sizes`,
+    `stock_size`), who has made the initial meld, whose turn it is, and once the game is over every
+    rack (`hands`, shown for the count) and the scores. Tiles reach a rack only face down (from the
+    deal or the pool) and never come back from the table, so until then no tile of another rack is
+    known to the others. The keys shared by every game's view are `rummylib.referee.View`'s.
 
     Examples:
         >>> from rummylib import RUMMIKUB
         >>> from rummylib.rummikub import Draw, RummikubGame
         >>> v = RummikubGame.deal(rules=RUMMIKUB, players=3, seed=2).view(1)
-        >>> len(v.rack), v.rack_sizes, v.pool_size, v.to_move
+        >>> len(v.hand), v.hand_sizes, v.stock_size, v.to_move
         (14, (14, 14, 14), 64, 0)
     """
 
@@ -243,11 +244,11 @@ class RummikubView:
     """The seat whose view this is."""
     to_move: int | None
     """The seat whose turn it is (``None`` once over)."""
-    rack: tuple[Piece, ...]
+    hand: tuple[Piece, ...]
     """The viewer's rack, in canonical order."""
-    rack_sizes: tuple[int, ...]
-    """How many tiles each player holds."""
-    pool_size: int
+    hand_sizes: tuple[int, ...]
+    """How many tiles each player holds on their rack."""
+    stock_size: int
     """Tiles left in the pool."""
     table: Table
     """The sets on the table."""
@@ -261,7 +262,7 @@ class RummikubView:
     """The player who emptied their rack, once over (``None``: nobody did)."""
     scores: tuple[int, ...] | None = None
     """Each seat's score once the game is over (`RummikubGame.result`), else ``None``."""
-    racks: tuple[tuple[Piece, ...], ...] | None = None
+    hands: tuple[tuple[Piece, ...], ...] | None = None
     """Every rack once the game is over (they are counted for the scores), else ``None``."""
 
     def to_json(self) -> dict[str, Any]:
@@ -276,14 +277,14 @@ class RummikubView:
         return {
             "viewer": self.viewer,
             "to_move": self.to_move,
-            "rack": format_pieces(self.rack),
-            "rack_sizes": list(self.rack_sizes),
-            "pool_size": self.pool_size,
+            "hand": format_pieces(self.hand),
+            "hand_sizes": list(self.hand_sizes),
+            "stock_size": self.stock_size,
             "table": self.table.to_json(),
             "initial_meld_done": list(self.initial_meld_done),
             "turns_left": self.turns_left,
             "is_over": self.is_over,
             "winner": self.winner,
             "scores": None if self.scores is None else list(self.scores),
-            "racks": None if self.racks is None else [format_pieces(r) for r in self.racks],
+            "hands": None if self.hands is None else [format_pieces(r) for r in self.hands],
         }

@@ -390,23 +390,23 @@ class RummikubGame(RefereeBase):
 
         Examples:
             >>> from rummylib import RUMMIKUB
-            >>> RummikubGame.deal(rules=RUMMIKUB, players=2, seed=1).view(1).rack_sizes
+            >>> RummikubGame.deal(rules=RUMMIKUB, players=2, seed=1).view(1).hand_sizes
             (14, 14)
         """
         seat = check_seat(player, self.players, "view the game")
         return RummikubView(
             viewer=seat,
             to_move=self.to_move,
-            rack=self.racks[seat],
-            rack_sizes=tuple(len(r) for r in self.racks),
-            pool_size=len(self.pool),
+            hand=self.racks[seat],
+            hand_sizes=tuple(len(r) for r in self.racks),
+            stock_size=len(self.pool),
             table=self.table,
             initial_meld_done=self.initial_meld_done,
             turns_left=self.turns_left,
             is_over=self.is_over,
             winner=self.winner,
             scores=self.result().scores if self.is_over else None,
-            racks=self.racks if self.is_over else None,
+            hands=self.racks if self.is_over else None,
         )
 
     def to_json(self) -> dict[str, Any]:

@@ -44,7 +44,6 @@ from typing import Any
 import attrs
 
 from rummylib import _inputs
-from rummylib._display import Drawable
 from rummylib.errors import LimitExceededError, RuleId, Violation
 from rummylib.melds import Meld, MeldKind, MeldReading
 from rummylib.pieces import Joker, Piece, PiecesLike, format_pieces, piece_sort_key
@@ -71,7 +70,7 @@ from rummylib.rummikub._judge import (
 )
 from rummylib.rummikub.errors import IllegalTurnError
 from rummylib.table import MeldsLike, Table
-from rummylib.tiles import Tile
+from rummylib.tiles import Drawable, Tile
 
 __all__ = [
     "ChangeKind",

@@ -1,6 +1,6 @@
 """The drawers' table: which picture of `rummylib.svg` each value with a ``_repr_svg_`` shows.
 
-`rummylib._display.Drawable._repr_svg_` calls `draw`, which finds the value's class (or the
+`rummylib.tiles.Drawable._repr_svg_` calls `draw`, which finds the value's class (or the
 nearest base class listed: every referee state is a `RefereeBase`) in `DRAWERS`.
 """
 

@@ -148,13 +148,13 @@ def _rummikub_view(seen: RummikubView, rules: RuleSet | None, labels: bool, inne
         "Table", _melds(seen.table.melds, rules=rules, labels=labels, reader=RUMMIKUB), empty="empty table"
     )
     rack = _Section(
-        f"Rack of seat {seen.viewer} ({_count(len(seen.rack), 'tile')})",
-        _hand(seen.rack, family=Family.TILES, inner=inner),
+        f"Rack of seat {seen.viewer} ({_count(len(seen.hand), 'tile')})",
+        _hand(seen.hand, family=Family.TILES, inner=inner),
         empty="empty rack",
     )
     opened = [str(seat) for seat, done in enumerate(seen.initial_meld_done) if done]
     notes = [
-        _Note(f"pool: {_count(seen.pool_size, 'tile')} · racks: {_seats(seen.rack_sizes)}"),
+        _Note(f"pool: {_count(seen.stock_size, 'tile')} · racks: {_seats(seen.hand_sizes)}"),
         _Note(f"initial meld made by seat {', '.join(opened)}" if opened else "no initial meld made yet"),
     ]
     if seen.turns_left is not None and not seen.is_over:
@@ -181,15 +181,15 @@ def _round_view(seen: RoundView, rules: RuleSet | None, labels: bool, inner: flo
     game = rules.title if rules is not None else "Contract game"
     viewer = seen.viewer
     phase = seen.phase.value
-    if seen.result is not None:
-        status = "round over: " + _seats(seen.result.scores)
+    if seen.round_result is not None:
+        status = "round over: " + _seats(seen.round_result.scores)
     elif seen.window is not None:
         waiting = ", ".join(str(s) for s in seen.window.waiting) or "nobody"
         status = f"{seen.window.card} is on offer; seats that may still buy it: {waiting}"
     elif phase == "draw":
-        status = f"{_who(seen.current, viewer)} to draw"
+        status = f"{_who(seen.to_move, viewer)} to draw"
     else:
-        status = f"{_who(seen.current, viewer)} to play"
+        status = f"{_who(seen.to_move, viewer)} to play"
     sections = [
         _Section("Table", [_table_meld(tm, labels=labels) for tm in seen.table], empty="no meld down yet"),
     ]
@@ -221,11 +221,11 @@ def _round_view(seen: RoundView, rules: RuleSet | None, labels: bool, inner: flo
 @_draws(GinView)
 def _gin_view(seen: GinView, rules: RuleSet | None, labels: bool, inner: float) -> _Scene:
     del rules, labels
-    game = "Gin Rummy" + (f", hand {seen.hand_number}" if seen.hand_number is not None else "")
+    game = "Gin Rummy" + (f", hand {seen.round_number}" if seen.round_number is not None else "")
     if seen.phase is GinPhase.OVER:
         status = "the hand is over"
-        if seen.hand_result is not None:
-            r = seen.hand_result
+        if seen.round_result is not None:
+            r = seen.round_result
             status += f": the {r.winner} wins {_count(r.points, 'point')} ({r.kind.value.replace('_', ' ')})"
     else:
         status = f"{_who(seen.to_move, seen.viewer)} to {seen.phase.value}"
@@ -250,7 +250,7 @@ def _gin_view(seen: GinView, rules: RuleSet | None, labels: bool, inner: float) 
         _Note(status, bold=True),
         _Note(
             f"stock: {_count(seen.stock_size, 'card')} · seat {other} holds {_count(seen.hand_sizes[other], 'card')}"
-            f" · upcard {seen.upcard} · knock limit {seen.knock_limit}"
+            f" · first upcard {seen.first_upcard} · knock limit {seen.knock_limit}"
         ),
     ]
     if seen.totals is not None:

@@ -308,6 +308,10 @@ class RummyEnv(AECEnv[str, dict[str, Any], int | None]):
         self.agent_selection = self.possible_agents[seat]
         self._legal = self._moves(state, seat)
 
+    def _cut_off(self, state: Referee) -> bool:
+        """Whether a state that is over was cut off by a limit of the rules (reported as truncated, not terminated)."""
+        return False
+
     def legal_moves(self) -> dict[int, Any]:
         """The unmasked indices of the agent to move, each with the referee action (or env step) it takes."""
         return dict(self._legal)
@@ -357,7 +361,10 @@ class RummyEnv(AECEnv[str, dict[str, Any], int | None]):
                 self.rewards[a] = float(after[i] - self._before[i])
             self._before = after
             self._reset_turn()
-            if state.is_over:
+            if state.is_over and self._cut_off(state):
+                self.truncations = dict.fromkeys(self.agents, True)
+                self._legal = {}
+            elif state.is_over:
                 self.terminations = dict.fromkeys(self.agents, True)
                 self._legal = {}
             elif self.steps >= self.max_steps:

@@ -32,6 +32,7 @@ from rummylib.contracts.actions import (
     Discard,
     DrawDiscard,
     DrawStock,
+    EndReason,
     LayDown,
     LayOff,
     Phase,
@@ -108,10 +109,12 @@ class ContractEnv(RummyEnv):
                 Field("down", n, "1 for each seat that has met the contract, seats from the viewer"),
                 Field("buys", n, "buys made this round / 5, seats from the viewer"),
                 Field("stock_size", 1, "cards in the stock / the cards of the decks"),
-                Field("round", rounds, "one-hot: the round being played"),
+                Field("round_number", rounds, "one-hot: the round being played"),
                 Field("phase", 4, "one-hot: draw, buy window, play (lay down, lay off, discard), over"),
                 Field("to_move", 1, "1 when the viewer is to move"),
-                Field("current", n, "one-hot: the seat whose turn it is, seats from the viewer"),
+                Field(
+                    "seat_to_move", n, "one-hot: the seat whose decision it is (none once over), seats from the viewer"
+                ),
                 Field("jokers_owed", 1, "jokers taken this turn still to be played / 2"),
                 Field(
                     "lay_down_candidate",
@@ -147,6 +150,15 @@ class ContractEnv(RummyEnv):
         if isinstance(state, ContractGame):
             return tuple(-t for t in state.totals)
         return (0.0,) * self.seats
+
+    def _cut_off(self, state: Referee) -> bool:
+        """A round (the last round of a game) ended by the rules' ``max_turns``: truncated, not terminated."""
+        if isinstance(state, ContractGame):
+            last = state.results[-1] if state.results else None
+        else:
+            assert isinstance(state, ContractRound)
+            last = state.round_result
+        return last is not None and last.reason is EndReason.TURN_LIMIT
 
     def _moves(self, state: Referee, seat: int) -> dict[int, Any]:
         out: dict[int, Any] = {}
@@ -239,10 +251,11 @@ class ContractEnv(RummyEnv):
             for r in range(n):
                 out[at + r] = min(1.0, values[(seat + r) % n] / scale)
         out[lay.offset["stock_size"]] = min(1.0, view.stock_size / (52 * self.decks + self.jokers))
-        out[lay.offset["round"] + view.round_number - 1] = 1.0
+        out[lay.offset["round_number"] + view.round_number - 1] = 1.0
         out[lay.offset["phase"] + _PHASES[view.phase]] = 1.0
         out[lay.offset["to_move"]] = 1.0 if view.to_move == seat else 0.0
-        out[lay.offset["current"] + (view.current - seat) % n] = 1.0
+        if view.to_move is not None:
+            out[lay.offset["seat_to_move"] + (view.to_move - seat) % n] = 1.0
         out[lay.offset["jokers_owed"]] = min(1.0, len(view.jokers_owed) / 2)
         if view.to_move == seat:
             for which, name in ((0, "lay_down_candidate"), (1, "other_candidate")):

@@ -65,7 +65,8 @@ _ENVS: tuple[tuple[str, str, Callable[[], RummyEnv], str], ...] = (
         lambda: contract_rummy_v0.raw_env(players=3),
         '2 to 8 players (`players`, 3 below); `game="round"` with `round_number`, or `"game"` (all '
         "seven rounds); `rules` a Contract Rummy rule set (random play seldom goes out: "
-        "`max_reshuffles` keeps a round finite, `max_steps` truncates). Rewards: minus the points "
+        "`max_reshuffles` or `max_turns` keeps a round finite; `max_steps`, and a round ended by "
+        "`max_turns`, truncate). Rewards: minus the points "
         "each seat scores. With M meld slots (players × the most melds a contract asks), N = 63 + 159·M.",
     ),
     (

@@ -52,7 +52,7 @@ _NATIVE = Layout(
         Field("discards", 52, "1 for each card of the discard pile under the top card"),
         Field("opponent_known", 52, "1 for each card the opponent is known to hold (taken from the discard pile)"),
         Field("unknown", 52, "1 for each card the viewer cannot place: the stock and the opponent's unseen cards"),
-        Field("upcard", 52, "1 at the hand's first upcard (it sets the knock limit under Oklahoma)"),
+        Field("first_upcard", 52, "1 at the hand's first upcard (it sets the knock limit under Oklahoma)"),
         Field("phase", 3, "one-hot: draw, discard (or knock), over"),
         Field("to_move", 1, "1 when the viewer is to move"),
         Field("stock_size", 1, "cards left in the stock / 31"),
@@ -169,7 +169,7 @@ class raw_env(RummyEnv):
         planes[4] = 1.0 - planes[0] - planes[1] - planes[2] - planes[3]
         if self.encoding == "rlcard":
             return planes[:5].copy()
-        planes[5, card_kind(view.upcard)] = 1.0
+        planes[5, card_kind(view.first_upcard)] = 1.0
         out = np.zeros(self.layout.size, dtype=np.float32)
         out[:312] = planes.reshape(-1)
         at = 312

@@ -196,13 +196,13 @@ class raw_env(RummyEnv):
         self.layout = Layout(
             (
                 Field(
-                    "rack", 53, "the viewer's tiles by kind (colour K B Y R × 13 + number − 1; 52 the joker), count / 2"
+                    "hand", 53, "the viewer's tiles by kind (colour K B Y R × 13 + number − 1; 52 the joker), count / 2"
                 ),
                 Field("chosen", 53, "the tiles chosen so far this turn, by kind, count / 2"),
                 Field("table", 53, "the tiles on the table, by kind, count / 2"),
                 Field("table_sets", 1, "sets on the table / 40"),
-                Field("rack_sizes", n, "tiles in each rack / 30, seats from the viewer"),
-                Field("pool_size", 1, "tiles in the pool / 106"),
+                Field("hand_sizes", n, "tiles in each rack / 30, seats from the viewer"),
+                Field("stock_size", 1, "tiles in the pool / 106"),
                 Field("initial_meld_done", n, "1 for each seat that has made the initial meld, seats from the viewer"),
                 Field("turns_left", 1, "once the pool is empty: turns left / players (0 before)"),
                 Field("to_move", 1, "1 when the viewer is to move"),
@@ -428,7 +428,7 @@ class raw_env(RummyEnv):
         assert isinstance(view, RummikubView)
         n, lay = self.seats, self.layout
         out = np.zeros(lay.size, dtype=np.float32)
-        for name, pieces in (("rack", view.rack), ("chosen", self.chosen if view.to_move == seat else ())):
+        for name, pieces in (("hand", view.hand), ("chosen", self.chosen if view.to_move == seat else ())):
             at = lay.offset[name]
             for p in pieces:
                 out[at + tile_kind(p)] += 0.5
@@ -437,10 +437,10 @@ class raw_env(RummyEnv):
             for p in m.pieces:
                 out[at + tile_kind(p)] += 0.5
         out[lay.offset["table_sets"]] = min(1.0, len(view.table) / 40)
-        at = lay.offset["rack_sizes"]
+        at = lay.offset["hand_sizes"]
         for r in range(n):
-            out[at + r] = min(1.0, view.rack_sizes[(seat + r) % n] / 30)
-        out[lay.offset["pool_size"]] = view.pool_size / 106
+            out[at + r] = min(1.0, view.hand_sizes[(seat + r) % n] / 30)
+        out[lay.offset["stock_size"]] = view.stock_size / 106
         at = lay.offset["initial_meld_done"]
         for r in range(n):
             out[at + r] = 1.0 if view.initial_meld_done[(seat + r) % n] else 0.0

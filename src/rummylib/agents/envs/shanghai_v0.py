@@ -2,7 +2,8 @@
 
 ``env(players=3, game="round", round_number=1)`` plays one round; ``game="game"`` plays every
 round. ``rules`` is a Shanghai rule set (house rules with ``SHANGHAI.with_options``; random play
-rarely goes out, so ``max_reshuffles`` keeps a round finite, and ``max_steps`` truncates). The
+rarely goes out, so ``max_reshuffles`` or ``max_turns`` keeps a round finite, and ``max_steps`` truncates;
+a round ended by ``max_turns`` is reported as truncated, not terminated). The
 actions and the observation are those of every contract game (see the page "Environments"): draws,
 buys, discards, lay-offs and joker swaps by index, and the lay-downs through a candidate that
 "next" steps along the referee's list, so every distinct lay-down is reachable. Rewards are minus

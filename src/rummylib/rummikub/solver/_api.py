@@ -12,7 +12,6 @@ from typing import cast
 import attrs
 
 from rummylib import _inputs
-from rummylib._display import Drawable
 from rummylib._inputs import PIECE_TYPES
 from rummylib.errors import (
     ErrorCode,
@@ -30,7 +29,7 @@ from rummylib.rummikub.solver._cover import GaveUp, cover, pack
 from rummylib.rummikub.solver._dp import Plan, Shape, search, stranded
 from rummylib.rummikub.solver._encoding import Encoded, encode
 from rummylib.table import Table, TableLike
-from rummylib.tiles import Color, Tile
+from rummylib.tiles import Color, Drawable, Tile
 
 __all__ = [
     "Budget",
