@@ -176,33 +176,22 @@ def _indian_format(r: RuleSet) -> str:
     }[r.indian_format]
 
 
-_TILES = frozenset({Family.TILES})
-_CARDS = frozenset({Family.CARDS})
-_ALL_SCHEMES = frozenset(ScoringScheme)
-_RACK = frozenset({ScoringScheme.RACK})
-_CONTRACT = frozenset({ScoringScheme.CONTRACT})
-_GIN = frozenset({ScoringScheme.GIN})
-_INDIAN = frozenset({ScoringScheme.INDIAN})
-_NOT_CONTRACT = _ALL_SCHEMES - _CONTRACT
-
-_SENTENCES: tuple[tuple[str, frozenset[ScoringScheme], frozenset[Family], _Sentence], ...] = (
-    ("players", _ALL_SCHEMES, frozenset(Family), _players),
-    ("hand_size", _NOT_CONTRACT, frozenset(Family), lambda r: f"Each player is dealt {r.hand_size} {'tiles' if r.family is Family.TILES else 'cards'}."),
-    ("group", _ALL_SCHEMES, frozenset(Family), _groups),
-    ("run", _ALL_SCHEMES, frozenset(Family), _runs),
-    ("max_number", _ALL_SCHEMES, _TILES, lambda r: f"Tiles are numbered 1 to {r.max_number}."),
-    ("ace", _ALL_SCHEMES, _CARDS, _ace),
+_SENTENCES: tuple[tuple[str, _Sentence], ...] = (
+    ("min_players", _players),
+    ("hand_size", lambda r: None if r.rounds else f"Each player is dealt {r.hand_size} {'tiles' if r.family is Family.TILES else 'cards'}."),
+    ("group_min", _groups),
+    ("min_run", _runs),
+    ("max_number", lambda r: f"Tiles are numbered 1 to {r.max_number}."),
+    ("ace_low", _ace),
     (
         "box_jokers",
-        _ALL_SCHEMES,
-        _TILES,
         lambda r: f"The box holds {_number(r.box_jokers, 'joker')}; a joker stands for any tile.",
     ),
     (
         "jokers",
-        _CONTRACT,
-        _CARDS,
-        lambda r: {
+        lambda r: "There are no jokers."
+        if r.jokers is JokerPolicy.TABLE and not any(row[2] for row in r.deck_table)
+        else {
             JokerPolicy.TABLE: "Jokers join the decks by the number of players; a joker stands for any card.",
             JokerPolicy.PLAYERS_MINUS_ONE: "One joker fewer than the players joins the decks; a joker stands for any card.",
             JokerPolicy.ALL: "Every deck keeps its two jokers; a joker stands for any card.",
@@ -210,78 +199,58 @@ _SENTENCES: tuple[tuple[str, frozenset[ScoringScheme], frozenset[Family], _Sente
     ),
     (
         "wild_ranks",
-        _ALL_SCHEMES,
-        _CARDS,
         lambda r: "Every card of the wild rank, turned up at the deal, is also a joker." if r.scoring is ScoringScheme.INDIAN
         else ("Cards of rank " + ", ".join(_RANKS[int(k) - 1] for k in sorted(r.wild_ranks)) + " are also jokers.")
         if r.wild_ranks
         else None,
     ),
-    ("deuces_wild", _ALL_SCHEMES, _CARDS, lambda r: "Every 2 is also a joker." if r.deuces_wild else None),
+    ("deuces_wild", lambda r: "Every 2 is also a joker." if r.deuces_wild else None),
     (
         "joker_ratio",
-        _ALL_SCHEMES,
-        frozenset(Family),
         lambda r: "A meld may hold no more jokers than natural pieces." if r.joker_ratio else None,
     ),
     (
         "max_jokers_per_meld",
-        _ALL_SCHEMES,
-        frozenset(Family),
         lambda r: None if r.max_jokers_per_meld is None else f"A meld holds at most {_number(r.max_jokers_per_meld, 'joker')}.",
     ),
     (
         "initial_meld_points",
-        _RACK,
-        _TILES,
         lambda r: f"Your first play must be worth at least {r.initial_meld_points} points, from your rack alone.",
     ),
     (
         "joker_retrieval",
-        _RACK,
-        _TILES,
         lambda r: "A joker leaves a set on the table only when the tile it stands for replaces it from a rack."
         if r.joker_retrieval is JokerRetrieval.REPLACE
         else None,
     ),
-    ("rounds", _CONTRACT, _CARDS, _rounds),
+    ("rounds", _rounds),
     (
         "dead_set_jokers",
-        _CONTRACT,
-        _CARDS,
         lambda r: "A joker in a set can never be taken back." if r.dead_set_jokers else None,
     ),
-    ("joker_swap", _CONTRACT, _CARDS, _swap),
-    ("buying", _CONTRACT, _CARDS, _buying),
+    ("joker_swap", _swap),
+    ("buying", _buying),
     (
         "layoff_same_turn",
-        _CONTRACT,
-        _CARDS,
         lambda r: "You may lay off in the turn you go down."
         if r.layoff_same_turn
         else "You may not lay off in the turn you go down.",
     ),
     (
         "go_out_by_discard",
-        _CONTRACT,
-        _CARDS,
         lambda r: None if r.go_out_by_discard else "Your last card may not be discarded: it must be melded or laid off.",
     ),
-    ("card_points", _CONTRACT | _GIN | _INDIAN, _CARDS, _card_points),
-    ("joker_points", _ALL_SCHEMES, frozenset(Family), lambda r: f"A joker left in hand costs {r.joker_points}." if r.joker_points else None),
-    ("points_cap", _ALL_SCHEMES, frozenset(Family), lambda r: None if r.points_cap is None else f"A hand costs at most {r.points_cap} points."),
+    ("card_points", _card_points),
+    ("joker_points", lambda r: f"A joker left in hand costs {r.joker_points}." if r.joker_points else None),
+    ("points_cap", lambda r: None if r.points_cap is None else f"A hand costs at most {r.points_cap} points."),
     (
         "knock_limit",
-        _GIN,
-        _CARDS,
         lambda r: "Knocking is not allowed: you may only end the hand by going gin (no deadwood)."
         if r.gin_only
         else f"You may knock with {r.knock_limit} points of deadwood or fewer.",
     ),
     (
         "oklahoma",
-        _GIN,
-        _CARDS,
         lambda r: "Oklahoma: the first upcard's value sets the knock limit (an ace: gin only), and a hand is"
         " worth double when that upcard is a spade."
         if r.oklahoma
@@ -289,35 +258,28 @@ _SENTENCES: tuple[tuple[str, frozenset[ScoringScheme], frozenset[Family], _Sente
     ),
     (
         "gin_bonus",
-        _GIN,
-        _CARDS,
         lambda r: f"Going gin scores a bonus of {r.gin_bonus} (big gin, all 11 cards after the draw, {r.big_gin_bonus});"
         f" a defender with no more deadwood than the knocker undercuts and scores a bonus of {r.undercut_bonus}.",
     ),
     (
         "game_target",
-        _GIN,
-        _CARDS,
         lambda r: f"A game ends when a player reaches {r.game_target} points; the winner gets {r.game_bonus} more, and"
         f" {r.line_bonus} per hand won.",
     ),
     (
         "min_sequences",
-        _INDIAN,
-        _CARDS,
         lambda r: f"A declaration needs at least {_number(r.min_sequences, 'sequence')}, of which at least"
         f" {r.min_pure_sequences} pure (no joker standing in for a card).",
     ),
     (
         "drop_points",
-        _INDIAN,
-        _CARDS,
         lambda r: f"Dropping before your first draw costs {r.drop_points} points, after it {r.middle_drop_points};"
         f" a wrong declaration costs {r.wrong_declaration_points}.",
     ),
-    ("indian_format", _INDIAN, _CARDS, _indian_format),
+    ("indian_format", _indian_format),
 )
-"""Sentence templates: each says one rule from the rule set's fields, for the games that have it."""
+"""Sentence templates, each under the `RuleSet` field it says: used for the games that have that
+option (`RuleSet.has_option`)."""
 
 
 def rules_text(rules: RuleSet) -> str:
@@ -334,7 +296,7 @@ def rules_text(rules: RuleSet) -> str:
         >>> "knock with 10 points" in rules_text(GIN_RUMMY)
         True
     """
-    said = [s(rules) for _, schemes, families, s in _SENTENCES if rules.scoring in schemes and rules.family in families]
+    said = [say(rules) for field, say in _SENTENCES if rules.has_option(field)]
     return "\n".join(
         [
             f"{rules.title}.",
