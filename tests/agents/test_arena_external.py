@@ -150,7 +150,9 @@ def test_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
 
 def test_local_workers_run_the_program_too(tmp_path: Path) -> None:
     """Worker processes get the program by pickling (a frozen value), and start it themselves."""
-    assert pickle.loads(pickle.dumps(ExternalProgram("prog --flag", timeout=2.0))) == ExternalProgram("prog --flag", 2.0)
+    assert pickle.loads(pickle.dumps(ExternalProgram("prog --flag", timeout=2.0))) == ExternalProgram(
+        "prog --flag", 2.0
+    )
     cmd = program(tmp_path, "first", FIRST)
     one = run_arena("gin", ["heuristic", "external"], games=4, seed=5, workers=1, external_command=cmd)
     two = run_arena("gin", ["heuristic", "external"], games=4, seed=5, workers=2, external_command=cmd)

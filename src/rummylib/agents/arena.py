@@ -357,10 +357,10 @@ def _standings(
             for j in range(n):
                 if i != j:
                     wins[i][j] += _beats(r.scores[i], r.scores[j], lower_wins)
-    for r in forfeited:  # the forfeiting bot lost to every other
+    for lost in (r.forfeit for r in forfeited if r.forfeit is not None):  # lost to every other bot
         for j in range(n):
-            if j != r.forfeit:
-                wins[j][r.forfeit] += 1.0
+            if j != lost:
+                wins[j][lost] += 1.0
     elo = elo_ratings(wins)
     out = []
     for i, name in enumerate(names):
@@ -405,7 +405,7 @@ class Forfeit(RummyError):
 
 @attrs.frozen
 class ExternalProgram:
-    """A bot that is a program in another process, in any language: a factory of `ExternalBot`.
+    r"""A bot that is a program in another process, in any language: a factory of `ExternalBot`.
 
     ``command`` is run (split as a shell would, not through a shell) once per game it plays. For
     each decision the program reads one JSON line ``{"seat", "rules", "view", "legal"}`` on its
@@ -415,7 +415,8 @@ class ExternalProgram:
     Examples:
         >>> import sys
         >>> first = sys.executable + " -c " + repr(
-        ...     "import json, sys; [print(json.dumps({'move': json.loads(x)['legal'][0]}), flush=True) for x in sys.stdin]"
+        ...     "import json, sys\n"
+        ...     "for x in sys.stdin: print(json.dumps({'move': json.loads(x)['legal'][0]}), flush=True)"
         ... )
         >>> r = run_arena("gin", ["heuristic", ExternalProgram(first)], games=2, seed=1, workers=1)
         >>> r.bots, r.forfeits, r.standings[1].games
@@ -729,7 +730,11 @@ def run_arena(
     if "external" in bots:
         if not external_command or not isinstance(external_command, str):
             raise RequestError("the bot 'external' needs an external_command", code=ErrorCode.BAD_FIELD)
-        if isinstance(external_timeout, bool) or not isinstance(external_timeout, int | float) or not external_timeout > 0:
+        if (
+            isinstance(external_timeout, bool)
+            or not isinstance(external_timeout, int | float)
+            or not external_timeout > 0
+        ):
             raise RequestError(
                 f"external_timeout must be a positive number of seconds, not {external_timeout!r}",
                 code=ErrorCode.BAD_FIELD,

@@ -25,14 +25,15 @@ Examples:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
-from rummylib.errors import ErrorCode, IllegalActionError, RequestError, RummyError
+from rummylib.errors import ErrorCode, RequestError, RummyError
+from rummylib.pieces import Family
 from rummylib.records.display import view_lines
 from rummylib.records.record import action_from_line, action_line
 from rummylib.referee import Referee
-from rummylib.rules import Family, IndianFormat, JokerPolicy, JokerRetrieval, JokerSwap, RuleSet, ScoringScheme
+from rummylib.rules import IndianFormat, JokerPolicy, JokerRetrieval, JokerSwap, RuleSet, ScoringScheme
 
 __all__ = ["NoMoveFound", "legal_text", "move_text", "read_move", "rules_text", "view_text"]
 
@@ -135,6 +136,17 @@ def _card_points(r: RuleSet) -> str:
     return "Cards left in hand cost: " + ", ".join(f"{n} {p}" for n, p in zip(_RANKS, r.card_points, strict=True)) + "."
 
 
+def _jokers(r: RuleSet) -> str:
+    if r.jokers is JokerPolicy.TABLE and not any(row[2] for row in r.deck_table):
+        return "There are no jokers."
+    how = {
+        JokerPolicy.TABLE: "Jokers join the decks by the number of players",
+        JokerPolicy.PLAYERS_MINUS_ONE: "One joker fewer than the players joins the decks",
+        JokerPolicy.ALL: "Every deck keeps its two jokers",
+    }[r.jokers]
+    return f"{how}; a joker stands for any card."
+
+
 def _rounds(r: RuleSet) -> str | None:
     if not r.rounds:
         return None
@@ -178,7 +190,14 @@ def _indian_format(r: RuleSet) -> str:
 
 _SENTENCES: tuple[tuple[str, _Sentence], ...] = (
     ("min_players", _players),
-    ("hand_size", lambda r: None if r.rounds else f"Each player is dealt {r.hand_size} {'tiles' if r.family is Family.TILES else 'cards'}."),
+    (
+        "hand_size",
+        lambda r: (
+            None
+            if r.rounds
+            else f"Each player is dealt {r.hand_size} {'tiles' if r.family is Family.TILES else 'cards'}."
+        ),
+    ),
     ("group_min", _groups),
     ("min_run", _runs),
     ("max_number", lambda r: f"Tiles are numbered 1 to {r.max_number}."),
@@ -187,22 +206,16 @@ _SENTENCES: tuple[tuple[str, _Sentence], ...] = (
         "box_jokers",
         lambda r: f"The box holds {_number(r.box_jokers, 'joker')}; a joker stands for any tile.",
     ),
-    (
-        "jokers",
-        lambda r: "There are no jokers."
-        if r.jokers is JokerPolicy.TABLE and not any(row[2] for row in r.deck_table)
-        else {
-            JokerPolicy.TABLE: "Jokers join the decks by the number of players; a joker stands for any card.",
-            JokerPolicy.PLAYERS_MINUS_ONE: "One joker fewer than the players joins the decks; a joker stands for any card.",
-            JokerPolicy.ALL: "Every deck keeps its two jokers; a joker stands for any card.",
-        }[r.jokers],
-    ),
+    ("jokers", _jokers),
     (
         "wild_ranks",
-        lambda r: "Every card of the wild rank, turned up at the deal, is also a joker." if r.scoring is ScoringScheme.INDIAN
-        else ("Cards of rank " + ", ".join(_RANKS[int(k) - 1] for k in sorted(r.wild_ranks)) + " are also jokers.")
-        if r.wild_ranks
-        else None,
+        lambda r: (
+            "Every card of the wild rank, turned up at the deal, is also a joker."
+            if r.scoring is ScoringScheme.INDIAN
+            else ("Cards of rank " + ", ".join(_RANKS[int(k) - 1] for k in sorted(r.wild_ranks)) + " are also jokers.")
+            if r.wild_ranks
+            else None
+        ),
     ),
     ("deuces_wild", lambda r: "Every 2 is also a joker." if r.deuces_wild else None),
     (
@@ -211,7 +224,11 @@ _SENTENCES: tuple[tuple[str, _Sentence], ...] = (
     ),
     (
         "max_jokers_per_meld",
-        lambda r: None if r.max_jokers_per_meld is None else f"A meld holds at most {_number(r.max_jokers_per_meld, 'joker')}.",
+        lambda r: (
+            None
+            if r.max_jokers_per_meld is None
+            else f"A meld holds at most {_number(r.max_jokers_per_meld, 'joker')}."
+        ),
     ),
     (
         "initial_meld_points",
@@ -219,9 +236,11 @@ _SENTENCES: tuple[tuple[str, _Sentence], ...] = (
     ),
     (
         "joker_retrieval",
-        lambda r: "A joker leaves a set on the table only when the tile it stands for replaces it from a rack."
-        if r.joker_retrieval is JokerRetrieval.REPLACE
-        else None,
+        lambda r: (
+            "A joker leaves a set on the table only when the tile it stands for replaces it from a rack."
+            if r.joker_retrieval is JokerRetrieval.REPLACE
+            else None
+        ),
     ),
     ("rounds", _rounds),
     (
@@ -232,49 +251,65 @@ _SENTENCES: tuple[tuple[str, _Sentence], ...] = (
     ("buying", _buying),
     (
         "layoff_same_turn",
-        lambda r: "You may lay off in the turn you go down."
-        if r.layoff_same_turn
-        else "You may not lay off in the turn you go down.",
+        lambda r: (
+            "You may lay off in the turn you go down."
+            if r.layoff_same_turn
+            else "You may not lay off in the turn you go down."
+        ),
     ),
     (
         "go_out_by_discard",
-        lambda r: None if r.go_out_by_discard else "Your last card may not be discarded: it must be melded or laid off.",
+        lambda r: (
+            None if r.go_out_by_discard else "Your last card may not be discarded: it must be melded or laid off."
+        ),
     ),
     ("card_points", _card_points),
     ("joker_points", lambda r: f"A joker left in hand costs {r.joker_points}." if r.joker_points else None),
     ("points_cap", lambda r: None if r.points_cap is None else f"A hand costs at most {r.points_cap} points."),
     (
         "knock_limit",
-        lambda r: "Knocking is not allowed: you may only end the hand by going gin (no deadwood)."
-        if r.gin_only
-        else f"You may knock with {r.knock_limit} points of deadwood or fewer.",
+        lambda r: (
+            "Knocking is not allowed: you may only end the hand by going gin (no deadwood)."
+            if r.gin_only
+            else f"You may knock with {r.knock_limit} points of deadwood or fewer."
+        ),
     ),
     (
         "oklahoma",
-        lambda r: "Oklahoma: the first upcard's value sets the knock limit (an ace: gin only), and a hand is"
-        " worth double when that upcard is a spade."
-        if r.oklahoma
-        else None,
+        lambda r: (
+            "Oklahoma: the first upcard's value sets the knock limit (an ace: gin only), and a hand is"
+            " worth double when that upcard is a spade."
+            if r.oklahoma
+            else None
+        ),
     ),
     (
         "gin_bonus",
-        lambda r: f"Going gin scores a bonus of {r.gin_bonus} (big gin, all 11 cards after the draw, {r.big_gin_bonus});"
-        f" a defender with no more deadwood than the knocker undercuts and scores a bonus of {r.undercut_bonus}.",
+        lambda r: (
+            f"Going gin scores a bonus of {r.gin_bonus} (big gin, all 11 cards after the draw, {r.big_gin_bonus});"
+            f" a defender with no more deadwood than the knocker undercuts and scores a bonus of {r.undercut_bonus}."
+        ),
     ),
     (
         "game_target",
-        lambda r: f"A game ends when a player reaches {r.game_target} points; the winner gets {r.game_bonus} more, and"
-        f" {r.line_bonus} per hand won.",
+        lambda r: (
+            f"A game ends when a player reaches {r.game_target} points; the winner gets {r.game_bonus} more, and"
+            f" {r.line_bonus} per hand won."
+        ),
     ),
     (
         "min_sequences",
-        lambda r: f"A declaration needs at least {_number(r.min_sequences, 'sequence')}, of which at least"
-        f" {r.min_pure_sequences} pure (no joker standing in for a card).",
+        lambda r: (
+            f"A declaration needs at least {_number(r.min_sequences, 'sequence')}, of which at least"
+            f" {r.min_pure_sequences} pure (no joker standing in for a card)."
+        ),
     ),
     (
         "drop_points",
-        lambda r: f"Dropping before your first draw costs {r.drop_points} points, after it {r.middle_drop_points};"
-        f" a wrong declaration costs {r.wrong_declaration_points}.",
+        lambda r: (
+            f"Dropping before your first draw costs {r.drop_points} points, after it {r.middle_drop_points};"
+            f" a wrong declaration costs {r.wrong_declaration_points}."
+        ),
     ),
     ("indian_format", _indian_format),
 )
@@ -291,7 +326,8 @@ def rules_text(rules: RuleSet) -> str:
         >>> from rummylib import GIN_RUMMY, RUMMIKUB
         >>> print(rules_text(RUMMIKUB).splitlines()[0])
         Rummikub.
-        >>> "at least 30 points" in rules_text(RUMMIKUB), "at least 25 points" in rules_text(RUMMIKUB.with_options({"initial_meld_points": 25}))
+        >>> house = RUMMIKUB.with_options({"initial_meld_points": 25})
+        >>> "at least 30 points" in rules_text(RUMMIKUB), "at least 25 points" in rules_text(house)
         (True, True)
         >>> "knock with 10 points" in rules_text(GIN_RUMMY)
         True
@@ -440,8 +476,7 @@ def read_move(state: Referee, seat: int, reply: str) -> Any:
             return action
     if found:
         state.apply(found[0])  # raises the referee's IllegalActionError with its violations
-        raise IllegalActionError(f"{move_text(found[0])} is not legal now")  # pragma: no cover - apply refused it
+        raise RuntimeError(f"{move_text(found[0])}: not legal, yet applied")  # pragma: no cover - apply refuses it
     legal = ", ".join(legal_text(state, seat)[:20])
     hint = f": answer with one of: {legal}" if legal else ""
     raise NoMoveFound(f"no move found in the reply{hint}")
-

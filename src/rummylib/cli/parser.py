@@ -278,12 +278,12 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument(
         "--duplicate",
         action="store_true",
-        help="pair the results by deal (games a multiple of the bots): each bot against the first, with a 95%% interval",
+        help="pair the results by deal (games a multiple of the bots): each bot against the first, 95%% interval",
     )
     arena.add_argument(
         "--external-command",
         metavar="CMD",
-        help="the program that plays as the bot 'external': one JSON line in, one {\"move\": ...} line out per decision",
+        help="the program that plays as the bot 'external': a JSON line in, a {\"move\": ...} line out per decision",
     )
     arena.add_argument(
         "--external-timeout",
