@@ -405,7 +405,7 @@ class Forfeit(RummyError):
 
 @attrs.frozen
 class ExternalProgram:
-    r"""A bot that is a program in another process, in any language: a factory of `ExternalBot`.
+    """A bot that is a program in another process, in any language: a factory of `ExternalBot`.
 
     ``command`` is run (split as a shell would, not through a shell) once per game it plays. For
     each decision the program reads one JSON line ``{"seat", "rules", "view", "legal"}`` on its
@@ -415,8 +415,8 @@ class ExternalProgram:
     Examples:
         >>> import sys
         >>> first = sys.executable + " -c " + repr(
-        ...     "import json, sys\n"
-        ...     "for x in sys.stdin: print(json.dumps({'move': json.loads(x)['legal'][0]}), flush=True)"
+        ...     "import json, sys; [print(json.dumps({'move': json.loads(x)['legal'][0]}), flush=True)"
+        ...     " for x in sys.stdin]"
         ... )
         >>> r = run_arena("gin", ["heuristic", ExternalProgram(first)], games=2, seed=1, workers=1)
         >>> r.bots, r.forfeits, r.standings[1].games
