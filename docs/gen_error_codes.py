@@ -47,6 +47,8 @@ EXAMPLES: dict[str, str] = {
     "bad-players": 'deal("rummikub", players=5, seed=1)',
     "unknown-round": "SHANGHAI.round(11)",
     "unsupported-rules": 'solve("", "7h 8h 9h", rules=SHANGHAI, initial_meld_done=True)',
+    # input: arguments of the Python functions
+    "bad-argument": 'validate_turn("", "r1 r2 r3", "r1 r2 r3", rules=RUMMIKUB, initial_meld_done="false")',
     # input: hands to score
     "bad-score-input": 'score_rummikub(["", ""], winner=5, rules=RUMMIKUB)',
     "bad-gin-hand": 'deadwood("Ah Ah 2h", rules=GIN_RUMMY)',
@@ -65,7 +67,7 @@ EXAMPLES: dict[str, str] = {
     "contract-not-met": 'check_contract(["7h 7s 7d"], round_number=1, rules=SHANGHAI)',
     "illegal-turn": 'check_turn("r1 r2 r3", "k1", "r1 r2 r3", rules=RUMMIKUB, initial_meld_done=True)',
     "illegal-action": "ContractRound.deal(rules=SHANGHAI, players=3, seed=1).apply(contracts.DrawStock(2))",
-    "knock-over-limit": 'score_hand("Ah 2h 3h 7c 7d 7s 9c 10d Jh Kd", "2c 3c 4c", rules=GIN_RUMMY)',
+    "knock-over-limit": 'score_hand("Ah 2h 3h 7c 7d 7s 9c 10d Jh Kd", "2c 3c 4c 5d 6d 8d Qc Qd Qh Qs", rules=GIN_RUMMY)',
     "invalid-declaration": 'check_declaration(["Ah 2h 3h"], rules=INDIAN_RUMMY)',
     # searches
     "search-limit": (

@@ -36,6 +36,7 @@ from rummylib.decks import (
     shuffled as shuffled,
 )
 from rummylib.errors import (
+    ArgumentError as ArgumentError,
     ErrorCode as ErrorCode,
     IllegalActionError as IllegalActionError,
     IllegalPlayError as IllegalPlayError,

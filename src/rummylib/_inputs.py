@@ -1,4 +1,4 @@
-"""The one way in for what public functions are given: pieces, hands, rule sets and seats.
+"""The one way in for what public functions are given: pieces, hands, rule sets, seats, flags and seeds.
 
 The meld engine, the tables and the scores of the core, and the engines of every game, read their
 arguments with these readers, and the meld and table readers (`rummylib.melds.as_meld`,
@@ -11,7 +11,11 @@ is made:
   Shanghai): `NotationError`, code ``bad-notation``;
 * more copies of a piece than the game has (``"r5 r5 r5"``): `InvalidPiecesError`, code
   ``too-many-copies``;
-* ``rules`` that is not a `RuleSet`: ``TypeError`` (a programmer's slip, not bad data);
+* ``rules`` that is not a `RuleSet`, a flag that is not a ``bool`` (``"false"``), a seat that is
+  not a whole number (``"0"``, ``True``), a seed that is neither an int nor a str:
+  `ArgumentError`, code ``bad-argument`` (a ``TypeError`` too);
+* an endless iterable where pieces are expected: read up to one item past the most the game holds,
+  then refused as too many (`LimitExceededError`, code ``too-large``);
 * a card game's rules given to an operation of tile games (the turn judge, the solver):
   `RuleSetError`, code ``unsupported-rules`` (`tile_rules`).
 
@@ -38,11 +42,13 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TypeVar, cast
+import itertools
+from collections.abc import Iterable, Mapping
+from typing import Any, TypeAlias, TypeVar, cast
 
 from rummylib.cards import Card
 from rummylib.errors import (
+    ArgumentError,
     ErrorCode,
     InvalidPiecesError,
     LimitExceededError,
@@ -57,15 +63,24 @@ from rummylib.rules import MAX_MELD_PIECES, RuleSet
 from rummylib.tiles import Tile
 
 __all__ = [
+    "MOST_PIECES",
     "PIECE_TYPES",
+    "TABLE_FORMS",
+    "Seed",
+    "bounded",
+    "flag",
     "hand",
+    "integer",
+    "is_seat",
     "meld_pieces",
     "not_a_piece",
     "piece",
     "piece_lists",
     "pieces",
+    "player",
     "ruleset",
     "seat",
+    "seed",
     "sorted_pieces",
     "tile_rules",
 ]
@@ -77,12 +92,26 @@ PIECE_TYPES: frozenset[type] = frozenset({Tile, Card, Joker})
 
 _CARD_KINDS: frozenset[type] = frozenset({Card, Joker})
 
+Seed: TypeAlias = int | str
+"""A seed: the same seed shuffles and deals the same way, every time and on every machine."""
+
+MOST_PIECES = 1000
+"""More pieces than any game of any rule set holds: pieces given without rules are cut here."""
+
+TABLE_FORMS = (
+    "a table is a Table, notation with its melds separated by '|' (\"r1 r2 r3 | k7 b7 y7\"), or a "
+    'sequence of melds, each a Meld, notation ("r1 r2 r3"), or a sequence of pieces or of their '
+    'notation (["r1", "r2", "r3"])'
+)
+"""The forms a table may be given in, for the messages of what cannot be read as one."""
+
 
 def ruleset(rules: object) -> RuleSet:
     """``rules`` itself, once it is known to be a `RuleSet`.
 
     Raises:
-        TypeError: ``rules`` is not a `RuleSet` (a name like ``"gin"`` is found with `find_ruleset`).
+        ArgumentError: ``rules`` is not a `RuleSet` (a name like ``"gin"`` is found with
+            `find_ruleset`); code ``bad-argument``, a ``TypeError`` too.
 
     Examples:
         >>> from rummylib import GIN_RUMMY
@@ -91,11 +120,11 @@ def ruleset(rules: object) -> RuleSet:
         >>> ruleset("gin")
         Traceback (most recent call last):
         ...
-        TypeError: rules must be a RuleSet, not str
+        rummylib.errors.ArgumentError: rules must be a RuleSet, not str
     """
     if isinstance(rules, RuleSet):
         return rules
-    raise TypeError(f"rules must be a RuleSet, not {type(rules).__name__}")
+    raise ArgumentError(f"rules must be a RuleSet, not {type(rules).__name__}")
 
 
 def tile_rules(rules: object, *, what: str) -> RuleSet:
@@ -153,7 +182,35 @@ def _not_pieces(value: object, what: str) -> InvalidPiecesError:
     )
 
 
-def _as_tuple(value: object, what: str) -> tuple[object, ...]:
+def bounded(value: Iterable[Any], *, limit: int, what: str) -> tuple[Any, ...]:
+    """The items of ``value``, read one past ``limit`` at most: more than ``limit`` are refused.
+
+    So an endless iterator (``itertools.repeat(...)``) is refused as too many instead of being
+    held whole; a sized sequence is measured first.
+
+    Raises:
+        LimitExceededError: more than ``limit`` items (code ``too-large``).
+
+    Examples:
+        >>> bounded(iter("ab"), limit=2, what="the meld")
+        ('a', 'b')
+        >>> bounded(itertools.repeat(0), limit=3, what="the meld")
+        Traceback (most recent call last):
+        ...
+        rummylib.errors.LimitExceededError: the meld holds more than 3 items, more than any game allows
+    """
+    if type(value) is tuple:
+        held: tuple[Any, ...] = value
+    elif type(value) is list:
+        held = tuple(value)
+    else:
+        held = tuple(itertools.islice(value, limit + 1))
+    if len(held) > limit:
+        raise LimitExceededError(f"{what} holds more than {limit} items, more than any game allows")
+    return held
+
+
+def _as_tuple(value: object, what: str, limit: int = MOST_PIECES) -> tuple[object, ...]:
     """The items of ``value``: a piece alone, a `PieceCount` or any other iterable (not notation)."""
     if type(value) is list:  # the common case after a tuple: no type tests to pay for
         return tuple(value)
@@ -163,7 +220,7 @@ def _as_tuple(value: object, what: str) -> tuple[object, ...]:
         return tuple(value)
     if isinstance(value, bytes | bytearray) or not isinstance(value, Iterable):
         raise _not_pieces(value, what)
-    return tuple(value)
+    return bounded(value, limit=limit, what=what)
 
 
 def _check_types(held: tuple[object, ...], what: str) -> None:
@@ -219,7 +276,7 @@ def pieces(value: object, *, rules: RuleSet | None, what: str, check: bool = Tru
     elif isinstance(value, str):
         return parse_pieces(value, rules=rules)  # checked by the reader; remembered when short
     else:
-        held = _as_tuple(value, what)
+        held = _as_tuple(value, what, MOST_PIECES if rules is None else rules.total_pieces)
     if check:
         _check_types(held, what)
         if rules is not None:
@@ -306,9 +363,10 @@ def meld_pieces(value: object, *, rules: RuleSet | None, what: str) -> tuple[Pie
     """The pieces of one meld given as notation or pieces, checked to be pieces and few enough.
 
     Unlike `pieces`, a piece the game does not have is let through: judging a meld reports it
-    (``piece-not-in-game``); notation, as always, is read with ``rules``. One piece alone is no
-    meld. A `Meld` is a sequence of pieces too, so its pieces are checked the same way (its tuple
-    is not copied).
+    (``piece-not-in-game``); notation, as always, is read with ``rules``, whether the whole meld
+    (``"r1 r2 r3"``) or each of its pieces (``["r1", "r2", "r3"]``). One piece alone is no meld. A
+    `Meld` is a sequence of pieces too, so its pieces are checked the same way (its tuple is not
+    copied).
 
     Raises:
         InvalidPiecesError: an item that is not a piece, or a value that is no meld (code
@@ -320,29 +378,54 @@ def meld_pieces(value: object, *, rules: RuleSet | None, what: str) -> tuple[Pie
         >>> from rummylib import RUMMIKUB, Card
         >>> meld_pieces([Card.parse("5h")], rules=RUMMIKUB, what="the meld")
         (Card.parse('5h'),)
-        >>> meld_pieces(Card.parse("5h"), rules=RUMMIKUB, what="the meld")
+        >>> meld_pieces(["r5", "r6", "*"], rules=RUMMIKUB, what="the meld")
+        (Tile.parse('R5'), Tile.parse('R6'), JOKER)
+        >>> meld_pieces(Card.parse("5h"), rules=RUMMIKUB, what="the meld")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        rummylib.errors.InvalidPiecesError: the meld must be a Meld, notation or a sequence of pieces, not Card
+        rummylib.errors.InvalidPiecesError: the meld must be a Meld, notation, or a sequence of pieces ..., not Card
     """
     if type(value) is tuple:  # the common case: the pieces of a Meld
         held: tuple[object, ...] = value
     elif isinstance(value, str):
         held = parse_pieces(value, rules=rules)
-    elif isinstance(value, Tile | Card | Joker | PieceCount | bytes | bytearray) or not isinstance(value, Iterable):
+    elif isinstance(value, Tile | Card | Joker | PieceCount | bytes | bytearray | Mapping) or not isinstance(
+        value, Iterable
+    ):
         raise InvalidPiecesError(
-            f"{what} must be a Meld, notation or a sequence of pieces, not {type(value).__name__}",
+            f"{what} must be a Meld, notation, or a sequence of pieces or of their notation, not "
+            f"{type(value).__name__}",
             code=ErrorCode.NOT_A_PIECE,
         )
-    else:
+    elif type(value) is list:
         held = tuple(value)
+    else:  # any other iterable, read no further than one piece too many (it may never end)
+        held = tuple(itertools.islice(value, MAX_MELD_PIECES + 1))
+        if len(held) > MAX_MELD_PIECES:
+            raise LimitExceededError(f"{what} has more than {MAX_MELD_PIECES} pieces, more than any meld of any game")
     if len(held) > MAX_MELD_PIECES:
         raise LimitExceededError(
             f"{what} has {len(held)} pieces, more than any meld of any game (limit {MAX_MELD_PIECES})"
         )
     if not PIECE_TYPES.issuperset(map(type, held)):
+        if any(isinstance(item, str) for item in held):  # the notation of each piece
+            held = tuple(parse_piece(item, rules=rules) if isinstance(item, str) else item for item in held)
         _check_types(held, what)
     return cast(tuple[Piece, ...], held)
+
+
+def is_seat(value: object, players: int | None = None) -> bool:
+    """Whether ``value`` is a seat: a whole number from 0 (never a ``bool``), below ``players`` when given.
+
+    The one test of a seat: `seat` and `player` raise on it, the referees refuse on it.
+
+    Examples:
+        >>> is_seat(1, 2), is_seat(2, 2), is_seat(True, 2), is_seat("0"), is_seat(7)
+        (True, False, False, False, True)
+    """
+    return (
+        isinstance(value, int) and not isinstance(value, bool) and value >= 0 and (players is None or value < players)
+    )
 
 
 def seat(value: object, *, players: int, what: str, error: type[RummyError] = ScoringInputError) -> int:
@@ -359,8 +442,95 @@ def seat(value: object, *, players: int, what: str, error: type[RummyError] = Sc
         ...
         rummylib.errors.ScoringInputError: the winner must be a player from 0 to 2, not True
     """
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
+    if not is_seat(value, players):
         raise error(f"{what} must be a player from 0 to {players - 1}, not {_shown(value)}")
+    return cast(int, value)
+
+
+def player(instance: object, attribute: Any, value: Any) -> None:
+    """The attrs validator of an action's ``player``: a seat number (which seats a table has is for its referee).
+
+    A seat the table does not have (``-1``, ``5`` at two players) is the referee's to refuse
+    (``not-a-player``), as any action it cannot take.
+
+    Raises:
+        ArgumentError: not an int, or a ``bool`` (code ``bad-argument``).
+
+    Examples:
+        >>> from rummylib.gin import DrawStock
+        >>> DrawStock("0")
+        Traceback (most recent call last):
+        ...
+        rummylib.errors.ArgumentError: DrawStock: the player must be a seat number (an int), not '0'
+    """
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ArgumentError(
+            f"{type(instance).__name__}: the {attribute.name} must be a seat number (an int), not {_shown(value)}"
+        )
+
+
+def integer(instance: object, attribute: Any, value: Any) -> None:
+    """The attrs validator of an index field of an action: an int, not a ``bool`` (which exist is for its referee).
+
+    Raises:
+        ArgumentError: anything else (code ``bad-argument``).
+
+    Examples:
+        >>> from rummylib.contracts import LayOff
+        >>> LayOff(0, "7h", "2")
+        Traceback (most recent call last):
+        ...
+        rummylib.errors.ArgumentError: LayOff: the meld must be an int, not '2'
+    """
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ArgumentError(f"{type(instance).__name__}: the {attribute.name} must be an int, not {_shown(value)}")
+
+
+def flag(value: object, *, what: str) -> bool:
+    """``value`` itself, once it is ``True`` or ``False``: a flag takes nothing else (``"false"`` is not false).
+
+    Raises:
+        ArgumentError: anything but a ``bool`` (code ``bad-argument``, a ``TypeError`` too).
+
+    Examples:
+        >>> flag(False, what="initial_meld_done")
+        False
+        >>> flag("false", what="initial_meld_done")
+        Traceback (most recent call last):
+        ...
+        rummylib.errors.ArgumentError: initial_meld_done must be True or False, not 'false'
+    """
+    if value is True or value is False:
+        return value
+    raise ArgumentError(f"{what} must be True or False, not {_shown(value)}")
+
+
+def seed(value: object, *, what: str = "seed") -> Seed:
+    r"""``value`` itself, once it is a seed: an int (not a ``bool``) or a str that UTF-8 can write.
+
+    A seed is hashed as UTF-8 to shuffle, so a str holding half of a surrogate pair (``"\ud800"``)
+    can shuffle nothing and is refused here rather than deep inside the shuffle.
+
+    Raises:
+        ArgumentError: not an int or a str, or a str with a lone surrogate (code ``bad-argument``).
+
+    Examples:
+        >>> seed("table 7"), seed(3)
+        ('table 7', 3)
+        >>> seed(chr(0xD800))
+        Traceback (most recent call last):
+        ...
+        rummylib.errors.ArgumentError: seed must be text UTF-8 can write, not '\ud800' (half a surrogate pair at 0)
+    """
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise ArgumentError(f"{what} must be an int or a str, not {type(value).__name__}")
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise ArgumentError(
+                f"{what} must be text UTF-8 can write, not {_shown(value)} (half a surrogate pair at {exc.start})"
+            ) from None
     return value
 
 

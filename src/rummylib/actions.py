@@ -22,12 +22,13 @@ from typing import ClassVar
 
 import attrs
 
+from rummylib import _inputs
 from rummylib.notation import parse_piece
 from rummylib.pieces import Piece, PieceLike
 
 __all__ = ["Discard", "DrawDiscard", "DrawStock"]
 
-_INT = attrs.validators.instance_of(int)
+_SEAT = _inputs.player  # a seat number, or a coded error (never attrs' own TypeError)
 
 
 def _piece(value: PieceLike) -> Piece:
@@ -47,7 +48,7 @@ class DrawStock:
     """
 
     kind: ClassVar[str] = "draw-stock"
-    player: int = attrs.field(validator=_INT)
+    player: int = attrs.field(validator=_SEAT)
     """Seat of the player."""
 
 
@@ -61,7 +62,7 @@ class DrawDiscard:
     """
 
     kind: ClassVar[str] = "draw-discard"
-    player: int = attrs.field(validator=_INT)
+    player: int = attrs.field(validator=_SEAT)
     """Seat of the player."""
 
 
@@ -80,7 +81,7 @@ class Discard:
     """
 
     kind: ClassVar[str] = "discard"
-    player: int = attrs.field(validator=_INT)
+    player: int = attrs.field(validator=_SEAT)
     """Seat of the player."""
     card: Piece = attrs.field(converter=_piece)
     """The card discarded."""

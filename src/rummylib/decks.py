@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import functools
 import random
-from typing import TypeAlias
 
 import attrs
 
+from rummylib import _inputs
 from rummylib.cards import Card, Rank, Suit
 from rummylib.errors import ErrorCode, RuleSetError
 from rummylib.pieces import JOKER, Family, Piece, PieceCount, _interned
@@ -28,8 +28,7 @@ from rummylib.tiles import Tile
 
 __all__ = ["Deal", "Seed", "as_rng", "deal", "full_set", "shuffled"]
 
-Seed: TypeAlias = int | str
-"""A seed: the same seed shuffles and deals the same way, every time and on every machine."""
+Seed = _inputs.Seed  # written once, where seeds are read (`rummylib._inputs.seed`)
 
 
 def full_set(rules: RuleSet, *, players: int | None = None) -> tuple[Piece, ...]:
@@ -78,9 +77,7 @@ def as_rng(rng: random.Random | Seed | None) -> random.Random:
     """
     if isinstance(rng, random.Random):
         return rng
-    if isinstance(rng, bool) or not isinstance(rng, int | str):
-        raise TypeError("pass a random.Random or a seed (int or str)")
-    return random.Random(rng)
+    return random.Random(_inputs.seed(rng))
 
 
 def shuffled(pieces: tuple[Piece, ...], rng: random.Random | int | str) -> tuple[Piece, ...]:

@@ -50,6 +50,7 @@ from typing import Protocol
 import attrs
 
 __all__ = [
+    "ArgumentError",
     "ErrorCode",
     "IllegalActionError",
     "IllegalPlayError",
@@ -355,6 +356,10 @@ class ErrorCode(StrEnum):
     MISSING_EXTRA = "missing-extra"
     """An optional extra that this needs is not installed (``agents`` for the environments,
     ``arena-ray`` for the arena's Ray backend); the message names the ``pip install`` to run."""
+    # --- input: arguments of the Python functions ------------------------------------------------
+    BAD_ARGUMENT = "bad-argument"
+    """An argument a Python function cannot take: a flag that is not a ``bool``, a seat that is not
+    a whole number, a seed that is not an int or a str (or a str that cannot be written as UTF-8)."""
     # --- input: hands to score -------------------------------------------------------------------
     BAD_SCORE_INPUT = "bad-score-input"
     """Hands that cannot be scored as asked (a winner out of range, two players out)."""
@@ -541,6 +546,25 @@ class RequestError(RummyError, ValueError):
     """
 
     code = ErrorCode.BAD_REQUEST
+
+
+class ArgumentError(RummyError, TypeError, ValueError):
+    """An argument a Python function cannot take (a flag that is not a ``bool``, a seat that is not a number).
+
+    A seed that is neither an int nor a str is one too. It is a ``TypeError`` (most such mistakes
+    are a value of the wrong type) and a ``ValueError`` (a seed that UTF-8 cannot write is a
+    ``str``), so either ``except`` catches it.
+
+    Examples:
+        >>> from rummylib import RUMMIKUB, ArgumentError, validate_turn
+        >>> try:
+        ...     validate_turn("", "r1 r2 r3", "r1 r2 r3", rules=RUMMIKUB, initial_meld_done="false")
+        ... except ArgumentError as exc:
+        ...     print(exc.code, "/", exc)
+        bad-argument / initial_meld_done must be True or False, not 'false'
+    """
+
+    code = ErrorCode.BAD_ARGUMENT
 
 
 class ScoringInputError(RummyError, ValueError):

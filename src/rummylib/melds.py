@@ -138,8 +138,9 @@ MeldLike: TypeAlias = Meld | str | Sequence[Piece]
 def as_meld(meld: TableMeldLike, *, rules: RuleSet | None = None, what: str = "the meld") -> Meld:
     """Turn notation or a sequence of pieces into a `Meld` (a `Meld` is returned unchanged).
 
-    A `MeldReading` (how a meld on the table was read) gives its meld. With ``rules``, notation
-    must be pieces of that game; pieces given as values are only checked to be pieces (whether
+    A `MeldReading` (how a meld on the table was read) gives its meld. The notation may be the whole
+    meld's or each piece's (``["r1", "r2", "r3"]``). With ``rules``, notation must be pieces of that
+    game; pieces given as values are only checked to be pieces (whether
     they belong to the game is for `meld_violations` to say). ``what`` names the meld in messages.
 
     Raises:
@@ -151,10 +152,12 @@ def as_meld(meld: TableMeldLike, *, rules: RuleSet | None = None, what: str = "t
     Examples:
         >>> as_meld("r1 r2 r3")
         Meld.parse('R1 R2 R3')
-        >>> as_meld(["r1", "r2"])  # doctest: +ELLIPSIS
+        >>> as_meld(["r1", "r2", "r3"])
+        Meld.parse('R1 R2 R3')
+        >>> as_meld(["r1", 2])  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        rummylib.errors.InvalidPiecesError: the meld holds 'r1', which is not a piece ...
+        rummylib.errors.InvalidPiecesError: the meld holds 2, which is not a piece ...
     """
     if isinstance(meld, Meld):
         return meld

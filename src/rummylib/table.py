@@ -11,11 +11,12 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TypeAlias
 
 import attrs
 
+from rummylib import _inputs
 from rummylib.cards import Card
 from rummylib.errors import ErrorCode, InvalidPiecesError
 from rummylib.melds import Meld, MeldLike, MeldReading, as_meld
@@ -34,18 +35,26 @@ def _meld_tuple(melds: Iterable[MeldLike]) -> tuple[Meld, ...]:
 
 
 def _melds(table: object, rules: RuleSet | None) -> list[Meld]:
-    """The melds of a sequence of meld-likes, each read by `as_meld` (naming it by its place)."""
-    if isinstance(table, Meld | MeldReading | Tile | Card | Joker | PieceCount | bytes | bytearray) or not isinstance(
-        table, Iterable
-    ):
-        raise InvalidPiecesError(
-            f"a table is a Table, notation, or a sequence of melds, not {type(table).__name__}",
-            code=ErrorCode.NOT_A_PIECE,
-        )
-    return [
-        m if type(m) is Meld else as_meld(m, rules=rules, what=f"meld {i + 1} of the table")
-        for i, m in enumerate(table)
-    ]
+    """The melds of a sequence of meld-likes, each read by `as_meld` (naming it by its place).
+
+    No more are read than a game has pieces (one past, to refuse an endless iterable); what cannot
+    be read as a meld is refused with the forms a table may take (`rummylib._inputs.TABLE_FORMS`).
+    """
+    if isinstance(
+        table, Meld | MeldReading | Tile | Card | Joker | PieceCount | bytes | bytearray | Mapping
+    ) or not isinstance(table, Iterable):
+        raise InvalidPiecesError(f"{_inputs.TABLE_FORMS}; not a {type(table).__name__}", code=ErrorCode.NOT_A_PIECE)
+    limit = _inputs.MOST_PIECES if rules is None else rules.total_pieces
+    items = _inputs.bounded(table, limit=limit, what="the table")
+    try:
+        return [
+            m if type(m) is Meld else as_meld(m, rules=rules, what=f"meld {i + 1} of the table")
+            for i, m in enumerate(items)
+        ]
+    except InvalidPiecesError as exc:
+        if exc.code is not ErrorCode.NOT_A_PIECE:
+            raise
+        raise InvalidPiecesError(f"{exc.message}; {_inputs.TABLE_FORMS}", code=exc.code) from None
 
 
 @attrs.frozen(repr=False)
@@ -87,8 +96,8 @@ class Table(Drawable):
         """A `Table` from a table, its ``|`` notation, or a sequence of melds.
 
         Each meld of a sequence may be a `Meld`, a `MeldReading`, notation, or a sequence of
-        pieces (read by `rummylib.melds.as_meld`). With ``rules``, notation must be pieces of that
-        game.
+        pieces or of their notation (read by `rummylib.melds.as_meld`). With ``rules``, notation
+        must be pieces of that game. What cannot be read is refused with the forms a table may take.
 
         Raises:
             NotationError: bad notation.
@@ -97,12 +106,12 @@ class Table(Drawable):
             LimitExceededError: a meld longer than any game allows.
 
         Examples:
-            >>> str(Table.of(["r1 r2 r3", "k7 b7 y7"]))
+            >>> str(Table.of(["r1 r2 r3", ["k7", "b7", "y7"]]))
             'R1 R2 R3 | K7 B7 Y7'
-            >>> Table.of(["r1 r2 r3", 5])
+            >>> Table.of(["r1 r2 r3", 5])  # doctest: +ELLIPSIS
             Traceback (most recent call last):
             ...
-            rummylib.errors.InvalidPiecesError: meld 2 of the table must be a Meld, notation or ..., not int
+            rummylib.errors.InvalidPiecesError: meld 2 of the table must be a Meld, ..., not int; a table is ...
         """
         if isinstance(table, Table):
             return table

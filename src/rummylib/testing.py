@@ -26,6 +26,7 @@ except ModuleNotFoundError as exc:  # the strategies need hypothesis, which come
         name=exc.name,
     ) from exc
 
+from rummylib import _inputs
 from rummylib.cards import Card, Rank, Suit
 from rummylib.decks import full_set
 from rummylib.melds import Face, Meld
@@ -191,4 +192,5 @@ def valid_melds(*, rules: RuleSet, jokers: bool = True) -> st.SearchStrategy[Mel
         ...     assert is_valid_meld(meld, rules=INDIAN_RUMMY)
         >>> test_valid()
     """
+    jokers = _inputs.flag(jokers, what="jokers")
     return st.one_of(groups(rules=rules, jokers=jokers), runs(rules=rules, jokers=jokers))

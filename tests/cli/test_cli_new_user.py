@@ -17,7 +17,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 
 def test_a_refusal_says_its_code_once(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(capsys, "score", "-g", "gin", "Ah 2h 3h 7c 7d 7s 9c 10d Jh Kd", "2c 3c 4c")
+    code, _, err = run(capsys, "score", "-g", "gin", "Ah 2h 3h 7c 7d 7s 9c 10d Jh Kd", "2c 3c 4c 5d 6d 8d Qc Qd Qh Qs")
     assert code == 2
     assert err.count("[knock-over-limit]") == 1, err
     assert err.rstrip().endswith("[knock-over-limit]")

@@ -189,7 +189,8 @@ def test_as_meld_reads_a_reading_and_refuses_what_is_no_meld() -> None:
     reading = check_meld("r5 r6 r7", rules=RUMMIKUB)
     assert as_meld(reading) is reading.meld
     assert as_meld((R5,)) == Meld((R5,))
-    for bad in (5, None, R5, ["r5"], [None]):
+    assert as_meld(["r5"]) == Meld((R5,))  # the notation of each piece
+    for bad in (5, None, R5, [None], {"r5": 1}):
         with pytest.raises(InvalidPiecesError) as info:
             as_meld(bad)  # type: ignore[arg-type]
         assert info.value.code == "not-a-piece"

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from tests.gin.hands import ten
+
 from rummylib import format_pieces, parse_pieces, piece_sort_key
 from rummylib.batch import handle_line, handle_request
 
@@ -69,20 +71,22 @@ def test_score_op_knock() -> None:
 
 def test_score_op_every_kind() -> None:
     def score(knocker: str, defender: str, **extra: object) -> dict[str, object]:
-        return summary(handle_request({"op": "score", "game": "gin_rummy", "hands": [knocker, defender], **extra}))
+        hands = [knocker, ten(defender, knocker)]
+        return summary(handle_request({"op": "score", "game": "gin_rummy", "hands": hands, **extra}))
 
     gin = score("Ah 2h 3h 7c 7d 7s 9c 9d 9s 9h", "4h 10h")
     assert gin == {"winner": "knocker", "kind": "gin", "points": 39, "layoffs": ""}
-    big = score("Ah 2h 3h 4h 7c 7d 7s 9c 9d 9s 9h", "Kc 2d")
+    big = score("Ah 2h 3h 4h 7c 7d 7s 9c 9d 9s 9h", "Kc 2d Jc Jd Jh Js 5c 5d 5s 5h")  # no lay-offs after big gin
     assert big == {"winner": "knocker", "kind": "big_gin", "points": 12 + 31, "layoffs": ""}
-    under = score("Ah 2h 3h 7c 7d 7s 9c 9d 9s Qd", "4h 5h 2c")
+    under = score("Ah 2h 3h 7c 7d 7s 9c 9d 9s Qd", "4h 5h 2c Jc Jd Jh Js Kc Kh Ks")
     assert under == {"winner": "defender", "kind": "undercut", "points": 10 - 2 + 25, "layoffs": "4h 5h"}
     okla = score("Ah 2h 3h 7c 7d 7s 9c 9d 9s 9h", "Kc", rules={"oklahoma": True}, first_upcard="3s")
     assert okla["points"] == (10 + 25) * 2
 
 
 def test_score_op_knock_over_limit_is_an_error() -> None:
-    out = handle_request({"op": "score", "game": "gin_rummy", "hands": ["Ah 2h 3h 7c 7d 7s 9c 9d Ks Kd", "2c"]})
+    knocker = "Ah 2h 3h 7c 7d 7s 9c 9d Ks Kd"
+    out = handle_request({"op": "score", "game": "gin_rummy", "hands": [knocker, ten("2c", knocker)]})
     assert out["error"]["code"] == "knock-over-limit"
     assert "38" in out["error"]["message"]
     gin_only = handle_request(
@@ -90,7 +94,7 @@ def test_score_op_knock_over_limit_is_an_error() -> None:
             "op": "score",
             "game": "gin_rummy",
             "rules": {"gin_only": True},
-            "hands": ["Ah 2h 3h 7c 7d 7s 9c 9d 9s 2d", "2c"],
+            "hands": ["Ah 2h 3h 7c 7d 7s 9c 9d 9s 2d", ten("2c", "Ah 2h 3h 7c 7d 7s 9c 9d 9s 2d")],
         }
     )
     assert gin_only["error"]["code"] == "knock-over-limit"
@@ -102,10 +106,16 @@ def test_score_op_bad_input() -> None:
     missing = handle_request({"op": "score", "game": "gin_rummy", "hands": ["Ah 2h 3h"]})
     assert missing["error"]["code"] == "bad-field"
     assert handle_request({"op": "score", "game": "gin_rummy"})["error"]["code"] == "missing-field"
-    okla = handle_request(
-        {"op": "score", "game": "gin_rummy", "rules": {"oklahoma": True}, "hands": ["Ah 2h 3h", "4c"]}
-    )
+    knocker = "Ah 2h 3h 7c 7d 7s 9c 9d 9s 9h"
+    hands = [knocker, ten("4c", knocker)]
+    okla = handle_request({"op": "score", "game": "gin_rummy", "rules": {"oklahoma": True}, "hands": hands})
     assert okla["error"]["code"] == "bad-gin-hand"
+    assert "upcard" in okla["error"]["message"]
+    short = handle_request({"op": "score", "game": "gin_rummy", "hands": [knocker, "4c"]})
+    assert short["error"] == {
+        "code": "bad-gin-hand",
+        "message": "the defender holds 1 card: at a knock the defender holds 10",
+    }
     two = handle_request({"op": "score", "game": "gin_rummy", "hands": ["Ah 2h 3h", "4c"], "first_upcard": "5s 6s"})
     assert two["error"]["code"] == "bad-field"
 

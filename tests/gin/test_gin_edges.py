@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
+from tests.gin.hands import ten
 
 from rummylib import GIN_RUMMY, JOKER, RUMMIKUB, Card, Tile
 from rummylib.errors import RuleSetError
@@ -48,11 +49,11 @@ def test_house_rule_sets_of_two() -> None:
 
 def test_eleven_card_knocker_over_the_limit() -> None:
     with pytest.raises(KnockError, match="after the best discard"):
-        score_hand("Ah 2h 3h 7c 7d 7s 9c 9d Ks Kd Qc", "2c", rules=GIN_RUMMY)
+        score_hand("Ah 2h 3h 7c 7d 7s 9c 9d Ks Kd Qc", ten("2c", "Ah 2h 3h 7c 7d 7s 9c 9d Ks Kd Qc"), rules=GIN_RUMMY)
 
 
 def test_defender_with_no_deadwood_before_layoffs() -> None:
-    r = score_hand("Ah 2h 3h 7c 7d 7s 9c 9d 9s 2d", "4c 5c 6c Jd Qd Kd", rules=GIN_RUMMY)
+    r = score_hand("Ah 2h 3h 7c 7d 7s 9c 9d 9s 2d", "4c 5c 6c Jd Qd Kd 10h Jh Qh Kh", rules=GIN_RUMMY)
     assert r.defender_deadwood == 0
     assert (r.winner, r.kind.value, r.points) == ("defender", "undercut", 2 + 25)
     assert r.points_for("defender") == 27

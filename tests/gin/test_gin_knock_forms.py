@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from tests.gin.hands import ten
 
 import rummylib
 from rummylib import GIN_RUMMY, Card, KnockError, Rank, RuleId, RuleSet, Suit, gin
@@ -54,11 +55,11 @@ def test_a_hand_over_the_limit() -> None:
 def test_the_same_finding_as_score_hand() -> None:
     """One function words the finding for `knock_violations` and for `score_hand`'s KnockError."""
     with pytest.raises(KnockError) as info:
-        score_hand(OVER, "2c 3c", rules=GIN_RUMMY)
+        score_hand(OVER, ten("2c 3c", OVER), rules=GIN_RUMMY)
     assert info.value.violations == knock_violations(OVER, rules=GIN_RUMMY)
     eleven = "Ah 2h 3h 7c 7d 7s 9c 9d Ks Kd Qc"
     with pytest.raises(KnockError) as info:
-        score_hand(eleven, "2c", rules=GIN_RUMMY)
+        score_hand(eleven, ten("2c", eleven), rules=GIN_RUMMY)
     assert info.value.violations == knock_violations(eleven, rules=GIN_RUMMY)
     assert "after the best discard" in str(info.value)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
+from tests.gin.hands import ten
 
 from rummylib import GIN_RUMMY, Card, RuleSetError, parse_pieces
 from rummylib.decks import full_set
@@ -45,7 +46,7 @@ def test_one_deck_no_jokers_ten_cards_two_players() -> None:
 
 def test_a_card_in_both_hands_is_refused() -> None:
     with pytest.raises(GinInputError, match="both hands"):
-        score_hand("Ah 2h 3h 4c 4d 4s 7c 7d 7s Kd", "Kd 2c", rules=GIN_RUMMY)
+        score_hand("Ah 2h 3h 4c 4d 4s 7c 7d 7s Kd", ten("Kd 2c", "Ah 2h 3h 4c 4d 4s 7c 7d 7s Kd"), rules=GIN_RUMMY)
 
 
 def test_more_than_eleven_cards_is_refused() -> None:
@@ -119,7 +120,7 @@ def test_knock_with_ten_or_less() -> None:
     assert is_legal_knock(over, rules=GIN_RUMMY)
     over = "Ah 2h 3h 7c 7d 7s 9c 9d Ks Kd"  # deadwood 38
     with pytest.raises(KnockError) as info:
-        score_hand(over, "2c 3c", rules=GIN_RUMMY)
+        score_hand(over, ten("2c 3c", over), rules=GIN_RUMMY)
     assert info.value.code == "knock-over-limit"
     assert info.value.violations[0].code is RuleId.KNOCK_OVER_LIMIT
 
@@ -129,11 +130,11 @@ def test_knock_limit_is_an_option() -> None:
     assert knock_limit(rules=five) == 5
     assert not is_legal_knock(KNOCK_10, rules=five)
     with pytest.raises(KnockError):
-        score_hand(KNOCK_10, "2c 3c", rules=five)
+        score_hand(KNOCK_10, ten("2c 3c", KNOCK_10), rules=five)
 
 
 def test_zero_deadwood_is_gin() -> None:
-    r = score_hand("Ah 2h 3h 7c 7d 7s 9c 9d 9s 9h", "Kc Kd 2c", rules=GIN_RUMMY)
+    r = score_hand("Ah 2h 3h 7c 7d 7s 9c 9d 9s 9h", ten("Kc Kd 2c", "Ah 2h 3h 7c 7d 7s 9c 9d 9s 9h"), rules=GIN_RUMMY)
     assert r.kind is GinOutcome.GIN
     assert r.winner == "knocker"
 
@@ -155,11 +156,13 @@ def test_defender_lays_off_on_knocker_melds() -> None:
 
 def test_no_layoffs_after_gin() -> None:
     # After a knock the defender lays off 4h and 9h ...
-    knock = score_hand("Ah 2h 3h 7c 7d 7s 9c 9d 9s 8c", "4h 9h 10h", rules=GIN_RUMMY)
+    knock = score_hand(
+        "Ah 2h 3h 7c 7d 7s 9c 9d 9s 8c", ten("4h 9h 10h", "Ah 2h 3h 7c 7d 7s 9c 9d 9s 8c"), rules=GIN_RUMMY
+    )
     assert knock.layoff_text == "4h 9h"
     assert (knock.kind, knock.points) == (GinOutcome.KNOCK, 10 - 8)
     # ... but after gin nothing is laid off: 4h and 10h count in full.
-    gin = score_hand("Ah 2h 3h 7c 7d 7s 9c 9d 9s 9h", "4h 10h", rules=GIN_RUMMY)
+    gin = score_hand("Ah 2h 3h 7c 7d 7s 9c 9d 9s 9h", ten("4h 10h", "Ah 2h 3h 7c 7d 7s 9c 9d 9s 9h"), rules=GIN_RUMMY)
     assert gin.kind is GinOutcome.GIN
     assert gin.layoffs == ()
     assert gin.layoff_text == ""
@@ -187,13 +190,15 @@ def test_gin_scores_defender_deadwood_plus_25() -> None:
 
 
 def test_gin_beats_a_defender_with_no_deadwood() -> None:
-    r = score_hand("Ah 2h 3h 7c 7d 7s 9c 9d 9s 9h", "Kc Kd Ks 4c 5c 6c", rules=GIN_RUMMY)
+    r = score_hand(
+        "Ah 2h 3h 7c 7d 7s 9c 9d 9s 9h", ten("Kc Kd Ks 4c 5c 6c", "Ah 2h 3h 7c 7d 7s 9c 9d 9s 9h"), rules=GIN_RUMMY
+    )
     assert (r.winner, r.kind, r.points) == ("knocker", GinOutcome.GIN, 25)
 
 
 def test_gin_bonus_is_an_option() -> None:
     rules = GIN_RUMMY.with_options({"gin_bonus": 20})
-    r = score_hand("Ah 2h 3h 7c 7d 7s 9c 9d 9s 9h", "Kc 2d", rules=rules)
+    r = score_hand("Ah 2h 3h 7c 7d 7s 9c 9d 9s 9h", ten("Kc 2d", "Ah 2h 3h 7c 7d 7s 9c 9d 9s 9h"), rules=rules)
     assert r.points == 12 + 20
 
 
@@ -213,13 +218,13 @@ def test_undercut_with_equal_deadwood() -> None:
 
 def test_undercut_after_layoffs() -> None:
     # Defender 4h 5h Qd Kd: lays off 4h 5h, keeps 20 > 10; with 4h only (4 left) it undercuts.
-    r = score_hand("Ah 2h 3h 7c 7d 7s 9c 9d 9s Qd", "4h 5h 2c", rules=GIN_RUMMY)
+    r = score_hand("Ah 2h 3h 7c 7d 7s 9c 9d 9s Qd", "4h 5h 2c Jc Jd Jh Js Kc Kh Ks", rules=GIN_RUMMY)
     assert (r.kind, r.points, r.defender_deadwood) == (GinOutcome.UNDERCUT, 10 - 2 + 25, 2)
 
 
 def test_undercut_bonus_is_an_option() -> None:
     rules = GIN_RUMMY.with_options({"undercut_bonus": 10})
-    r = score_hand("Ah 2h 3h 7c 7d 7s 9c 9d 9s Qd", "2c", rules=rules)
+    r = score_hand("Ah 2h 3h 7c 7d 7s 9c 9d 9s Qd", ten("2c", "Ah 2h 3h 7c 7d 7s 9c 9d 9s Qd"), rules=rules)
     assert r.points == 8 + 10
 
 
@@ -232,7 +237,12 @@ def test_big_gin() -> None:
     assert r.discard is None
     assert r.layoffs == ()
     rules = GIN_RUMMY.with_options({"big_gin_bonus": 50})
-    assert score_hand("Ah 2h 3h 4h 7c 7d 7s 9c 9d 9s 9h", "2c", rules=rules).points == 52
+    assert (
+        score_hand(
+            "Ah 2h 3h 4h 7c 7d 7s 9c 9d 9s 9h", ten("2c", "Ah 2h 3h 4h 7c 7d 7s 9c 9d 9s 9h"), rules=rules
+        ).points
+        == 52
+    )
 
 
 def test_eleven_card_knocker_that_is_not_big_gin_discards() -> None:
@@ -240,7 +250,7 @@ def test_eleven_card_knocker_that_is_not_big_gin_discards() -> None:
     assert str(r.discard) == "Kd"
     assert r.knocker_deadwood == 2
     # An 11-card gin after discarding the odd card is gin, not big gin.
-    r = score_hand("Ah 2h 3h 7c 7d 7s 9c 9d 9s 9h Kd", "2s", rules=GIN_RUMMY)
+    r = score_hand("Ah 2h 3h 7c 7d 7s 9c 9d 9s 9h Kd", ten("2s", "Ah 2h 3h 7c 7d 7s 9c 9d 9s 9h Kd"), rules=GIN_RUMMY)
     assert (r.kind, str(r.discard)) == (GinOutcome.GIN, "Kd")
 
 
@@ -252,13 +262,13 @@ def test_knocker_chooses_the_arrangement_worst_for_the_defender() -> None:
     # 4s-8s + 8c 8d 8h, or 4s-7s + 8c 8d 8h 8s: both leave Ah 2c (3). With 8s in the run the
     # defender could lay off 9s; laid as a set of four, 9s has nowhere to go.
     knocker = "4s 5s 6s 7s 8s 8c 8d 8h Ah 2c"
-    r = score_hand(knocker, "9s Kc", rules=GIN_RUMMY)
+    r = score_hand(knocker, "9s Kc 3c 4c 5c 6c 7c Jh Qh Kh", rules=GIN_RUMMY)
     assert r.knocker_deadwood == 3
     assert r.defender_deadwood == 19
     assert r.layoffs == ()
     assert "8c 8d 8h 8s" in [str(m) for m in r.knocker_melds]
     # With 3s instead the run end is open either way and the defender lays it off.
-    r = score_hand(knocker, "3s Kc", rules=GIN_RUMMY)
+    r = score_hand(knocker, "3s Kc 3c 4c 5c 6c 7c Jh Qh Kh", rules=GIN_RUMMY)
     assert r.defender_deadwood == 10
     assert r.layoff_text == "3s"
 
@@ -321,8 +331,11 @@ def test_bad_game_input() -> None:
 def test_gin_only() -> None:
     assert knock_limit(rules=GIN_ONLY) == 0
     with pytest.raises(KnockError, match="gin only"):
-        score_hand("Ah 2h 3h 7c 7d 7s 9c 9d 9s 2d", "Kc", rules=GIN_ONLY)
-    assert score_hand("Ah 2h 3h 7c 7d 7s 9c 9d 9s 9h", "Kc", rules=GIN_ONLY).kind is GinOutcome.GIN
+        score_hand("Ah 2h 3h 7c 7d 7s 9c 9d 9s 2d", ten("Kc", "Ah 2h 3h 7c 7d 7s 9c 9d 9s 2d"), rules=GIN_ONLY)
+    assert (
+        score_hand("Ah 2h 3h 7c 7d 7s 9c 9d 9s 9h", ten("Kc", "Ah 2h 3h 7c 7d 7s 9c 9d 9s 9h"), rules=GIN_ONLY).kind
+        is GinOutcome.GIN
+    )
 
 
 # --- "Oklahoma (the first upcard's value sets the knock limit; an ace upcard means gin only; --
@@ -335,8 +348,8 @@ def test_oklahoma_upcard_sets_the_knock_limit() -> None:
     assert knock_limit(rules=OKLAHOMA, upcard="2c") == 2
     hand = "Ah 2h 3h 7c 7d 7s 9c 9d 9s 8d"  # deadwood 8
     with pytest.raises(KnockError):
-        score_hand(hand, "Kc", rules=OKLAHOMA, upcard="7d")
-    assert score_hand(hand, "Kc", rules=OKLAHOMA, upcard="8d").points == 2
+        score_hand(hand, ten("Kc", hand), rules=OKLAHOMA, upcard="7d")
+    assert score_hand(hand, ten("Kc", hand), rules=OKLAHOMA, upcard="8d").points == 2
     with pytest.raises(GinInputError):
         knock_limit(rules=OKLAHOMA)
 
@@ -344,19 +357,30 @@ def test_oklahoma_upcard_sets_the_knock_limit() -> None:
 def test_oklahoma_ace_upcard_means_gin_only() -> None:
     assert knock_limit(rules=OKLAHOMA, upcard="Ac") == 0
     with pytest.raises(KnockError):
-        score_hand("Ah 2h 3h 7c 7d 7s 9c 9d 9s 2d", "Kc", rules=OKLAHOMA, upcard="Ac")
-    assert score_hand("Ah 2h 3h 7c 7d 7s 9c 9d 9s 9h", "Kc", rules=OKLAHOMA, upcard="Ac").points == 35
+        score_hand(
+            "Ah 2h 3h 7c 7d 7s 9c 9d 9s 2d", ten("Kc", "Ah 2h 3h 7c 7d 7s 9c 9d 9s 2d"), rules=OKLAHOMA, upcard="Ac"
+        )
+    assert (
+        score_hand(
+            "Ah 2h 3h 7c 7d 7s 9c 9d 9s 9h", ten("Kc", "Ah 2h 3h 7c 7d 7s 9c 9d 9s 9h"), rules=OKLAHOMA, upcard="Ac"
+        ).points
+        == 35
+    )
 
 
 def test_oklahoma_spade_upcard_doubles_the_hand() -> None:
     assert hand_multiplier(rules=OKLAHOMA, upcard="9s") == 2
     assert hand_multiplier(rules=OKLAHOMA, upcard="9h") == 1
     assert hand_multiplier(rules=GIN_RUMMY, upcard="9s") == 1
-    knock = score_hand(KNOCK_10, "Kc Qd 2d", rules=OKLAHOMA, upcard="Ks")
+    knock = score_hand(KNOCK_10, ten("Kc Qd 2d", KNOCK_10), rules=OKLAHOMA, upcard="Ks")
     assert (knock.points, knock.multiplier) == ((22 - 10) * 2, 2)
-    gin = score_hand("Ah 2h 3h 7c 7d 7s 9c 9d 9s 9h", "Kc", rules=OKLAHOMA, upcard="5s")
+    gin = score_hand(
+        "Ah 2h 3h 7c 7d 7s 9c 9d 9s 9h", ten("Kc", "Ah 2h 3h 7c 7d 7s 9c 9d 9s 9h"), rules=OKLAHOMA, upcard="5s"
+    )
     assert gin.points == (10 + 25) * 2
-    under = score_hand("Ah 2h 3h 7c 7d 7s 9c 9d 9s 2d", "Ac", rules=OKLAHOMA, upcard="3s")
+    under = score_hand(
+        "Ah 2h 3h 7c 7d 7s 9c 9d 9s 2d", ten("Ac", "Ah 2h 3h 7c 7d 7s 9c 9d 9s 2d"), rules=OKLAHOMA, upcard="3s"
+    )
     assert (under.kind, under.points) == (GinOutcome.UNDERCUT, (2 - 1 + 25) * 2)
 
 

@@ -573,6 +573,7 @@ def play_game(
         >>> rec.finished, rec.winners
         (True, (0,))
     """
+    whole_game = _inputs.flag(whole_game, what="whole_game")
     n = len(bots)
     deal, rotation = divmod(index, n)
     states = family(rules).states
@@ -725,6 +726,7 @@ def run_arena(
         ...
         rummylib.errors.RuleSetError: Gin Rummy is for 2 to 2 players, not 1
     """
+    whole_game = _inputs.flag(whole_game, what="whole_game")
     rules = find_ruleset(game) if isinstance(game, str) else _inputs.ruleset(game)
     rules.check_players(len(bots))
     if "external" in bots:

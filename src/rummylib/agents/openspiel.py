@@ -53,6 +53,7 @@ import numpy as np
 
 from rummylib.agents.envs import contract_rummy_v0, gin_rummy_v0, indian_rummy_v0, rummikub_v0, shanghai_v0
 from rummylib.agents.envs._base import Internal, RummyEnv, card_kind, kind_card, kind_tile, tile_kind
+from rummylib.cards import Card
 from rummylib.contracts import ContractGame, ContractRound
 from rummylib.decks import full_set
 from rummylib.errors import ErrorCode, RuleSetError, RummyError
@@ -88,18 +89,6 @@ _FIXED = frozenset({"min_players", "max_players", "turn_time_limit"})
 
 
 # --- the one place that knows how each referee is started from a deck order ------------------------
-class _Ordered(random.Random):
-    """A `random.Random` whose ``shuffle`` puts the pieces in a given order (the chance outcomes)."""
-
-    def __init__(self, order: Sequence[Piece]) -> None:
-        super().__init__(0)
-        self.order = list(order)
-
-    def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
-        """Put ``x`` (the same pieces) in the order given."""
-        x[:] = self.order
-
-
 def _hands(order: Sequence[Piece], players: int, size: int) -> tuple[tuple[Piece, ...], ...]:
     return tuple(tuple(sorted(order[i * size : (i + 1) * size], key=piece_sort_key)) for i in range(players))
 
@@ -110,13 +99,23 @@ def _seed(order: Sequence[Piece]) -> str:
 
 
 # Each function: the referee state dealt in ``order`` (the referee's own deck order: the hands as it
-# deals them, then the face-up cards and the stock). Only Gin's hand takes any `random.Random`; the
-# other referees deal from a seed only, so they are dealt from a seed made of the order and given the
-# order's hands and stock. These functions are the only ones that know the referees' state fields.
+# deals them, then the face-up cards and the stock). Every referee deals from a seed only, so each
+# is dealt from a seed made of the order and given the order's hands and stock. These functions are
+# the only ones that know the referees' state fields.
 
 
 def _start_gin(rules: RuleSet, players: int, game: str, round_number: int, order: Sequence[Piece]) -> Referee:
-    hand = GinHand.deal(rules=rules, seed=_Ordered(order), players=players)
+    dealt = GinHand.deal(rules=rules, seed=_seed(order), players=players)  # a hand keeps an int or str seed
+    cards, n = tuple(c for c in order if isinstance(c, Card)), rules.hand_size  # one deck, no jokers
+    hands = [cards[n : 2 * n], cards[n : 2 * n]]
+    hands[1 - dealt.dealer] = cards[:n]  # as `GinHand.deal` deals: the player left of the dealer first
+    hand = attrs.evolve(
+        dealt,
+        hands=(hands[0], hands[1]),
+        stock=cards[2 * n + 1 :],
+        discards=(cards[2 * n],),
+        first_upcard=cards[2 * n],
+    )
     if game == "game":
         return attrs.evolve(GinGame.deal(rules=rules, seed=_seed(order)), round=hand)
     return hand

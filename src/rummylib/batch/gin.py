@@ -23,7 +23,8 @@ Examples:
     ...                          "hand": "3c 7c 9c Kd Kh 2d"})
     >>> answer["layoffs"], answer["deadwood"], answer["unmelded"]
     ([{'card': '3c', 'meld': 0}, {'card': '7c', 'meld': 0}, {'card': '9c', 'meld': 1}], 22, '2d Kd Kh')
-    >>> handle_request({"op": "score", "game": "gin", "hands": ["Ah 2h 3h 7c 7d 7s 4c 5c 6c 2d", "Kc Kd"]})
+    >>> handle_request({"op": "score", "game": "gin",
+    ...                 "hands": ["Ah 2h 3h 7c 7d 7s 4c 5c 6c 2d", "Kc Kd 9c 10c Jc 8h 9h 10h Jh Qh"]})
     ... # doctest: +NORMALIZE_WHITESPACE
     {'scores': [18, 0], 'winner': 0, 'kind': 'knock', 'points': 18,
      'knocker_melds': ['7c 7d 7s', '4c 5c 6c', 'Ah 2h 3h'], 'layoffs': []}

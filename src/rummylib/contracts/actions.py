@@ -22,6 +22,7 @@ from typing import ClassVar, Literal, TypeAlias
 
 import attrs
 
+from rummylib import _inputs
 from rummylib.actions import Discard, DrawDiscard, DrawStock
 from rummylib.cards import Card
 from rummylib.errors import ErrorCode, IllegalActionError, InvalidPiecesError, RuleId, Violation
@@ -128,7 +129,7 @@ def _swaps(value: Sequence[tuple[PieceLike, int]]) -> tuple[tuple[Piece, int], .
     return tuple(found)
 
 
-_INT = attrs.validators.instance_of(int)
+_SEAT = _inputs.player  # a seat number, or a coded error (never attrs' own TypeError)
 
 
 @attrs.frozen
@@ -143,7 +144,7 @@ class Buy:
     """
 
     kind: ClassVar[str] = "buy"
-    player: int = attrs.field(validator=_INT)
+    player: int = attrs.field(validator=_SEAT)
     """Seat of the player asking."""
 
 
@@ -157,7 +158,7 @@ class DeclineBuy:
     """
 
     kind: ClassVar[str] = "decline-buy"
-    player: int = attrs.field(validator=_INT)
+    player: int = attrs.field(validator=_SEAT)
     """Seat of the player."""
 
 
@@ -182,7 +183,7 @@ class LayDown:
     """
 
     kind: ClassVar[str] = "lay-down"
-    player: int = attrs.field(validator=_INT)
+    player: int = attrs.field(validator=_SEAT)
     """Seat of the player."""
     melds: tuple[Meld, ...] = attrs.field(converter=_melds)
     """The melds of the contract (notation ``"7h 7s 7d | 9c 9d 9s"`` is accepted)."""
@@ -200,11 +201,11 @@ class LayOff:
     """
 
     kind: ClassVar[str] = "lay-off"
-    player: int = attrs.field(validator=_INT)
+    player: int = attrs.field(validator=_SEAT)
     """Seat of the player."""
     cards: tuple[Piece, ...] = attrs.field(converter=_pieces)
     """The cards laid off."""
-    meld: int = attrs.field(validator=attrs.validators.instance_of(int))
+    meld: int = attrs.field(validator=_inputs.integer)
     """Index of the table meld they go on."""
     joker_end: Literal["high", "low"] = attrs.field(default="high", validator=attrs.validators.in_(("high", "low")))
     """The end of a run a joker goes to when it could go to either (a joker laid off, or one that
@@ -221,11 +222,11 @@ class SwapJoker:
     """
 
     kind: ClassVar[str] = "swap-joker"
-    player: int = attrs.field(validator=_INT)
+    player: int = attrs.field(validator=_SEAT)
     """Seat of the player."""
     card: Piece = attrs.field(converter=_piece)
     """The natural card put in the joker's place."""
-    meld: int = attrs.field(validator=attrs.validators.instance_of(int))
+    meld: int = attrs.field(validator=_inputs.integer)
     """Index of the table meld holding the joker."""
 
 

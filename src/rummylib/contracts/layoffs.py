@@ -457,8 +457,7 @@ def _substitute(
     meld: TableMeldLike, card: PieceLike, rules: RuleSet, player_down: bool
 ) -> tuple[Substitution | None, tuple[Violation, ...]]:
     _inputs.ruleset(rules)
-    if not isinstance(player_down, bool):
-        raise TypeError("player_down must be True or False")
+    _inputs.flag(player_down, what="player_down")
     piece = _inputs.piece(card, rules=rules, what="the card put in")
     if rules.joker_swap is JokerSwap.NEVER:
         return None, (Violation(RuleId.JOKER_SWAP_NOT_ALLOWED, f"{rules.title} never lets a joker be taken back"),)

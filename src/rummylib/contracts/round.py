@@ -32,7 +32,8 @@ from typing import ClassVar, TypeVar
 
 import attrs
 
-from rummylib._inputs import sorted_pieces
+from rummylib import _inputs
+from rummylib._inputs import is_seat, sorted_pieces
 from rummylib.cards import Card
 from rummylib.contracts._moves import lay_downs, layoff_groups, swap_cards
 from rummylib.contracts.actions import (
@@ -98,10 +99,6 @@ def _not_held(seen: Sequence[Piece], hand: Sequence[Piece]) -> list[Piece]:
     return missing
 
 
-def _is_seat(value: object, players: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players
-
-
 def result_problems(res: RoundResult, rules: RuleSet, players: int) -> Iterator[str]:
     """Why a recorded round result is not what its hands give (nothing when it is).
 
@@ -116,7 +113,7 @@ def result_problems(res: RoundResult, rules: RuleSet, players: int) -> Iterator[
     if len(res.scores) != players or len(res.hands) != players:
         yield f"round {res.round_number}: {len(res.scores)} scores for {players} players"
         return
-    if res.went_out is not None and (not _is_seat(res.went_out, players) or res.hands[res.went_out]):
+    if res.went_out is not None and (not is_seat(res.went_out, players) or res.hands[res.went_out]):
         yield f"round {res.round_number}: player {res.went_out} went out holding cards"
     try:
         expected = score_contract_round(
@@ -171,7 +168,7 @@ def _check_game(rules: RuleSet, players: int, dealer: int) -> None:
     if rules.scoring is not ScoringScheme.CONTRACT:
         raise RuleSetError(f"{rules.title} is not a contract game (Contract Rummy, Shanghai)", code=ErrorCode.BAD_RULES)
     rules.check_players(players)
-    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
+    if not is_seat(dealer, players):
         raise RuleSetError(
             f"the dealer must be a seat from 0 to {players - 1}, not {dealer!r}", code=ErrorCode.BAD_PLAYERS
         )
@@ -286,8 +283,7 @@ class ContractRound(RefereeBase):
             >>> r.current, len(r.hands[0]), len(r.stock) + len(r.discards) + 5 * 12
             (0, 12, 160)
         """
-        if isinstance(seed, bool) or not isinstance(seed, int | str):
-            raise TypeError(f"seed must be an int or a str, not {type(seed).__name__}")
+        seed = _inputs.seed(seed)
         _check_game(rules, players, dealer)
         cards = rules.round(round_number).cards
         dealt = deal(rules, players=players, rng=as_rng(f"{seed}:deal:{round_number}"), hand_size=cards)
@@ -391,7 +387,8 @@ class ContractRound(RefereeBase):
 
         Every card of the deal exactly once, hand sizes, seats, phases and counters (buys,
         reshuffles, turns) in range, the known cards of each hand in that hand, table melds valid
-        and laid by players who are down, and a recorded result that is what the hands give.
+        and laid by players who are down, every player down owning a meld on the table, and a
+        recorded result that is what the hands give.
 
         Examples:
             >>> from rummylib import SHANGHAI
@@ -413,7 +410,7 @@ class ContractRound(RefereeBase):
             yield f"round {self.round_number!r} does not exist in {rules.title}"
             return
         for name in ("current", "dealer"):
-            if not _is_seat(getattr(self, name), n):
+            if not is_seat(getattr(self, name), n):
                 yield f"{name} ({getattr(self, name)!r}) is not a seat"
         for name in ("down", "buys", "known"):
             if len(getattr(self, name)) != n:
@@ -450,16 +447,21 @@ class ContractRound(RefereeBase):
             yield f"turns_played {self.turns_played} goes past the turn limit of {rules.max_turns}"
         taken = self.taken_this_turn
         if taken is not None and (
-            self.phase is not Phase.PLAY or not _is_seat(self.current, n) or taken not in self.hands[self.current]
+            self.phase is not Phase.PLAY or not is_seat(self.current, n) or taken not in self.hands[self.current]
         ):
             yield f"{taken} is marked as taken from the discard pile this turn, but the player in turn does not hold it"
         for i, tm in enumerate(self.table):
-            if not _is_seat(tm.owner, n):
+            if not is_seat(tm.owner, n):
                 yield f"table meld {i} belongs to {tm.owner!r}, not a seat"
             elif len(self.down) == n and not self.down[tm.owner]:
                 yield f"table meld {i} belongs to player {tm.owner}, who is not down"
             if not is_valid_meld(tm.reading.meld, rules=rules):
                 yield f"table meld {i} ({tm.reading.meld}) is not a valid meld"
+        if len(self.down) == n:  # meeting the contract lays melds down, and they stay on the table
+            owners = {tm.owner for tm in self.table}
+            for p, is_down in enumerate(self.down):
+                if is_down and p not in owners:
+                    yield f"player {p} is down but owns no meld on the table"
         if (self.phase is Phase.BUY) != (self.window is not None):
             yield f"phase {self.phase.value} with {'a' if self.window else 'no'} buy window"
         if self.window is not None and (not self.discards or self.window.card != self.discards[-1]):

@@ -38,6 +38,7 @@ def score_contract_round(
         InvalidPiecesError: more copies of a card in the hands together than the decks hold, or
             something that is not a card (code ``not-a-piece``).
         NotationError: bad notation, or a piece that is not part of the game.
+        ArgumentError: ``out_in_one_turn`` or ``joker_used`` is not a ``bool`` (code ``bad-argument``).
 
     Examples:
         >>> from rummylib import SHANGHAI, parse_pieces
@@ -47,6 +48,8 @@ def score_contract_round(
         >>> score_contract_round(["", "* Ah 7c"], rules=SHANGHAI)
         (0, 47)
     """
+    _inputs.flag(out_in_one_turn, what="out_in_one_turn")
+    _inputs.flag(joker_used, what="joker_used")
     lists = _inputs.piece_lists(hands, rules=_inputs.ruleset(rules), what="the hands", each="hand")
     scores = [hand_points(h, rules=rules) for h in lists]
     out = [i for i, h in enumerate(lists) if not h]

@@ -15,6 +15,7 @@ from typing import Any, ClassVar, TypeAlias
 
 import attrs
 
+from rummylib import _inputs
 from rummylib.actions import Discard, DrawDiscard, DrawStock
 from rummylib.cards import Card
 from rummylib.gin.scoring import GinHandResult
@@ -22,7 +23,7 @@ from rummylib.pieces import format_pieces
 
 __all__ = ["Discard", "DrawDiscard", "DrawStock", "GinAction", "GinPhase", "GinView", "Knock"]
 
-_INT = attrs.validators.instance_of(int)
+_SEAT = _inputs.player  # a seat number, or a coded error (never attrs' own TypeError)
 
 
 def _card(value: Card | str) -> Card:
@@ -47,7 +48,7 @@ class Knock:
     """
 
     kind: ClassVar[str] = "knock"
-    player: int = attrs.field(validator=_INT)
+    player: int = attrs.field(validator=_SEAT)
     """Seat of the player (0 or 1)."""
     card: Card | None = attrs.field(default=None, converter=_maybe_card)
     """The card discarded before knocking, or ``None`` for big gin."""

@@ -33,7 +33,7 @@ class KnockError(IllegalPlayError):
     Examples:
         >>> from rummylib import GIN_RUMMY, KnockError, score_hand
         >>> try:
-        ...     score_hand("Ah 2h 3h 7c 7d 7s 9c 10d Jh Kd", "2c 3c 4c", rules=GIN_RUMMY)
+        ...     score_hand("Ah 2h 3h 7c 7d 7s 9c 10d Jh Kd", "2c 3c 4c 5d 6d 8d Qc Qd Qh Qs", rules=GIN_RUMMY)
         ... except KnockError as exc:
         ...     print(exc.code, exc.violations[0].code)
         knock-over-limit knock-over-limit

@@ -13,14 +13,14 @@ Examples:
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterator
 from typing import ClassVar
 
 import attrs
 
+from rummylib import _inputs
 from rummylib.decks import Seed
-from rummylib.errors import RuleId, RummyError
+from rummylib.errors import RuleId
 from rummylib.gin.actions import ACTIONS, GinAction, GinView
 from rummylib.gin.hand import GinHand
 from rummylib.gin.scoring import GinGameScore
@@ -29,15 +29,6 @@ from rummylib.referee import Outcome, RefereeBase, refuse
 from rummylib.rules import RuleSet
 
 __all__ = ["GinGame"]
-
-
-@functools.lru_cache(maxsize=256)
-def _dealt_hand(rules: RuleSet, seed: str) -> GinHand | None:
-    """The hand a seed deals (``None`` when these rules cannot deal one), remembered."""
-    try:
-        return GinHand.deal(rules=rules, seed=seed)
-    except RummyError:
-        return None
 
 
 @attrs.frozen
@@ -76,6 +67,8 @@ class GinGame(RefereeBase):
         Raises:
             RuleSetError: not two players, or a rule set that does not give a one-deck game
                 without jokers.
+            ArgumentError: ``seed`` is not an int or a str, or a str UTF-8 cannot write (code
+                ``bad-argument``).
 
         Examples:
             >>> from rummylib import GIN_RUMMY
@@ -83,6 +76,7 @@ class GinGame(RefereeBase):
             >>> game.round.dealer, game.round_number, game.winner
             (1, 1, None)
         """
+        seed = _inputs.seed(seed)
         first = GinHand.deal(rules=rules, seed=f"{seed}/1", players=players, dealer=dealer)
         return cls(rules=rules, round=first, seed=str(seed))
 
@@ -222,11 +216,9 @@ class GinGame(RefereeBase):
     def seed_problems(self) -> tuple[str, ...]:
         """What the seed shows against the hand in play, where `problems` cannot look.
 
-        The first upcard must be the one its seed and hand number deal, and the stock the rest of
-        the one they deal, in order. A position set up by hand has problems here and none in
-        `problems`; a server reading a state it did not sign checks both (see
-        `rummylib.contracts.ContractRound.seed_problems`). A lone `GinHand` keeps no seed: only a
-        signature can vouch for one.
+        The hand in play must be seeded from the game's seed and its hand number, and pass its own
+        `GinHand.seed_problems`. A position set up by hand has problems here and none in
+        `problems`; loading a save checks both (see `rummylib.contracts.ContractRound.seed_problems`).
 
         Examples:
             >>> from rummylib import GIN_RUMMY
@@ -241,15 +233,7 @@ class GinGame(RefereeBase):
     def _seed_problems(self) -> Iterator[str]:
         if not isinstance(self.round_number, int) or isinstance(self.round_number, bool) or self.round_number < 1:
             return
-        dealt = _dealt_hand(self.rules, f"{self.seed}/{self.round_number}")
-        if dealt is None:
-            yield "the seed and the rules cannot deal this hand"
+        if self.round.seed != f"{self.seed}/{self.round_number}":
+            yield f"the hand in play is not seeded as hand {self.round_number} of the game"
             return
-        hand, left = self.round, len(self.round.stock)
-        if hand.first_upcard != dealt.first_upcard:
-            yield f"the first upcard {hand.first_upcard} is not the one the seed deals ({dealt.first_upcard})"
-        if left > len(dealt.stock) or hand.stock != dealt.stock[len(dealt.stock) - left :]:
-            yield (
-                "the stock is not what is left of the stock its seed deals, in that order "
-                "(a card swapped or moved, or the rules changed since the deal)"
-            )
+        yield from self.round.seed_problems()

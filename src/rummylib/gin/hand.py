@@ -25,15 +25,16 @@ Examples:
 
 from __future__ import annotations
 
-import random
+import functools
 from collections.abc import Iterator, Sequence
 from typing import ClassVar
 
 import attrs
 
-from rummylib._inputs import sorted_pieces
+from rummylib import _inputs
+from rummylib._inputs import is_seat, sorted_pieces
 from rummylib.cards import Card
-from rummylib.decks import full_set, shuffled
+from rummylib.decks import Seed, full_set, shuffled
 from rummylib.errors import ErrorCode, IllegalActionError, RuleId, RuleSetError, RummyError
 from rummylib.gin._engine import MAX_GIN_HAND, min_deadwood, read_hand, tables_for
 from rummylib.gin.actions import ACTIONS, Discard, DrawDiscard, DrawStock, GinAction, GinPhase, GinView, Knock
@@ -66,6 +67,15 @@ def _forget(known: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     return tuple(c for c in known if c != card)
 
 
+@functools.lru_cache(maxsize=256)
+def _dealt(rules: RuleSet, seed: Seed, dealer: int) -> GinHand | None:
+    """The hand a seed deals (``None`` when these rules cannot deal one), remembered."""
+    try:
+        return GinHand.deal(rules=rules, seed=seed, dealer=dealer)
+    except RummyError:
+        return None
+
+
 def _two_players(players: int) -> None:
     if isinstance(players, bool) or not isinstance(players, int) or players != 2:
         raise RuleSetError(f"Gin Rummy is for 2 players, not {players!r}", code=ErrorCode.BAD_PLAYERS)
@@ -87,6 +97,8 @@ class GinHand(RefereeBase):
 
     rules: RuleSet
     """The rule set (Gin Rummy or a house variant of it)."""
+    seed: Seed
+    """The seed of the deal (the hand is reproducible from it; `seed_problems` checks against it)."""
     hands: tuple[tuple[Card, ...], tuple[Card, ...]]
     """The cards of players 0 and 1."""
     stock: tuple[Card, ...]
@@ -111,20 +123,23 @@ class GinHand(RefereeBase):
     hands are laid down and all of each is known. (A card drawn from the stock never is.)"""
 
     @classmethod
-    def deal(cls, *, rules: RuleSet, seed: random.Random | int | str, players: int = 2, dealer: int = 0) -> GinHand:
+    def deal(cls, *, rules: RuleSet, seed: Seed, players: int = 2, dealer: int = 0) -> GinHand:
         """Shuffle one deck with ``seed``, deal ``hand_size`` (10) cards each and turn the upcard.
 
         Raises:
             RuleSetError: not two players, a dealer who is not a seat, or a rule set that does not
                 give a one-deck game without jokers.
+            ArgumentError: ``seed`` is not an int or a str, or a str UTF-8 cannot write (code
+                ``bad-argument``).
 
         Examples:
             >>> from rummylib import GIN_RUMMY
             >>> GinHand.deal(rules=GIN_RUMMY, seed=3) == GinHand.deal(rules=GIN_RUMMY, seed=3)
             True
         """
+        seed = _inputs.seed(seed)
         _two_players(players)
-        if dealer not in (0, 1) or isinstance(dealer, bool):
+        if not is_seat(dealer, 2):
             raise RuleSetError(f"the dealer must be player 0 or 1, not {dealer!r}", code=ErrorCode.BAD_PLAYERS)
         pool = shuffled(full_set(rules, players=2), seed)
         cards = tuple(p for p in pool if isinstance(p, Card) and not rules.is_wild(p))
@@ -140,6 +155,7 @@ class GinHand(RefereeBase):
         upcard = cards[2 * n]
         return cls(
             rules=rules,
+            seed=seed,
             hands=(hands[0], hands[1]),
             stock=cards[2 * n + 1 :],
             discards=(upcard,),
@@ -328,14 +344,14 @@ class GinHand(RefereeBase):
 
     def _invariant_problems(self) -> Iterator[str]:
         size = self.rules.hand_size
-        if self.dealer not in (0, 1) or isinstance(self.dealer, bool):
+        if not is_seat(self.dealer, 2):
             yield f"dealer ({self.dealer!r}) is not player 0 or 1"
             return
         if self.phase is GinPhase.OVER:
             if self.to_move is not None:
                 yield f"to_move ({self.to_move!r}) is not null once the hand is over"
                 return
-        elif self.to_move not in (0, 1) or isinstance(self.to_move, bool):
+        elif not is_seat(self.to_move, 2):
             yield f"to_move ({self.to_move!r}) is not player 0 or 1"
             return
         sizes = [len(x) for x in self.hands]
@@ -382,6 +398,47 @@ class GinHand(RefereeBase):
                         f"the hands give ({expected.winner} wins {expected.points})"
                     )
 
+    def seed_problems(self) -> tuple[str, ...]:
+        """What the seed shows against this hand, where `problems` cannot look.
+
+        The first upcard must be the one its seed deals, the stock the rest of the one it deals, in
+        order (a Gin hand never reshuffles), and a card dealt to one player can be in the other's
+        hand only when it is known to have been taken from the discard pile (so can the first
+        upcard). A position set up by hand has problems here and none in `problems` (see
+        `rummylib.contracts.ContractRound.seed_problems`); loading a save checks both.
+
+        Examples:
+            >>> from rummylib import GIN_RUMMY
+            >>> hand = GinHand.deal(rules=GIN_RUMMY, seed=5)
+            >>> hand.seed_problems(), len(attrs.evolve(hand, stock=hand.stock[::-1]).seed_problems())
+            ((), 1)
+        """
+        return tuple(self._seed_problems())
+
+    def _seed_problems(self) -> Iterator[str]:
+        if not is_seat(self.dealer, 2) or isinstance(self.seed, bool) or not isinstance(self.seed, int | str):
+            return
+        dealt = _dealt(self.rules, self.seed, self.dealer)
+        if dealt is None:
+            yield "the seed and the rules cannot deal this hand"
+            return
+        if self.first_upcard != dealt.first_upcard:
+            yield f"the first upcard {self.first_upcard} is not the one the seed deals ({dealt.first_upcard})"
+        left = len(self.stock)
+        if left > len(dealt.stock) or self.stock != dealt.stock[len(dealt.stock) - left :]:
+            yield (
+                "the stock is not what is left of the stock its seed deals, in that order "
+                "(a card swapped or moved, or the rules changed since the deal)"
+            )
+        for seat in (0, 1):
+            # A card can leave the hand it was dealt to only face up, by the discard pile: in the
+            # other hand it is known, until it is discarded again (so is the first upcard).
+            foreign = {*dealt.hands[1 - seat], dealt.first_upcard}
+            unseen = [c for c in self.hands[seat] if c in foreign and c not in self.known[seat]]
+            if unseen:
+                shown = format_pieces(sorted(unseen, key=piece_sort_key))
+                yield f"player {seat} holds {shown}, which the seed deals elsewhere, without having taken it"
+
     # --- the rules --------------------------------------------------------------------------
     def _big_gin(self, hand: Sequence[Card]) -> bool:
         _, masks = read_hand(hand, self.rules, "hand")
@@ -393,8 +450,7 @@ class GinHand(RefereeBase):
         p = action.player
         if self.is_over:
             refuse(RuleId.ROUND_OVER, "the hand is over: no action is legal any more")
-        if p not in (0, 1):
-            refuse(RuleId.NOT_A_PLAYER, f"player {p} is not at the table (players 0 and 1)")
+        check_seat(p, 2, "act")
         if p != self.to_move:
             refuse(RuleId.NOT_YOUR_TURN, f"it is player {self.to_move}'s turn, not player {p}'s")
         hand = self.hands[p]

@@ -307,6 +307,19 @@ def layoffs(knocker_melds: MeldsLike, defender: PiecesLike, *, rules: RuleSet) -
     return GinLayoffs(table.melds, laid, tuple(after), ddw, dmelds, dleft)
 
 
+def _check_sizes(knocker: int, defender: int, size: int) -> None:
+    """Refuse hands of sizes no knock leaves: the knocker ``size`` or ``size + 1`` cards, the defender ``size``."""
+    if knocker not in (size, size + 1):
+        raise GinInputError(
+            f"the knocker holds {knocker} card{'' if knocker == 1 else 's'}: at a knock the knocker holds "
+            f"{size} (after the discard) or {size + 1} (after the draw)"
+        )
+    if defender != size:
+        raise GinInputError(
+            f"the defender holds {defender} card{'' if defender == 1 else 's'}: at a knock the defender holds {size}"
+        )
+
+
 def _signed(r: GinHandResult) -> int:
     return r.points if r.winner == "knocker" else -r.points
 
@@ -320,7 +333,7 @@ def score_hand(
 ) -> GinHandResult:
     """Score a Gin hand ended by a knock, by the rules of Gin Rummy.
 
-    ``knocker`` holds the knocker's cards after the discard (usually 10). An 11-card knocker
+    ``knocker`` holds the knocker's cards after the discard (``hand_size``: 10). An 11-card knocker
     hand is a hand after the draw: if every card melds it is big gin (no discard); otherwise the
     knocker throws the card that scores best for them. The knocker's deadwood must be within the
     knock limit (see `knock_limit`).
@@ -338,7 +351,9 @@ def score_hand(
 
     Raises:
         KnockError: the knocker's deadwood is over the knock limit (code ``knock-over-limit``).
-        GinInputError: a joker, a card twice or in both hands, or Oklahoma without an upcard.
+        GinInputError: a joker, a card twice or in both hands, hands of sizes no knock leaves (the
+            knocker 10 or 11 cards, the defender 10), or Oklahoma without an upcard (code
+            ``bad-gin-hand``).
         LimitExceededError: a hand of more than 11 cards.
         NotationError: bad notation.
 
@@ -355,6 +370,7 @@ def score_hand(
     t = tables_for(rules)
     kcards = as_cards(knocker, rules, "knocker")
     dcards = as_cards(defender, rules, "defender")
+    _check_sizes(len(kcards), len(dcards), rules.hand_size)
     both = set(kcards) & set(dcards)
     if both:
         shown = format_pieces(sorted(both, key=piece_sort_key))

@@ -51,8 +51,3 @@ def check_rules(rules: object) -> RuleSet:
     if read.scoring is not ScoringScheme.INDIAN:
         raise RuleSetError(f"{read.title} is not Indian Rummy", code=ErrorCode.BAD_RULES)
     return read
-
-
-def is_seat(value: object, players: int) -> bool:
-    """Whether ``value`` is a seat (a whole number, not a bool) at a table of ``players``."""
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players

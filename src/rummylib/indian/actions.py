@@ -18,6 +18,7 @@ from typing import Any, ClassVar, TypeAlias
 
 import attrs
 
+from rummylib import _inputs
 from rummylib.actions import Discard, DrawDiscard, DrawStock
 from rummylib.cards import Rank
 from rummylib.melds import Meld
@@ -39,7 +40,7 @@ __all__ = [
     "SeatStatus",
 ]
 
-_INT = attrs.validators.instance_of(int)
+_SEAT = _inputs.player  # a seat number, or a coded error (never attrs' own TypeError)
 
 
 def _piece(value: PieceLike) -> Piece:
@@ -74,7 +75,7 @@ class Declare:
     """
 
     kind: ClassVar[str] = "declare"
-    player: int = attrs.field(validator=_INT)
+    player: int = attrs.field(validator=_SEAT)
     """Seat of the player."""
     melds: tuple[Meld, ...] = attrs.field(converter=_melds)
     """The melds (sequences and sets) the 13 cards are laid out in."""
@@ -92,7 +93,7 @@ class Drop:
     """
 
     kind: ClassVar[str] = "drop"
-    player: int = attrs.field(validator=_INT)
+    player: int = attrs.field(validator=_SEAT)
     """Seat of the player."""
 
 

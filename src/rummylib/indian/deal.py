@@ -37,11 +37,12 @@ from typing import Any, ClassVar
 
 import attrs
 
-from rummylib._inputs import sorted_pieces
+from rummylib import _inputs
+from rummylib._inputs import is_seat, sorted_pieces
 from rummylib.cards import Card, Rank
 from rummylib.decks import Seed, as_rng, full_set, shuffled
 from rummylib.errors import ErrorCode, RuleId, RuleSetError, RummyError
-from rummylib.indian._common import check_rules, deal_rules, is_seat
+from rummylib.indian._common import check_rules, deal_rules
 from rummylib.indian.actions import (
     ACTIONS,
     DealEnd,
@@ -216,7 +217,8 @@ class IndianDeal(RefereeBase):
         Raises:
             RuleSetError: not Indian Rummy, a player count the game does not allow, fewer than two
                 players dealt in, a dealer who is not dealt in, or too few cards.
-            TypeError: ``seed`` is not an int or a str.
+            ArgumentError: ``seed`` is not an int or a str, or a str UTF-8 cannot write (code
+                ``bad-argument``).
 
         Examples:
             >>> from rummylib import INDIAN_RUMMY
@@ -224,8 +226,7 @@ class IndianDeal(RefereeBase):
             >>> [len(h) for h in d.hands], d.to_move, d.status[1].value
             ([13, 0, 13, 13], 0, 'sitting-out')
         """
-        if isinstance(seed, bool) or not isinstance(seed, int | str):
-            raise TypeError(f"seed must be an int or a str, not {type(seed).__name__}")
+        seed = _inputs.seed(seed)
         rules = check_rules(rules)
         rules.check_players(players)
         out = set(sitting_out)

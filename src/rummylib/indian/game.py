@@ -17,9 +17,11 @@ from typing import Any, ClassVar
 
 import attrs
 
+from rummylib import _inputs
+from rummylib._inputs import is_seat
 from rummylib.decks import Seed
 from rummylib.errors import RuleId
-from rummylib.indian._common import check_rules, deal_rules, is_seat
+from rummylib.indian._common import check_rules, deal_rules
 from rummylib.indian.actions import ACTIONS, IndianAction, IndianDealResult, IndianView, SeatStatus
 from rummylib.indian.deal import IndianDeal
 from rummylib.pieces import PieceCount
@@ -79,15 +81,15 @@ class IndianGame(RefereeBase):
 
         Raises:
             RuleSetError: not Indian Rummy, a player count it does not allow, or a bad dealer.
-            TypeError: ``seed`` is not an int or a str.
+            ArgumentError: ``seed`` is not an int or a str, or a str UTF-8 cannot write (code
+                ``bad-argument``).
 
         Examples:
             >>> from rummylib import INDIAN_RUMMY
             >>> IndianGame.deal(rules=INDIAN_RUMMY, players=2, seed=1, dealer=1).to_move
             0
         """
-        if isinstance(seed, bool) or not isinstance(seed, int | str):
-            raise TypeError(f"seed must be an int or a str, not {type(seed).__name__}")
+        seed = _inputs.seed(seed)
         first = IndianDeal.deal(rules=rules, players=players, seed=f"{seed}/1", dealer=dealer)
         return cls(rules=check_rules(rules), seed=seed, first_dealer=dealer, round=first)
 

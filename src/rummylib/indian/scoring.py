@@ -58,6 +58,7 @@ def drop_points(*, rules: RuleSet, after_drawing: bool = False) -> int:
         (25, 50)
     """
     rules = _inputs.ruleset(rules)
+    _inputs.flag(after_drawing, what="after_drawing")
     if rules.indian_format is IndianFormat.POOL and rules.pool_limit >= rules.pool_drop_from:
         return rules.pool_middle_drop_points if after_drawing else rules.pool_drop_points
     return rules.middle_drop_points if after_drawing else rules.drop_points

@@ -16,7 +16,8 @@ from typing import Any, ClassVar, TypeAlias
 
 import attrs
 
-from rummylib.errors import NotationError, RuleId
+from rummylib import _inputs
+from rummylib.errors import ArgumentError, NotationError, RuleId
 from rummylib.melds import Meld
 from rummylib.pieces import Piece, format_pieces, read_pieces
 from rummylib.referee import refuse
@@ -61,8 +62,19 @@ def _any_table(value: MeldsLike) -> Table:
     return Table.of(value)
 
 
-_INT = attrs.validators.instance_of(int)
-_ELAPSED = attrs.validators.optional(attrs.validators.instance_of(int | float))
+_SEAT = _inputs.player  # a seat number, or a coded error (never attrs' own TypeError)
+
+
+def _elapsed(instance: object, attribute: attrs.Attribute[float | None], value: Any) -> None:
+    """Seconds a turn took: ``None``, or a number (not a ``bool``) from 0."""
+    if value is None or (isinstance(value, int | float) and not isinstance(value, bool) and value >= 0):
+        return
+    raise ArgumentError(
+        f"{type(instance).__name__}: elapsed must be None or seconds (a number from 0), not {value!r}"[:200]
+    )
+
+
+_ELAPSED = _elapsed
 
 
 @attrs.frozen
@@ -75,7 +87,7 @@ class Play:
     """
 
     kind: ClassVar[ActionKind] = ActionKind.PLAY
-    player: int = attrs.field(validator=_INT)
+    player: int = attrs.field(validator=_SEAT)
     """Seat of the player (from 0)."""
     table: Table = attrs.field(converter=_any_table)
     """The table after the turn (a `Table`, its ``|`` notation, or a sequence of melds)."""
@@ -93,7 +105,7 @@ class Draw:
     """
 
     kind: ClassVar[ActionKind] = ActionKind.DRAW
-    player: int = attrs.field(validator=_INT)
+    player: int = attrs.field(validator=_SEAT)
     """Seat of the player (from 0)."""
     elapsed: float | None = attrs.field(default=None, validator=_ELAPSED)
     """Seconds the turn took, when the caller measures it."""
@@ -109,7 +121,7 @@ class Pass:
     """
 
     kind: ClassVar[ActionKind] = ActionKind.PASS
-    player: int = attrs.field(validator=_INT)
+    player: int = attrs.field(validator=_SEAT)
     """Seat of the player (from 0)."""
 
 
@@ -123,7 +135,7 @@ class Timeout:
     """
 
     kind: ClassVar[ActionKind] = ActionKind.TIMEOUT
-    player: int = attrs.field(validator=_INT)
+    player: int = attrs.field(validator=_SEAT)
     """Seat of the player (from 0)."""
     elapsed: float | None = attrs.field(default=None, validator=_ELAPSED)
     """Seconds the turn took, when the caller measures it."""

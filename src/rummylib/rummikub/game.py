@@ -48,6 +48,7 @@ from typing import Any, ClassVar
 
 import attrs
 
+from rummylib import _inputs
 from rummylib._inputs import sorted_pieces, tile_rules
 from rummylib.decks import Seed, deal
 from rummylib.errors import IllegalActionError, InvalidStateError, RuleId, RummyError, SaveError
@@ -164,6 +165,8 @@ class RummikubGame(RefereeBase):
         Raises:
             RuleSetError: a number of players the game does not allow, or the rules of a card game
                 (code ``unsupported-rules``).
+            ArgumentError: ``seed`` is not an int or a str, or a str UTF-8 cannot write (code
+                ``bad-argument``).
 
         Examples:
             >>> from rummylib import RUMMIKUB
@@ -173,6 +176,7 @@ class RummikubGame(RefereeBase):
             >>> g == RummikubGame.deal(rules=RUMMIKUB, players=4, seed=9)
             True
         """
+        seed = _inputs.seed(seed)
         dealt = deal(tile_rules(rules, what="the Rummikub referee"), players=players, rng=seed)
         return cls(
             rules=rules,
@@ -443,7 +447,7 @@ class RummikubGame(RefereeBase):
             True
         """
         state = state_from_json(cls, data)
-        if not check:
+        if not _inputs.flag(check, what="check"):
             return state
         try:
             state.verify_history()

@@ -447,6 +447,8 @@ def validate_turn(
         NotationError: bad notation, or a piece that is not part of the game.
         LimitExceededError: more sets or pieces than any game could have.
         RuleSetError: the rules of a card game (code ``unsupported-rules``); so for its three siblings.
+        ArgumentError: ``initial_meld_done`` is not a ``bool`` (code ``bad-argument``); so for its
+            three siblings.
 
     Examples:
         >>> from rummylib import RUMMIKUB
@@ -463,6 +465,7 @@ def validate_turn(
         rummylib.errors.InvalidPiecesError: table before and rack: 3 copies of R5, but Rummikub has at most 2
     """
     _inputs.tile_rules(rules, what="the Rummikub turn judge")
+    _inputs.flag(initial_meld_done, what="initial_meld_done")
     old = _as_table(before, rules, "table before")
     new = _as_table(after, rules, "table after")
     hand = _as_rack(rack, rules)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 
+from rummylib import _inputs
 from rummylib.cards import Card
 from rummylib.errors import ErrorCode, InvalidPiecesError, RequestError, RummyError
 from rummylib.melds import Meld, MeldKind, MeldLike, MeldReading, TableMeldLike, as_meld, meld_violations, read_meld
@@ -294,6 +295,7 @@ def meld(
         >>> "<title>* = 8h</title>" in meld(check_meld("7h * 9h", rules=SHANGHAI))
         True
     """
+    labels = _inputs.flag(labels, what="labels")
     doc = _Doc()
     laid = _lay(m, rules=rules, labels=labels)
     pad = 7
@@ -356,6 +358,7 @@ def rack(
         >>> picture.count("<title>"), "rl-wood" in picture
         (4, True)
     """
+    sort = _inputs.flag(sort, what="sort")
     items = _rack_pieces(pieces)
     if marks is not None and len(marks) != len(items):
         raise RequestError(
@@ -627,6 +630,7 @@ def table(
         >>> "run · 6" in picture, "group · 28" in picture, "colour repeated" in picture
         (True, True, True)
     """
+    labels = _inputs.flag(labels, what="labels")
     # Table.of reads notation and checks that every item is a meld (a clear error when not).
     source: MeldsLike = melds if isinstance(melds, str | Table) or not isinstance(melds, Iterable) else list(melds)
     laid = [

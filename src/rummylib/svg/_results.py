@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
+from rummylib import _inputs
 from rummylib.cards import Card
 from rummylib.contracts import ContractPlan, MeldDown, check_contract, contract_violations
 from rummylib.errors import Violation
@@ -44,6 +45,7 @@ def meld_down(down: MeldDown, *, size: float | None = None, width: float = 640, 
         >>> "meets the contract: one set of exactly 3 and one run of exactly 4" in picture, "* = 7c" in picture
         (True, True)
     """
+    labels = _inputs.flag(labels, what="labels")
     laid = _readings(down.readings, labels=labels)
     return _board(
         [_Section(None, laid)],
@@ -65,6 +67,7 @@ def contract_plan(plan: ContractPlan, *, size: float | None = None, width: float
         >>> "Left in hand: 2 cards, 14 points" in picture, picture.count("<title>")
         (True, 8)
     """
+    labels = _inputs.flag(labels, what="labels")
     sections = [_Section(f"Meld-down for {plan.contract}", _readings(plan.readings, labels=labels))]
     left = f"Left in hand: {_cards(len(plan.left))}, {_points(plan.points_left)}"
     sections.append(
@@ -139,6 +142,7 @@ def contract(
         >>> "✓ meets the contract" in contract(["7h 7s *", "4c 5c 6c 7c"], round_number=2, rules=CONTRACT_RUMMY)
         True
     """
+    labels = _inputs.flag(labels, what="labels")
     found = contract_violations(melds, round_number=round_number, contract=contract, rules=rules, hand=hand)
     laid_melds = Table.of(melds, rules=rules).melds
     wanted = contract if contract is not None else rules.round(round_number or 0).contract
@@ -185,6 +189,7 @@ def declaration(
         >>> "✓ a valid declaration" in good, "pure sequence" in good, "<title>5d = Ac</title>" in good
         (True, True, True)
     """
+    labels = _inputs.flag(labels, what="labels")
     melds = Table.of(list(groups), rules=rules).melds
     found = declaration_violations(melds, rules=rules)
     laid, notes = _judged(melds, found, rules=rules, labels=labels, name=_indian_label)
@@ -221,6 +226,7 @@ def deadwood(result: DeadwoodResult, *, size: float | None = None, width: float 
         >>> "Deadwood: 28" in picture, "Discard" in picture
         (True, True)
     """
+    labels = _inputs.flag(labels, what="labels")
     sections = [_Section("Melds", _card_melds(result.melds, reader=GIN_RUMMY, labels=labels), empty="no meld")]
     sections.append(
         _Section(
@@ -271,6 +277,7 @@ def gin_hand(result: GinHandResult, *, size: float | None = None, width: float =
         >>> "the knocker wins 30 points" in picture, "laid off by the defender" in picture
         (True, True)
     """
+    labels = _inputs.flag(labels, what="labels")
     melds, marks = _with_layoffs(result)
     sections = [
         _Section(
@@ -345,6 +352,7 @@ def arrangement(
         >>> "pure sequence" in picture, "Cards that count: 27 points" in picture
         (True, True)
     """
+    labels = _inputs.flag(labels, what="labels")
     reader = rules if rules is not None else INDIAN_RUMMY
     laid = []
     for m in found.melds:

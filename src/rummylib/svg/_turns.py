@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from rummylib import _inputs
 from rummylib.melds import Meld, MeldLike, as_meld
 from rummylib.pieces import Family, Piece, format_pieces
 from rummylib.rules import RUMMIKUB, RuleSet
@@ -139,6 +140,7 @@ def turn(
         ...                              initial_meld_done=True)
         True
     """
+    labels = _inputs.flag(labels, what="labels")
     new = Table.of(after, rules=rules)
     if report is None:
         report = validate_turn(before, rack, new, rules=rules, initial_meld_done=initial_meld_done)
@@ -175,6 +177,7 @@ def turn_report(
         >>> "legal turn: played R4" in picture, "<title>R4</title>" in picture
         (True, True)
     """
+    labels = _inputs.flag(labels, what="labels")
     return _turn_board(_table_after(report), report, rules=rules, size=size, width=width, labels=labels)
 
 
@@ -219,6 +222,7 @@ def solution(
         >>> "best play: R4" in picture, "played from the rack" in picture
         (True, True)
     """
+    labels = _inputs.flag(labels, what="labels")
     melds = list(found.table_after)
     marks = _played_marks(melds, found.played)
     laid: list[_Laid] = [

@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 
 import attrs
 
+from rummylib import _inputs
 from rummylib.cards import Card
 from rummylib.contracts import RoundView, TableMeld
 from rummylib.errors import RummyError
@@ -86,6 +87,7 @@ def view(
         >>> "Hand of seat 0 (10 cards)" in view(GinHand.deal(rules=GIN_RUMMY, seed=7).view(0))
         True
     """
+    labels = _inputs.flag(labels, what="labels")
     drawer = next((_DRAWERS[k] for k in type(seen).__mro__ if k in _DRAWERS), _any_view)
     inner = max(width - 2 * _PAD, TILE_WIDTH * 3)
     scene = drawer(seen, rules, labels, inner)

@@ -385,7 +385,7 @@ def playable_tiles(
     _check_pieces(table_pieces, rack_pieces, rules)
     if melds is not None:
         _check_sets(melds, rules)
-    if not initial_meld_done:
+    if not _inputs.flag(initial_meld_done, what="initial_meld_done"):
         return ()
     searcher = _Searcher(rules, budget)
     out = []
@@ -487,8 +487,7 @@ def _first_play(
 ) -> tuple[Plan, tuple[Meld, ...], _Searcher] | None:
     """The checks of `can_play` and `lay_down`, then the search: the plan, the sets it keeps."""
     rules = _inputs.tile_rules(rules, what="the solver")
-    if not isinstance(initial_meld_done, bool):
-        raise TypeError(f"initial_meld_done must be a bool, not {type(initial_meld_done).__name__}")
+    _inputs.flag(initial_meld_done, what="initial_meld_done")
     melds, table_pieces = _read_table(table, rules)
     pieces = _read_rack(tiles, rules)
     more = _read_rack(extra, rules)
@@ -744,8 +743,7 @@ def solve(
         raise SolverInputError(
             f"unknown objective {objective!r}: expected one of {allowed}", code=ErrorCode.BAD_OBJECTIVE
         ) from None
-    if not isinstance(initial_meld_done, bool):
-        raise TypeError(f"initial_meld_done must be a bool, not {type(initial_meld_done).__name__}")
+    _inputs.flag(initial_meld_done, what="initial_meld_done")
     melds, table_pieces = _read_table(table, rules)
     rack_pieces = _read_rack(rack, rules)
     _check_rules(rules, any(isinstance(p, Joker) for p in (*table_pieces, *rack_pieces)))
@@ -753,7 +751,7 @@ def solve(
     if melds is not None:
         _check_sets(melds, rules)
     searcher = _Searcher(rules, budget)
-    searcher.keep_sets = bool(keep_sets)
+    searcher.keep_sets = _inputs.flag(keep_sets, what="keep_sets")
     if not initial_meld_done:
         return _solve_initial(melds, table_pieces, rack_pieces, rules, objective, searcher)
     if rules.joker_retrieval is JokerRetrieval.REPLACE and any(isinstance(p, Joker) for p in table_pieces):
