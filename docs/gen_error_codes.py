@@ -23,7 +23,7 @@ from typing import Any
 
 import rummylib
 from rummylib import audit, batch, contracts, errors, records, saves
-from rummylib.agents import text
+from rummylib.agents import arena, text  # noqa: F401 - arena: its Forfeit is listed whatever ran first
 from rummylib.batch import handle_line
 
 PAGE = Path(__file__).resolve().parent / "reference" / "error-codes.md"
