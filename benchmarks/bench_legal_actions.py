@@ -116,7 +116,7 @@ def _rummikub_play(state: RummikubGame, rng: random.Random) -> Play | None:
     try:
         best = solve(
             state.table,
-            state.racks[seat],
+            state.hands[seat],
             rules=state.rules,
             initial_meld_done=state.initial_meld_done[seat],
             budget=Budget(nodes=100_000),

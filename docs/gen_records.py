@@ -47,7 +47,8 @@ def _rank_counts(hand: tuple[Any, ...]) -> collections.Counter[Any]:
 
 def rummikub_move(state: rummikub.RummikubGame) -> Any:
     """The solver's best play (most tiles), or a draw; a search over its budget is a draw too."""
-    seat = state.current
+    seat = state.to_move
+    assert seat is not None
     try:
         found = rummikub.solve(
             list(state.table.melds),
@@ -60,7 +61,7 @@ def rummikub_move(state: rummikub.RummikubGame) -> Any:
         found = None
     if found is not None and not found.is_pass:
         return rummikub.Play(seat, found.table_after)
-    return rummikub.Draw(seat) if state.pool else rummikub.Pass(seat)
+    return rummikub.Draw(seat) if state.stock else rummikub.Pass(seat)
 
 
 def contract_move(state: contracts.ContractRound) -> Any:

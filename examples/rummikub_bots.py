@@ -92,10 +92,13 @@ def _extend(table: list[Meld], rack: Counter[Piece], rules: RuleSet) -> bool:
 
 
 def _bot(game: RummikubGame, *, extend: bool) -> RummikubGame:
+    seat = game.to_move
+    if seat is None:
+        return game  # the game is over: nobody moves
     rules = game.rules
-    rack = game.rack()
+    rack = game.rack(seat)
     sets = find_sets(rack, rules=rules)
-    opened = game.initial_meld_done[game.current]
+    opened = game.initial_meld_done[seat]
     if not opened and _value(sets, rules) < rules.initial_meld_points:
         sets = []
     table = list(game.table.melds) + [Meld(s) for s in sets]
@@ -108,10 +111,10 @@ def _bot(game: RummikubGame, *, extend: bool) -> RummikubGame:
     proposal = Table(table)
     if proposal != game.table:
         try:
-            return game.apply(Play(game.current, proposal))
+            return game.apply(Play(seat, proposal))
         except IllegalTurnError:
             pass  # not worth enough for an initial meld, say: draw instead
-    return game.apply(Draw(game.current)) if game.pool else game.apply(Pass(game.current))
+    return game.apply(Draw(seat)) if game.stock else game.apply(Pass(seat))
 
 
 def greedy_bot(game: RummikubGame) -> RummikubGame:
@@ -127,8 +130,8 @@ def cautious_bot(game: RummikubGame) -> RummikubGame:
 def play_game(bots: Sequence[Bot], *, seed: int, rules: RuleSet = RUMMIKUB, verbose: bool = False) -> RummikubGame:
     """Play a whole game, each seat moved by its bot, and return the final state."""
     game = RummikubGame.deal(rules=rules, players=len(bots), seed=seed)
-    while not game.is_over:
-        game = bots[game.current](game)
+    while (seat := game.to_move) is not None:
+        game = bots[seat](game)
         if verbose:
             action = game.history[-1]
             if action.kind is ActionKind.PLAY:
@@ -143,7 +146,7 @@ def main() -> None:
     game = play_game([greedy_bot, cautious_bot], seed=2024, verbose=True)
     print()
     print("winner:", "nobody went out" if game.winner is None else f"player {game.winner}")
-    for seat, (rack, score) in enumerate(zip(game.racks, game.result().scores, strict=True)):
+    for seat, (rack, score) in enumerate(zip(game.hands, game.result().scores, strict=True)):
         print(f"player {seat}: {score:+d}  (rack left: {format_pieces(rack) or 'empty'})")
 
 

@@ -22,7 +22,7 @@ Examples:
     >>> state_problems(game)
     ()
     >>> import attrs
-    >>> forged = attrs.evolve(game, pool=game.pool[1:])  # a tile vanished from the pool
+    >>> forged = attrs.evolve(game, stock=game.stock[1:])  # a tile vanished from the pool
     >>> state_problems(forged)[0]
     'pieces not conserved: missing ...'
 """
@@ -124,7 +124,7 @@ def check_conservation(state: _S, deal: Iterable[Piece] | PieceCount | None = No
         >>> game = RummikubGame.deal(rules=RUMMIKUB, players=2, seed=1)
         >>> check_conservation(game) is game
         True
-        >>> check_conservation(game, game.pool)  # doctest: +ELLIPSIS
+        >>> check_conservation(game, game.stock)  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
         rummylib.errors.InvalidStateError: the state is not possible: pieces not conserved: extra ...
@@ -328,7 +328,7 @@ def verify_history(state: _S) -> _S:
         >>> verify_history(attrs.evolve(game, history=game.history[:1]))  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        rummylib.errors.InvalidStateError: the game is not possible: racks, pool, current differ from what ...
+        rummylib.errors.InvalidStateError: the game is not possible: hands, stock, to_move differ from what ...
     """
     _referee(state)
     if not isinstance(state, Recorded):

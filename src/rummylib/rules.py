@@ -284,6 +284,27 @@ _GIN = frozenset({ScoringScheme.GIN})
 _INDIAN = frozenset({ScoringScheme.INDIAN})
 
 
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+_PLAIN_TYPES: dict[str, Any] = {
+    "bool": lambda v: isinstance(v, bool),
+    "int": _is_int,
+    "int | None": lambda v: v is None or _is_int(v),
+    "str": lambda v: isinstance(v, str),
+    "float | None": lambda v: v is None or (isinstance(v, int | float) and not isinstance(v, bool)),
+}
+"""The plain field types of `RuleSet`, each with its test (a ``bool`` is no number here)."""
+_PLAIN_WORDS = {
+    "bool": "true or false",
+    "int": "a whole number",
+    "int | None": "a whole number or none",
+    "str": "a string",
+    "float | None": "a number or none",
+}
+
+
 @attrs.frozen(kw_only=True, cache_hash=True)
 class RuleSet:
     """Everything that differs between games and house rules, as plain data.
@@ -476,9 +497,17 @@ class RuleSet:
     """Deals games: how many deals are played."""
 
     def __attrs_post_init__(self) -> None:
-        problems = list(self._problems())
+        problems = list(self._type_problems()) or list(self._problems())
         if problems:
             raise RuleSetError("; ".join(problems))
+
+    def _type_problems(self) -> Iterable[str]:
+        """Each plain field of the wrong type (``ace_high="yes"``, ``knock_limit=True``), before any rule is read."""
+        for f in attrs.fields(type(self)):
+            check = _PLAIN_TYPES.get(str(f.type))
+            value = getattr(self, f.name)
+            if check is not None and not check(value):
+                yield f"{f.name} must be {_PLAIN_WORDS[str(f.type)]}, not {preview(value)}"
 
     def _problems(self) -> Iterable[str]:
         def need(cond: bool, text: str) -> Iterable[str]:

@@ -24,11 +24,11 @@ Examples:
     >>> from rummylib.rummikub import Draw, RummikubGame
     >>> game = RummikubGame.deal(rules=RUMMIKUB, players=2, seed=5).apply(Draw(0))
     >>> data = to_json(game)
-    >>> data["format"], data["version"], data["type"], data["state"]["pool"][:11]
+    >>> data["format"], data["version"], data["type"], data["state"]["stock"][:11]
     ('rummylib-save', 1, 'rummikub-game', 'K8 K3 Y6 B3')
     >>> from_json(data) == game
     True
-    >>> data["state"]["pool"] = data["state"]["pool"][3:]  # a tile goes missing
+    >>> data["state"]["stock"] = data["state"]["stock"][3:]  # a tile goes missing
     >>> from_json(data)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...

@@ -218,7 +218,7 @@ def test_a_rummikub_play_names_every_problem_and_a_draw_names_the_tile() -> None
     assert answer["error"]["problems"][0]["meld"] == 0
     drawn = handle_request({"op": "apply", "state": dealt["state"], "action": {"action": "draw", "player": 0}})
     game = saves.from_json(dealt["state"])
-    assert drawn["turn"] == {"kind": "draw", "player": 0, "drawn": str(game.pool[0])}
+    assert drawn["turn"] == {"kind": "draw", "player": 0, "drawn": str(game.stock[0])}
     assert drawn["action"] == {"action": "draw", "player": 0, "elapsed": None}
 
 
@@ -289,7 +289,7 @@ def test_an_edited_rummikub_history_is_refused() -> None:
     dealt = handle_request({"op": "deal", "game": "rummikub", "players": 2, "seed": 2})
     drawn = handle_request({"op": "apply", "state": dealt["state"], "action": dealt["legal"][0]})
     state = drawn["state"]
-    racks = state["state"]["racks"]
+    racks = state["state"]["hands"]
     racks[0], racks[1] = racks[1], racks[0]  # swap two racks: every tile is still there
     answer = handle_request({"op": "legal", "state": state})
     assert answer["error"]["code"] == "bad-save"

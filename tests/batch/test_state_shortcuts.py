@@ -38,10 +38,10 @@ def _played(state: Any, turns: int, seed: int) -> list[Any]:
             break
         if isinstance(state, RummikubGame):
             best = solve(
-                state.table, state.rack(), rules=state.rules, initial_meld_done=state.initial_meld_done[state.current]
+                state.table, state.rack(), rules=state.rules, initial_meld_done=state.initial_meld_done[state.to_move]
             )
             action: Any = (
-                Draw(state.current) if best.is_pass or rng.random() < 0.3 else Play(state.current, best.table_after)
+                Draw(state.to_move) if best.is_pass or rng.random() < 0.3 else Play(state.to_move, best.table_after)
             )
         else:
             action = rng.choice(state.legal_actions())
@@ -85,13 +85,12 @@ def test_pieces_counted_by_identity_say_what_values_say(kind: str) -> None:
         read = saves.from_json(state.to_json(), check=False)  # the shared objects a save reads as
         for candidate in (state, read):
             assert piece_problems(candidate, candidate._every_piece()) == _slow_piece_problems(candidate) == []
-        # an edit: one piece of the stock or pool gone, or one copied into it
-        pile = "pool" if kind == "tiles" else "stock"
-        stock = getattr(read, pile)
+        # an edit: one piece of the stock gone, or one copied into it
+        stock = read.stock
         if len(stock) < 2:
             continue
         for edited_stock in (stock[1:], (*stock, stock[rng.randrange(len(stock))])):
-            edited = attrs.evolve(read, **{pile: edited_stock})
+            edited = attrs.evolve(read, stock=edited_stock)
             found = piece_problems(edited, edited._every_piece())
             assert found == _slow_piece_problems(edited)
             assert found and "pieces not conserved" in found[-1]

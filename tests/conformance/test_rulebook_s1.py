@@ -75,7 +75,7 @@ def test_deal_14_tiles_each_rest_is_pool(players: int) -> None:
     """'2–4 players, 14 tiles each, the rest face down as the pool.'"""
     game = RummikubGame.deal(rules=R.RUMMIKUB, players=players, seed=7)
     assert [len(game.rack(p)) for p in range(players)] == [14] * players
-    assert len(game.pool) == 106 - 14 * players
+    assert len(game.stock) == 106 - 14 * players
 
 
 @pytest.mark.parametrize("players", [1, 5])
@@ -408,9 +408,9 @@ def test_joker_retrieval_replace_joker_set_may_grow() -> None:
 def test_draw_one_tile_and_turn_ends() -> None:
     """'If the player cannot or will not play, they draw one tile from the pool instead, and the turn ends.'"""
     game = RummikubGame.deal(rules=R.RUMMIKUB, players=2, seed=3)
-    after = game.apply(Draw(game.current))
-    assert len(after.rack(0)) == 15 and len(after.pool) == len(game.pool) - 1
-    assert after.current == 1
+    after = game.apply(Draw(game.to_move))
+    assert len(after.rack(0)) == 15 and len(after.stock) == len(game.stock) - 1
+    assert after.to_move == 1
 
 
 @pytest.mark.parametrize(("penalty", "expected"), [(None, 3), (2, 2), (0, 0)])
@@ -420,7 +420,7 @@ def test_timeout_penalty_tiles(penalty: int | None, expected: int) -> None:
     if penalty is not None:
         opts["timeout_penalty_tiles"] = penalty
     game = RummikubGame.deal(rules=R.RUMMIKUB.with_options(opts), players=2, seed=3)
-    after = game.apply(Timeout(game.current))
+    after = game.apply(Timeout(game.to_move))
     assert len(after.rack(0)) == 14 + expected
     assert after.table == game.table
 
@@ -428,11 +428,11 @@ def test_timeout_penalty_tiles(penalty: int | None, expected: int) -> None:
 def test_empty_pool_each_player_one_more_turn_then_end() -> None:
     """'If the pool is empty and nobody has won, each player has exactly one more turn, then the game ends.'"""
     game = RummikubGame.deal(rules=R.RUMMIKUB, players=3, seed=1)
-    while game.pool:
-        game = game.apply(Draw(game.current))
+    while game.stock:
+        game = game.apply(Draw(game.to_move))
     extra = 0
     while not game.is_over:
-        game = game.apply(Pass(game.current))
+        game = game.apply(Pass(game.to_move))
         extra += 1
     assert extra == 3
     assert sum(game.result().scores) == 0
@@ -480,9 +480,9 @@ def test_play_over_time_limit_reverts_and_draws_penalty() -> None:
         {"op": "solve", "game": G, "table": [], "rack": rack, "initial_meld_done": False, "objective": "tiles"}
     )
     assert answer["tiles_placed"] > 0
-    late = game.apply(Play(game.current, answer["table_after"], elapsed=45))
+    late = game.apply(Play(game.to_move, answer["table_after"], elapsed=45))
     assert len(late.rack(0)) == 17 and late.table == game.table
-    in_time = game.apply(Play(game.current, answer["table_after"], elapsed=10))
+    in_time = game.apply(Play(game.to_move, answer["table_after"], elapsed=10))
     assert len(in_time.rack(0)) == 14 - answer["tiles_placed"]
 
 
@@ -682,13 +682,13 @@ def test_game_enforces_initial_meld_per_player_then_frees_it() -> None:
 
     game = RummikubGame.deal(rules=R.RUMMIKUB, players=2, seed=1)
     tiles = lambda s: tuple(parse_pieces(s, rules=R.RUMMIKUB))  # noqa: E731
-    game = attrs.evolve(game, racks=(tiles("r1 r2 r3 r10 r11 r12 k5"), tiles("b1 b2 b3 b4 y9")))
+    game = attrs.evolve(game, hands=(tiles("r1 r2 r3 r10 r11 r12 k5"), tiles("b1 b2 b3 b4 y9")))
     with pytest.raises(RummyError):
-        game.apply(Play(game.current, ["r1 r2 r3"]))
-    game = game.apply(Play(game.current, ["r10 r11 r12"]))
+        game.apply(Play(game.to_move, ["r1 r2 r3"]))
+    game = game.apply(Play(game.to_move, ["r10 r11 r12"]))
     assert game.initial_meld_done == (True, False)
     with pytest.raises(RummyError):  # player 1 has not melded yet: 10 is not enough
-        game.apply(Play(game.current, ["r10 r11 r12", "b1 b2 b3 b4"]))
-    game = game.apply(Draw(game.current))
-    game = game.apply(Play(game.current, ["r10 r11 r12", "r1 r2 r3"]))
+        game.apply(Play(game.to_move, ["r10 r11 r12", "b1 b2 b3 b4"]))
+    game = game.apply(Draw(game.to_move))
+    game = game.apply(Play(game.to_move, ["r10 r11 r12", "r1 r2 r3"]))
     assert game.rack(0) == tiles("k5")

@@ -189,7 +189,7 @@ def test_gin_only_variant() -> None:
 @pytest.mark.parametrize(("upcard", "limit"), [("5c", 5), ("Kd", 10), ("10h", 10), ("Ac", 0), ("2s", 2)])
 def test_oklahoma_upcard_sets_knock_limit(upcard: str, limit: int) -> None:
     """'*Oklahoma* (the first upcard's value sets the knock limit; an ace upcard means gin only)'."""
-    assert knock_limit(rules=GR.with_options({"oklahoma": True}), upcard=upcard) == limit
+    assert knock_limit(rules=GR.with_options({"oklahoma": True}), first_upcard=upcard) == limit
 
 
 def test_oklahoma_spade_doubles_and_limit_through_batch() -> None:

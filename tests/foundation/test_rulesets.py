@@ -1,5 +1,7 @@
 """Rule sets as data (docs/reference/rules.md: every option is a named field with its default)."""
 
+import re
+
 import attrs
 import pytest
 
@@ -251,3 +253,32 @@ def test_the_house_limits_are_contract_options() -> None:
         assert "max_turns" in repr(house)
     for preset in (RUMMIKUB, GIN_RUMMY, INDIAN_RUMMY):
         assert not preset.has_option("max_turns")
+
+
+# --- a plain field of the wrong type is refused, however the rule set is made ---------------------
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "words"),
+    [
+        ("ace_high", "yes", "ace_high must be true or false, not 'yes'"),
+        ("buying", 1, "buying must be true or false, not 1"),
+        ("knock_limit", True, "knock_limit must be a whole number, not True"),
+        ("max_turns", "3", "max_turns must be a whole number or none, not '3'"),
+        ("max_turns", 2.5, "max_turns must be a whole number or none, not 2.5"),
+    ],
+)
+def test_evolve_refuses_a_plain_field_of_the_wrong_type(field: str, value: object, words: str) -> None:
+    from rummylib import SHANGHAI
+    from rummylib.errors import RuleSetError
+
+    with pytest.raises(RuleSetError, match=re.escape(words)) as caught:
+        attrs.evolve(SHANGHAI, **{field: value})
+    assert caught.value.code == "bad-rules"
+
+
+def test_every_preset_passes_the_type_check() -> None:
+    from rummylib import PRESETS
+
+    for preset in PRESETS.values():
+        assert attrs.evolve(preset) == preset

@@ -36,9 +36,9 @@ def test_bad_arguments() -> None:
     with pytest.raises(GinInputError, match="acts as a joker"):
         deadwood([Card.parse("2h")], rules=wild)
     with pytest.raises(GinInputError):
-        knock_limit(rules=GIN_RUMMY, upcard="*")
+        knock_limit(rules=GIN_RUMMY, first_upcard="*")
     with pytest.raises(GinInputError):
-        hand_multiplier(rules=GIN_RUMMY, upcard=JOKER)
+        hand_multiplier(rules=GIN_RUMMY, first_upcard=JOKER)
 
 
 def test_house_rule_sets_of_two() -> None:

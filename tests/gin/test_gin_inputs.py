@@ -27,7 +27,7 @@ def test_a_non_piece_is_not_a_piece_as_everywhere() -> None:
         lambda: is_legal_knock([None], rules=GIN_RUMMY),
         lambda: score_hand(HAND, ["2c", 5], rules=GIN_RUMMY),
         lambda: deadwood(5, rules=GIN_RUMMY),
-        lambda: knock_limit(rules=GIN_RUMMY, upcard=5),  # type: ignore[arg-type]
+        lambda: knock_limit(rules=GIN_RUMMY, first_upcard=5),  # type: ignore[arg-type]
     ):
         with pytest.raises(InvalidPiecesError) as info:
             fn()

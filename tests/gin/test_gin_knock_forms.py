@@ -68,8 +68,8 @@ def test_gin_only_and_oklahoma() -> None:
     (v,) = knock_violations(KNOCK_10, rules=GIN_ONLY)
     assert "gin only" in v.message
     assert knock_violations("Ah 2h 3h 7c 7d 7s 9c 9d 9s 9h", rules=GIN_ONLY) == ()
-    assert knock_violations(KNOCK_10, rules=OKLAHOMA, upcard="Kd") == ()
-    assert [v.code for v in knock_violations(KNOCK_10, rules=OKLAHOMA, upcard="7d")] == ["knock-over-limit"]
+    assert knock_violations(KNOCK_10, rules=OKLAHOMA, first_upcard="Kd") == ()
+    assert [v.code for v in knock_violations(KNOCK_10, rules=OKLAHOMA, first_upcard="7d")] == ["knock-over-limit"]
     with pytest.raises(GinInputError):
         knock_violations(KNOCK_10, rules=OKLAHOMA)  # no upcard to set the limit
 
@@ -96,16 +96,16 @@ deals = st.one_of(
 def test_the_three_forms_agree(deck: list[Card], size: int, variant: tuple[RuleSet, str | None]) -> None:
     rules, upcard = variant
     hand, defender = deck[:size], deck[size : size + 10]
-    problems = knock_violations(hand, rules=rules, upcard=upcard)
-    may = is_legal_knock(hand, rules=rules, upcard=upcard)
+    problems = knock_violations(hand, rules=rules, first_upcard=upcard)
+    may = is_legal_knock(hand, rules=rules, first_upcard=upcard)
     assert may is (problems == ())
     if may:
-        assert check_knock(hand, rules=rules, upcard=upcard) == deadwood(hand, rules=rules)
-        score_hand(hand, defender, rules=rules, upcard=upcard)  # scored, not refused
+        assert check_knock(hand, rules=rules, first_upcard=upcard) == deadwood(hand, rules=rules)
+        score_hand(hand, defender, rules=rules, first_upcard=upcard)  # scored, not refused
     else:
         with pytest.raises(KnockError) as info:
-            check_knock(hand, rules=rules, upcard=upcard)
+            check_knock(hand, rules=rules, first_upcard=upcard)
         assert info.value.violations == problems
         with pytest.raises(KnockError) as scored:
-            score_hand(hand, defender, rules=rules, upcard=upcard)
+            score_hand(hand, defender, rules=rules, first_upcard=upcard)
         assert scored.value.violations == problems

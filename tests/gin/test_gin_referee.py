@@ -37,9 +37,9 @@ def cards(text: str) -> tuple[Card, ...]:
     return out
 
 
-def rigged(p0: str, p1: str, *, turn: int = 0, upcard: str = "2s", rules: object = GIN_RUMMY) -> GinHand:
+def rigged(p0: str, p1: str, *, turn: int = 0, first_upcard: str = "2s", rules: object = GIN_RUMMY) -> GinHand:
     """A hand in the draw phase of ``turn`` with chosen cards; the rest of the deck is the stock."""
-    h0, h1, up = cards(p0), cards(p1), cards(upcard)[0]
+    h0, h1, up = cards(p0), cards(p1), cards(first_upcard)[0]
     used = {*h0, *h1, up}
     stock = tuple(c for c in full_set(GIN_RUMMY, players=2) if isinstance(c, Card) and c not in used)
     assert rules is GIN_RUMMY or hasattr(rules, "oklahoma")
@@ -157,7 +157,7 @@ def test_knock_is_scored_by_the_scorer() -> None:
 
 
 def test_big_gin_knock_without_discard() -> None:
-    hand = rigged("Ah 2h 3h 7c 7d 7s 9c 9d 9s 9h", "Kc Kd 2c 3c 5d 6d 8h 10s Js Qd", upcard="4h")
+    hand = rigged("Ah 2h 3h 7c 7d 7s 9c 9d 9s 9h", "Kc Kd 2c 3c 5d 6d 8h 10s Js Qd", first_upcard="4h")
     hand = hand.apply(DrawDiscard(0))
     assert Knock(0) in hand.legal_actions()
     over = hand.apply(Knock(0))
@@ -166,7 +166,7 @@ def test_big_gin_knock_without_discard() -> None:
     assert len(over.hands[0]) == 11
     assert over.all_pieces() == DECK
     # Without all 11 melded there is no big gin.
-    other = rigged("Ah 2h 3h 7c 7d 7s 9c 9d 9s Kh", "Kc Kd 2c 3c 5d 6d 8h 10s Js Qd", upcard="4h")
+    other = rigged("Ah 2h 3h 7c 7d 7s 9c 9d 9s Kh", "Kc Kd 2c 3c 5d 6d 8h 10s Js Qd", first_upcard="4h")
     other = other.apply(DrawDiscard(0))
     assert Knock(0) not in other.legal_actions()
     assert other.action_violations(Knock(0))[0].code == "knock-over-limit"
@@ -174,7 +174,7 @@ def test_big_gin_knock_without_discard() -> None:
 
 def test_oklahoma_limit_from_the_upcard() -> None:
     okla = GIN_RUMMY.with_options({"oklahoma": True})
-    hand = rigged("Ah 2h 3h 7c 7d 7s 9c 9d 9s 8d", "Kc Kd 2c 3c 5d 6d 8h 10s Js Qd", upcard="4h", rules=okla)
+    hand = rigged("Ah 2h 3h 7c 7d 7s 9c 9d 9s 8d", "Kc Kd 2c 3c 5d 6d 8h 10s Js Qd", first_upcard="4h", rules=okla)
     hand = hand.apply(DrawDiscard(0))  # the 4h
     assert hand.knock_limit == 4
     knocks = [a for a in hand.legal_actions() if isinstance(a, Knock)]
@@ -242,7 +242,7 @@ def test_random_legal_play_conserves_cards_and_scores_by_the_rules(seed: int, sm
         assert hand.knocker is not None
         kept = hand.hands[hand.knocker]
         assert hand.round_result == score_hand(
-            kept, hand.hands[1 - hand.knocker], rules=GIN_RUMMY, upcard=hand.first_upcard
+            kept, hand.hands[1 - hand.knocker], rules=GIN_RUMMY, first_upcard=hand.first_upcard
         )
     else:
         assert len(hand.stock) == STOCK_FLOOR

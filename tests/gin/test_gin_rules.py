@@ -343,43 +343,49 @@ def test_gin_only() -> None:
 
 
 def test_oklahoma_upcard_sets_the_knock_limit() -> None:
-    assert knock_limit(rules=OKLAHOMA, upcard="7d") == 7
-    assert knock_limit(rules=OKLAHOMA, upcard=Card.parse("Kd")) == 10
-    assert knock_limit(rules=OKLAHOMA, upcard="2c") == 2
+    assert knock_limit(rules=OKLAHOMA, first_upcard="7d") == 7
+    assert knock_limit(rules=OKLAHOMA, first_upcard=Card.parse("Kd")) == 10
+    assert knock_limit(rules=OKLAHOMA, first_upcard="2c") == 2
     hand = "Ah 2h 3h 7c 7d 7s 9c 9d 9s 8d"  # deadwood 8
     with pytest.raises(KnockError):
-        score_hand(hand, ten("Kc", hand), rules=OKLAHOMA, upcard="7d")
-    assert score_hand(hand, ten("Kc", hand), rules=OKLAHOMA, upcard="8d").points == 2
+        score_hand(hand, ten("Kc", hand), rules=OKLAHOMA, first_upcard="7d")
+    assert score_hand(hand, ten("Kc", hand), rules=OKLAHOMA, first_upcard="8d").points == 2
     with pytest.raises(GinInputError):
         knock_limit(rules=OKLAHOMA)
 
 
 def test_oklahoma_ace_upcard_means_gin_only() -> None:
-    assert knock_limit(rules=OKLAHOMA, upcard="Ac") == 0
+    assert knock_limit(rules=OKLAHOMA, first_upcard="Ac") == 0
     with pytest.raises(KnockError):
         score_hand(
-            "Ah 2h 3h 7c 7d 7s 9c 9d 9s 2d", ten("Kc", "Ah 2h 3h 7c 7d 7s 9c 9d 9s 2d"), rules=OKLAHOMA, upcard="Ac"
+            "Ah 2h 3h 7c 7d 7s 9c 9d 9s 2d",
+            ten("Kc", "Ah 2h 3h 7c 7d 7s 9c 9d 9s 2d"),
+            rules=OKLAHOMA,
+            first_upcard="Ac",
         )
     assert (
         score_hand(
-            "Ah 2h 3h 7c 7d 7s 9c 9d 9s 9h", ten("Kc", "Ah 2h 3h 7c 7d 7s 9c 9d 9s 9h"), rules=OKLAHOMA, upcard="Ac"
+            "Ah 2h 3h 7c 7d 7s 9c 9d 9s 9h",
+            ten("Kc", "Ah 2h 3h 7c 7d 7s 9c 9d 9s 9h"),
+            rules=OKLAHOMA,
+            first_upcard="Ac",
         ).points
         == 35
     )
 
 
 def test_oklahoma_spade_upcard_doubles_the_hand() -> None:
-    assert hand_multiplier(rules=OKLAHOMA, upcard="9s") == 2
-    assert hand_multiplier(rules=OKLAHOMA, upcard="9h") == 1
-    assert hand_multiplier(rules=GIN_RUMMY, upcard="9s") == 1
-    knock = score_hand(KNOCK_10, ten("Kc Qd 2d", KNOCK_10), rules=OKLAHOMA, upcard="Ks")
+    assert hand_multiplier(rules=OKLAHOMA, first_upcard="9s") == 2
+    assert hand_multiplier(rules=OKLAHOMA, first_upcard="9h") == 1
+    assert hand_multiplier(rules=GIN_RUMMY, first_upcard="9s") == 1
+    knock = score_hand(KNOCK_10, ten("Kc Qd 2d", KNOCK_10), rules=OKLAHOMA, first_upcard="Ks")
     assert (knock.points, knock.multiplier) == ((22 - 10) * 2, 2)
     gin = score_hand(
-        "Ah 2h 3h 7c 7d 7s 9c 9d 9s 9h", ten("Kc", "Ah 2h 3h 7c 7d 7s 9c 9d 9s 9h"), rules=OKLAHOMA, upcard="5s"
+        "Ah 2h 3h 7c 7d 7s 9c 9d 9s 9h", ten("Kc", "Ah 2h 3h 7c 7d 7s 9c 9d 9s 9h"), rules=OKLAHOMA, first_upcard="5s"
     )
     assert gin.points == (10 + 25) * 2
     under = score_hand(
-        "Ah 2h 3h 7c 7d 7s 9c 9d 9s 2d", ten("Ac", "Ah 2h 3h 7c 7d 7s 9c 9d 9s 2d"), rules=OKLAHOMA, upcard="3s"
+        "Ah 2h 3h 7c 7d 7s 9c 9d 9s 2d", ten("Ac", "Ah 2h 3h 7c 7d 7s 9c 9d 9s 2d"), rules=OKLAHOMA, first_upcard="3s"
     )
     assert (under.kind, under.points) == (GinOutcome.UNDERCUT, (2 - 1 + 25) * 2)
 

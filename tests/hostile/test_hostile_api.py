@@ -296,7 +296,7 @@ def test_gin_checks(knocker: str, defender: str, upcard: str | None) -> None:
     from rummylib.rules import GIN_RUMMY
 
     _raises_only_rummy(lambda: deadwood(knocker, rules=GIN_RUMMY))
-    _raises_only_rummy(lambda: score_hand(knocker, defender, rules=GIN_RUMMY, upcard=upcard))
+    _raises_only_rummy(lambda: score_hand(knocker, defender, rules=GIN_RUMMY, first_upcard=upcard))
 
 
 @FUZZ

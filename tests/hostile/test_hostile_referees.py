@@ -270,7 +270,7 @@ def _bend_table(data: st.DataObject, table: list[list[Piece]], rack: tuple[Piece
 
 def _best(game: RummikubGame) -> Solution:
     """The solver's best play for the player in turn."""
-    done = game.initial_meld_done[game.current]
+    done = game.initial_meld_done[game.to_move]
     return solve(game.table.melds, game.rack(), rules=game.rules, initial_meld_done=done, keep_sets=False)
 
 
@@ -294,7 +294,7 @@ def _rummikub_proposal(data: st.DataObject, game: RummikubGame) -> tuple[str, li
         if pool == "best":
             pool = "best (a pass)" if best.is_pass else "best"
         else:
-            others = [p for seat, r in enumerate(game.racks) if seat != game.current for p in r] + list(game.pool[:5])
+            others = [p for seat, r in enumerate(game.hands) if seat != game.to_move for p in r] + list(game.stock[:5])
             pool = f"bent-best {_bend_table(data, current, rack, others)}"
     return pool, [" ".join(map(str, m)) for m in current]
 
@@ -309,30 +309,30 @@ def test_rummikub_play_refuses_or_stays_possible(seed: int, draws: int, warm_up:
     """
     game = RummikubGame.deal(rules=RUMMIKUB, players=2, seed=seed)
     for _ in range(draws):
-        game = game.apply(Draw(game.current))
+        game = game.apply(Draw(game.to_move))
     for _ in range(warm_up):
         if game.is_over:
             break
         best = _best(game)
         game = (
-            game.apply(Play(game.current, best.table_after))
+            game.apply(Play(game.to_move, best.table_after))
             if not best.is_pass
-            else game.apply(Draw(game.current))
-            if game.pool
-            else game.apply(Pass(game.current))
+            else game.apply(Draw(game.to_move))
+            if game.stock
+            else game.apply(Pass(game.to_move))
         )
     for _ in range(data.draw(st.integers(1, 8), label="turns")):
         if game.is_over:
             break
         pool, after = _rummikub_proposal(data, game)
         before = copy.deepcopy(game)
-        met = "after the initial meld" if game.initial_meld_done[game.current] else "initial meld"
+        met = "after the initial meld" if game.initial_meld_done[game.to_move] else "initial meld"
         try:
-            played = game.apply(Play(game.current, after))
+            played = game.apply(Play(game.to_move, after))
         except RummyError:
             assert game == before
             event(f"{pool}, {met}: refused")
-            game = game.apply(Draw(game.current)) if game.pool else game.apply(Pass(game.current))
+            game = game.apply(Draw(game.to_move)) if game.stock else game.apply(Pass(game.to_move))
             continue
         event(f"{pool}, {met}: accepted")
         assert state_problems(played) == ()

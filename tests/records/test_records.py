@@ -194,7 +194,8 @@ def _rummikub_sets(rack: tuple[Any, ...]) -> list[list[Tile]]:
 
 
 def _rummikub_move(state: rummikub.RummikubGame, rng: random.Random) -> Any:
-    seat = state.current
+    seat = state.to_move
+    assert seat is not None
     legal = list(state.legal_actions(seat))
     sets = _rummikub_sets(state.rack(seat))
     opened = state.initial_meld_done[seat]

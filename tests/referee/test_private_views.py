@@ -134,12 +134,12 @@ def test_rummikub_views_hide_every_other_rack(seed: int, steps: int) -> None:
             continue
         seat = rng.randrange(position.players)
         if position.is_over:  # the racks are shown for the count
-            assert position.view(seat).hands == position.racks
+            assert position.view(seat).hands == position.hands
             continue
         assert position.view(seat).hands is None
-        nothing = tuple(() for _ in position.racks)
-        racks, pool = deal_hidden_again(position.racks, nothing, position.pool, seat, rng)
-        twin = attrs.evolve(position, racks=racks, pool=pool)
+        nothing = tuple(() for _ in position.hands)
+        racks, pool = deal_hidden_again(position.hands, nothing, position.stock, seat, rng)
+        twin = attrs.evolve(position, hands=racks, stock=pool)
         assert twin.view(seat) == position.view(seat)
         assert twin.view(seat).to_json() == position.view(seat).to_json()
 

@@ -39,12 +39,12 @@ STATES: dict[str, Any] = {
 def _held(state: Any) -> tuple[tuple[Any, ...], ...]:
     """Every seat's pieces, read from the state itself (not from a view)."""
     inner = getattr(state, "round", state)
-    return tuple(inner.racks if isinstance(inner, RummikubGame) else inner.hands)
+    return tuple(inner.hands)
 
 
 def _stock(state: Any) -> int:
     inner = getattr(state, "round", state)
-    return len(inner.pool if isinstance(inner, RummikubGame) else inner.stock)
+    return len(inner.stock)
 
 
 def _check(state: Any, view: Any, seat: int | None) -> None:

@@ -36,18 +36,18 @@ BOTS = _load_example()
 
 
 def _all_tiles(game: RummikubGame) -> Counter[object]:
-    return Counter(p for r in game.racks for p in r) + Counter(game.pool) + Counter(game.table.pieces())
+    return Counter(p for r in game.hands for p in r) + Counter(game.stock) + Counter(game.table.pieces())
 
 
 def _with_rack(game: RummikubGame, rack: str, *, pool: str | None = None) -> RummikubGame:
     """A game whose player to move holds exactly ``rack`` (for scripted tests)."""
     from rummylib import parse_pieces
 
-    racks = list(game.racks)
-    racks[game.current] = tuple(parse_pieces(rack))
-    game = attrs.evolve(game, racks=tuple(racks))
+    racks = list(game.hands)
+    racks[game.to_move] = tuple(parse_pieces(rack))
+    game = attrs.evolve(game, hands=tuple(racks))
     if pool is not None:
-        game = attrs.evolve(game, pool=tuple(parse_pieces(pool)))
+        game = attrs.evolve(game, stock=tuple(parse_pieces(pool)))
     return game
 
 
@@ -55,8 +55,8 @@ def test_deal_14_each_rest_is_the_pool() -> None:
     """'2-4 players, 14 tiles each, the rest face down as the pool.'"""
     for players in (2, 3, 4):
         game = RummikubGame.deal(rules=RUMMIKUB, players=players, seed=players)
-        assert [len(r) for r in game.racks] == [14] * players
-        assert len(game.pool) == 106 - 14 * players
+        assert [len(r) for r in game.hands] == [14] * players
+        assert len(game.stock) == 106 - 14 * players
         assert _all_tiles(game) == Counter(full_set(RUMMIKUB))
     for players in (1, 5):
         with pytest.raises(RuleSetError):
@@ -77,55 +77,56 @@ def test_seeded_and_no_global_random_state() -> None:
 def test_draw_ends_the_turn() -> None:
     """'If the player cannot or will not play, they draw one tile from the pool instead.'"""
     game = RummikubGame.deal(rules=RUMMIKUB, players=2, seed=5)
-    after = game.apply(Draw(game.current))
-    assert after.current == 1
+    after = game.apply(Draw(game.to_move))
+    assert after.to_move == 1
     assert len(after.rack(0)) == 15
-    assert after.pool == game.pool[1:]
-    assert game.current == 0  # the old state is untouched
+    assert after.stock == game.stock[1:]
+    assert game.to_move == 0  # the old state is untouched
 
 
 def test_illegal_play_raises_and_leaves_state_unchanged() -> None:
     game = _with_rack(RummikubGame.deal(rules=RUMMIKUB, players=2, seed=5), "r1 r2 r3 k5 k6")
     before = game
     with pytest.raises(IllegalTurnError) as info:
-        game.apply(Play(game.current, "r1 r2 r3"))  # worth 6: below the initial meld
+        game.apply(Play(game.to_move, "r1 r2 r3"))  # worth 6: below the initial meld
     assert [v.code for v in info.value.violations] == ["initial-meld-too-low"]
     assert game == before
 
 
 def test_play_then_manipulate_after_initial_meld() -> None:
     game = _with_rack(RummikubGame.deal(rules=RUMMIKUB, players=2, seed=5), "r10 r11 r12 k1 k2 k3 r9")
-    game = game.apply(Play(game.current, "r10 r11 r12"))
+    game = game.apply(Play(game.to_move, "r10 r11 r12"))
     assert game.initial_meld_done == (True, False)
     assert game.rack(0) == tuple(Tile.parse(t) for t in ("k1", "k2", "k3", "r9"))
-    game = game.apply(Draw(game.current))  # player 2
-    game = game.apply(Play(game.current, "r9 r10 r11 r12 | k1 k2 k3"))
+    game = game.apply(Draw(game.to_move))  # player 2
+    game = game.apply(Play(game.to_move, "r9 r10 r11 r12 | k1 k2 k3"))
     assert game.rack(0) == ()
     assert game.is_over
     assert game.winner == 0
+    assert game.to_move is None  # nobody is to move once the game is over
     assert game.legal_actions() == ()
     scores = game.result().scores
     assert sum(scores) == 0
     assert scores[1] == -sum(p.number if isinstance(p, Tile) else 30 for p in game.rack(1))
-    with pytest.raises(IllegalActionError):
-        game.apply(Draw(game.current))
+    with pytest.raises(IllegalActionError, match="the game is over"):
+        game.apply(Draw(0))
 
 
 def test_time_limit_penalty_returns_to_previous_position() -> None:
     """'Over the limit, the table and rack go back to how they were and the player draws 3 tiles.'"""
     rules = RUMMIKUB.with_options({"turn_time_limit": 30})
     game = _with_rack(RummikubGame.deal(rules=rules, players=2, seed=5), "r10 r11 r12")
-    late = game.apply(Play(game.current, "r10 r11 r12", elapsed=31))
+    late = game.apply(Play(game.to_move, "r10 r11 r12", elapsed=31))
     assert late.table == game.table
     assert len(late.rack(0)) == 6
     assert late.history[-1].kind is ActionKind.TIMEOUT
-    assert late.current == 1
-    on_time = game.apply(Play(game.current, "r10 r11 r12", elapsed=29))
+    assert late.to_move == 1
+    on_time = game.apply(Play(game.to_move, "r10 r11 r12", elapsed=29))
     assert on_time.is_over
     assert ActionKind.TIMEOUT in [a.kind for a in game.legal_actions()]
     penalty = RUMMIKUB.with_options({"turn_time_limit": 15, "timeout_penalty_tiles": 1})
     g = RummikubGame.deal(rules=penalty, players=2, seed=5)
-    assert len(g.apply(Timeout(g.current)).rack(0)) == 15
+    assert len(g.apply(Timeout(g.to_move)).rack(0)) == 15
     with pytest.raises(IllegalActionError):
         RummikubGame.deal(rules=RUMMIKUB, players=2, seed=5).apply(Timeout(0))
 
@@ -133,28 +134,28 @@ def test_time_limit_penalty_returns_to_previous_position() -> None:
 def test_empty_pool_each_player_one_more_turn() -> None:
     """'If the pool is empty and nobody has won, each player has exactly one more turn.'"""
     game = _with_rack(RummikubGame.deal(rules=RUMMIKUB, players=3, seed=5), "k1", pool="r13")
-    game = game.apply(Draw(game.current))  # player 1 takes the last tile
-    assert game.pool == ()
+    game = game.apply(Draw(game.to_move))  # player 1 takes the last tile
+    assert game.stock == ()
     assert [a.kind for a in game.legal_actions()] == [ActionKind.PASS]  # a play is never listed
     with pytest.raises(IllegalActionError):
-        game.apply(Draw(game.current))
-    game = game.apply(Pass(game.current))  # player 2
-    game = game.apply(Pass(game.current))  # player 3
+        game.apply(Draw(game.to_move))
+    game = game.apply(Pass(game.to_move))  # player 2
+    game = game.apply(Pass(game.to_move))  # player 3
     assert not game.is_over
-    game = game.apply(Pass(game.current))  # player 1 again: the last of the three turns
+    game = game.apply(Pass(game.to_move))  # player 1 again: the last of the three turns
     assert game.is_over
     assert game.winner is None
     scores = game.result().scores
     assert sum(scores) == 0
     assert scores[0] == max(scores)  # player 1 holds K1 R13 (14): far the lowest rack
-    values = [sum(p.number if isinstance(p, Tile) else 30 for p in r) for r in game.racks]
+    values = [sum(p.number if isinstance(p, Tile) else 30 for p in r) for r in game.hands]
     assert scores[values.index(min(values))] == max(scores)
 
 
 def test_pass_only_when_pool_is_empty() -> None:
     game = RummikubGame.deal(rules=RUMMIKUB, players=2, seed=5)
     with pytest.raises(IllegalActionError):
-        game.apply(Pass(game.current))
+        game.apply(Pass(game.to_move))
 
 
 def test_history_replays() -> None:
@@ -186,13 +187,13 @@ class RummikubGames(RuleBasedStateMachine):
             game = self.game
             if game.is_over:
                 break
-            if choice == "draw" and game.pool:
-                self.game = game.apply(Draw(game.current))
+            if choice == "draw" and game.stock:
+                self.game = game.apply(Draw(game.to_move))
             elif choice == "timeout" and ActionKind.TIMEOUT in [a.kind for a in game.legal_actions()]:
-                self.game = game.apply(Timeout(game.current, elapsed=99.0))
+                self.game = game.apply(Timeout(game.to_move, elapsed=99.0))
             elif choice == "bad":
                 with pytest.raises(IllegalTurnError):
-                    game.apply(Play(game.current, Table()))  # playing nothing is never a turn
+                    game.apply(Play(game.to_move, Table()))  # playing nothing is never a turn
                 assert self.game == game
                 self.game = BOTS.cautious_bot(game)
             else:
@@ -206,16 +207,17 @@ class RummikubGames(RuleBasedStateMachine):
         while not self.game.is_over:
             self.game = BOTS.greedy_bot(self.game)
         assert sum(self.game.result().scores) == 0
-        assert self.game.winner is not None or not self.game.pool
+        assert self.game.winner is not None or not self.game.stock
 
     @precondition(lambda self: self.game is not None and self.game.is_over)
     @rule()
     def game_over(self) -> None:
         assert self.game is not None
         assert self.game.legal_actions() == ()
+        assert self.game.to_move is None
         assert sum(self.game.result().scores) == 0
         with pytest.raises(IllegalActionError):
-            self.game.apply(Play(self.game.current, self.game.table))
+            self.game.apply(Play(self.game.history[-1].player, self.game.table))
 
     @invariant()
     def conserved_and_valid(self) -> None:

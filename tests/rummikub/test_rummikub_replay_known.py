@@ -34,7 +34,7 @@ def _play(seed: int, turns: int, choices: int = 0) -> list[RummikubGame]:
         if rng.random() < 0.5:
             game = BOTS.greedy_bot(game)
         else:
-            game = game.apply(Draw(game.current, elapsed=float(rng.randint(1, 9)) if rng.random() < 0.3 else None))
+            game = game.apply(Draw(game.to_move, elapsed=float(rng.randint(1, 9)) if rng.random() < 0.3 else None))
         states.append(game)
     return states
 
@@ -70,7 +70,7 @@ def test_a_forged_turn_after_a_known_game_is_refused_in_the_same_words() -> None
     states = _play(5, 12)
     known, last = states[-2], states[-1]
     data = last.to_json()
-    wrong_seat = (known.current + 1) % known.players
+    wrong_seat = (known.to_move + 1) % known.players
     data["state"]["history"][-1] = {
         "kind": "draw",
         "player": wrong_seat,
@@ -93,7 +93,7 @@ def test_two_continuations_of_one_game_are_each_checked_on_their_own() -> None:
     for state in (game, one, other, one, game, other):
         assert from_json(state.to_json()) == state
     edited = one.to_json()
-    edited["state"]["racks"] = edited["state"]["racks"][::-1]  # every tile still there once
-    assert "racks differ from what the history gives" in _refusal(edited)
-    edited["state"]["racks"] = game.apply(Draw(1)).to_json()["state"]["racks"]  # a tile short: the plainer reason
+    edited["state"]["hands"] = edited["state"]["hands"][::-1]  # every tile still there once
+    assert "hands differ from what the history gives" in _refusal(edited)
+    edited["state"]["hands"] = game.apply(Draw(1)).to_json()["state"]["hands"]  # a tile short: the plainer reason
     assert _refusal(edited).startswith("not a valid save: pieces not conserved: ")

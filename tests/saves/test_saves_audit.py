@@ -86,7 +86,7 @@ def test_every_action_keeps_the_state_possible(start: Any, seed: int) -> None:
 def test_rummikub_games_verify_against_their_history() -> None:
     game = RummikubGame.deal(rules=RUMMIKUB, players=3, seed=12)
     for _ in range(9):
-        game = game.apply(Draw(game.current))
+        game = game.apply(Draw(game.to_move))
         verify_history(game)
         check_state(game)
     assert replay(RummikubGame.deal(rules=RUMMIKUB, players=3, seed=12), game.history) == game

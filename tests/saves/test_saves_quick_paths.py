@@ -33,10 +33,10 @@ def _game(seed: int, steps: int) -> RummikubGame:
         if game.is_over:
             break
         choice = rng.random()
-        if choice < 0.3 and game.pool:
-            game = game.apply(Draw(game.current, elapsed=None if choice < 0.2 else 12.5))
+        if choice < 0.3 and game.stock:
+            game = game.apply(Draw(game.to_move, elapsed=None if choice < 0.2 else 12.5))
         elif choice < 0.4:
-            game = game.apply(Timeout(game.current, elapsed=75.0))
+            game = game.apply(Timeout(game.to_move, elapsed=75.0))
         else:
             game = BOTS.greedy_bot(game)
     return game
@@ -75,7 +75,7 @@ def _leaves(data: Any, path: str) -> list[tuple[str, list[Any] | dict[str, Any],
 def test_a_refusal_names_the_field_or_item_it_refuses(seed: int, steps: int, pick: int) -> None:
     data = _game(seed, steps).to_json()
     state = data["state"]
-    parts = ("state.history", "state.racks", "state.pool", "state.table")
+    parts = ("state.history", "state.hands", "state.stock", "state.table")
     leaves = [leaf for leaf in _leaves(state, "state") if leaf[0].startswith(parts)]
     where, container, key = leaves[pick % len(leaves)]
     container[key] = {"not": ["a value this field holds"]}  # type: ignore[index]

@@ -35,10 +35,10 @@ GAMES = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCh
 
 def _rummikub_step(game: RummikubGame, rng: random.Random) -> RummikubGame:
     choice = rng.random()
-    if choice < 0.15 and game.pool:
-        return game.apply(Draw(game.current))
+    if choice < 0.15 and game.stock:
+        return game.apply(Draw(game.to_move))
     if choice < 0.2 and game.rules.turn_time_limit is not None:
-        return game.apply(Timeout(game.current, elapsed=99.5))
+        return game.apply(Timeout(game.to_move, elapsed=99.5))
     bot = BOTS.greedy_bot if choice < 0.7 else BOTS.cautious_bot
     return bot(game)  # type: ignore[no-any-return]
 
@@ -213,7 +213,7 @@ def test_to_json_refuses_other_values() -> None:
 def test_unchecked_load_for_server_built_positions() -> None:
     """``check=False`` loads a position a server built itself (no history to verify)."""
     game = RummikubGame.deal(rules=RUMMIKUB, players=2, seed=1)
-    custom = attrs.evolve(game, current=1)  # not what the (empty) history gives
+    custom = attrs.evolve(game, to_move=1)  # not what the (empty) history gives
     with pytest.raises(Exception, match="history"):
         from_json(to_json(custom))
     assert from_json(to_json(custom), check=False) == custom

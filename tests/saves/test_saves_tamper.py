@@ -43,7 +43,7 @@ def _played(state: Any, steps: int, seed: int = 3) -> Any:
 def _rummikub() -> RummikubGame:
     game = RummikubGame.deal(rules=RUMMIKUB, players=3, seed=8)
     for _ in range(6):
-        game = game.apply(Draw(game.current))
+        game = game.apply(Draw(game.to_move))
     return game
 
 
@@ -90,7 +90,8 @@ def _refused(data: Any, *words: str) -> SaveError:
 
 
 def _hands(state: dict[str, Any]) -> list[str]:
-    return state["racks"] if "racks" in state else state["hands"]
+    hands: list[str] = state["hands"]
+    return hands
 
 
 def _inner(data: dict[str, Any]) -> dict[str, Any]:
@@ -113,8 +114,7 @@ def test_a_piece_duplicated(name: str) -> None:
 def test_a_piece_missing(name: str) -> None:
     data = _save(name)
     inner = _inner(data)
-    pile = "pool" if "pool" in inner else "stock"
-    inner[pile] = " ".join(inner[pile].split()[1:])
+    inner["stock"] = " ".join(inner["stock"].split()[1:])
     _refused(data, "missing")
 
 
@@ -123,11 +123,10 @@ def test_a_hand_too_large(name: str) -> None:
     """Pieces moved from the stock into a hand: conserved, but no real hand is that big."""
     data = _save(name)
     inner = _inner(data)
-    pile = "pool" if "pool" in inner else "stock"
-    stock = inner[pile].split()
+    stock = inner["stock"].split()
     hands = _hands(inner)
     hands[0] = " ".join([*hands[0].split(), *stock[:12]])
-    inner[pile] = " ".join(stock[12:])
+    inner["stock"] = " ".join(stock[12:])
     _refused(data)
 
 
@@ -184,7 +183,7 @@ def test_an_invalid_meld_on_the_rummikub_table() -> None:
 def test_a_rewritten_history() -> None:
     """The racks agree with the pool, but not with what the seed and the history give."""
     data = _save("rummikub")
-    racks = data["state"]["racks"]
+    racks = data["state"]["hands"]
     a, b = racks[0].split(), racks[1].split()
     a[0], b[0] = b[0], a[0]  # swap one tile between two racks: conserved
     racks[0], racks[1] = " ".join(a), " ".join(b)
@@ -219,13 +218,13 @@ def test_a_contract_round_on_a_meld_that_is_not_valid() -> None:
         (lambda d: d.update(extra=1), "unknown key"),
         (lambda d: d.update(state=[]), "expected an object"),
         (lambda d: d["state"].update(__class__="x"), "unknown field"),
-        (lambda d: d["state"].pop("racks"), "missing field"),
-        (lambda d: d["state"].update(current=10**30), "larger than any"),
-        (lambda d: d["state"].update(current="0"), "expected an integer"),
-        (lambda d: d["state"].update(current=7), "not a seat"),
+        (lambda d: d["state"].pop("hands"), "missing field"),
+        (lambda d: d["state"].update(to_move=10**30), "larger than any"),
+        (lambda d: d["state"].update(to_move="0"), "expected an integer"),
+        (lambda d: d["state"].update(to_move=7), "not a seat"),
         (lambda d: d["state"].update(is_over=1), "true or false"),
-        (lambda d: d["state"].update(pool=["R5"]), "notation"),
-        (lambda d: d["state"].update(pool="R5 " * 40_000), "longer than the limit"),
+        (lambda d: d["state"].update(stock=["R5"]), "notation"),
+        (lambda d: d["state"].update(stock="R5 " * 40_000), "longer than the limit"),
         (lambda d: d["state"].update(rules={"game": "chess"}), "unknown game"),
         (lambda d: d["state"].update(rules={"game": "rummikub", "options": {"copies": 99}}), "copies"),
         (lambda d: d["state"].update(rules={"game": "rummikub", "options": 5}), "options"),

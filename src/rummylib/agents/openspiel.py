@@ -124,7 +124,7 @@ def _start_gin(rules: RuleSet, players: int, game: str, round_number: int, order
 def _start_rummikub(rules: RuleSet, players: int, game: str, round_number: int, order: Sequence[Piece]) -> Referee:
     n = rules.hand_size
     dealt = RummikubGame.deal(rules=rules, players=players, seed=_seed(order))
-    return attrs.evolve(dealt, racks=_hands(order, players, n), pool=tuple(order[n * players :]))
+    return attrs.evolve(dealt, hands=_hands(order, players, n), stock=tuple(order[n * players :]))
 
 
 def _start_indian(rules: RuleSet, players: int, game: str, round_number: int, order: Sequence[Piece]) -> Referee:

@@ -64,7 +64,7 @@ def _score_op(req: Request) -> dict[str, Any]:
     if knocker not in (0, 1):
         raise RequestError(f"field 'knocker' must be seat 0 or 1, not {knocker}", code=ErrorCode.BAD_FIELD)
     result = gin.score_hand(
-        hands[knocker], hands[1 - knocker], rules=req.rules, upcard=req.piece("first_upcard", default=None)
+        hands[knocker], hands[1 - knocker], rules=req.rules, first_upcard=req.piece("first_upcard", default=None)
     )
     winner = knocker if result.winner == "knocker" else 1 - knocker
     scores = [0, 0]

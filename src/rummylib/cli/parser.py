@@ -237,7 +237,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     score.add_argument("--out-in-one-turn", action="store_true", help="Shanghai: the winner laid all at once")
     score.add_argument("--joker-used", action="store_true", help="Shanghai: a joker was among those cards")
-    score.add_argument("--upcard", help="Gin (Oklahoma): the first upcard")
+    score.add_argument("--first-upcard", help="Gin (Oklahoma): the first upcard")
 
     selfplay = add(
         "selfplay",

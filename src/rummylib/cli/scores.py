@@ -48,7 +48,7 @@ def cmd_score(args: argparse.Namespace, out: Out) -> int:
     elif rules.scoring is ScoringScheme.GIN:
         if len(hands) != 2:
             raise RequestError("gin: give the knocker's hand, then the defender's")
-        result = score_hand(hands[0], hands[1], rules=rules, upcard=args.upcard)
+        result = score_hand(hands[0], hands[1], rules=rules, first_upcard=args.first_upcard)
         if args.json:
             emit_json(out, {"winner": result.winner, "kind": result.kind.value, "points": result.points})
         else:

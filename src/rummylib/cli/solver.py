@@ -79,21 +79,20 @@ def cmd_selfplay(args: argparse.Namespace, out: Out) -> int:
         seed = args.seed + k
         game = RummikubGame.deal(rules=rules, players=args.players, seed=seed)
         turns = 0
-        while not game.is_over and turns < args.max_turns:
+        while (seat := game.to_move) is not None and turns < args.max_turns:
             progress.detail(f"game {k + 1}, turn {turns + 1}")
             play = solve(
                 list(game.table.melds),
-                game.rack(),
+                game.rack(seat),
                 rules=rules,
-                initial_meld_done=game.initial_meld_done[game.current],
+                initial_meld_done=game.initial_meld_done[seat],
                 objective=args.objective,
                 budget=budget,
             )
-            seat = game.current
             if not play.is_pass:
                 game = game.apply(Play(seat, play.table_after))
             else:
-                game = game.apply(Draw(seat) if game.pool else Pass(seat))
+                game = game.apply(Draw(seat) if game.stock else Pass(seat))
             turns += 1
         scores = list(game.result().scores) if game.is_over else None
         results.append({"seed": seed, "turns": turns, "winner": game.winner, "scores": scores})

@@ -120,31 +120,33 @@ def _least(cards: tuple[Card, ...], masks: list[int], t: Tables) -> DeadwoodResu
 # ------------------------------------------------------------------------------------------
 
 
-def _check_upcard(upcard: PieceLike | None) -> Card | None:
-    if upcard is None:
+def _check_upcard(first_upcard: PieceLike | None) -> Card | None:
+    if first_upcard is None:
         return None
-    card = _inputs.piece(upcard, rules=None, what="the upcard")
+    card = _inputs.piece(first_upcard, rules=None, what="the first upcard")
     if not isinstance(card, Card):
-        raise GinInputError(f"the upcard must be a card, not {card}")
+        raise GinInputError(f"the first upcard must be a card, not {card}")
     return card
 
 
-def knock_limit(*, rules: RuleSet, upcard: PieceLike | None = None) -> int:
+def knock_limit(*, rules: RuleSet, first_upcard: PieceLike | None = None) -> int:
     """The most deadwood a player may knock with in this hand.
 
     ``knock_limit`` normally (10); 0 under ``gin_only``; under ``oklahoma``, the value of the
-    first upcard (J Q K count 10), or 0 (gin only) when the upcard is an ace.
+    first upcard (J Q K count 10), or 0 (gin only) when it is an ace.
 
     Raises:
-        GinInputError: Oklahoma without an upcard, or an upcard that is not a card.
+        GinInputError: Oklahoma without a first upcard, or one that is not a card.
 
     Examples:
         >>> from rummylib import GIN_RUMMY
         >>> okla = GIN_RUMMY.with_options({"oklahoma": True})
-        >>> knock_limit(rules=GIN_RUMMY), knock_limit(rules=okla, upcard="7s"), knock_limit(rules=okla, upcard="Ad")
-        (10, 7, 0)
+        >>> knock_limit(rules=GIN_RUMMY), knock_limit(rules=okla, first_upcard="7s")
+        (10, 7)
+        >>> knock_limit(rules=okla, first_upcard="Ad")
+        0
     """
-    card = _check_upcard(upcard)
+    card = _check_upcard(first_upcard)
     if rules.gin_only:
         return 0
     if rules.oklahoma:
@@ -154,19 +156,19 @@ def knock_limit(*, rules: RuleSet, upcard: PieceLike | None = None) -> int:
     return rules.knock_limit
 
 
-def hand_multiplier(*, rules: RuleSet, upcard: PieceLike | None = None) -> int:
+def hand_multiplier(*, rules: RuleSet, first_upcard: PieceLike | None = None) -> int:
     """2 when an Oklahoma hand's first upcard is a spade, else 1.
 
     Raises:
-        GinInputError: the upcard is not a card.
+        GinInputError: the first upcard is not a card.
 
     Examples:
         >>> from rummylib import GIN_RUMMY
         >>> okla = GIN_RUMMY.with_options({"oklahoma": True})
-        >>> hand_multiplier(rules=okla, upcard="2s"), hand_multiplier(rules=GIN_RUMMY, upcard="2s")
+        >>> hand_multiplier(rules=okla, first_upcard="2s"), hand_multiplier(rules=GIN_RUMMY, first_upcard="2s")
         (2, 1)
     """
-    card = _check_upcard(upcard)
+    card = _check_upcard(first_upcard)
     return 2 if rules.oklahoma and card is not None and card.suit is Suit.SPADES else 1
 
 
@@ -178,18 +180,20 @@ def _knock_problem(dw: int, limit: int, cards: Sequence[Card], *, after_discard:
 
 
 def _judge_knock(
-    hand: PiecesLike, rules: RuleSet, upcard: PieceLike | None
+    hand: PiecesLike, rules: RuleSet, first_upcard: PieceLike | None
 ) -> tuple[DeadwoodResult, tuple[Violation, ...]]:
     t = tables_for(rules)
     cards, masks = read_hand(hand, rules, "hand")
     result = _least(cards, masks, t)
-    limit = knock_limit(rules=rules, upcard=upcard)
+    limit = knock_limit(rules=rules, first_upcard=first_upcard)
     if result.deadwood <= limit:
         return result, ()
     return result, (_knock_problem(result.deadwood, limit, cards, after_discard=result.discard is not None),)
 
 
-def knock_violations(hand: PiecesLike, *, rules: RuleSet, upcard: PieceLike | None = None) -> tuple[Violation, ...]:
+def knock_violations(
+    hand: PiecesLike, *, rules: RuleSet, first_upcard: PieceLike | None = None
+) -> tuple[Violation, ...]:
     """Every reason ``hand`` may not knock (empty when it may): its least deadwood over the limit.
 
     A 10-card hand is judged as it is; an 11-card hand (after the draw) after its best discard.
@@ -198,7 +202,7 @@ def knock_violations(hand: PiecesLike, *, rules: RuleSet, upcard: PieceLike | No
     does.
 
     Raises:
-        GinInputError: a joker, a card twice, or Oklahoma without an upcard.
+        GinInputError: a joker, a card twice, or Oklahoma without a first upcard.
         LimitExceededError: more than 11 cards.
         NotationError: bad notation.
 
@@ -210,17 +214,17 @@ def knock_violations(hand: PiecesLike, *, rules: RuleSet, upcard: PieceLike | No
         ...     print(v.code, "/", v.message)
         knock-over-limit / the knocker has 38 deadwood; the knock limit is 10
     """
-    return _judge_knock(hand, rules, upcard)[1]
+    return _judge_knock(hand, rules, first_upcard)[1]
 
 
-def check_knock(hand: PiecesLike, *, rules: RuleSet, upcard: PieceLike | None = None) -> DeadwoodResult:
+def check_knock(hand: PiecesLike, *, rules: RuleSet, first_upcard: PieceLike | None = None) -> DeadwoodResult:
     """The least deadwood of a hand that may knock (see `deadwood`); raises when it may not.
 
     Takes the same arguments as `knock_violations`.
 
     Raises:
         KnockError: the deadwood is over the knock limit (code ``knock-over-limit``).
-        GinInputError: a joker, a card twice, or Oklahoma without an upcard.
+        GinInputError: a joker, a card twice, or Oklahoma without a first upcard.
         LimitExceededError: more than 11 cards.
         NotationError: bad notation.
 
@@ -233,19 +237,19 @@ def check_knock(hand: PiecesLike, *, rules: RuleSet, upcard: PieceLike | None = 
         ...
         rummylib.gin.errors.KnockError: the knocker has 10 deadwood; gin only: the knocker needs no deadwood [...]
     """
-    result, problems = _judge_knock(hand, rules, upcard)
+    result, problems = _judge_knock(hand, rules, first_upcard)
     if problems:
         raise KnockError(problems)
     return result
 
 
-def is_legal_knock(hand: PiecesLike, *, rules: RuleSet, upcard: PieceLike | None = None) -> bool:
+def is_legal_knock(hand: PiecesLike, *, rules: RuleSet, first_upcard: PieceLike | None = None) -> bool:
     """Whether a hand may knock: 10 cards within the knock limit, or 11 after the best discard.
 
-    That is ``not knock_violations(hand, rules=rules, upcard=upcard)``.
+    That is ``not knock_violations(hand, rules=rules, first_upcard=first_upcard)``.
 
     Raises:
-        GinInputError: a joker, a card twice, or Oklahoma without an upcard.
+        GinInputError: a joker, a card twice, or Oklahoma without a first upcard.
         LimitExceededError: more than 11 cards.
         NotationError: bad notation.
 
@@ -256,4 +260,4 @@ def is_legal_knock(hand: PiecesLike, *, rules: RuleSet, upcard: PieceLike | None
         >>> is_legal_knock("Ah 2h 3h 7c 7d 7s 9c 9d 9s Kd", rules=GIN_RUMMY.with_options({"gin_only": True}))
         False
     """
-    return not knock_violations(hand, rules=rules, upcard=upcard)
+    return not knock_violations(hand, rules=rules, first_upcard=first_upcard)

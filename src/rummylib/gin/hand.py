@@ -203,7 +203,7 @@ class GinHand(RefereeBase):
     @property
     def knock_limit(self) -> int:
         """The most deadwood a player may knock with in this hand (see `rummylib.gin.knock_limit`)."""
-        return knock_limit(rules=self.rules, upcard=self.first_upcard)
+        return knock_limit(rules=self.rules, first_upcard=self.first_upcard)
 
     def all_pieces(self) -> PieceCount:
         """Every card of the hand: both hands, stock and discard pile (always the whole deck)."""
@@ -387,7 +387,7 @@ class GinHand(RefereeBase):
         if self.round_result is not None and knocker in (0, 1) and not [s for s in sizes if s > size + 1]:
             try:
                 expected = score_hand(
-                    self.hands[knocker], self.hands[1 - knocker], rules=self.rules, upcard=self.first_upcard
+                    self.hands[knocker], self.hands[1 - knocker], rules=self.rules, first_upcard=self.first_upcard
                 )
             except RummyError as exc:
                 yield f"the knock cannot be scored: {exc.message}"
@@ -500,7 +500,7 @@ class GinHand(RefereeBase):
                 kept = _without(hand, action.card)
                 discards = (*self.discards, action.card)
             try:
-                result = score_hand(kept, other, rules=self.rules, upcard=self.first_upcard)
+                result = score_hand(kept, other, rules=self.rules, first_upcard=self.first_upcard)
             except KnockError as exc:
                 raise IllegalActionError(exc.violations) from None
             hands = _replace(self.hands, p, kept)

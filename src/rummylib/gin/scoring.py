@@ -329,7 +329,7 @@ def score_hand(
     defender: PiecesLike,
     *,
     rules: RuleSet,
-    upcard: PieceLike | None = None,
+    first_upcard: PieceLike | None = None,
 ) -> GinHandResult:
     """Score a Gin hand ended by a knock, by the rules of Gin Rummy.
 
@@ -347,7 +347,7 @@ def score_hand(
     Where the knocker's cards can be melded several ways with the same least deadwood, the
     knocker lays them down the way that leaves the defender the most deadwood after the
     defender's best lay-offs. Under ``oklahoma`` the hand's score is doubled when the first
-    ``upcard`` is a spade.
+    ``first_upcard`` is a spade.
 
     Raises:
         KnockError: the knocker's deadwood is over the knock limit (code ``knock-over-limit``).
@@ -375,8 +375,8 @@ def score_hand(
     if both:
         shown = format_pieces(sorted(both, key=piece_sort_key))
         raise GinInputError(f"{shown} cannot be in both hands: Gin Rummy uses one deck")
-    limit = knock_limit(rules=rules, upcard=upcard)
-    mult = hand_multiplier(rules=rules, upcard=upcard)
+    limit = knock_limit(rules=rules, first_upcard=first_upcard)
+    mult = hand_multiplier(rules=rules, first_upcard=first_upcard)
     if len(kcards) < MAX_GIN_HAND:
         return _score_ten(kcards, dcards, t, rules=rules, limit=limit, mult=mult)
     kmasks = encode(kcards)

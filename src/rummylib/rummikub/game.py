@@ -30,7 +30,7 @@ fewest table sets changed), with the whole table after it.
 Examples:
     >>> from rummylib import RUMMIKUB
     >>> game = RummikubGame.deal(rules=RUMMIKUB, players=2, seed=1)
-    >>> game.to_move, len(game.rack(0)), len(game.pool)
+    >>> game.to_move, len(game.rack(0)), len(game.stock)
     (0, 14, 78)
     >>> game = game.apply(Draw(0))
     >>> game.to_move, len(game.rack(0)), [t.kind.value for t in game.history]
@@ -119,7 +119,7 @@ class RummikubGame(RefereeBase):
         >>> g = RummikubGame.deal(rules=RUMMIKUB, players=3, seed="table 4")
         >>> g.players, g.is_over, g.legal_actions()
         (3, False, (Draw(player=0, elapsed=None),))
-        >>> attrs.evolve(g, racks=g.racks[:1])
+        >>> attrs.evolve(g, hands=g.hands[:1])
         Traceback (most recent call last):
         ...
         rummylib.errors.RuleSetError: Rummikub is for 2 to 4 players, not 1
@@ -132,14 +132,14 @@ class RummikubGame(RefereeBase):
     """The rule set (``initial_meld_points``, ``joker_retrieval``, time limit and penalty, ...)."""
     seed: Seed
     """The seed of the deal."""
-    racks: tuple[tuple[Piece, ...], ...]
-    """Each player's rack, in canonical order."""
-    pool: tuple[Piece, ...]
-    """The face-down pool, the next tile to draw first."""
+    hands: tuple[tuple[Piece, ...], ...]
+    """Each player's rack of tiles, in canonical order."""
+    stock: tuple[Piece, ...]
+    """The face-down pool of tiles left to draw, the next tile to draw first."""
     table: Table = attrs.field(factory=Table)
     """The sets on the table."""
-    current: int = 0
-    """Seat of the player whose turn it is."""
+    to_move: int | None = 0
+    """Seat of the player whose turn it is, ``None`` once the game is over."""
     initial_meld_done: tuple[bool, ...] = ()
     """For each player, whether they have made their initial meld."""
     history: tuple[TurnRecord, ...] = ()
@@ -153,7 +153,7 @@ class RummikubGame(RefereeBase):
 
     def __attrs_post_init__(self) -> None:
         tile_rules(self.rules, what="the Rummikub referee")
-        players = len(self.racks)
+        players = len(self.hands)
         self.rules.check_players(players)
         if not self.initial_meld_done:
             object.__setattr__(self, "initial_meld_done", (False,) * players)
@@ -171,7 +171,7 @@ class RummikubGame(RefereeBase):
         Examples:
             >>> from rummylib import RUMMIKUB
             >>> g = RummikubGame.deal(rules=RUMMIKUB, players=4, seed=9)
-            >>> [len(r) for r in g.racks], len(g.pool)
+            >>> [len(r) for r in g.hands], len(g.stock)
             ([14, 14, 14, 14], 50)
             >>> g == RummikubGame.deal(rules=RUMMIKUB, players=4, seed=9)
             True
@@ -181,8 +181,8 @@ class RummikubGame(RefereeBase):
         return cls(
             rules=rules,
             seed=seed,
-            racks=tuple(sorted_pieces(h) for h in dealt.hands),
-            pool=dealt.stock,
+            hands=tuple(sorted_pieces(h) for h in dealt.hands),
+            stock=dealt.stock,
             initial_meld_done=(False,) * players,
         )
 
@@ -217,10 +217,10 @@ class RummikubGame(RefereeBase):
                 refuse(RuleId.NO_TILE_PLAYED, f"action {n} is a play with no table after it")
             try:
                 action = turn.action if isinstance(turn, TurnRecord) else turn
-                if action.player != game.current:
+                if action.player != game.to_move:
                     refuse(
                         RuleId.NOT_YOUR_TURN,
-                        f"action {n} is by player {action.player}, but it is player {game.current}'s turn",
+                        f"action {n} is by player {action.player}, but it is player {game.to_move}'s turn",
                     )
                 game = game._apply(action, racks_sorted=True)  # every rack of a replay is made sorted
             except IllegalActionError as exc:
@@ -233,12 +233,7 @@ class RummikubGame(RefereeBase):
     @property
     def players(self) -> int:
         """Number of players."""
-        return len(self.racks)
-
-    @property
-    def to_move(self) -> int | None:
-        """The seat whose turn it is, ``None`` once the game is over."""
-        return None if self.is_over else self.current
+        return len(self.hands)
 
     def rack(self, player: int | None = None) -> tuple[Piece, ...]:
         """A player's rack (default: the player whose turn it is).
@@ -251,9 +246,11 @@ class RummikubGame(RefereeBase):
             >>> len(RummikubGame.deal(rules=RUMMIKUB, players=2, seed=1).rack(1))
             14
         """
-        seat = self.current if player is None else player
+        seat = self.to_move if player is None else player
+        if seat is None:
+            refuse(RuleId.ROUND_OVER, "the game is over: nobody is to move (name the player whose rack to show)")
         check_seat(seat, self.players, "show a rack")
-        return self.racks[seat]
+        return self.hands[seat]
 
     def all_pieces(self) -> PieceCount:
         """Every tile of the game: racks, pool and table (always the whole box)."""
@@ -261,7 +258,7 @@ class RummikubGame(RefereeBase):
 
     def _every_piece(self) -> Iterator[Piece]:
         """The tiles `all_pieces` counts, as the objects the game holds."""
-        return itertools.chain(*self.racks, self.pool, *(m.pieces for m in self.table.melds))
+        return itertools.chain(*self.hands, self.stock, *(m.pieces for m in self.table.melds))
 
     def turn_report(self, after: MeldsLike) -> TurnReport:
         """Judge a proposed table for the player to move, without playing it (every problem, explained).
@@ -276,12 +273,15 @@ class RummikubGame(RefereeBase):
             >>> g.turn_report("").valid
             False
         """
+        seat = self.to_move
+        if seat is None:
+            refuse(RuleId.ROUND_OVER, "the game is over: there is no turn to judge")
         return validate_turn(
             self.table,
-            self.racks[self.current],
+            self.hands[seat],
             after,
             rules=self.rules,
-            initial_meld_done=self.initial_meld_done[self.current],
+            initial_meld_done=self.initial_meld_done[seat],
         )
 
     def result(self) -> Outcome:
@@ -301,7 +301,7 @@ class RummikubGame(RefereeBase):
         """
         if not self.is_over:
             refuse(RuleId.WRONG_PHASE, "the game is not over yet")
-        scores = score_rummikub(self.racks, winner=self.winner, rules=self.rules)
+        scores = score_rummikub(self.hands, winner=self.winner, rules=self.rules)
         if self.winner is not None:
             return Outcome(
                 scores=scores,
@@ -336,10 +336,10 @@ class RummikubGame(RefereeBase):
             >>> best.is_pass or g.turn_report(best.table_after).valid
             True
         """
-        if self.is_over or (player is not None and player != self.current):
+        p = self.to_move
+        if p is None or (player is not None and player != p):
             return ()
-        p = self.current
-        found: list[RummikubAction] = [Draw(p) if self.pool else Pass(p)]
+        found: list[RummikubAction] = [Draw(p) if self.stock else Pass(p)]
         if self.rules.turn_time_limit is not None:
             found.append(Timeout(p))
         return tuple(found)
@@ -378,13 +378,13 @@ class RummikubGame(RefereeBase):
         self._check(action)
         if isinstance(action, Play):
             if self._times_out(action.elapsed):
-                return self._take(ActionKind.TIMEOUT, self.rules.timeout_penalty_tiles, action.elapsed, racks_sorted)
+                return self._take(action, ActionKind.TIMEOUT, self.rules.timeout_penalty_tiles, racks_sorted)
             return self._play(action)
         if isinstance(action, Draw):
-            return self._take(ActionKind.DRAW, 1, action.elapsed, racks_sorted)
+            return self._take(action, ActionKind.DRAW, 1, racks_sorted)
         if isinstance(action, Pass):
-            return self._next_turn(history=(*self.history, TurnRecord(ActionKind.PASS, self.current)))
-        return self._take(ActionKind.TIMEOUT, self.rules.timeout_penalty_tiles, action.elapsed, racks_sorted)
+            return self._next_turn(action.player, history=(*self.history, TurnRecord(ActionKind.PASS, action.player)))
+        return self._take(action, ActionKind.TIMEOUT, self.rules.timeout_penalty_tiles, racks_sorted)
 
     def view(self, player: int) -> RummikubView:
         """What ``player`` may know: their own rack, the table, the sizes of the other racks and the pool.
@@ -401,16 +401,16 @@ class RummikubGame(RefereeBase):
         return RummikubView(
             viewer=seat,
             to_move=self.to_move,
-            hand=self.racks[seat],
-            hand_sizes=tuple(len(r) for r in self.racks),
-            stock_size=len(self.pool),
+            hand=self.hands[seat],
+            hand_sizes=tuple(len(r) for r in self.hands),
+            stock_size=len(self.stock),
             table=self.table,
             initial_meld_done=self.initial_meld_done,
             turns_left=self.turns_left,
             is_over=self.is_over,
             winner=self.winner,
             scores=self.result().scores if self.is_over else None,
-            hands=self.racks if self.is_over else None,
+            hands=self.hands if self.is_over else None,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -479,7 +479,7 @@ class RummikubGame(RefereeBase):
             >>> attrs.evolve(game, history=game.history[:1]).verify_history()  # doctest: +ELLIPSIS
             Traceback (most recent call last):
             ...
-            rummylib.errors.InvalidStateError: the game is not possible: racks, pool, current differ from what ...
+            rummylib.errors.InvalidStateError: the game is not possible: hands, stock, to_move differ from what ...
         """
         rebuilt = _replayed(self.history, self.rules, self.players, self.seed)
         # field by field, the same object taken as the same value (as a tuple compares its items):
@@ -502,7 +502,7 @@ class RummikubGame(RefereeBase):
         Examples:
             >>> from rummylib import RUMMIKUB
             >>> game = RummikubGame.deal(rules=RUMMIKUB, players=2, seed=1).apply(Draw(0))
-            >>> attrs.evolve(game, pool=game.pool[1:]).problems()  # a tile vanished from the pool
+            >>> attrs.evolve(game, stock=game.stock[1:]).problems()  # a tile vanished from the pool
             ('pieces not conserved: missing ...',)
         """
         found = piece_problems(self, self._every_piece())
@@ -511,13 +511,16 @@ class RummikubGame(RefereeBase):
 
     def _invariant_problems(self) -> Iterator[str]:
         rules = self.rules
-        n = len(self.racks)
+        n = len(self.hands)
 
         def seat(value: object) -> bool:
             return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < n
 
-        if not seat(self.current):
-            yield f"the player in turn ({self.current!r}) is not a seat"
+        if self.is_over:
+            if self.to_move is not None:
+                yield f"to_move ({self.to_move!r}) is not null once the game is over"
+        elif not seat(self.to_move):
+            yield f"to_move ({self.to_move!r}) is not a seat"
         if len(self.initial_meld_done) != n:
             yield f"initial_meld_done has {len(self.initial_meld_done)} entries for {n} players"
         for i, m in enumerate(self.table.melds):
@@ -525,22 +528,22 @@ class RummikubGame(RefereeBase):
                 yield f"table set {i + 1} ({m}) is not a valid set"
         if self.turns_left is not None and not 0 <= self.turns_left <= n:
             yield f"turns_left {self.turns_left} is not 0 to {n}"
-        if self.turns_left is not None and self.pool:
+        if self.turns_left is not None and self.stock:
             yield "turns are counted down while the pool still holds tiles"
         if self.winner is not None:
             if not seat(self.winner):
                 yield f"the winner ({self.winner!r}) is not a seat"
-            elif self.racks[self.winner]:
+            elif self.hands[self.winner]:
                 yield f"player {self.winner} won with tiles left on the rack"
             if not self.is_over:
                 yield "a winner while the game is not over"
-        if not self.is_over and any(not r for r in self.racks):
+        if not self.is_over and any(not r for r in self.hands):
             yield "a rack is empty but the game is not over"
         if self.table.melds and len(self.initial_meld_done) == n and not any(self.initial_meld_done):
             yield "sets on the table, but nobody has made the initial meld"
-        if self.is_over and seat(self.current):
+        if self.is_over:
             try:
-                score_rummikub(self.racks, winner=self.winner, rules=rules)
+                score_rummikub(self.hands, winner=self.winner, rules=rules)
             except RummyError as exc:
                 yield f"the final racks cannot be scored: {exc.message}"
 
@@ -552,11 +555,11 @@ class RummikubGame(RefereeBase):
         if self.is_over:
             refuse(RuleId.ROUND_OVER, "the game is over")
         check_seat(action.player, self.players, "act")
-        if action.player != self.current:
-            refuse(RuleId.NOT_YOUR_TURN, f"it is player {self.current}'s turn, not player {action.player}'s")
-        if isinstance(action, Draw) and not self.pool:
+        if action.player != self.to_move:
+            refuse(RuleId.NOT_YOUR_TURN, f"it is player {self.to_move}'s turn, not player {action.player}'s")
+        if isinstance(action, Draw) and not self.stock:
             refuse(RuleId.WRONG_PHASE, "the pool is empty: play or pass")
-        if isinstance(action, Pass) and self.pool:
+        if isinstance(action, Pass) and self.stock:
             refuse(RuleId.WRONG_PHASE, "the pool is not empty: a player who does not play draws")
         if isinstance(action, Timeout) and self.rules.turn_time_limit is None:
             refuse(RuleId.WRONG_PHASE, "these rules have no time limit")
@@ -570,41 +573,42 @@ class RummikubGame(RefereeBase):
         if not report.valid:
             raise IllegalTurnError(report.violations)
         table = Table.of(action.table, rules=self.rules)
-        rack = Counter(self.racks[self.current])
+        seat = action.player  # the seat to move (`_check`)
+        rack = Counter(self.hands[seat])
         rack.subtract(report.played)
         new_rack = sorted_pieces(tuple(rack.elements()))
-        seat = self.current
         record = TurnRecord(ActionKind.PLAY, seat, table=table, played=report.played, elapsed=action.elapsed)
         changes: dict[str, Any] = {
-            "racks": replace_at(self.racks, seat, new_rack),
+            "hands": replace_at(self.hands, seat, new_rack),
             "table": table,
             "initial_meld_done": replace_at(self.initial_meld_done, seat, True),
             "history": (*self.history, record),
         }
         if not new_rack:
-            return self._with(changes, winner=seat, is_over=True)
-        return self._next_turn(**changes)
+            return self._with(changes, to_move=None, winner=seat, is_over=True)
+        return self._next_turn(seat, **changes)
 
-    def _take(self, kind: ActionKind, n: int, elapsed: float | None, racks_sorted: bool) -> RummikubGame:
-        drawn = self.pool[:n]
-        seat = self.current
-        rack = _drawn_into(self.racks[seat], drawn) if racks_sorted else sorted_pieces(self.racks[seat] + drawn)
+    def _take(self, action: Play | Draw | Timeout, kind: ActionKind, n: int, racks_sorted: bool) -> RummikubGame:
+        drawn = self.stock[:n]
+        seat = action.player  # the seat to move (`_check`)
+        rack = _drawn_into(self.hands[seat], drawn) if racks_sorted else sorted_pieces(self.hands[seat] + drawn)
         return self._next_turn(
-            racks=replace_at(self.racks, seat, rack),
-            pool=self.pool[n:],
-            history=(*self.history, TurnRecord(kind, seat, drawn=sorted_pieces(drawn), elapsed=elapsed)),
+            seat,
+            hands=replace_at(self.hands, seat, rack),
+            stock=self.stock[n:],
+            history=(*self.history, TurnRecord(kind, seat, drawn=sorted_pieces(drawn), elapsed=action.elapsed)),
         )
 
-    def _next_turn(self, **changes: Any) -> RummikubGame:
-        """The game with the turn's ``changes`` made, and the turn passed on (or the game over)."""
+    def _next_turn(self, seat: int, **changes: Any) -> RummikubGame:
+        """The game with the turn of ``seat`` (the seat to move) made, and the turn passed on (or the game over)."""
         left = self.turns_left
         if left is not None:
             left -= 1
             if left <= 0:
-                return self._with(changes, turns_left=0, is_over=True)
-        elif not changes.get("pool", self.pool):
+                return self._with(changes, to_move=None, turns_left=0, is_over=True)
+        elif not changes.get("stock", self.stock):
             left = self.players  # the pool just ran out: one more turn each
-        return self._with(changes, current=(self.current + 1) % self.players, turns_left=left)
+        return self._with(changes, to_move=(seat + 1) % self.players, turns_left=left)
 
     def _with(self, changes: Mapping[str, Any], **more: Any) -> RummikubGame:
         """`attrs.evolve` for a turn: the same fields changed, without checking again what a turn keeps.
