@@ -83,7 +83,7 @@ def test_a_seats_text_shows_nothing_hidden_from_it(name: str) -> None:
             hidden = _pieces(state.to_json()) - _pieces(state.view(seat).to_json())
             text = view_text(state, seat) + "\n" + "\n".join(legal_text(state, seat))
             assert not hidden & set(PIECE.findall(text)), (seat, hidden & set(PIECE.findall(text)))
-            own = getattr(state.view(seat), "hand", None) or getattr(state.view(seat), "rack", ())
+            own = state.view(seat).hand
             assert {str(p) for p in own if PIECE.fullmatch(str(p))} <= set(PIECE.findall(text))
             checked += 1
             hidden_seen += len(hidden)
