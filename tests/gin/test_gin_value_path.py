@@ -8,9 +8,11 @@ the same error.
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -31,7 +33,7 @@ from rummylib import (
 )
 from rummylib.errors import RummyError
 from rummylib.gin import deadwood, deadwood_value, is_legal_knock, knock_violations
-from rummylib.gin._engine import encode, min_deadwood, read_hand, tables_for
+from rummylib.gin._engine import _removals, _set_choices, encode, min_deadwood, read_hand, tables_for
 from rummylib.gin.deadwood import _least
 
 DECK = [Card(r, s) for s in Suit for r in Rank]
@@ -159,3 +161,27 @@ def test_cards_read_before_are_read_right_however_many_there_are() -> None:
         hand = [Card(c.rank, c.suit) for c in rng.sample(DECK, 10)]  # new objects every time
         expected = min_deadwood(encode(hand), t)
         assert deadwood_value(hand, rules=GIN_RUMMY) == expected == deadwood(hand, rules=GIN_RUMMY).deadwood
+
+
+def _removals_one_by_one(masks: list[int], group_min: int, group_max: int) -> list[tuple[int, ...]]:
+    """Every choice of sets, built set by set from the suits holding each rank (the reference)."""
+    combos: list[tuple[int, ...]] = [(0, 0, 0, 0)]
+    for r in range(13):
+        low = 1 << r
+        suits = [s for s in range(4) if masks[s] & low]
+        choices = [
+            tuple(low if s in combo else 0 for s in range(4))
+            for size in range(group_min, min(group_max, len(suits)) + 1)
+            for combo in itertools.combinations(suits, size)
+        ]
+        combos += [tuple(p | q for p, q in zip(old, choice, strict=True)) for old in combos for choice in choices]
+    return combos
+
+
+@given(hands, st.sampled_from([(3, 4), (3, 3), (2, 4), (1, 4)]))
+def test_the_choices_of_sets_are_every_choice_in_order(hand: list[Card], group: tuple[int, int]) -> None:
+    """The order matters: ties between equal deadwood go to the first choice found."""
+    rules = GIN_RUMMY
+    t = attrs.evolve(tables_for(rules), group_min=group[0], group_max=group[1], set_choices=_set_choices(*group))
+    masks = encode(hand)
+    assert [tuple(r) for r in _removals(masks, t)] == _removals_one_by_one(masks, *group)

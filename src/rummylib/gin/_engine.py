@@ -50,6 +50,8 @@ class Tables:
     run_max: int
     low: int
     high: int
+    set_choices: tuple[tuple[tuple[int, int, int, int], ...], ...] = ()
+    """The sets each pattern of suits can give (`_set_choices`), for `_removals`."""
 
 
 def _segment_best(
@@ -121,6 +123,7 @@ def _tables(
         run_max=run_max,
         low=low,
         high=high,
+        set_choices=_set_choices(group_min, group_max),
     )
 
 
@@ -313,6 +316,23 @@ Sets = tuple[tuple[int, tuple[int, ...]], ...]
 _NO_REMOVAL = ((0, 0, 0, 0),)
 
 
+def _set_choices(group_min: int, group_max: int) -> tuple[tuple[tuple[int, int, int, int], ...], ...]:
+    """For each 4-bit pattern of the suits holding a rank, the sets it can give, as suit flags.
+
+    Each set is four 0/1 flags (clubs to spades), smallest sets first, then in the order of
+    ``itertools.combinations`` of the suits: the order `_removals` has always tried them in.
+    """
+    out = []
+    for pattern in range(16):
+        suits = [s for s in range(4) if pattern >> s & 1]
+        choices = []
+        for size in range(group_min, min(group_max, len(suits)) + 1):
+            for combo in itertools.combinations(suits, size):
+                choices.append((int(0 in combo), int(1 in combo), int(2 in combo), int(3 in combo)))
+        out.append(tuple(choices))
+    return tuple(out)
+
+
 def _removals(masks: Sequence[int], t: Tables) -> Sequence[tuple[int, int, int, int]]:
     """Every choice of sets, as the bits each choice takes out of the four suit masks.
 
@@ -325,18 +345,20 @@ def _removals(masks: Sequence[int], t: Tables) -> Sequence[tuple[int, int, int, 
             return _NO_REMOVAL
     else:
         candidates = a | b | c | d
+    table = t.set_choices
     combos: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)]
     while candidates:
         low = candidates & -candidates
         candidates ^= low
-        suits = [s for s in range(4) if masks[s] & low]
-        if len(suits) < t.group_min:
+        pattern = (a & low and 1) | (b & low and 2) | (c & low and 4) | (d & low and 8)
+        choices = table[pattern]
+        if not choices:
             continue
-        choices = []
-        for size in range(t.group_min, min(t.group_max, len(suits)) + 1):
-            for combo in itertools.combinations(suits, size):
-                choices.append(tuple(low if s in combo else 0 for s in range(4)))
-        combos += [(w | q[0], x | q[1], y | q[2], z | q[3]) for w, x, y, z in combos for q in choices]
+        grown: list[tuple[int, int, int, int]] = []
+        for w, x, y, z in combos:
+            for fa, fb, fc, fd in choices:
+                grown.append((w | low * fa, x | low * fb, y | low * fc, z | low * fd))
+        combos += grown
     return combos
 
 
