@@ -169,7 +169,7 @@ def read_hand(hand: PiecesLike, rules: RuleSet, what: str) -> tuple[tuple[Card, 
     """
     # a tuple is what the reader would return as it is: skip the call on this hot path
     pieces = hand if type(hand) is tuple else _inputs.pieces(hand, rules=rules, what=what, check=False)
-    masks = masks_of(pieces, rules, what)
+    masks = masks_of(pieces, rules, what)[0]
     return pieces, masks  # type: ignore[return-value]  # every piece was checked to be a Card
 
 
@@ -196,8 +196,8 @@ def _code(item: object, wild: frozenset[Rank], what: str) -> int:
     return card.suit.order << 4 | (card.rank - 1)
 
 
-def masks_of(hand: PiecesLike, rules: RuleSet, what: str) -> list[int]:
-    """The four suit masks of a hand, checked as `read_hand` checks it, with the same errors.
+def masks_of(hand: PiecesLike, rules: RuleSet, what: str) -> tuple[list[int], int]:
+    """The four suit masks of a hand and its number of cards, checked as `read_hand` checks them.
 
     The value path's reader: a tuple or a list of cards is walked as it is (no copy), and the
     cards are never returned.
@@ -234,7 +234,7 @@ def masks_of(hand: PiecesLike, rules: RuleSet, what: str) -> list[int]:
             was, d = d, d | bit
         if was & bit:
             raise GinInputError(f"{what}: {item} appears twice, but Gin Rummy uses one deck")
-    return [a, b, c, d]
+    return [a, b, c, d], len(held)
 
 
 def least_parts(
@@ -264,8 +264,8 @@ def least_value(hand: PiecesLike, rules: RuleSet, what: str) -> int:
     errors; no meld, card or result is built.
     """
     t = tables_for(rules)
-    masks = masks_of(hand, rules, what)
-    if masks[0].bit_count() + masks[1].bit_count() + masks[2].bit_count() + masks[3].bit_count() == MAX_GIN_HAND:
+    masks, size = masks_of(hand, rules, what)
+    if size == MAX_GIN_HAND:
         return min_deadwood_after_discard(masks, t)
     return min_deadwood(masks, t)
 
