@@ -63,6 +63,7 @@ from rummylib.registry import family
 from rummylib.rules import RuleSet, find_ruleset
 
 __all__ = [
+    "ARENA_MAX_TURNS",
     "BACKENDS",
     "ELO_BASE",
     "Z95",
@@ -672,6 +673,14 @@ def _names(bots: Sequence[BotSpec]) -> tuple[str, ...]:
     )
 
 
+ARENA_MAX_TURNS = 500
+"""The turn limit of a contract round in the arena when the rules set none (`run_arena`'s ``max_turns``).
+
+Heuristic bots end a round in 34 to 60 turns on average and in at most a few hundred (see the
+performance page); a round still going at 500 turns is one nobody can finish.
+"""
+
+
 def run_arena(
     game: str | RuleSet,
     bots: Sequence[BotSpec],
@@ -682,6 +691,7 @@ def run_arena(
     backend: Literal["local", "ray"] = "local",
     whole_game: bool = False,
     max_actions: int = 5000,
+    max_turns: int | None = ARENA_MAX_TURNS,
     ray_address: str | None = None,
     on_progress: Callable[[int, int], None] | None = None,
     duplicate: bool = False,
@@ -702,6 +712,11 @@ def run_arena(
         whole_game: play whole games (a Gin game to its target, every contract round, every
             Indian Rummy deal of a game) rather than one hand, round or deal.
         max_actions: leave a game unfinished after this many actions.
+        max_turns: for a game that has the house rule ``max_turns`` (Contract Rummy, Shanghai) and
+            rules that set none, the turn limit of each round in the arena (default
+            `ARENA_MAX_TURNS`): a round where nobody can go out (every player down, no card left
+            that fits the table) then ends and is scored instead of going on for ever. ``None``
+            plays without a limit; rules that set their own keep it.
         ray_address: the Ray cluster to join (``ray.init(address=...)``) when Ray is not started yet.
         on_progress: called ``on_progress(done, games)`` as games finish.
         duplicate: pair the results by deal (``games`` a multiple of the number of bots, so that
@@ -729,6 +744,8 @@ def run_arena(
     whole_game = _inputs.flag(whole_game, what="whole_game")
     rules = find_ruleset(game) if isinstance(game, str) else _inputs.ruleset(game)
     rules.check_players(len(bots))
+    if max_turns is not None and rules.has_option("max_turns") and rules.max_turns is None:
+        rules = rules.with_options({"max_turns": max_turns})
     if "external" in bots:
         if not external_command or not isinstance(external_command, str):
             raise RequestError("the bot 'external' needs an external_command", code=ErrorCode.BAD_FIELD)

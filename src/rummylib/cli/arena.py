@@ -29,6 +29,7 @@ def cmd_arena(args: argparse.Namespace, out: Out) -> int:
             backend=args.backend,
             whole_game=args.whole_game,
             max_actions=args.max_actions,
+            max_turns=args.max_turns or None,
             ray_address=args.ray_address,
             on_progress=advance,
             duplicate=args.duplicate,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import NoReturn
 
-from rummylib.agents.arena import BACKENDS
+from rummylib.agents.arena import ARENA_MAX_TURNS, BACKENDS
 from rummylib.batch import arguments as batch_arguments
 from rummylib.cli._output import EXIT_BAD_INPUT, print_error
 from rummylib.errors import ErrorCode
@@ -275,6 +275,13 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--ray-address", help="with --backend ray: the cluster to join (default: start Ray here)")
     arena.add_argument("--whole-game", action="store_true", help="play whole games, not one hand, round or deal each")
     arena.add_argument("--max-actions", type=int, default=5000, help="leave a game unfinished after this many actions")
+    arena.add_argument(
+        "--max-turns",
+        type=int,
+        default=ARENA_MAX_TURNS,
+        help=f"Contract Rummy and Shanghai: end a round after this many turns when the rules set no limit "
+        f"(default {ARENA_MAX_TURNS}; 0 for no limit)",
+    )
     arena.add_argument(
         "--duplicate",
         action="store_true",
