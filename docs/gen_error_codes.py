@@ -23,6 +23,7 @@ from typing import Any
 
 import rummylib
 from rummylib import audit, batch, contracts, errors, records, saves
+from rummylib.agents import arena, text  # noqa: F401 - arena: its Forfeit is listed whatever ran first
 from rummylib.batch import handle_line
 
 PAGE = Path(__file__).resolve().parent / "reference" / "error-codes.md"
@@ -30,7 +31,8 @@ START = "<!-- generated error codes begin here, written by docs/gen_error_codes.
 END = "<!-- generated error codes end here -->"
 
 # code -> Python expression that raises a RummyError with that code. The names are those of
-# `rummylib` and its modules `audit`, `batch`, `contracts`, `records` and `saves`.
+# `rummylib`, its modules `audit`, `batch`, `contracts`, `records` and `saves`, and
+# `rummylib.agents.text` as `text`.
 EXAMPLES: dict[str, str] = {
     # input: pieces and notation
     "bad-notation": 'Tile.parse("r14")',
@@ -52,6 +54,7 @@ EXAMPLES: dict[str, str] = {
     "bad-gin-hand": 'deadwood("Ah Ah 2h", rules=GIN_RUMMY)',
     # input: requests
     "bad-objective": 'solve("", "r1 r2 r3", rules=RUMMIKUB, initial_meld_done=True, objective="fun")',
+    "no-move-found": 'text.read_move(GinHand.deal(rules=GIN_RUMMY, seed=7), 1, "I would rather wait.")',
     # saved games and states
     "bad-save": 'saves.loads(\'{"format": "rummylib-save", "version": 99, "type": "gin-hand", "state": {}}\')',
     "bad-state": "audit.check_conservation(GinHand.deal(rules=GIN_RUMMY, seed=3), full_set(GIN_RUMMY, players=2)[1:])",
@@ -121,7 +124,7 @@ NO_EXAMPLE: dict[str, str] = {
 
 def _namespace() -> dict[str, Any]:
     names: dict[str, Any] = {name: getattr(rummylib, name) for name in rummylib.__all__}
-    names.update(audit=audit, batch=batch, contracts=contracts, records=records, saves=saves)
+    names.update(audit=audit, batch=batch, contracts=contracts, records=records, saves=saves, text=text)
     return names
 
 

@@ -381,6 +381,8 @@ class ErrorCode(StrEnum):
     """An op that exists, but not for the game asked (``solve`` for Gin Rummy)."""
     BAD_OBJECTIVE = "bad-objective"
     """A solver objective that does not exist."""
+    NO_MOVE_FOUND = "no-move-found"
+    """A free-text reply in which no move in the move grammar could be read (`rummylib.agents.text.read_move`)."""
     # --- agent environments ----------------------------------------------------------------------
     NOT_RESET = "not-reset"
     """An environment asked about its game before ``reset()`` dealt one."""

@@ -165,7 +165,18 @@ def test_to_json_is_json() -> None:
     assert data["game"] == "gin_rummy"
     assert data["bots"] == ["heuristic", "random"]
     assert [s["bot"] for s in data["standings"]] == ["heuristic", "random"]
-    assert set(data["standings"][0]) == {"seat", "bot", "games", "wins", "win_rate", "mean_score", "ci95", "elo"}
+    assert set(data["standings"][0]) == {
+        "seat",
+        "bot",
+        "games",
+        "wins",
+        "win_rate",
+        "mean_score",
+        "ci95",
+        "elo",
+        "forfeits",
+    }
+    assert data["duplicate"] is False and "paired" not in data
     assert [s["seat"] for s in data["standings"]] == [0, 1]
     assert isinstance(result.records[0], GameRecord)
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import shlex
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -31,3 +34,17 @@ def test_ray_plays_a_three_seat_game(local_ray: None) -> None:
     assert (
         on_ray.records == run_arena("shanghai", ["heuristic", "random", "random"], games=3, seed=1, workers=1).records
     )
+
+
+def test_ray_runs_an_external_program_and_duplicate_deals(local_ray: None, tmp_path: Path) -> None:
+    script = tmp_path / "first.py"
+    script.write_text(
+        "import json, sys\n"
+        "for line in sys.stdin:\n"
+        "    print(json.dumps({'move': json.loads(line)['legal'][0]}), flush=True)\n",
+        encoding="utf-8",
+    )
+    options = {"external_command": f"{shlex.quote(sys.executable)} {shlex.quote(str(script))}", "duplicate": True}
+    on_ray = run_arena("gin", ["heuristic", "external"], games=4, seed=2, backend="ray", **options)
+    assert on_ray == run_arena("gin", ["heuristic", "external"], games=4, seed=2, workers=1, **options)
+    assert on_ray.forfeits == 0 and on_ray.duplicate and on_ray.paired[0].deals == 2

@@ -112,3 +112,21 @@ def test_an_environment_without_a_limit_terminates() -> None:
         mask = env.observe(env.agent_selection)["action_mask"]
         env.step(int(rng.choice(np.flatnonzero(mask))))
     assert all(env.terminations.values()) and not any(env.truncations.values())
+
+
+# --- the arena's turn limit: a round nobody can finish still ends ----------------------------------
+
+
+def test_the_arena_limits_the_turns_of_a_contract_round_when_the_rules_set_none() -> None:
+    from rummylib import SHANGHAI
+    from rummylib.agents.arena import ARENA_MAX_TURNS, run_arena
+
+    # random bots never go out within 3 turns: only the limit ends the round, and the game is finished
+    limited = run_arena(SHANGHAI, ["random"] * 3, games=1, seed=7, workers=1, max_turns=3)
+    record = limited.records[0]
+    assert record.finished
+    unlimited = run_arena(SHANGHAI, ["random"] * 3, games=1, seed=7, workers=1, max_turns=None, max_actions=40)
+    assert not unlimited.records[0].finished
+    own = SHANGHAI.with_options({"max_turns": 2})
+    assert run_arena(own, ["random"] * 3, games=1, seed=7, workers=1).records[0].finished
+    assert ARENA_MAX_TURNS >= 300

@@ -96,7 +96,7 @@ LATE_BY_DESIGN: dict[tuple[str, str], str] = {
     },
     **{
         ("rummylib.batch", f"rummylib.batch.{ops}"): "a game's ops, when a request first needs them"
-        for ops in ("core", "rummikub", "contracts", "layoffs", "gin", "indian", "sessions")
+        for ops in ("core", "rummikub", "contracts", "layoffs", "gin", "indian", "sessions", "text")
     },
 }
 """The late imports that keep a start fast (``rummylib batch`` answers soon after it starts), each

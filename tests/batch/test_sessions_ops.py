@@ -264,7 +264,10 @@ def test_apply_needs_a_state_and_an_action() -> None:
     assert handle_request({"op": "apply", "action": dealt["legal"][0]})["error"]["code"] == "missing-field"
     assert handle_request({"op": "apply", "state": dealt["state"]})["error"]["code"] == "missing-field"
     assert handle_request({"op": "apply", "state": [1], "action": {}})["error"]["code"] == "bad-field"
-    assert handle_request({"op": "apply", "state": dealt["state"], "action": "draw"})["error"]["code"] == "bad-field"
+    assert handle_request({"op": "apply", "state": dealt["state"], "action": 5})["error"]["code"] == "bad-field"
+    assert (
+        handle_request({"op": "apply", "state": dealt["state"], "action": "draw"})["error"]["code"] == "no-move-found"
+    )
 
 
 def test_a_tampered_state_is_refused_with_bad_save() -> None:

@@ -10,7 +10,10 @@ Nothing here is imported by ``import rummylib``, and this package itself imports
   heuristic bot for every game (plain Python on the referees: no extra needed).
 * `rummylib.agents.arena`: seeded games between bots with the seats rotated, reporting wins, mean
   scores with confidence intervals and Elo, on local processes or (with the ``arena-ray`` extra)
-  on a Ray cluster; ``rummylib arena`` on the command line.
+  on a Ray cluster; ``rummylib arena`` on the command line. Programs in other processes play in
+  it too (`rummylib.agents.arena.ExternalProgram`).
+* `rummylib.agents.text`: the games as text for language models: the rules in plain words, a
+  seat's view and legal moves, and a move read from a free-text reply.
 
 Examples:
     >>> import rummylib.agents

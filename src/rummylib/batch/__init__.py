@@ -104,7 +104,7 @@ _GAME_MODULES: dict[ScoringScheme, tuple[str, ...]] = {
 }
 """The modules of each game's own ops, by scoring scheme, in the order `all_ops` lists them."""
 
-_SHARED_MODULES = ("rummylib.batch.core", "rummylib.batch.sessions")
+_SHARED_MODULES = ("rummylib.batch.core", "rummylib.batch.sessions", "rummylib.batch.text")
 """The modules of the ops of every game."""
 
 _IGNORED = COMMON_FIELDS
@@ -119,6 +119,7 @@ _NAME_CUT = 40
 
 _OP_MODULES: dict[str, tuple[str, ...]] = {
     "meld": ("rummylib.batch.core",),
+    "rules": ("rummylib.batch.text",),
     "points": ("rummylib.batch.indian", "rummylib.batch.core"),
     "turn": ("rummylib.batch.rummikub",),
     "solve": ("rummylib.batch.rummikub",),
@@ -171,6 +172,10 @@ def _module(name: str) -> ModuleType:
         from rummylib.batch import sessions  # noqa: PLC0415 - lazy (see tests/architecture/test_imports.py)
 
         return sessions
+    elif name == "rummylib.batch.text":
+        from rummylib.batch import text  # noqa: PLC0415 - lazy (see tests/architecture/test_imports.py)
+
+        return text
     raise ValueError(f"no batch module {name}")  # pragma: no cover - _OP_MODULES names only these
 
 

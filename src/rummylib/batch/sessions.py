@@ -8,9 +8,16 @@ JSON, call the referee protocol (`rummylib.referee.Referee`) and write JSON back
 * ``deal``: ``{"game", "rules", "players", "seed", "state_type", "round", "dealer"}`` (all but
   ``game`` and ``players`` optional, and ``players`` too where the game seats one number of
   players, Gin's 2; without a ``seed`` one is drawn from `secrets`) → a new state;
-* ``apply``: ``{"state", "action"}`` → the state after the action, and what happened;
-* ``view``: ``{"state", "player"}`` → what that seat may see;
-* ``legal``: ``{"state", "player"}`` (``player`` optional: the seat to move) → its legal actions.
+* ``apply``: ``{"state", "action", "player"}`` → the state after the action, and what happened;
+  the action is its JSON object, or text: a move in the move grammar (``"discard Kc"``, for
+  ``player``, by default the seat to move), prose around it allowed (`rummylib.agents.text.read_move`);
+  a text with no readable move is refused with ``no-move-found``;
+* ``view``: ``{"state", "player", "format"}`` → what that seat may see;
+* ``legal``: ``{"state", "player", "format"}`` (``player`` optional: the seat to move) → its legal actions.
+
+With ``"format": "text"``, ``view`` answers the view as text (`rummylib.agents.text.view_text`)
+and ``legal`` the moves in the move grammar without the seat (``["draw-stock", "draw-discard"]``);
+``"json"``, the default, answers JSON.
 
 ``deal`` and ``apply`` answer with the same keys: ``to_move``, ``is_over``, ``result`` (``null``
 until the end), ``legal`` and ``view`` (of the seat to move) and ``state``; ``apply`` adds
@@ -51,6 +58,7 @@ from typing import Any
 import attrs
 
 from rummylib import saves
+from rummylib.agents.text import legal_text, read_move, view_text
 from rummylib.batch.protocol import STATE_OPS, Op, Request, json_type
 from rummylib.batch.signing import MAX_SECRET_BYTES, Signer, canonical_json
 from rummylib.decks import Seed
@@ -389,7 +397,16 @@ def _deal_op(req: Request) -> dict[str, Any]:
 
 
 def _action(req: Request, state: Referee) -> Any:
-    data = req.field("action", dict)
+    data = req.field("action", (dict, str), what="an object or a move as text")
+    if isinstance(data, str):
+        player = req.field("player", int, default=None, what="a seat number or null")
+        if player is None:
+            player = state.to_move
+        else:
+            check_seat(player, state.players, "act")
+        if player is None:
+            raise RequestError("the game is over: no move can be read", code=ErrorCode.BAD_FIELD)
+        return read_move(state, player, data)
     if "valid" in data:  # the verdict `legal_json` adds to a declaration: not part of the action
         data = {key: value for key, value in data.items() if key != "valid"}
     try:
@@ -406,9 +423,21 @@ def _apply_op(req: Request) -> dict[str, Any]:
     return {"action": action_to_json(action), "turn": _turn_record(state, after), **state_answer(after)}
 
 
+def _text_format(req: Request) -> bool:
+    """Whether the request asks for text (``"format": "text"``) rather than JSON (``"json"``, the default)."""
+    wanted = req.text("format", default="json")
+    if wanted not in ("json", "text"):
+        raise RequestError(f"field 'format' must be 'json' or 'text', not {wanted[:40]!r}", code=ErrorCode.BAD_FIELD)
+    return bool(wanted == "text")
+
+
 def _view_op(req: Request) -> dict[str, Any]:
     state = _state_of(req)
-    return {"view": state.view(req.integer("player")).to_json()}
+    player = req.integer("player")
+    if _text_format(req):
+        check_seat(player, state.players, "see")
+        return {"view": view_text(state, player)}
+    return {"view": state.view(player).to_json()}
 
 
 def _legal_op(req: Request) -> dict[str, Any]:
@@ -418,7 +447,10 @@ def _legal_op(req: Request) -> dict[str, Any]:
         player = state.to_move
     else:
         check_seat(player, state.players, "act")
-    legal = [] if player is None else legal_json(state, player)
+    text = _text_format(req)
+    legal: list[Any] = []
+    if player is not None:
+        legal = list(legal_text(state, player)) if text else legal_json(state, player)
     return {"player": player, "legal": legal}
 
 
@@ -426,8 +458,8 @@ _STATE_FIELDS = frozenset({"state", "signature"})
 
 OPS: tuple[Op, ...] = (
     Op("deal", frozenset({"players", "seed", "state_type", "round", "dealer"}), _deal_op),
-    Op("apply", _STATE_FIELDS | {"action"}, _apply_op),
-    Op("view", _STATE_FIELDS | {"player"}, _view_op),
-    Op("legal", _STATE_FIELDS | {"player"}, _legal_op),
+    Op("apply", _STATE_FIELDS | {"action", "player"}, _apply_op),
+    Op("view", _STATE_FIELDS | {"player", "format"}, _view_op),
+    Op("legal", _STATE_FIELDS | {"player", "format"}, _legal_op),
 )
 """``deal``, ``apply``, ``view`` and ``legal``, for every game with a registered referee."""

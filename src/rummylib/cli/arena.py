@@ -29,8 +29,12 @@ def cmd_arena(args: argparse.Namespace, out: Out) -> int:
             backend=args.backend,
             whole_game=args.whole_game,
             max_actions=args.max_actions,
+            max_turns=args.max_turns or None,
             ray_address=args.ray_address,
             on_progress=advance,
+            duplicate=args.duplicate,
+            external_command=args.external_command,
+            external_timeout=args.external_timeout,
         )
     finally:
         progress.close()
@@ -56,4 +60,14 @@ def cmd_arena(args: argparse.Namespace, out: Out) -> int:
         out.line(
             f"{result.draws} games nobody won; {result.unfinished} left unfinished after {args.max_actions} actions"
         )
+    if result.forfeits:
+        out.line(f"{result.forfeits} games lost by forfeit:")
+        for record in result.records:
+            if record.forfeit is not None:
+                out.line(f"  game {record.index}: {record.reason}")
+    if result.duplicate:
+        out.line("Duplicate: results paired by deal, each bot's mean score minus the first bot's:")
+        for p in result.paired:
+            interval = f"[{p.ci95[0]:.1f}, {p.ci95[1]:.1f}]"
+            out.line(f"  {p.bot} - {p.against}: {p.mean_difference:+.1f} over {p.deals} deals, 95% interval {interval}")
     return EXIT_VALID

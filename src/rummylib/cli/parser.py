@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import NoReturn
 
-from rummylib.agents.arena import BACKENDS
+from rummylib.agents.arena import ARENA_MAX_TURNS, BACKENDS
 from rummylib.batch import arguments as batch_arguments
 from rummylib.cli._output import EXIT_BAD_INPUT, print_error
 from rummylib.errors import ErrorCode
@@ -259,7 +259,11 @@ def build_parser() -> argparse.ArgumentParser:
         "rummylib arena --game gin --bots heuristic,random --games 20 --seed 1",
         game_required=True,
     )
-    arena.add_argument("--bots", required=True, help="one bot per seat, comma-separated: random or heuristic")
+    arena.add_argument(
+        "--bots",
+        required=True,
+        help="one bot per seat, comma-separated: random, heuristic, or external (the --external-command program)",
+    )
     arena.add_argument("--games", type=int, default=100, help="how many games (default 100); progress is shown")
     arena.add_argument(
         "--seed", type=int, default=0, help="the arena's seed (default 0): the same seed, the same result"
@@ -271,6 +275,30 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--ray-address", help="with --backend ray: the cluster to join (default: start Ray here)")
     arena.add_argument("--whole-game", action="store_true", help="play whole games, not one hand, round or deal each")
     arena.add_argument("--max-actions", type=int, default=5000, help="leave a game unfinished after this many actions")
+    arena.add_argument(
+        "--max-turns",
+        type=int,
+        default=ARENA_MAX_TURNS,
+        help=f"Contract Rummy and Shanghai: end a round after this many turns when the rules set no limit "
+        f"(default {ARENA_MAX_TURNS}; 0 for no limit)",
+    )
+    arena.add_argument(
+        "--duplicate",
+        action="store_true",
+        help="pair the results by deal (games a multiple of the bots): each bot against the first, 95%% interval",
+    )
+    arena.add_argument(
+        "--external-command",
+        metavar="CMD",
+        help="the program that plays as the bot 'external': a JSON line in, a {\"move\": ...} line out per decision",
+    )
+    arena.add_argument(
+        "--external-timeout",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="seconds the external program has for each answer (default 10); late, it forfeits the game",
+    )
 
     show = add(
         "show",
