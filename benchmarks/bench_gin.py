@@ -1,5 +1,8 @@
 """Gin Rummy least deadwood: rummylib against RLCard and OpenSpiel, on the same hands, same run.
 
+rummylib is timed twice: `deadwood` (the number, the melds and the discard) and `deadwood_value`
+(the number alone, as OpenSpiel's ``min_deadwood`` and RLCard's utilities give it).
+
 Four kinds of hand: random 10-card, random 11-card (after the draw: the best discard too), and
 "dense" 10- and 11-card hands drawn from five neighbouring ranks in all suits, where melds
 overlap heavily. Every answer is checked against the others; disagreements are counted and
@@ -22,8 +25,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+import rummylib
 from rummylib import GIN_RUMMY, Card, Rank, Suit
-from rummylib.gin import deadwood
+from rummylib.gin import deadwood, deadwood_value
 
 DECK = [Card(r, s) for s in Suit for r in Rank]
 
@@ -47,6 +51,13 @@ def make_hands(n: int, seed: int = 2026) -> dict[str, list[list[Card]]]:
 def rummylib_solver() -> Callable[[list[Card]], int]:
     def solve(hand: list[Card]) -> int:
         return deadwood(hand, rules=GIN_RUMMY).deadwood
+
+    return solve
+
+
+def rummylib_value() -> Callable[[list[Card]], int]:
+    def solve(hand: list[Card]) -> int:
+        return deadwood_value(hand, rules=GIN_RUMMY)
 
     return solve
 
@@ -129,6 +140,7 @@ def main(argv: Sequence[str]) -> int:
     kinds = make_hands(n)
     ours = rummylib_solver()
     ours(kinds["random 10"][0])  # build the tables once, outside the timing
+    value = rummylib_value()
     rl = rlcard_solver()
     osp = openspiel_solver()
     rows = []
@@ -137,6 +149,9 @@ def main(argv: Sequence[str]) -> int:
         our_answers, our_times = timed(ours, hands)
         row: dict[str, Any] = {"kind": kind, "hands": len(hands), "ours": statistics.median(our_times)}
         row["ours_total"] = sum(our_times) / 1000
+        value_answers, value_times = timed(value, hands)
+        assert value_answers == our_answers, f"{kind}: deadwood_value disagrees with deadwood"
+        row["value"] = statistics.median(value_times)
         for name, peer in (("rlcard", rl), ("openspiel", osp)):
             if peer is None:
                 row[name] = None
@@ -153,21 +168,24 @@ def main(argv: Sequence[str]) -> int:
                 notes.append(f"{kind}: {name} says {answers[i]}, rummylib {our_answers[i]} for `{hand}`")
         rows.append(row)
     lines = [
-        "| kind | hands | rummylib median µs | RLCard median µs | ratio RLCard/rummylib | "
-        "OpenSpiel median µs | ratio rummylib/OpenSpiel | RLCard disagrees | OpenSpiel disagrees |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "| kind | hands | rummylib median µs | rummylib value-only median µs | RLCard median µs | "
+        "ratio RLCard/rummylib | OpenSpiel median µs | ratio rummylib/OpenSpiel | "
+        "ratio value-only/OpenSpiel | RLCard disagrees | OpenSpiel disagrees |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in rows:
-        rl_med, os_med, ours_med = r.get("rlcard"), r.get("openspiel"), r["ours"]
+        rl_med, os_med, ours_med, value_med = r.get("rlcard"), r.get("openspiel"), r["ours"], r["value"]
         rl_text = "n/a" if rl_med is None else f"{rl_med:.1f}"
         rl_ratio = "n/a" if rl_med is None else f"{rl_med / ours_med:.1f}x"
-        os_text = "n/a" if os_med is None else f"{os_med:.1f}"
-        os_ratio = "n/a" if os_med is None else f"{ours_med / os_med:.1f}x"
+        os_text = "n/a" if os_med is None else f"{os_med:.2f}"
+        os_ratio = "n/a" if os_med is None else f"{ours_med / os_med:.2f}x"
+        value_ratio = "n/a" if os_med is None else f"{value_med / os_med:.2f}x"
         lines.append(
-            f"| {r['kind']} | {r['hands']} | {ours_med:.1f} | {rl_text} | {rl_ratio} | {os_text} | {os_ratio} | "
-            f"{r.get('rlcard_disagree', 'n/a')} | {r.get('openspiel_disagree', 'n/a')} |"
+            f"| {r['kind']} | {r['hands']} | {ours_med:.2f} | {value_med:.2f} | {rl_text} | {rl_ratio} | {os_text} | "
+            f"{os_ratio} | {value_ratio} | {r.get('rlcard_disagree', 'n/a')} | {r.get('openspiel_disagree', 'n/a')} |"
         )
     table = "\n".join(lines)
+    print(rummylib.build_info())
     print(table)
     if notes:
         print("\nDisagreements (first few per kind and peer):")
@@ -189,8 +207,11 @@ def main(argv: Sequence[str]) -> int:
             "",
             table,
             "",
+            f"Build: `{rummylib.build_info()}`.",
+            "",
             "Median time per hand, each solver called once per hand from Python. Ratios above 1 mean",
-            "rummylib is faster than RLCard (column 5) or slower than OpenSpiel (column 7). RLCard's",
+            "rummylib is faster than RLCard (column 6) or slower than OpenSpiel (columns 8 and 9).",
+            "`deadwood` gives the melds and the discard too; `deadwood_value` the number alone. RLCard's",
             "melding utilities take exactly 10 cards, so for an 11-card hand the benchmark tries every",
             "discard, as a caller would; OpenSpiel's C++ `min_deadwood` takes the 11 cards itself.",
             f"Peers: {_versions()}. rummylib's answers are also checked against a brute-force oracle",

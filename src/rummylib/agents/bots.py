@@ -175,7 +175,7 @@ class GinBot:
             if take is not None and view.discards:
                 top = view.discards[-1]
                 kept = gin.deadwood((*hand, top), rules=rules)
-                if kept.discard != top and kept.deadwood < gin.deadwood(hand, rules=rules).deadwood:
+                if kept.discard != top and kept.deadwood < gin.deadwood_value(hand, rules=rules):
                     return take
             return stock if stock is not None else legal[0]
         knocks = [a for a in legal if isinstance(a, gin.Knock)]
@@ -188,7 +188,7 @@ class GinBot:
     def _left(self, hand: tuple[Card, ...], card: Card) -> int:
         rest = list(hand)
         rest.remove(card)
-        return gin.deadwood(rest, rules=self.rules).deadwood
+        return gin.deadwood_value(rest, rules=self.rules)
 
 
 def _help(card: Piece, others: Sequence[Piece], rules: RuleSet) -> float:

@@ -1,6 +1,7 @@
 """Gin Rummy: least deadwood, knocking, lay-offs, hand and game scores, the referee.
 
-* `deadwood`, `knock_limit`: what a hand holds, and the most deadwood it may knock with;
+* `deadwood`, `knock_limit`: what a hand holds, and the most deadwood it may knock with
+  (`deadwood_value`: the least deadwood alone, faster, no meld built);
 * `knock_violations`, `check_knock`, `is_legal_knock`: whether a hand may knock, in the three forms of
   every check (every problem, the deadwood or `KnockError`, a ``bool``);
 * `score_hand`, `score_game`: a knocked hand (lay-offs, undercut, gin, big gin) and a whole game;
@@ -30,6 +31,7 @@ from rummylib.gin.deadwood import (
     DeadwoodResult as DeadwoodResult,
     check_knock as check_knock,
     deadwood as deadwood,
+    deadwood_value as deadwood_value,
     hand_multiplier as hand_multiplier,
     is_legal_knock as is_legal_knock,
     knock_limit as knock_limit,

@@ -50,6 +50,8 @@ class Tables:
     run_max: int
     low: int
     high: int
+    set_choices: tuple[tuple[tuple[int, int, int, int], ...], ...] = ()
+    """The sets each pattern of suits can give (`_set_choices`), for `_removals`."""
 
 
 def _segment_best(
@@ -121,15 +123,23 @@ def _tables(
         run_max=run_max,
         low=low,
         high=high,
+        set_choices=_set_choices(group_min, group_max),
     )
 
 
 _TABLES_BY_RULES: dict[RuleSet, Tables] = {}
+_LAST: list[tuple[object, object]] = [(None, None)]
+"""The last rule set `tables_for` was asked for with its tables, one pair set in one assignment (so
+threads never see one without the other): the hot paths skip the dict and the rule set's hash."""
 
 
 def tables_for(rules: RuleSet) -> Tables:
+    last = _LAST[0]
+    if rules is last[0]:
+        return last[1]  # type: ignore[return-value]  # stored together with its rule set
     t = _TABLES_BY_RULES.get(rules)
     if t is not None:
+        _LAST[0] = (rules, t)
         return t
     _inputs.ruleset(rules)
     if rules.family.value != "cards":
@@ -146,6 +156,7 @@ def tables_for(rules: RuleSet) -> Tables:
     )
     if len(_TABLES_BY_RULES) < 64:
         _TABLES_BY_RULES[rules] = t
+    _LAST[0] = (rules, t)
     return t
 
 
@@ -158,26 +169,136 @@ def read_hand(hand: PiecesLike, rules: RuleSet, what: str) -> tuple[tuple[Card, 
     """
     # a tuple is what the reader would return as it is: skip the call on this hot path
     pieces = hand if type(hand) is tuple else _inputs.pieces(hand, rules=rules, what=what, check=False)
-    if len(pieces) > MAX_GIN_HAND:
-        raise LimitExceededError(f"{what}: {len(pieces)} cards, but a Gin hand holds at most {MAX_GIN_HAND}")
-    wild = rules.all_wild_ranks
-    masks = [0, 0, 0, 0]
-    for c in pieces:
-        if type(c) is not Card:
-            if isinstance(c, Joker):
-                raise GinInputError(f"{what}: a joker, but Gin Rummy is played without jokers")
-            if isinstance(c, Tile):
-                raise GinInputError(f"{what}: {c} is not a playing card")
-            if not isinstance(c, Card):
-                raise _inputs.not_a_piece(c, what)
-        if wild and c.rank in wild:
-            raise GinInputError(f"{what}: {c} acts as a joker, and Gin Rummy is played without jokers")
-        s = c.suit.order
-        bit = 1 << (c.rank - 1)
-        if masks[s] & bit:
-            raise GinInputError(f"{what}: {c} appears twice, but Gin Rummy uses one deck")
-        masks[s] |= bit
+    masks = masks_of(pieces, rules, what)[0]
     return pieces, masks  # type: ignore[return-value]  # every piece was checked to be a Card
+
+
+_SEEN: dict[int, tuple[object, int]] = {}
+"""Cards read before, by ``id``: the card itself (held, so its ``id`` is not reused while it is
+here, and compared by identity) and its code, ``suit order << 4 | rank - 1``. A game's cards are
+read over and over (every legal action, every bot's choice), and reading a card's rank and suit
+costs more than this look-up. At most `_SEEN_MOST` cards; then it starts again (a documented cache)."""
+_SEEN_MOST = 4096
+
+
+def _code(item: object, wild: frozenset[Rank], what: str) -> int:
+    """``suit order << 4 | rank - 1`` of a card of a Gin hand, or the error `read_hand` raises."""
+    if type(item) is not Card:
+        if isinstance(item, Joker):
+            raise GinInputError(f"{what}: a joker, but Gin Rummy is played without jokers")
+        if isinstance(item, Tile):
+            raise GinInputError(f"{what}: {item} is not a playing card")
+        if not isinstance(item, Card):
+            raise _inputs.not_a_piece(item, what)
+    card: Card = item
+    if wild and card.rank in wild:
+        raise GinInputError(f"{what}: {card} acts as a joker, and Gin Rummy is played without jokers")
+    return card.suit.order << 4 | (card.rank - 1)
+
+
+def masks_of(hand: PiecesLike, rules: RuleSet, what: str) -> tuple[list[int], int]:
+    """The four suit masks of a hand and its number of cards, checked as `read_hand` checks them.
+
+    The value path's reader: a tuple or a list of cards is walked as it is (no copy), and the
+    cards are never returned.
+    """
+    held: Sequence[object]
+    if type(hand) is tuple or type(hand) is list:
+        held = hand
+    else:
+        held = _inputs.pieces(hand, rules=rules, what=what, check=False)
+    if len(held) > MAX_GIN_HAND:
+        raise LimitExceededError(f"{what}: {len(held)} cards, but a Gin hand holds at most {MAX_GIN_HAND}")
+    wild = rules.all_wild_ranks
+    seen = _SEEN
+    a = b = c = d = 0
+    for item in held:
+        known = seen.get(id(item))
+        if known is not None and known[0] is item and not wild:
+            code = known[1]  # a card read before: its suit and rank without a look at it
+        else:
+            code = _code(item, wild, what)
+            if type(item) is Card:
+                if len(seen) >= _SEEN_MOST:
+                    seen.clear()
+                seen[id(item)] = (item, code)
+        bit = 1 << (code & 15)
+        s = code >> 4
+        if s == 0:
+            was, a = a, a | bit
+        elif s == 1:
+            was, b = b, b | bit
+        elif s == 2:
+            was, c = c, c | bit
+        else:
+            was, d = d, d | bit
+        if was & bit:
+            raise GinInputError(f"{what}: {item} appears twice, but Gin Rummy uses one deck")
+    return [a, b, c, d], len(held)
+
+
+def least_parts(
+    hand: PiecesLike, rules: RuleSet, what: str
+) -> tuple[int, tuple[Meld, ...], tuple[Card, ...], Card | None]:
+    """A hand's least deadwood, its melds, the cards in no meld and (11 cards) the best discard.
+
+    The whole of `rummylib.gin.deadwood` but the result: read, search and build here, in one call.
+    """
+    t = tables_for(rules)
+    cards, masks = read_hand(hand, rules, what)
+    if len(cards) == MAX_GIN_HAND:
+        dw, sets, ds, dr = best_with_discard(masks, t)
+        masks[ds] &= ~(1 << (dr - 1))
+        discard: Card | None = CARDS[ds][dr - 1]
+    else:
+        dw, sets = best_sets(masks, t)
+        discard = None
+    melds, left = result_parts(masks, sets, t)
+    return dw, melds, left, discard
+
+
+def least_value(hand: PiecesLike, rules: RuleSet, what: str) -> int:
+    """The least deadwood of a hand (after the best discard for 11 cards), the number alone.
+
+    The same number as `best_sets` or `best_with_discard` over `read_hand`'s masks, with the same
+    errors; no meld, card or result is built.
+    """
+    t = tables_for(rules)
+    masks, size = masks_of(hand, rules, what)
+    if size == MAX_GIN_HAND:
+        return min_deadwood_after_discard(masks, t)
+    return min_deadwood(masks, t)
+
+
+def min_deadwood_after_discard(masks: Sequence[int], t: Tables) -> int:
+    """Least deadwood after the best discard: the deadwood of `best_with_discard`, alone."""
+    dw, dwdel = t.dw, t.dwdel
+    a, b, c, d = masks
+    best = -1
+    for w, x, y, z in _removals(masks, t):
+        la, lb, lc, ld = a & ~w, b & ~x, c & ~y, d & ~z
+        da, db, dc, dd = dw[la], dw[lb], dw[lc], dw[ld]
+        base = da + db + dc + dd
+        if la:
+            v = base - da + dwdel[la]
+            if best < 0 or v < best:
+                best = v
+        if lb:
+            v = base - db + dwdel[lb]
+            if best < 0 or v < best:
+                best = v
+        if lc:
+            v = base - dc + dwdel[lc]
+            if best < 0 or v < best:
+                best = v
+        if ld:
+            v = base - dd + dwdel[ld]
+            if best < 0 or v < best:
+                best = v
+        if best == 0:
+            return 0
+    assert best >= 0  # the first choice (no set) keeps every card, so some suit is not empty
+    return best
 
 
 def as_cards(hand: PiecesLike, rules: RuleSet, what: str) -> tuple[Card, ...]:
@@ -195,6 +316,23 @@ Sets = tuple[tuple[int, tuple[int, ...]], ...]
 _NO_REMOVAL = ((0, 0, 0, 0),)
 
 
+def _set_choices(group_min: int, group_max: int) -> tuple[tuple[tuple[int, int, int, int], ...], ...]:
+    """For each 4-bit pattern of the suits holding a rank, the sets it can give, as suit flags.
+
+    Each set is four 0/1 flags (clubs to spades), smallest sets first, then in the order of
+    ``itertools.combinations`` of the suits: the order `_removals` has always tried them in.
+    """
+    out = []
+    for pattern in range(16):
+        suits = [s for s in range(4) if pattern >> s & 1]
+        choices = []
+        for size in range(group_min, min(group_max, len(suits)) + 1):
+            for combo in itertools.combinations(suits, size):
+                choices.append((int(0 in combo), int(1 in combo), int(2 in combo), int(3 in combo)))
+        out.append(tuple(choices))
+    return tuple(out)
+
+
 def _removals(masks: Sequence[int], t: Tables) -> Sequence[tuple[int, int, int, int]]:
     """Every choice of sets, as the bits each choice takes out of the four suit masks.
 
@@ -207,18 +345,20 @@ def _removals(masks: Sequence[int], t: Tables) -> Sequence[tuple[int, int, int, 
             return _NO_REMOVAL
     else:
         candidates = a | b | c | d
+    table = t.set_choices
     combos: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)]
     while candidates:
         low = candidates & -candidates
         candidates ^= low
-        suits = [s for s in range(4) if masks[s] & low]
-        if len(suits) < t.group_min:
+        pattern = (a & low and 1) | (b & low and 2) | (c & low and 4) | (d & low and 8)
+        choices = table[pattern]
+        if not choices:
             continue
-        choices = []
-        for size in range(t.group_min, min(t.group_max, len(suits)) + 1):
-            for combo in itertools.combinations(suits, size):
-                choices.append(tuple(low if s in combo else 0 for s in range(4)))
-        combos += [(w | q[0], x | q[1], y | q[2], z | q[3]) for w, x, y, z in combos for q in choices]
+        grown: list[tuple[int, int, int, int]] = []
+        for w, x, y, z in combos:
+            for fa, fb, fc, fd in choices:
+                grown.append((w | low * fa, x | low * fb, y | low * fc, z | low * fd))
+        combos += grown
     return combos
 
 

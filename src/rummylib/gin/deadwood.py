@@ -2,10 +2,12 @@
 
 A hand's **deadwood** is the value of the cards in no meld, taken over the best way of splitting
 the hand into disjoint melds (exact; the ace is low only under `GIN_RUMMY`, as every meld rule
-here comes from the rule set). A player may knock with deadwood of ``knock_limit`` or less
-(10); with 0 it is gin. A knock is judged in the three forms of every check:
-`knock_violations` (every problem), `check_knock` (the deadwood, or `KnockError`) and
-`is_legal_knock` (a ``bool``).
+here comes from the rule set). `deadwood` gives the number with the melds that reach it;
+`deadwood_value` the number alone, faster (no meld is built).
+
+A player may knock with deadwood of ``knock_limit`` or less (10); with 0 it is gin. A knock is
+judged in the three forms of every check: `knock_violations` (every problem), `check_knock` (the
+deadwood, or `KnockError`) and `is_legal_knock` (a ``bool``).
 
 Examples:
     >>> from rummylib import GIN_RUMMY, parse_pieces
@@ -29,6 +31,10 @@ from rummylib.gin._engine import (
     Tables,
     best_sets,
     best_with_discard,
+    least_parts,
+    least_value,
+    min_deadwood,
+    min_deadwood_after_discard,
     read_hand,
     result_parts,
     tables_for,
@@ -44,6 +50,7 @@ __all__ = [
     "DeadwoodResult",
     "check_knock",
     "deadwood",
+    "deadwood_value",
     "hand_multiplier",
     "is_legal_knock",
     "knock_limit",
@@ -98,9 +105,32 @@ def deadwood(hand: PiecesLike, *, rules: RuleSet) -> DeadwoodResult:
         >>> r.deadwood, [str(m) for m in r.melds]
         (0, ['5c 5d 5h', '5s 6s 7s'])
     """
-    t = tables_for(rules)
-    cards, masks = read_hand(hand, rules, "hand")
-    return _least(cards, masks, t)
+    dw, melds, left, discard = least_parts(hand, rules, "hand")
+    return DeadwoodResult(dw, melds, left, discard)
+
+
+def deadwood_value(hand: PiecesLike, *, rules: RuleSet) -> int:
+    """The least deadwood of a hand, the number alone: ``deadwood(hand, rules=rules).deadwood``.
+
+    The same search as `deadwood`, with the same reading of the hand and the same errors, but no
+    meld, card or result is built: the fast form for callers that only compare deadwood (a bot
+    weighing a discard, a knock check). A hand of 11 cards is taken to be a hand after the draw:
+    the answer is the deadwood left after the best discard.
+
+    Raises:
+        GinInputError: a joker or a wild card, a tile, or the same card twice.
+        InvalidPiecesError: something that is not a piece (code ``not-a-piece``).
+        LimitExceededError: more than 11 cards.
+        NotationError: bad notation, or a card not of the game.
+
+    Examples:
+        >>> from rummylib import GIN_RUMMY
+        >>> deadwood_value("Ah 2h 3h 7c 7d 7s 9c 10d Jh Kd", rules=GIN_RUMMY)
+        39
+        >>> deadwood_value("Ah 2h 3h 4h 7c 7d 7s 9c 9d Kd Qs", rules=GIN_RUMMY)  # after discarding Kd
+        28
+    """
+    return least_value(hand, rules, "hand")
 
 
 def _least(cards: tuple[Card, ...], masks: list[int], t: Tables) -> DeadwoodResult:
@@ -191,6 +221,18 @@ def _judge_knock(
     return result, (_knock_problem(result.deadwood, limit, cards, after_discard=result.discard is not None),)
 
 
+def _knock_findings(hand: PiecesLike, rules: RuleSet, first_upcard: PieceLike | None) -> tuple[Violation, ...]:
+    """`_judge_knock`'s findings alone, from the number alone (no meld built)."""
+    t = tables_for(rules)
+    cards, masks = read_hand(hand, rules, "hand")
+    after_discard = len(cards) == MAX_GIN_HAND
+    dw = min_deadwood_after_discard(masks, t) if after_discard else min_deadwood(masks, t)
+    limit = knock_limit(rules=rules, first_upcard=first_upcard)
+    if dw <= limit:
+        return ()
+    return (_knock_problem(dw, limit, cards, after_discard=after_discard),)
+
+
 def knock_violations(
     hand: PiecesLike, *, rules: RuleSet, first_upcard: PieceLike | None = None
 ) -> tuple[Violation, ...]:
@@ -214,7 +256,7 @@ def knock_violations(
         ...     print(v.code, "/", v.message)
         knock-over-limit / the knocker has 38 deadwood; the knock limit is 10
     """
-    return _judge_knock(hand, rules, first_upcard)[1]
+    return _knock_findings(hand, rules, first_upcard)
 
 
 def check_knock(hand: PiecesLike, *, rules: RuleSet, first_upcard: PieceLike | None = None) -> DeadwoodResult:

@@ -38,7 +38,7 @@ from rummylib.decks import Seed, full_set, shuffled
 from rummylib.errors import ErrorCode, IllegalActionError, RuleId, RuleSetError, RummyError
 from rummylib.gin._engine import MAX_GIN_HAND, min_deadwood, read_hand, tables_for
 from rummylib.gin.actions import ACTIONS, Discard, DrawDiscard, DrawStock, GinAction, GinPhase, GinView, Knock
-from rummylib.gin.deadwood import deadwood, knock_limit
+from rummylib.gin.deadwood import deadwood_value, knock_limit
 from rummylib.gin.errors import KnockError
 from rummylib.gin.scoring import GinHandResult, score_hand
 from rummylib.pieces import Piece, PieceCount, format_pieces, piece_sort_key
@@ -285,9 +285,9 @@ class GinHand(RefereeBase):
         out: list[GinAction] = [Discard(p, c) for c in hand]
         limit = self.knock_limit
         # The best discard first (one search): when even it leaves too much deadwood, no discard knocks.
-        if len(hand) != MAX_GIN_HAND or deadwood(hand, rules=self.rules).deadwood <= limit:
+        if len(hand) != MAX_GIN_HAND or deadwood_value(hand, rules=self.rules) <= limit:
             for c in hand:
-                if deadwood(_without(hand, c), rules=self.rules).deadwood <= limit:
+                if deadwood_value(_without(hand, c), rules=self.rules) <= limit:
                     out.append(Knock(p, c))
         if self._big_gin(hand):
             out.append(Knock(p))

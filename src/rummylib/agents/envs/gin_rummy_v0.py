@@ -41,7 +41,7 @@ from rummylib.agents.envs._base import (
 from rummylib.errors import ErrorCode, RuleSetError
 from rummylib.gin import GinGame, GinHand, GinPhase
 from rummylib.gin.actions import Discard, DrawDiscard, DrawStock, GinView, Knock
-from rummylib.gin.deadwood import deadwood
+from rummylib.gin.deadwood import deadwood_value
 from rummylib.referee import Referee
 from rummylib.rules import GIN_RUMMY, RuleSet
 
@@ -147,7 +147,7 @@ class raw_env(RummyEnv):
                 out[(_R_KNOCK if rl else _KNOCK) + card_kind(a.card)] = a
                 if rl and first_gin is None:
                     kept = [c for c in hand if c != a.card]
-                    if deadwood(kept, rules=self.rules).deadwood == 0:
+                    if deadwood_value(kept, rules=self.rules) == 0:
                         first_gin = a
         if rl and (big_gin or first_gin) is not None:
             out[_R_GIN] = big_gin or first_gin
