@@ -31,8 +31,8 @@ import functools
 import json
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, Protocol, Self, TypeVar, cast, runtime_checkable
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, Protocol, Self, TypeVar, cast, overload, runtime_checkable
 
 import attrs
 
@@ -54,6 +54,7 @@ __all__ = [
     "STATE_CODEC",
     "VERSION",
     "Action",
+    "LegalActions",
     "Outcome",
     "Recorded",
     "Referee",
@@ -211,6 +212,145 @@ class View(Protocol):
         ...
 
 
+_E = TypeVar("_E")
+
+
+class LegalActions(Sequence[_E]):
+    """The legal actions a referee lists, as a read-only sequence built only as far as it is asked.
+
+    Every referee's ``legal_actions`` returns one. It is a `collections.abc.Sequence`: ``len``,
+    indexing, slicing (a tuple), iteration and ``in`` work as on a tuple, it equals the tuple of the
+    same actions in the same order (and another `LegalActions` of them), ``+`` joins it to a tuple,
+    and it is hashable and immutable. A referee whose list is costly (a contract round's play phase,
+    with every lay-down that meets the contract) gives its list in parts, each part of one action
+    ``kind``, built on first need:
+
+    * `any_of` asks whether there is an action of a kind, building only the parts of that kind;
+    * ``action in actions`` first asks the referee's legality check, so an illegal action is
+      answered without listing; a legal one is looked for in the parts of its kind only (an
+      action is listed in one way only: a lay-down written in another order is legal but not
+      listed);
+    * ``len``, indexing, iteration and equality build the whole list once and keep it.
+
+    Examples:
+        >>> from rummylib import SHANGHAI
+        >>> from rummylib.contracts import ContractRound
+        >>> from rummylib.contracts.actions import DrawStock
+        >>> r = ContractRound.deal(rules=SHANGHAI, players=3, seed=0)
+        >>> actions = r.legal_actions()
+        >>> actions
+        LegalActions((DrawStock(player=1), DrawDiscard(player=1)))
+        >>> len(actions), actions[0], DrawStock(1) in actions, DrawStock(2) in actions
+        (2, DrawStock(player=1), True, False)
+        >>> actions.any_of("draw-stock"), actions.any_of("lay-down"), actions == (DrawStock(1),) + actions[1:]
+        (True, False, True)
+        >>> LegalActions(("a", "b"))[::-1]
+        ('b', 'a')
+    """
+
+    __slots__ = ("_is_legal", "_items", "_parts")
+
+    def __init__(
+        self,
+        actions: Iterable[_E] = (),
+        *,
+        parts: Sequence[tuple[str, Callable[[], Iterable[_E]]]] = (),
+        is_legal: Callable[[_E], bool] | None = None,
+    ) -> None:
+        """The sequence of ``actions`` then of each part's actions (``(kind, build)``, built on first need).
+
+        ``is_legal`` is the referee's legality check: when it refuses an action, ``in`` says no
+        without building anything (it must accept every action the parts list).
+        """
+        first = tuple(actions)
+        self._items: tuple[_E, ...] | None = first if not parts else None
+        self._parts: list[tuple[str, Callable[[], Iterable[_E]], tuple[_E, ...] | None]] = [
+            ("", tuple, first),
+            *((kind, build, None) for kind, build in parts),
+        ]
+        self._is_legal = is_legal
+
+    def _part(self, index: int) -> tuple[_E, ...]:
+        kind, build, done = self._parts[index]
+        if done is None:
+            done = tuple(build())
+            self._parts[index] = (kind, build, done)
+        return done
+
+    @property
+    def _all(self) -> tuple[_E, ...]:
+        if self._items is None:
+            self._items = tuple(a for i in range(len(self._parts)) for a in self._part(i))
+        return self._items
+
+    def _of_kind(self, kind: str) -> Iterator[_E]:
+        for i, (k, _build, _done) in enumerate(self._parts):
+            if i == 0:
+                yield from (a for a in self._part(0) if getattr(a, "kind", None) == kind)
+            elif k == kind:
+                yield from self._part(i)
+
+    def any_of(self, kind: str) -> bool:
+        """Whether an action of this ``kind`` (``"lay-down"``, ``"discard"``, ...) is listed, building only that kind.
+
+        Examples:
+            >>> from rummylib import GIN_RUMMY
+            >>> from rummylib.gin import GinHand
+            >>> actions = GinHand.deal(rules=GIN_RUMMY, seed=7).legal_actions()
+            >>> actions.any_of("draw-stock"), actions.any_of("knock")
+            (True, False)
+        """
+        if self._items is not None:
+            return any(getattr(a, "kind", None) == kind for a in self._items)
+        return next(self._of_kind(kind), None) is not None
+
+    def __len__(self) -> int:
+        return len(self._all)
+
+    @overload
+    def __getitem__(self, index: int) -> _E: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[_E, ...]: ...
+    def __getitem__(self, index: int | slice) -> _E | tuple[_E, ...]:
+        return self._all[index]
+
+    def __iter__(self) -> Iterator[_E]:
+        return iter(self._all)
+
+    def __contains__(self, action: object) -> bool:
+        if self._items is not None:
+            return action in self._items
+        if self._is_legal is not None:
+            try:
+                if not self._is_legal(cast("_E", action)):
+                    return False
+            except RummyError:
+                return False
+        kind = getattr(action, "kind", None)
+        if not isinstance(kind, str):
+            return action in self._all
+        return any(a == action for a in self._of_kind(kind))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LegalActions):
+            return self._all == other._all
+        if isinstance(other, tuple):
+            return self._all == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._all)
+
+    def __add__(self, other: Sequence[_E]) -> tuple[_E, ...]:
+        return self._all + tuple(other)
+
+    def __radd__(self, other: Sequence[_E]) -> tuple[_E, ...]:
+        return tuple(other) + self._all
+
+    def __repr__(self) -> str:
+        return f"LegalActions({self._all!r})"
+
+
 if TYPE_CHECKING:  # PEP 696: a bare `Referee` is `Referee[Any]` (typing_extensions' stubs, for type checkers only)
     from typing_extensions import TypeVar as _DefaultTypeVar
 
@@ -278,8 +418,8 @@ class Referee(Protocol[_A]):
         """Whether the game, round or hand has ended."""
         ...
 
-    def legal_actions(self, player: int | None = None) -> tuple[_A, ...]:
-        """Every legal action now, of ``player`` or of every seat."""
+    def legal_actions(self, player: int | None = None) -> LegalActions[_A]:
+        """Every legal action now, of ``player`` or of every seat (a lazy `LegalActions` sequence)."""
         ...
 
     def action_violations(self, action: _A) -> tuple[Violation, ...]:

@@ -32,7 +32,7 @@ from rummylib.contracts.round import ContractRound, result_problems
 from rummylib.decks import Seed
 from rummylib.errors import RuleId
 from rummylib.pieces import PieceCount
-from rummylib.referee import Outcome, RefereeBase, refuse
+from rummylib.referee import LegalActions, Outcome, RefereeBase, refuse
 from rummylib.rules import RuleSet
 
 __all__ = ["ContractGame"]
@@ -186,7 +186,7 @@ class ContractGame(RefereeBase):
         )
         return attrs.evolve(self, round=new_round, results=results, previous_round=nxt)
 
-    def legal_actions(self, player: int | None = None) -> tuple[ContractAction, ...]:
+    def legal_actions(self, player: int | None = None) -> LegalActions[ContractAction]:
         """Every distinct legal action of the round in play, each once (none once the game is over).
 
         See `ContractRound.legal_actions` for what is listed and how a move written several ways
@@ -195,9 +195,9 @@ class ContractGame(RefereeBase):
         Examples:
             >>> from rummylib import SHANGHAI
             >>> ContractGame.deal(rules=SHANGHAI, players=3, seed=0).legal_actions()
-            (DrawStock(player=1), DrawDiscard(player=1))
+            LegalActions((DrawStock(player=1), DrawDiscard(player=1)))
         """
-        return () if self.is_over else self.round.legal_actions(player)
+        return LegalActions() if self.is_over else self.round.legal_actions(player)
 
     def view(self, player: int) -> RoundView:
         """What ``player`` may know of the round in play (`ContractRound.view`), with the game's totals.

@@ -27,7 +27,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import ClassVar, TypeVar
 
 import attrs
@@ -62,6 +62,7 @@ from rummylib.errors import ErrorCode, IllegalActionError, IllegalPlayError, Rul
 from rummylib.melds import MeldKind, is_valid_meld
 from rummylib.pieces import Piece, PieceCount, format_pieces
 from rummylib.referee import (
+    LegalActions,
     Outcome,
     RefereeBase,
     check_seat,
@@ -591,8 +592,8 @@ class ContractRound(RefereeBase):
         """
         return self._step(action)
 
-    def legal_actions(self, player: int | None = None) -> tuple[ContractAction, ...]:
-        """Every distinct legal action now (of one player, or of everyone), each once.
+    def legal_actions(self, player: int | None = None) -> LegalActions[ContractAction]:
+        """Every distinct legal action now (of one player, or of everyone), each once, as a lazy `LegalActions`.
 
         Two actions are the same move when they leave the same round. Listed:
 
@@ -614,17 +615,19 @@ class ContractRound(RefereeBase):
         moves). Listing every way instead would list the same move hundreds of times.
 
         The list is complete with no search budget: a lay-down is listed whenever one is legal.
+        In the play phase it is built in parts, on first need: ``legal_actions().any_of("discard")``
+        or ``Discard(...) in legal_actions()`` never searches the lay-downs.
 
         Examples:
             >>> from rummylib import SHANGHAI
             >>> r = ContractRound.deal(rules=SHANGHAI, players=3, seed=0)
             >>> r.legal_actions()
-            (DrawStock(player=1), DrawDiscard(player=1))
+            LegalActions((DrawStock(player=1), DrawDiscard(player=1)))
             >>> r.legal_actions(0)
-            ()
+            LegalActions(())
         """
         if self.phase is Phase.OVER:
-            return ()
+            return LegalActions()
         found: list[ContractAction] = []
         if self.phase is Phase.DRAW:
             found.append(DrawStock(self.current))
@@ -635,8 +638,8 @@ class ContractRound(RefereeBase):
             for seat in self.window.waiting:
                 found += [Buy(seat), DeclineBuy(seat)]
         elif player is None or player == self.current:
-            found = self._play_actions()
-        return tuple(a for a in found if player is None or a.player == player)
+            return LegalActions(parts=self._play_parts(), is_legal=self.is_legal)
+        return LegalActions(a for a in found if player is None or a.player == player)
 
     # --- views ------------------------------------------------------------------------------
     def view(self, player: int) -> RoundView:
@@ -1102,23 +1105,30 @@ class ContractRound(RefereeBase):
         )
 
     # --- listing actions ----------------------------------------------------------------------
-    def _play_actions(self) -> list[ContractAction]:
-        """Every distinct legal action of the player in turn, once they have drawn (see `legal_actions`)."""
+    def _play_parts(self) -> list[tuple[str, Callable[[], Iterable[ContractAction]]]]:
+        """The parts of the list of the player in turn, once they have drawn, each built on need."""
         player, rules = self.current, self.rules
-        found: list[ContractAction] = []
+        parts: list[tuple[str, Callable[[], Iterable[ContractAction]]]] = []
         if not self.down[player]:
-            found += self._lay_down_actions()
+            parts.append((LayDown.kind, self._lay_down_actions))
         if self.may_lay_off(player):
-            found += self._layoff_actions()
+            parts.append((LayOff.kind, self._layoff_actions))
         if rules.joker_swap is not JokerSwap.NEVER and (self.down[player] or not self._swap_needs_lay_down()):
-            hand = self.hands[player]
-            swaps = [
-                SwapJoker(player, c, i) for i, m in enumerate(self.table) for c in swap_cards(hand, m.reading, rules)
-            ]
-            found += [a for a in swaps if self.is_legal(a)]
+            parts.append((SwapJoker.kind, self._swap_actions))
         if not self.jokers_owed and (len(self.hands[player]) > 1 or rules.go_out_by_discard):
-            found += [Discard(player, c) for c in _distinct(self.hands[player]) if not self._pinned(c)]
-        return found
+            parts.append((Discard.kind, self._discard_actions))
+        return parts
+
+    def _swap_actions(self) -> list[ContractAction]:
+        """Every legal joker swap of the player in turn."""
+        player, rules, hand = self.current, self.rules, self.hands[self.current]
+        swaps = [SwapJoker(player, c, i) for i, m in enumerate(self.table) for c in swap_cards(hand, m.reading, rules)]
+        return [a for a in swaps if self.is_legal(a)]
+
+    def _discard_actions(self) -> list[ContractAction]:
+        """Every discard of the player in turn (a card taken from the pile this turn may be pinned)."""
+        player = self.current
+        return [Discard(player, c) for c in _distinct(self.hands[player]) if not self._pinned(c)]
 
     def _settled(self, player: int, played: Sequence[Piece], cards_left: int, state: ContractRound) -> bool:
         """Whether a lay-down or lay-off known to fit leaves nothing for `_after_play` to refuse.

@@ -25,7 +25,7 @@ from rummylib.gin.actions import ACTIONS, GinAction, GinView
 from rummylib.gin.hand import GinHand
 from rummylib.gin.scoring import GinGameScore
 from rummylib.pieces import PieceCount
-from rummylib.referee import Outcome, RefereeBase, refuse
+from rummylib.referee import LegalActions, Outcome, RefereeBase, refuse
 from rummylib.rules import RuleSet
 
 __all__ = ["GinGame"]
@@ -128,15 +128,15 @@ class GinGame(RefereeBase):
             reason=f"player {w} reached {self.rules.game_target} ({self.score.totals[w]} points in hands)",
         )
 
-    def legal_actions(self, player: int | None = None) -> tuple[GinAction, ...]:
+    def legal_actions(self, player: int | None = None) -> LegalActions[GinAction]:
         """The legal actions of the hand being played (none once the game is over).
 
         Examples:
             >>> from rummylib import GIN_RUMMY
             >>> GinGame.deal(rules=GIN_RUMMY, seed=5).legal_actions(0)
-            ()
+            LegalActions(())
         """
-        return () if self.is_over else self.round.legal_actions(player)
+        return LegalActions() if self.is_over else self.round.legal_actions(player)
 
     def apply(self, action: GinAction) -> GinGame:
         """The game after ``action``; when the hand ends it is scored and the next one dealt.

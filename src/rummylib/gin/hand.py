@@ -42,7 +42,7 @@ from rummylib.gin.deadwood import deadwood_value, knock_limit
 from rummylib.gin.errors import KnockError
 from rummylib.gin.scoring import GinHandResult, score_hand
 from rummylib.pieces import Piece, PieceCount, format_pieces, piece_sort_key
-from rummylib.referee import Outcome, RefereeBase, check_seat, piece_problems, refuse
+from rummylib.referee import LegalActions, Outcome, RefereeBase, check_seat, piece_problems, refuse
 from rummylib.rules import RuleSet
 
 __all__ = ["STOCK_FLOOR", "GinHand"]
@@ -257,7 +257,7 @@ class GinHand(RefereeBase):
         """
         return self._step(action)
 
-    def legal_actions(self, player: int | None = None) -> tuple[GinAction, ...]:
+    def legal_actions(self, player: int | None = None) -> LegalActions[GinAction]:
         """Every distinct legal action now, each once: the player in turn's (none for the other, none once over).
 
         In the draw phase both draws (the stock, and the discard pile while it holds a card); in
@@ -269,18 +269,18 @@ class GinHand(RefereeBase):
         Examples:
             >>> from rummylib import GIN_RUMMY
             >>> GinHand.deal(rules=GIN_RUMMY, seed=7).legal_actions()
-            (DrawStock(player=1), DrawDiscard(player=1))
+            LegalActions((DrawStock(player=1), DrawDiscard(player=1)))
         """
         p = self.to_move
         if p is None or (player is not None and player != p):
-            return ()
+            return LegalActions()
         if self.phase is GinPhase.DRAW:
             draws: list[GinAction] = []
             if self.stock:
                 draws.append(DrawStock(p))
             if self.discards:
                 draws.append(DrawDiscard(p))
-            return tuple(draws)
+            return LegalActions(draws)
         hand = tuple(sorted(self.hands[p], key=piece_sort_key))
         out: list[GinAction] = [Discard(p, c) for c in hand]
         limit = self.knock_limit
@@ -291,7 +291,7 @@ class GinHand(RefereeBase):
                     out.append(Knock(p, c))
         if self._big_gin(hand):
             out.append(Knock(p))
-        return tuple(out)
+        return LegalActions(out)
 
     def view(self, player: int) -> GinView:
         """What ``player`` may know, and nothing more (see `GinView`).

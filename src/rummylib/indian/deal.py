@@ -17,7 +17,7 @@ Examples:
     >>> [len(h) for h in deal.hands], len(deal.stock), deal.to_move
     ([13, 13, 13], 67, 1)
     >>> deal.legal_actions()
-    (DrawStock(player=1), DrawDiscard(player=1), Drop(player=1))
+    LegalActions((DrawStock(player=1), DrawDiscard(player=1), Drop(player=1)))
     >>> deal = deal.apply(DrawStock(1))
     >>> deal.phase.value, len(deal.hands[1])
     ('discard', 14)
@@ -61,7 +61,16 @@ from rummylib.indian.declarations import declarable_discards, declaration_violat
 from rummylib.indian.scoring import drop_points, losing_points, wrong_declaration_points
 from rummylib.melds import Meld
 from rummylib.pieces import Joker, Piece, PieceCount, format_pieces
-from rummylib.referee import Outcome, RefereeBase, action_to_json, check_seat, piece_problems, refuse, replace_at
+from rummylib.referee import (
+    LegalActions,
+    Outcome,
+    RefereeBase,
+    action_to_json,
+    check_seat,
+    piece_problems,
+    refuse,
+    replace_at,
+)
 from rummylib.rules import RuleSet, ScoringScheme
 
 __all__ = ["IndianDeal"]
@@ -346,7 +355,7 @@ class IndianDeal(RefereeBase):
         return Outcome(scores=res.scores, winners=winners, lower_wins=True, reason=reasons[res.end])
 
     # --- the protocol -----------------------------------------------------------------------
-    def legal_actions(self, player: int | None = None) -> tuple[IndianAction, ...]:
+    def legal_actions(self, player: int | None = None) -> LegalActions[IndianAction]:
         """Every distinct legal action now: the player in turn's (none for others, none once over).
 
         See the class for which actions count as the same.
@@ -359,13 +368,13 @@ class IndianDeal(RefereeBase):
         """
         p = self.to_move
         if p is None or (player is not None and player != p):
-            return ()
+            return LegalActions()
         if self.phase is IndianPhase.DRAW:
             draws: list[IndianAction] = [DrawStock(p)] if self.stock else []
             if self._draw_discard_problem() is None:
                 draws.append(DrawDiscard(p))
-            return (*draws, Drop(p))
-        return tuple(action for action, _ in self._judged_discards(p))
+            return LegalActions((*draws, Drop(p)))
+        return LegalActions(action for action, _ in self._judged_discards(p))
 
     def _judged_discards(self, p: int) -> Iterator[tuple[IndianAction, bool | None]]:
         """The discard phase's legal actions, each with its `judge_declaration`, known from the listing.

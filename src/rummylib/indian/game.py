@@ -25,7 +25,7 @@ from rummylib.indian._common import check_rules, deal_rules
 from rummylib.indian.actions import ACTIONS, IndianAction, IndianDealResult, IndianView, SeatStatus
 from rummylib.indian.deal import IndianDeal
 from rummylib.pieces import PieceCount
-from rummylib.referee import Outcome, RefereeBase, refuse, replace_at
+from rummylib.referee import LegalActions, Outcome, RefereeBase, refuse, replace_at
 from rummylib.rules import IndianFormat, RuleSet, ScoringScheme
 from rummylib.tiles import Tile
 
@@ -179,15 +179,15 @@ class IndianGame(RefereeBase):
         return Outcome(scores=totals, winners=winners, lower_wins=True, reason=f"{shown}: the lowest total")
 
     # --- the protocol -----------------------------------------------------------------------
-    def legal_actions(self, player: int | None = None) -> tuple[IndianAction, ...]:
+    def legal_actions(self, player: int | None = None) -> LegalActions[IndianAction]:
         """The legal actions of the deal being played (none once the game is over).
 
         Examples:
             >>> from rummylib import INDIAN_RUMMY
             >>> IndianGame.deal(rules=INDIAN_RUMMY, players=2, seed=5).legal_actions(0)
-            ()
+            LegalActions(())
         """
-        return () if self.is_over else self.round.legal_actions(player)
+        return LegalActions() if self.is_over else self.round.legal_actions(player)
 
     def apply(self, action: IndianAction) -> IndianGame:
         """The game after ``action``; when a deal ends it is scored and, unless the game is over, the next dealt.

@@ -56,6 +56,7 @@ from rummylib.melds import is_valid_meld
 from rummylib.pieces import Piece, PieceCount, format_pieces, piece_sort_key
 from rummylib.referee import (
     STATE_CODEC,
+    LegalActions,
     Outcome,
     RefereeBase,
     check_problems,
@@ -118,7 +119,7 @@ class RummikubGame(RefereeBase):
         >>> from rummylib import RUMMIKUB
         >>> g = RummikubGame.deal(rules=RUMMIKUB, players=3, seed="table 4")
         >>> g.players, g.is_over, g.legal_actions()
-        (3, False, (Draw(player=0, elapsed=None),))
+        (3, False, LegalActions((Draw(player=0, elapsed=None),)))
         >>> attrs.evolve(g, hands=g.hands[:1])
         Traceback (most recent call last):
         ...
@@ -316,7 +317,7 @@ class RummikubGame(RefereeBase):
         )
 
     # --- the protocol -----------------------------------------------------------------------
-    def legal_actions(self, player: int | None = None) -> tuple[RummikubAction, ...]:
+    def legal_actions(self, player: int | None = None) -> LegalActions[RummikubAction]:
         """The finite part of the legal actions: a draw (a pass once the pool is empty), and a timeout.
 
         A `Play` proposes the whole table after the turn, and is legal whenever that table passes
@@ -338,11 +339,11 @@ class RummikubGame(RefereeBase):
         """
         p = self.to_move
         if p is None or (player is not None and player != p):
-            return ()
+            return LegalActions()
         found: list[RummikubAction] = [Draw(p) if self.stock else Pass(p)]
         if self.rules.turn_time_limit is not None:
             found.append(Timeout(p))
-        return tuple(found)
+        return LegalActions(found)
 
     def apply(self, action: RummikubAction) -> RummikubGame:
         """The game after ``action``.
