@@ -246,7 +246,16 @@ def least_parts(
     """
     t = tables_for(rules)
     cards, masks = read_hand(hand, rules, what)
-    if len(cards) == MAX_GIN_HAND:
+    return search_parts(len(cards), masks, t)
+
+
+def search_parts(size: int, masks: list[int], t: Tables) -> tuple[int, tuple[Meld, ...], tuple[Card, ...], Card | None]:
+    """The search, and the parts of its answer, for a hand read as ``masks`` of ``size`` cards.
+
+    With 11 cards the best discard is taken out of ``masks``. `least_parts` and the knock checks
+    share it.
+    """
+    if size == MAX_GIN_HAND:
         dw, sets, ds, dr = best_with_discard(masks, t)
         masks[ds] &= ~(1 << (dr - 1))
         discard: Card | None = CARDS[ds][dr - 1]

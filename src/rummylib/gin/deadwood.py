@@ -26,17 +26,14 @@ from rummylib import _inputs
 from rummylib.cards import Card, Rank, Suit
 from rummylib.errors import RuleId, Violation
 from rummylib.gin._engine import (
-    CARDS,
     MAX_GIN_HAND,
     Tables,
-    best_sets,
-    best_with_discard,
     least_parts,
     least_value,
     min_deadwood,
     min_deadwood_after_discard,
     read_hand,
-    result_parts,
+    search_parts,
     tables_for,
 )
 from rummylib.gin.errors import GinInputError, KnockError
@@ -134,15 +131,7 @@ def deadwood_value(hand: PiecesLike, *, rules: RuleSet) -> int:
 
 
 def _least(cards: tuple[Card, ...], masks: list[int], t: Tables) -> DeadwoodResult:
-    if len(cards) == MAX_GIN_HAND:
-        dw, sets, ds, dr = best_with_discard(masks, t)
-        masks[ds] &= ~(1 << (dr - 1))
-        discard: Card | None = CARDS[ds][dr - 1]
-    else:
-        dw, sets = best_sets(masks, t)
-        discard = None
-    melds, left = result_parts(masks, sets, t)
-    return DeadwoodResult(dw, melds, left, discard)
+    return DeadwoodResult(*search_parts(len(cards), masks, t))
 
 
 # ------------------------------------------------------------------------------------------
