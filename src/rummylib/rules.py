@@ -27,7 +27,7 @@ import itertools
 import types
 import typing
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from enum import StrEnum
 from typing import Any
 
@@ -288,21 +288,20 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-_PLAIN_TYPES: dict[str, Any] = {
-    "bool": lambda v: isinstance(v, bool),
-    "int": _is_int,
-    "int | None": lambda v: v is None or _is_int(v),
-    "str": lambda v: isinstance(v, str),
-    "float | None": lambda v: v is None or (isinstance(v, int | float) and not isinstance(v, bool)),
+_PLAIN: dict[str, tuple[Callable[[object], bool], str]] = {
+    "bool": (lambda v: isinstance(v, bool), "true or false"),
+    "int": (_is_int, "a whole number"),
+    "int | None": (lambda v: v is None or _is_int(v), "a whole number or none"),
+    "str": (lambda v: isinstance(v, str), "a string"),
+    "float | None": (lambda v: v is None or _is_int(v) or isinstance(v, float), "a number or none"),
 }
-"""The plain field types of `RuleSet`, each with its test (a ``bool`` is no number here)."""
-_PLAIN_WORDS = {
-    "bool": "true or false",
-    "int": "a whole number",
-    "int | None": "a whole number or none",
-    "str": "a string",
-    "float | None": "a number or none",
-}
+"""The plain field types of `RuleSet`: each one's test (a ``bool`` is no number here) and its words."""
+
+
+@functools.cache
+def _plain_fields() -> tuple[tuple[str, Callable[[object], bool], str], ...]:
+    """The plain fields of `RuleSet`, with their tests and words (read once)."""
+    return tuple((f.name, *_PLAIN[str(f.type)]) for f in attrs.fields(RuleSet) if str(f.type) in _PLAIN)
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
@@ -503,11 +502,10 @@ class RuleSet:
 
     def _type_problems(self) -> Iterable[str]:
         """Each plain field of the wrong type (``ace_high="yes"``, ``knock_limit=True``), before any rule is read."""
-        for f in attrs.fields(type(self)):
-            check = _PLAIN_TYPES.get(str(f.type))
-            value = getattr(self, f.name)
-            if check is not None and not check(value):
-                yield f"{f.name} must be {_PLAIN_WORDS[str(f.type)]}, not {preview(value)}"
+        for name, check, words in _plain_fields():
+            value = getattr(self, name)
+            if not check(value):
+                yield f"{name} must be {words}, not {preview(value)}"
 
     def _problems(self) -> Iterable[str]:
         def need(cond: bool, text: str) -> Iterable[str]:
