@@ -159,3 +159,27 @@ def test_the_batch_speaks_text(name: str) -> None:
 def _from(answer: dict[str, Any]) -> Referee:
     found: Referee = saves.from_json(answer["state"])
     return found
+
+
+# --- what the text functions refuse ----------------------------------------------------------------
+
+
+def test_the_text_functions_refuse_a_seat_that_is_not_one_and_rules_that_are_not_a_rule_set() -> None:
+    from rummylib import GIN_RUMMY, ArgumentError, IllegalActionError
+    from rummylib.agents.text import legal_text, read_move, rules_text, view_text
+    from rummylib.gin import GinHand
+
+    hand = GinHand.deal(rules=GIN_RUMMY, seed=1)
+    for call in (
+        lambda: read_move(hand, "1", "draw-stock"),
+        lambda: read_move(hand, 5, "draw-stock"),
+        lambda: legal_text(hand, True),
+        lambda: view_text(hand, "0"),
+    ):
+        with pytest.raises(IllegalActionError) as caught:
+            call()
+        assert [v.code for v in caught.value.violations] == ["not-a-player"]
+    with pytest.raises(ArgumentError, match="a reply is a str, not int"):
+        read_move(hand, 1, 123)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="rules must be a RuleSet, not str"):
+        rules_text("gin")  # type: ignore[arg-type]

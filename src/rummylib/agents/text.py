@@ -28,11 +28,12 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from rummylib.errors import ErrorCode, RequestError, RummyError
+from rummylib import _inputs
+from rummylib.errors import ArgumentError, ErrorCode, RequestError, RummyError
 from rummylib.pieces import Family
 from rummylib.records.display import view_lines
 from rummylib.records.record import action_from_line, action_line
-from rummylib.referee import Referee
+from rummylib.referee import Referee, check_seat
 from rummylib.rules import IndianFormat, JokerPolicy, JokerRetrieval, JokerSwap, RuleSet, ScoringScheme
 
 __all__ = ["NoMoveFound", "legal_text", "move_text", "read_move", "rules_text", "view_text"]
@@ -332,6 +333,7 @@ def rules_text(rules: RuleSet) -> str:
         >>> "knock with 10 points" in rules_text(GIN_RUMMY)
         True
     """
+    rules = _inputs.ruleset(rules)
     said = [say(rules) for field, say in _SENTENCES if rules.has_option(field)]
     return "\n".join(
         [
@@ -374,7 +376,7 @@ def legal_text(state: Referee, seat: int) -> list[str]:
         >>> legal_text(IndianDeal.deal(rules=INDIAN_RUMMY, players=2, seed=1), 1)
         ['draw-stock', 'draw-discard', 'drop']
     """
-    return [move_text(a) for a in state.legal_actions(seat)]
+    return [move_text(a) for a in state.legal_actions(check_seat(seat, state.players, "list moves"))]
 
 
 def view_text(state: Referee, seat: int) -> str:
@@ -386,7 +388,7 @@ def view_text(state: Referee, seat: int) -> str:
         >>> print(view_text(GinHand.deal(rules=GIN_RUMMY, seed=7), 1).splitlines()[0])
         You are seat 1 of 2; it is your turn.
     """
-    return _view_text(state.view(seat), seat, state.players, state.to_move)
+    return _view_text(state.view(check_seat(seat, state.players, "view")), seat, state.players, state.to_move)
 
 
 def _view_text(view: Any, seat: int, players: int, to_move: int | None) -> str:
@@ -449,8 +451,9 @@ def read_move(state: Referee, seat: int, reply: str) -> Any:
     Raises:
         NoMoveFound: no move in the move grammar in the reply (code ``no-move-found``).
         IllegalActionError: moves were found but none is legal; the referee's code and message of the
-            last one (code ``illegal-action``, its violations say why).
-        TypeError: ``reply`` is not a str.
+            last one (code ``illegal-action``, its violations say why); ``seat`` not a seat of the
+            state (``not-a-player``).
+        ArgumentError: ``reply`` is not a str (code ``bad-argument``, a ``TypeError`` too).
 
     Examples:
         >>> from rummylib import GIN_RUMMY
@@ -467,8 +470,9 @@ def read_move(state: Referee, seat: int, reply: str) -> Any:
         ...
         rummylib.errors.IllegalActionError: player 1 must draw before discarding or knocking [wrong-phase]
     """
+    check_seat(seat, state.players, "move")
     if not isinstance(reply, str):
-        raise TypeError(f"a reply is a str, not {type(reply).__name__}")
+        raise ArgumentError(f"a reply is a str, not {type(reply).__name__}")
     referee = type(state)
     found = [a for a in (_parse(c, seat, referee) for c in _candidates(reply[:20_000])) if a is not None]
     for action in found:
