@@ -6,8 +6,16 @@ codes, its sorted codes, the meld engine's verdict) is remembered per rule set, 
 itself (its hash is cached), so a set already seen costs one dict lookup: a server sees the same
 sets turn after turn, and most sets of a turn are unchanged.
 
-These caches are the documented ones of `rummylib.rummikub` (bounded: at most 20,000 sets per rule
-set and 64 rule sets, then forgotten at once); `clear_cache` empties them (benchmarks of the cold
+Whether a set is valid is read from its codes alone (`valid_codes`, the meld engine's verdict
+without its readings); the meld engine is asked only for what only it knows: the problems of an
+invalid set, and the value of a valid one during an initial meld.
+
+The batch ``turn`` op also remembers each set's text (`text_sets`) and each rack's text
+(`rack_codes`): a text seen before costs one dict lookup, no notation read and no `Meld` built.
+
+These caches are the documented ones of `rummylib.rummikub` (bounded: at most 20,000 sets, set
+texts and rack texts per rule set, texts of at most 200 characters, for 64 rule sets (8 for texts),
+then forgotten at once); `clear_cache` empties them (benchmarks of the cold
 path use it, through `rummylib.rummikub.clear_caches`). `piece_code` and `code_order` are also a
 documented test hook: the tests check that the codes sort in the canonical order of pieces.
 """
@@ -24,9 +32,11 @@ from rummylib._inputs import not_a_piece
 from rummylib.cards import Card
 from rummylib.decks import full_set
 from rummylib.errors import Violation
+from rummylib.errors import RummyError
 from rummylib.melds import Meld, MeldReading, meld_violations, read_meld
+from rummylib.notation import parse_pieces
 from rummylib.pieces import Family, Joker, Piece
-from rummylib.rules import RuleSet
+from rummylib.rules import MAX_MELD_PIECES, RuleSet
 from rummylib.tiles import Tile
 
 __all__ = [
@@ -49,8 +59,11 @@ __all__ = [
     "names",
     "new_sets",
     "piece_code",
+    "rack_codes",
     "remember",
     "sorted_codes",
+    "text_sets",
+    "valid_codes",
     "within_limits",
 ]
 
@@ -68,7 +81,7 @@ _ALLOWED: dict[RuleSet, frozenset[int]] = {}
 class SetInfo:
     """What the judge knows of one set under one rule set."""
 
-    __slots__ = ("codes", "judged", "kept", "key", "mark", "tiles")
+    __slots__ = ("codes", "judged", "kept", "key", "mark", "ok", "tiles")
 
     def __init__(self, codes: tuple[int, ...]) -> None:
         self.codes = codes
@@ -76,6 +89,7 @@ class SetInfo:
         self.mark = hash(self.key)  # equal keys, equal marks (a cheap first test)
         self.tiles = frozenset(codes)
         self.judged: tuple[MeldReading | None, tuple[Violation, ...]] | None = None
+        self.ok: bool | None = None  # valid_codes(codes), once asked
         # the "kept" explanations made for it (`rummylib.rummikub.turns.SetChange` values)
         self.kept: dict[tuple[int, int], Any] | None = None
 
@@ -243,6 +257,189 @@ def judge_set(meld: Meld, rules: RuleSet) -> tuple[MeldReading | None, tuple[Vio
 def clear_cache() -> None:
     """Forget every set read so far (for benchmarks of the cold path)."""
     SETS.clear()
+    _TEXT_SETS.clear()
+    _RACKS.clear()
+
+
+# ------------------------------------------------------------------------------------------
+# Whether a set is valid, from its codes
+# ------------------------------------------------------------------------------------------
+
+_SHAPES: dict[RuleSet, tuple[int, int, bool, int, int, int, int, int, bool, int]] = {}
+
+
+def _shape(rules: RuleSet) -> tuple[int, int, bool, int, int, int, int, int, bool, int]:
+    shape = _SHAPES.get(rules)
+    if shape is None:
+        group_max = rules.group_max
+        most = rules.max_jokers_per_meld
+        shape = (
+            rules.group_min,
+            -1 if group_max is None else group_max,
+            rules.group_distinct,
+            len(rules.colors),
+            rules.min_run,
+            rules.longest_run,
+            rules.run_low,
+            rules.run_high,
+            rules.joker_ratio,
+            -1 if most is None else most,
+        )
+        if len(_SHAPES) >= _RULE_SETS:
+            _SHAPES.clear()
+        _SHAPES[rules] = shape
+    return shape
+
+
+def valid_codes(codes: tuple[int, ...], rules: RuleSet) -> bool:
+    """Whether the tiles of a set (their codes) make a valid group or run under tile ``rules``.
+
+    The meld engine's verdict (``read_meld(meld, rules=rules) is not None``) for a set whose pieces
+    all belong to the game, no more copies of each than the game has: the judge checks both
+    before it asks. Tiles have no wild ranks, so a piece acts as a joker exactly when it is one.
+    A set too long for any meld is called invalid here: the meld engine then says why.
+    """
+    n = len(codes)
+    if n > MAX_MELD_PIECES:
+        return False
+    group_min, group_max, distinct, colours, run_min, run_max, run_low, run_high, ratio, most = _shape(rules)
+    jokers = 0
+    colour = -1
+    number = -1
+    one_colour = True
+    one_number = True
+    colours_seen = 0
+    numbers_seen = 0
+    colours_differ = True
+    numbers_differ = True
+    low = 1 << 20
+    high = -1
+    for c in codes:
+        if c == JOKER_CODE:
+            jokers += 1
+            continue
+        col = c >> 5
+        num = c & 31
+        if colour < 0:
+            colour = col
+            number = num
+        else:
+            if col != colour:
+                one_colour = False
+            if num != number:
+                one_number = False
+        bit = 1 << col
+        if colours_seen & bit:
+            colours_differ = False
+        colours_seen |= bit
+        bit = 1 << num
+        if numbers_seen & bit:
+            numbers_differ = False
+        numbers_seen |= bit
+        if num < low:
+            low = num
+        if num > high:
+            high = num
+    naturals = n - jokers
+    if naturals == 0 or (ratio and jokers > naturals) or (most >= 0 and jokers > most):
+        return False
+    if one_number and n >= group_min and (group_max < 0 or n <= group_max):
+        if not distinct or (colours_differ and jokers <= colours - naturals):
+            return True
+    if one_colour and numbers_differ and run_min <= n <= run_max:
+        first = high - n + 1 if high - n + 1 > run_low else run_low
+        last = run_high - n + 1 if run_high - n + 1 < low else low
+        if first <= last:
+            return True
+    return False
+
+
+# ------------------------------------------------------------------------------------------
+# The texts of the batch turn op
+# ------------------------------------------------------------------------------------------
+
+_TEXT_SIZE = 200  # longer texts are read each time (and not remembered)
+_TEXT_RULE_SETS = 8  # rule sets whose texts are remembered (then forgotten at once)
+_TEXT_SETS: dict[RuleSet, dict[str, tuple[Meld, SetInfo]]] = {}
+_RACKS: dict[RuleSet, dict[str, tuple[tuple[Piece, ...], tuple[int, ...]]]] = {}
+
+
+def text_sets(texts: list[Any], rules: RuleSet) -> tuple[list[Meld], list[SetInfo]] | None:
+    """The sets of a table given as a list of notation strings, each with the judge's view of it.
+
+    ``None`` when the list cannot be read so (an item that is not a string, bad notation, a piece
+    that is not of the game, more sets than the game has pieces): the caller then reads the
+    request the slow way, which says what is wrong.
+    """
+    if len(texts) > rules.total_pieces:
+        return None
+    known = _TEXT_SETS.get(rules)
+    if known is None:
+        if len(_TEXT_SETS) >= _TEXT_RULE_SETS:
+            _TEXT_SETS.clear()
+        known = _TEXT_SETS[rules] = {}
+    melds: list[Meld] = []
+    out: list[SetInfo] = []
+    for text in texts:
+        if type(text) is not str:
+            return None
+        seen = known.get(text)
+        if seen is None:
+            found = _read_set(text, rules)
+            if found is None:
+                return None
+            seen = found
+            if len(text) <= _TEXT_SIZE:
+                if len(known) >= _SETS_SIZE:
+                    known.clear()
+                known[text] = seen
+        melds.append(seen[0])
+        out.append(seen[1])
+    return melds, out
+
+
+def _read_set(text: str, rules: RuleSet) -> tuple[Meld, SetInfo] | None:
+    try:
+        meld = Meld.parse(text, rules=rules)
+    except RummyError:
+        return None
+    sets = SETS.get(rules) or new_sets(rules)
+    info = sets[1].get(meld)
+    if info is None:
+        try:
+            codes = encode(meld.pieces, "set")
+        except RummyError:  # pragma: no cover - notation read with the rules makes pieces of the game
+            return None
+        if not allowed_codes(rules).issuperset(codes):
+            return None
+        info = SetInfo(codes)
+        remember(sets, meld, info)
+    return meld, info
+
+
+def rack_codes(text: str, rules: RuleSet) -> tuple[tuple[Piece, ...], tuple[int, ...]] | None:
+    """A rack given as notation: its pieces and their codes (``None`` when it cannot be read so)."""
+    known = _RACKS.get(rules)
+    if known is None:
+        if len(_RACKS) >= _TEXT_RULE_SETS:
+            _RACKS.clear()
+        known = _RACKS[rules] = {}
+    seen = known.get(text)
+    if seen is not None:
+        return seen
+    try:
+        pieces = parse_pieces(text, rules=rules)
+        codes = encode(pieces, "the rack")
+    except RummyError:
+        return None
+    if not allowed_codes(rules).issuperset(codes):
+        return None
+    seen = (pieces, codes)
+    if len(text) <= _TEXT_SIZE:
+        if len(known) >= _SETS_SIZE:
+            known.clear()
+        known[text] = seen
+    return seen
 
 
 _TEXTS: dict[int, tuple[Meld, str]] = {}  # id -> (set, its notation), the set kept alive

@@ -66,6 +66,7 @@ from rummylib.rummikub._judge import (
     new_sets,
     remember,
     sorted_codes,
+    valid_codes,
     within_limits,
 )
 from rummylib.rummikub.errors import IllegalTurnError
@@ -337,6 +338,27 @@ def _kept_change(info: SetInfo, i: int, at: int, old: Meld, new: Meld) -> SetCha
 
 
 def _changes(before: Sequence[Meld], after: Sequence[Meld], f: Flow, infos: Sequence[SetInfo]) -> TurnChanges:
+    sets, moved = _walk(before, after, f, infos)
+    # f.placed is in order of set, then of code, and codes sort as piece_sort_key does
+    placed = tuple(TileMove(p, None, j) for p, j in f.placed)
+    return TurnChanges(tuple(sets), placed, tuple(moved))
+
+
+def _changes_json(before: Sequence[Meld], after: Sequence[Meld], f: Flow) -> dict[str, Any]:
+    """``_changes(...).to_json()``, written without a value for each set kept or tile placed."""
+    sets, moved = _walk(before, after, f, None)
+    return {
+        "kept": [[i, at] for i, at in sorted(f.kept.items())],
+        "sets": [c.to_json() for c in sets],
+        "placed": [{"tile": names((p,)), "from": "rack", "to": j} for p, j in f.placed],
+        "moved": [m.to_json() for m in moved],
+    }
+
+
+def _walk(
+    before: Sequence[Meld], after: Sequence[Meld], f: Flow, infos: Sequence[SetInfo] | None
+) -> tuple[list[SetChange], list[TileMove]]:
+    """The change of every set and the table tiles moved; the sets kept only with ``infos``."""
     targets: dict[int, list[int]] = {}
     sources: dict[int, list[int]] = {}
     for i, j in sorted(f.flow):
@@ -364,6 +386,8 @@ def _changes(before: Sequence[Meld], after: Sequence[Meld], f: Flow, infos: Sequ
     for i, m in enumerate(before):
         at = kept.get(i)
         if at is not None:
+            if infos is None:
+                continue
             # the same set, at the same places, comes back turn after turn: reuse its value
             made = infos[i].kept
             change = made.get((i, at)) if made is not None else None
@@ -402,9 +426,7 @@ def _changes(before: Sequence[Meld], after: Sequence[Meld], f: Flow, infos: Sequ
     for j in f.loose_after:  # ascending, like the table after
         if j not in sources:
             sets.append(SetChange(_NEW, (), (j,), rack_part([j]), new=(after[j],)))
-    # f.placed is in order of set, then of code, and codes sort as piece_sort_key does
-    placed = tuple(TileMove(p, None, j) for p, j in f.placed)
-    return TurnChanges(tuple(sets), placed, tuple(moved))
+    return sets, moved
 
 
 def _as_table(value: MeldsLike, rules: RuleSet, what: str) -> Table:
@@ -482,6 +504,28 @@ def validate_turn(
                     rules.check_piece(DECODE[c])
     for m, info in fresh:
         remember(sets, m, info)
+    played, violations, initial_value, flow = _judge_turn(
+        old.melds, old_infos, hand, hand_codes, new.melds, new_infos, rules, initial_meld_done
+    )
+    changes = _changes(old.melds, new.melds, flow, old_infos)
+    return TurnReport(not violations, played, tuple(violations), changes, initial_value)
+
+
+def _judge_turn(
+    before: Sequence[Meld],
+    old_infos: Sequence[SetInfo],
+    hand: Sequence[Piece],
+    hand_codes: tuple[int, ...],
+    after: Sequence[Meld],
+    new_infos: Sequence[SetInfo],
+    rules: RuleSet,
+    initial_meld_done: bool,
+) -> tuple[tuple[Piece, ...], list[Violation], int | None, Flow]:
+    """The judgement of a turn whose sets and rack are read, encoded and checked to be of the game.
+
+    The rack tiles played, every problem, the value of an initial meld, and the flow of tiles.
+    Raises when the pieces cannot exist together.
+    """
     r_count: dict[int, int] = {}
     count_elements(r_count, hand_codes)
     flow = explain(old_infos, new_infos, r_count)
@@ -491,7 +535,7 @@ def validate_turn(
         b_count: dict[int, int] = {}
         count_elements(b_count, b_codes)
         check_counts(
-            b_count, lambda: [*(p for m in old.melds for p in m.pieces), *hand], rules, "table before and rack"
+            b_count, lambda: [*(p for m in before for p in m.pieces), *hand], rules, "table before and rack"
         )
     # when every tile after is explained (nothing from nowhere), each piece is there no more often
     # than on the table before and the rack together, which passed the quick test
@@ -500,7 +544,7 @@ def validate_turn(
         if not within_limits(a_codes, rules):
             a_count: dict[int, int] = {}
             count_elements(a_count, a_codes)
-            check_counts(a_count, lambda: [p for m in new.melds for p in m.pieces], rules, "table after")
+            check_counts(a_count, lambda: [p for m in after for p in m.pieces], rules, "table after")
     # the rack tiles placed are exactly (table after - table before) & rack, counted as multisets
     decode = DECODE
     played = tuple([decode[c] for c in sorted_codes(flow.played)])
@@ -508,12 +552,17 @@ def validate_turn(
     violations: list[Violation] = []
     readings: list[MeldReading | None] = []
     for j, info in enumerate(new_infos):
+        ok = info.ok
+        if ok is None:
+            ok = info.ok = valid_codes(info.codes, rules)
+        if ok and initial_meld_done:
+            continue  # a valid set: nothing to report, and no reading needed (its value is not asked)
         judged = info.judged
         if judged is None:
-            judged = judge_info(info, new.melds[j], rules)
+            judged = judge_info(info, after[j], rules)
         readings.append(judged[0])
         if judged[1] or len(info.codes) == 1:
-            m = new.melds[j]
+            m = after[j]
             if len(m.pieces) == 1:
                 violations.append(
                     Violation(
@@ -529,7 +578,7 @@ def validate_turn(
         violations.append(
             Violation(
                 RuleId.TABLE_TILE_MISSING,
-                f"{piece} (from {_on_table(old.melds[i])} before) is no longer on the table; "
+                f"{piece} (from {_on_table(before[i])} before) is no longer on the table; "
                 f"no tile may go back to a rack{why}",
                 pieces=(piece,),
             )
@@ -550,16 +599,15 @@ def validate_turn(
     initial_value: int | None = None
     if not initial_meld_done:
         initial_value, found = _initial_meld(
-            before=old.melds, after=new.melds, readings=readings, flow=flow, rules=rules, anything_played=bool(played)
+            before=before, after=after, readings=readings, flow=flow, rules=rules, anything_played=bool(played)
         )
         violations.extend(found)
 
     if rules.joker_retrieval is _REPLACE:
         played_count = Counter(played)
-        violations.extend(_replace_rule(before=old.melds, after=new.melds, flow=flow, played=played_count, rules=rules))
+        violations.extend(_replace_rule(before=before, after=after, flow=flow, played=played_count, rules=rules))
 
-    changes = _changes(old.melds, new.melds, flow, old_infos)
-    return TurnReport(not violations, played, tuple(violations), changes, initial_value)
+    return played, violations, initial_value, flow
 
 
 _REPLACE = JokerRetrieval.REPLACE
