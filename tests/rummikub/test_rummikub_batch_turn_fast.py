@@ -1,6 +1,6 @@
 """The batch ``turn`` op's fast path answers as the slow path does, byte for byte.
 
-The fast path (`rummylib.rummikub._answer`) reads each set's text once, judges the sets from their
+The fast path (`rummylib.rummikub._turn`) reads each set's text once, judges the sets from their
 codes (`rummylib.rummikub._judge.valid_codes`, without the meld engine's readings) and writes the
 answer without a `TurnReport`. These tests hold it to the slow path: `validate_turn` on the tables
 read by the request, and the report's ``to_json`` (or the error the request gets), on random legal
@@ -24,8 +24,8 @@ from rummylib.batch import rummikub as batch_rummikub
 from rummylib.pieces import JOKER, Piece
 from rummylib.rules import RuleSet
 from rummylib.rummikub import clear_caches
-from rummylib.rummikub._answer import turn_answer
 from rummylib.rummikub._judge import encode, valid_codes
+from rummylib.rummikub.turns import _batch_answer
 from rummylib.tiles import Tile
 
 HOUSE_RULES: list[dict[str, Any]] = [
@@ -61,7 +61,9 @@ def tile_sets(draw: st.DrawFn) -> tuple[RuleSet, list[Piece]]:
     if shape == "run":
         color = draw(st.sampled_from(rules.colors))
         start = draw(st.integers(0, rules.max_number + 1))
-        wanted: list[Piece] = [Tile(color, n) for n in range(max(1, start), min(rules.max_number, start + size - 1) + 1)]
+        wanted: list[Piece] = [
+            Tile(color, n) for n in range(max(1, start), min(rules.max_number, start + size - 1) + 1)
+        ]
     elif shape == "group":
         number = draw(st.integers(1, rules.max_number))
         wanted = [Tile(c, number) for c in draw(st.lists(st.sampled_from(rules.colors), max_size=size))]
@@ -266,7 +268,7 @@ def _spoil(rng: random.Random, data: dict[str, Any]) -> None:
 
 def _slow(data: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
     with monkeypatch.context() as patch:
-        patch.setattr(batch_rummikub, "turn_answer", lambda data, rules: None)
+        patch.setattr(batch_rummikub, "_batch_answer", lambda data, rules: None)
         return handle_request(data)
 
 
@@ -283,7 +285,7 @@ def test_fast_turn_answers_as_validate_turn(rng: random.Random, options: dict[st
     if rng.random() < 0.5:
         clear_caches()
     slow = _slow(data, monkeypatch)
-    assert "error" in slow or turn_answer(data, _rules(options)) is not None  # the fast path takes it
+    assert "error" in slow or _batch_answer(data, _rules(options)) is not None  # the fast path takes it
     for _ in range(2):  # first sight, then seen again
         assert _bytes(handle_request(data)) == _bytes(slow)
 
@@ -306,7 +308,7 @@ def test_fast_turn_refuses_what_the_slow_path_refuses(
 
 def test_the_text_caches_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     """Texts never seen before, again and again: the caches forget rather than grow."""
-    from rummylib.rummikub import _judge  # noqa: PLC0415 - its private bounds
+    from rummylib.rummikub import _judge
 
     monkeypatch.setattr(_judge, "_SETS_SIZE", 50)
     clear_caches()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rummylib import RUMMIKUB, InvalidPiecesError, NotationError
-from rummylib.rummikub import turns as table_module
+from rummylib.rummikub import _turn as table_module
 from rummylib.rummikub import validate_turn
 
 

@@ -26,13 +26,13 @@ from rummylib.batch.protocol import Op, Request
 from rummylib.errors import ErrorCode, RequestError
 from rummylib.pieces import Piece, format_pieces
 from rummylib.rules import ScoringScheme
-from rummylib.rummikub._answer import turn_answer
+from rummylib.rummikub.turns import _batch_answer
 
 
 def _turn_op(req: Request) -> dict[str, Any]:
     if not req.has("table_after"):
         raise RequestError("missing field 'table_after'", code=ErrorCode.MISSING_FIELD)
-    answer = turn_answer(req.data, req.rules)  # the usual request, straight from its text
+    answer = _batch_answer(req.data, req.rules)  # the usual request, straight from its text
     if answer is not None:
         return answer
     report = rummikub.validate_turn(

@@ -31,8 +31,7 @@ from typing import Any, TypeVar
 from rummylib._inputs import not_a_piece
 from rummylib.cards import Card
 from rummylib.decks import full_set
-from rummylib.errors import Violation
-from rummylib.errors import RummyError
+from rummylib.errors import RummyError, Violation
 from rummylib.melds import Meld, MeldReading, meld_violations, read_meld
 from rummylib.notation import parse_pieces
 from rummylib.pieces import Family, Joker, Piece
@@ -336,16 +335,14 @@ def valid_codes(codes: tuple[int, ...], rules: RuleSet) -> bool:
         if numbers_seen & bit:
             numbers_differ = False
         numbers_seen |= bit
-        if num < low:
-            low = num
-        if num > high:
-            high = num
+        low = min(low, num)
+        high = max(high, num)
     naturals = n - jokers
     if naturals == 0 or (ratio and jokers > naturals) or (most >= 0 and jokers > most):
         return False
-    if one_number and n >= group_min and (group_max < 0 or n <= group_max):
-        if not distinct or (colours_differ and jokers <= colours - naturals):
-            return True
+    group = one_number and n >= group_min and (group_max < 0 or n <= group_max)
+    if group and (not distinct or (colours_differ and jokers <= colours - naturals)):
+        return True
     if one_colour and numbers_differ and run_min <= n <= run_max:
         first = high - n + 1 if high - n + 1 > run_low else run_low
         last = run_high - n + 1 if run_high - n + 1 < low else low

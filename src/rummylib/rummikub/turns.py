@@ -35,7 +35,7 @@ Examples:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from html import escape
 from itertools import chain
@@ -54,21 +54,16 @@ from rummylib.rummikub._judge import (
     Flow,
     SetInfo,
     allowed_codes,
-    check_counts,
-    count_elements,
     encode,
-    explain,
     infos,
-    judge_info,
     judge_set,
     meld_text,
     names,
     new_sets,
     remember,
-    sorted_codes,
-    valid_codes,
-    within_limits,
 )
+from rummylib.rummikub._turn import judge_turn, turn_answer, walk
+from rummylib.rummikub._turn import on_table as _on_table
 from rummylib.rummikub.errors import IllegalTurnError
 from rummylib.table import MeldsLike, Table
 from rummylib.tiles import Drawable, Tile
@@ -306,11 +301,6 @@ class TurnReport(Drawable):
         return f"<figure>{self._repr_svg_()}<figcaption>{'<br>'.join(lines)}</figcaption></figure>"
 
 
-def _on_table(meld: Meld) -> str:
-    """A set of the table before, named by its tiles (its number would clash with the table after's)."""
-    return f"{meld_text(meld)} on the table"
-
-
 def _old_phrase(indexes: Sequence[int], melds: Sequence[Meld]) -> str:
     """Sets of the table before, by their tiles (by place only when the tiles are not known)."""
     shown = [
@@ -338,95 +328,14 @@ def _kept_change(info: SetInfo, i: int, at: int, old: Meld, new: Meld) -> SetCha
 
 
 def _changes(before: Sequence[Meld], after: Sequence[Meld], f: Flow, infos: Sequence[SetInfo]) -> TurnChanges:
-    sets, moved = _walk(before, after, f, infos)
+    sets, moved = walk(before, after, f, infos, _PARTS)
     # f.placed is in order of set, then of code, and codes sort as piece_sort_key does
     placed = tuple(TileMove(p, None, j) for p, j in f.placed)
     return TurnChanges(tuple(sets), placed, tuple(moved))
 
 
-def _changes_json(before: Sequence[Meld], after: Sequence[Meld], f: Flow) -> dict[str, Any]:
-    """``_changes(...).to_json()``, written without a value for each set kept or tile placed."""
-    sets, moved = _walk(before, after, f, None)
-    return {
-        "kept": [[i, at] for i, at in sorted(f.kept.items())],
-        "sets": [c.to_json() for c in sets],
-        "placed": [{"tile": names((p,)), "from": "rack", "to": j} for p, j in f.placed],
-        "moved": [m.to_json() for m in moved],
-    }
-
-
-def _walk(
-    before: Sequence[Meld], after: Sequence[Meld], f: Flow, infos: Sequence[SetInfo] | None
-) -> tuple[list[SetChange], list[TileMove]]:
-    """The change of every set and the table tiles moved; the sets kept only with ``infos``."""
-    targets: dict[int, list[int]] = {}
-    sources: dict[int, list[int]] = {}
-    for i, j in sorted(f.flow):
-        targets.setdefault(i, []).append(j)
-        sources.setdefault(j, []).append(i)
-    added: dict[int, list[Piece]] = {}
-    for piece, j in f.placed:
-        added.setdefault(j, []).append(piece)
-    lost: dict[int, list[Piece]] = {}
-    for piece, i in f.vanished:
-        lost.setdefault(i, []).append(piece)
-
-    def rack_part(js: Sequence[int]) -> tuple[Piece, ...]:
-        if len(js) == 1:  # the rack tiles of one set are placed in canonical order already
-            return tuple(added.get(js[0], ()))
-        return tuple(sorted((p for j in js for p in added.get(j, ())), key=piece_sort_key))
-
-    def sets_after(js: Sequence[int]) -> tuple[Meld, ...]:
-        return tuple(after[j] for j in js)
-
-    sets: list[SetChange] = []
-    merged: dict[int, list[int]] = {}
-    moved: list[TileMove] = []
-    kept = f.kept
-    for i, m in enumerate(before):
-        at = kept.get(i)
-        if at is not None:
-            if infos is None:
-                continue
-            # the same set, at the same places, comes back turn after turn: reuse its value
-            made = infos[i].kept
-            change = made.get((i, at)) if made is not None else None
-            if change is None or change.old[0] is not m or change.new[0] is not after[at]:
-                change = _kept_change(infos[i], i, at, m, after[at])
-            sets.append(change)
-            continue
-        ts = targets.get(i, [])
-        gone = lost.get(i, [])
-        if len(ts) > 1:
-            main = max(ts, key=lambda j: (f.flow[(i, j)].total(), -j))
-            for j in ts:
-                if j != main:
-                    moved.extend(TileMove(p, i, j) for p in sorted(f.flow[(i, j)].elements(), key=piece_sort_key))
-        if gone:
-            moved.extend(TileMove(p, i, None) for p in gone)
-        if not gone and len(ts) == 1:
-            j = ts[0]
-            if sources[j] == [i]:
-                sets.append(SetChange(_EXTENDED, (i,), (j,), rack_part([j]), (m,), (after[j],)))
-            else:
-                merged.setdefault(j, []).append(i)
-                if len(merged[j]) == 1:
-                    sets.append(SetChange(_MERGED, (i,), (j,)))  # completed below
-            continue
-        kind = _SPLIT if not gone and all(sources[j] == [i] for j in ts) else _BROKEN_UP
-        extra = rack_part(ts) if kind is _SPLIT else ()
-        sets.append(SetChange(kind, (i,), tuple(ts), extra, (m,), sets_after(ts), tuple(gone)))
-    for k, change in enumerate(sets if merged else ()):
-        if change.kind is _MERGED:
-            j = change.after[0]
-            group = merged[j]
-            others = tuple(i for i in sources[j] if i not in group)
-            old = tuple(before[i] for i in group)
-            sets[k] = SetChange(_MERGED, tuple(group), (j,), rack_part([j]), old, (after[j],), joined=others)
-    for j in f.loose_after:  # ascending, like the table after
-        if j not in sources:
-            sets.append(SetChange(_NEW, (), (j,), rack_part([j]), new=(after[j],)))
-    return sets, moved
+_PARTS = (SetChange, TileMove, _kept_change, _EXTENDED, _MERGED, _SPLIT, _BROKEN_UP, _NEW)
+"""What `rummylib.rummikub._turn.walk` makes the changes of a turn of."""
 
 
 def _as_table(value: MeldsLike, rules: RuleSet, what: str) -> Table:
@@ -504,110 +413,11 @@ def validate_turn(
                     rules.check_piece(DECODE[c])
     for m, info in fresh:
         remember(sets, m, info)
-    played, violations, initial_value, flow = _judge_turn(
-        old.melds, old_infos, hand, hand_codes, new.melds, new_infos, rules, initial_meld_done
+    played, violations, initial_value, flow = judge_turn(
+        old.melds, old_infos, hand, hand_codes, new.melds, new_infos, rules, initial_meld_done, _CHECKS
     )
     changes = _changes(old.melds, new.melds, flow, old_infos)
     return TurnReport(not violations, played, tuple(violations), changes, initial_value)
-
-
-def _judge_turn(
-    before: Sequence[Meld],
-    old_infos: Sequence[SetInfo],
-    hand: Sequence[Piece],
-    hand_codes: tuple[int, ...],
-    after: Sequence[Meld],
-    new_infos: Sequence[SetInfo],
-    rules: RuleSet,
-    initial_meld_done: bool,
-) -> tuple[tuple[Piece, ...], list[Violation], int | None, Flow]:
-    """The judgement of a turn whose sets and rack are read, encoded and checked to be of the game.
-
-    The rack tiles played, every problem, the value of an initial meld, and the flow of tiles.
-    Raises when the pieces cannot exist together.
-    """
-    r_count: dict[int, int] = {}
-    count_elements(r_count, hand_codes)
-    flow = explain(old_infos, new_infos, r_count)
-    b_codes = [*chain.from_iterable([info.key for info in old_infos]), *hand_codes]
-    b_ok = within_limits(b_codes, rules)
-    if not b_ok:
-        b_count: dict[int, int] = {}
-        count_elements(b_count, b_codes)
-        check_counts(
-            b_count, lambda: [*(p for m in before for p in m.pieces), *hand], rules, "table before and rack"
-        )
-    # when every tile after is explained (nothing from nowhere), each piece is there no more often
-    # than on the table before and the rack together, which passed the quick test
-    if flow.nowhere or not b_ok:
-        a_codes = list(chain.from_iterable([info.key for info in new_infos]))
-        if not within_limits(a_codes, rules):
-            a_count: dict[int, int] = {}
-            count_elements(a_count, a_codes)
-            check_counts(a_count, lambda: [p for m in after for p in m.pieces], rules, "table after")
-    # the rack tiles placed are exactly (table after - table before) & rack, counted as multisets
-    decode = DECODE
-    played = tuple([decode[c] for c in sorted_codes(flow.played)])
-
-    violations: list[Violation] = []
-    readings: list[MeldReading | None] = []
-    for j, info in enumerate(new_infos):
-        ok = info.ok
-        if ok is None:
-            ok = info.ok = valid_codes(info.codes, rules)
-        if ok and initial_meld_done:
-            continue  # a valid set: nothing to report, and no reading needed (its value is not asked)
-        judged = info.judged
-        if judged is None:
-            judged = judge_info(info, after[j], rules)
-        readings.append(judged[0])
-        if judged[1] or len(info.codes) == 1:
-            m = after[j]
-            if len(m.pieces) == 1:
-                violations.append(
-                    Violation(
-                        RuleId.TILE_ALONE,
-                        f"{m.pieces[0]} stands alone; every tile on the table must be part of a set",
-                        pieces=m.pieces,
-                    ).at(j)
-                )
-            violations.extend(v.at(j) for v in judged[1])
-
-    for piece, i in flow.vanished:
-        why = " (a joker taken from a set must be placed again in the same turn)" if isinstance(piece, Joker) else ""
-        violations.append(
-            Violation(
-                RuleId.TABLE_TILE_MISSING,
-                f"{piece} (from {_on_table(before[i])} before) is no longer on the table; "
-                f"no tile may go back to a rack{why}",
-                pieces=(piece,),
-            )
-        )
-    for piece, j in flow.nowhere:
-        violations.append(
-            Violation(
-                RuleId.TILE_FROM_NOWHERE,
-                f"{piece} was neither on the table nor on the rack",
-                pieces=(piece,),
-            ).at(j)
-        )
-    if not played:
-        violations.append(
-            Violation(RuleId.NO_TILE_PLAYED, "no tile from the rack was played; a player who cannot play must draw")
-        )
-
-    initial_value: int | None = None
-    if not initial_meld_done:
-        initial_value, found = _initial_meld(
-            before=before, after=after, readings=readings, flow=flow, rules=rules, anything_played=bool(played)
-        )
-        violations.extend(found)
-
-    if rules.joker_retrieval is _REPLACE:
-        played_count = Counter(played)
-        violations.extend(_replace_rule(before=before, after=after, flow=flow, played=played_count, rules=rules))
-
-    return played, violations, initial_value, flow
 
 
 _REPLACE = JokerRetrieval.REPLACE
@@ -879,3 +689,15 @@ def is_legal_turn(
         False
     """
     return validate_turn(before, rack, after, rules=rules, initial_meld_done=initial_meld_done).valid
+
+
+_CHECKS = (_initial_meld, _replace_rule)
+"""The checks of an initial meld and of the joker box rule, for `rummylib.rummikub._turn.judge_turn`."""
+
+
+def _batch_answer(data: Mapping[str, Any], rules: RuleSet) -> dict[str, Any] | None:
+    """The batch ``turn`` op's answer, ``validate_turn(...).to_json()``, straight from the request's text.
+
+    ``None`` when the request is not read so (see `rummylib.rummikub._turn.turn_answer`).
+    """
+    return turn_answer(data, rules, _CHECKS, _PARTS)
