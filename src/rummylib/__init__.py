@@ -30,11 +30,6 @@ from rummylib.cards import (
     Rank as Rank,
     Suit as Suit,
 )
-from rummylib.decks import (
-    Deal as Deal,
-    full_set as full_set,
-    shuffled as shuffled,
-)
 from rummylib.errors import (
     ArgumentError as ArgumentError,
     ErrorCode as ErrorCode,
@@ -87,10 +82,6 @@ from rummylib.pieces import (
     format_pieces as format_pieces,
     piece_sort_key as piece_sort_key,
 )
-from rummylib.referee import (
-    Outcome as Outcome,
-    Referee as Referee,
-)
 from rummylib.rules import (
     CONTRACT_RUMMY as CONTRACT_RUMMY,
     GIN_RUMMY as GIN_RUMMY,
@@ -107,14 +98,6 @@ from rummylib.rules import (
     RuleSet as RuleSet,
     ScoringScheme as ScoringScheme,
     find_ruleset as find_ruleset,
-)
-from rummylib.scoring import (
-    HandCost as HandCost,
-    hand_points as hand_points,
-)
-from rummylib.table import (
-    MeldsLike as MeldsLike,
-    Table as Table,
 )
 from rummylib.tiles import (
     Color as Color,
@@ -144,6 +127,9 @@ if typing.TYPE_CHECKING:  # _LAZY's names, written from it by tests/architecture
     from rummylib.contracts import layoff_violations as layoff_violations
     from rummylib.contracts import score_contract_round as score_contract_round
     from rummylib.contracts import substitution_violations as substitution_violations
+    from rummylib.decks import Deal as Deal
+    from rummylib.decks import full_set as full_set
+    from rummylib.decks import shuffled as shuffled
     from rummylib.gin import DeadwoodResult as DeadwoodResult
     from rummylib.gin import GinGame as GinGame
     from rummylib.gin import GinHand as GinHand
@@ -165,6 +151,8 @@ if typing.TYPE_CHECKING:  # _LAZY's names, written from it by tests/architecture
     from rummylib.indian import declaration_violations as declaration_violations
     from rummylib.indian import find_declaration as find_declaration
     from rummylib.indian import is_valid_declaration as is_valid_declaration
+    from rummylib.referee import Outcome as Outcome
+    from rummylib.referee import Referee as Referee
     from rummylib.registry import deal as deal
     from rummylib.registry import hand_cost as hand_cost
     from rummylib.rummikub import Budget as Budget
@@ -185,6 +173,10 @@ if typing.TYPE_CHECKING:  # _LAZY's names, written from it by tests/architecture
     from rummylib.rummikub import solve as solve
     from rummylib.rummikub import turn_violations as turn_violations
     from rummylib.rummikub import validate_turn as validate_turn
+    from rummylib.scoring import HandCost as HandCost
+    from rummylib.scoring import hand_points as hand_points
+    from rummylib.table import MeldsLike as MeldsLike
+    from rummylib.table import Table as Table
 
 __version__ = "0.1.0"
 """The version number of this rummylib, as a string (``"0.1.0"``); the package's metadata takes it from here."""
@@ -204,6 +196,10 @@ def build_info() -> BuildInfo:
 
 
 _LAZY: dict[str, tuple[str, ...]] = {
+    "rummylib.decks": ("Deal", "full_set", "shuffled"),
+    "rummylib.referee": ("Outcome", "Referee"),
+    "rummylib.scoring": ("HandCost", "hand_points"),
+    "rummylib.table": ("MeldsLike", "Table"),
     "rummylib.contracts": (
         "ContractGame",
         "ContractNotMetError",
@@ -275,10 +271,12 @@ _LAZY: dict[str, tuple[str, ...]] = {
         "validate_turn",
     ),
 }
-"""The names the package re-exports from the game packages and the registry, by module.
+"""The names the package re-exports from the game packages, the registry, and the core modules a
+first meld does not need (decks, the referee protocol, scoring, tables), by module.
 
 They are imported when first used, not with the package: a program that uses the core alone (pieces,
-notation, rule sets, melds, tables) does not pay for four games, their referees and the solver.
+notation, rule sets, melds) does not pay for four games, their referees and the solver, and a
+`rummylib batch` worker answers its first meld sooner.
 """
 
 # The one late import of the package, measured worth it: `import rummylib` loads 15 of its modules
