@@ -313,7 +313,7 @@ class LegalActions(Sequence[_E]):
         Raises:
             ArgumentError: ``kind`` is not the kind of any action (code ``bad-argument``).
         """
-        if not isinstance(kind, str) or kind not in _ACTION_KINDS and all(k != kind for k, _b, _d in self._parts[1:]):
+        if not isinstance(kind, str) or (kind not in _ACTION_KINDS and all(k != kind for k, _b, _d in self._parts[1:])):
             known = ", ".join(sorted(_ACTION_KINDS | {k for k, _b, _d in self._parts[1:]}))
             raise ArgumentError(f"no action is of kind {str(kind)[:40]!r}; the kinds are {known}")
         if self._items is not None:

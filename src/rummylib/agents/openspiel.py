@@ -53,14 +53,12 @@ import numpy as np
 
 from rummylib.agents.envs import contract_rummy_v0, gin_rummy_v0, indian_rummy_v0, rummikub_v0, shanghai_v0
 from rummylib.agents.envs._base import Internal, RummyEnv, card_kind, kind_card, kind_tile, tile_kind
-from rummylib.cards import Card
 from rummylib.contracts import ContractGame, ContractRound
 from rummylib.decks import full_set
 from rummylib.errors import ErrorCode, RuleSetError, RummyError
 from rummylib.gin import GinGame, GinHand
 from rummylib.indian import IndianDeal, IndianGame
-from rummylib.indian._common import deal_rules
-from rummylib.pieces import Family, Piece, piece_sort_key
+from rummylib.pieces import Family, Piece
 from rummylib.referee import Referee
 from rummylib.rules import CONTRACT_RUMMY, GIN_RUMMY, INDIAN_RUMMY, RUMMIKUB, SHANGHAI, RuleSet
 from rummylib.rummikub import RummikubGame
@@ -89,68 +87,38 @@ _FIXED = frozenset({"min_players", "max_players", "turn_time_limit"})
 
 
 # --- the one place that knows how each referee is started from a deck order ------------------------
-def _hands(order: Sequence[Piece], players: int, size: int) -> tuple[tuple[Piece, ...], ...]:
-    return tuple(tuple(sorted(order[i * size : (i + 1) * size], key=piece_sort_key)) for i in range(players))
-
-
 def _seed(order: Sequence[Piece]) -> str:
     """The seed of what the referee shuffles itself (reshuffles, later deals): made of the deal's order."""
     return "openspiel:" + hashlib.sha256(" ".join(map(str, order)).encode()).hexdigest()[:20]
 
 
 # Each function: the referee state dealt in ``order`` (the referee's own deck order: the hands as it
-# deals them, then the face-up cards and the stock). Every referee deals from a seed only, so each
-# is dealt from a seed made of the order and given the order's hands and stock. These functions are
-# the only ones that know the referees' state fields.
+# deals them, then the face-up cards and the stock), by the referee's own constructor from an order
+# (the one its `deal` uses after shuffling).
 
 
 def _start_gin(rules: RuleSet, players: int, game: str, round_number: int, order: Sequence[Piece]) -> Referee:
-    dealt = GinHand.deal(rules=rules, seed=_seed(order), players=players)  # a hand keeps an int or str seed
-    cards, n = tuple(c for c in order if isinstance(c, Card)), rules.hand_size  # one deck, no jokers
-    hands = [cards[n : 2 * n], cards[n : 2 * n]]
-    hands[1 - dealt.dealer] = cards[:n]  # as `GinHand.deal` deals: the player left of the dealer first
-    hand = attrs.evolve(
-        dealt,
-        hands=(hands[0], hands[1]),
-        stock=cards[2 * n + 1 :],
-        discards=(cards[2 * n],),
-        first_upcard=cards[2 * n],
-    )
     if game == "game":
-        return attrs.evolve(GinGame.deal(rules=rules, seed=_seed(order)), round=hand)
-    return hand
+        return GinGame._from_order(rules=rules, seed=_seed(order), order=order)
+    return GinHand._from_order(rules=rules, seed=_seed(order), order=order)
 
 
 def _start_rummikub(rules: RuleSet, players: int, game: str, round_number: int, order: Sequence[Piece]) -> Referee:
-    n = rules.hand_size
-    dealt = RummikubGame.deal(rules=rules, players=players, seed=_seed(order))
-    return attrs.evolve(dealt, hands=_hands(order, players, n), stock=tuple(order[n * players :]))
+    return RummikubGame._from_order(rules=rules, players=players, seed=_seed(order), order=order)
 
 
 def _start_indian(rules: RuleSet, players: int, game: str, round_number: int, order: Sequence[Piece]) -> Referee:
-    n, k = rules.hand_size, rules.hand_size * players
-    seed = _seed(order)
-    deal = attrs.evolve(
-        IndianDeal.deal(rules=rules, players=players, seed=seed),
-        rules=deal_rules(rules, order[k]),
-        hands=_hands(order, players, n),
-        wild_card=order[k],
-        discards=(order[k + 1],),
-        stock=tuple(order[k + 2 :]),
-    )
     if game == "game":
-        return attrs.evolve(IndianGame.deal(rules=rules, players=players, seed=seed), round=deal)
-    return deal
+        return IndianGame._from_order(rules=rules, players=players, seed=_seed(order), order=order)
+    return IndianDeal._from_order(rules=rules, players=players, seed=_seed(order), order=order)
 
 
 def _start_contract(rules: RuleSet, players: int, game: str, round_number: int, order: Sequence[Piece]) -> Referee:
-    n = rules.round(round_number).cards
-    k, seed = n * players, _seed(order)
-    rnd = ContractRound.deal(rules=rules, players=players, seed=seed, round_number=round_number)
-    rnd = attrs.evolve(rnd, hands=_hands(order, players, n), discards=(order[k],), stock=tuple(order[k + 1 :]))
     if game == "game":
-        return attrs.evolve(ContractGame.deal(rules=rules, players=players, seed=seed), round=rnd)
-    return rnd
+        return ContractGame._from_order(rules=rules, players=players, seed=_seed(order), order=order)
+    return ContractRound._from_order(
+        rules=rules, players=players, seed=_seed(order), order=order, round_number=round_number
+    )
 
 
 @attrs.frozen
