@@ -45,6 +45,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -94,31 +95,37 @@ def _seed(order: Sequence[Piece]) -> str:
 
 # Each function: the referee state dealt in ``order`` (the referee's own deck order: the hands as it
 # deals them, then the face-up cards and the stock), by the referee's own constructor from an order
-# (the one its `deal` uses after shuffling).
+# (the one its `deal` uses after shuffling); ``seed`` is the referee's for what it shuffles itself.
 
 
-def _start_gin(rules: RuleSet, players: int, game: str, round_number: int, order: Sequence[Piece]) -> Referee:
+def _start_gin(
+    rules: RuleSet, players: int, game: str, round_number: int, order: Sequence[Piece], seed: str
+) -> Referee:
     if game == "game":
-        return GinGame._from_order(rules=rules, seed=_seed(order), order=order)
-    return GinHand._from_order(rules=rules, seed=_seed(order), order=order)
+        return GinGame._from_order(rules=rules, seed=seed, order=order)
+    return GinHand._from_order(rules=rules, seed=seed, order=order)
 
 
-def _start_rummikub(rules: RuleSet, players: int, game: str, round_number: int, order: Sequence[Piece]) -> Referee:
-    return RummikubGame._from_order(rules=rules, players=players, seed=_seed(order), order=order)
+def _start_rummikub(
+    rules: RuleSet, players: int, game: str, round_number: int, order: Sequence[Piece], seed: str
+) -> Referee:
+    return RummikubGame._from_order(rules=rules, players=players, seed=seed, order=order)
 
 
-def _start_indian(rules: RuleSet, players: int, game: str, round_number: int, order: Sequence[Piece]) -> Referee:
+def _start_indian(
+    rules: RuleSet, players: int, game: str, round_number: int, order: Sequence[Piece], seed: str
+) -> Referee:
     if game == "game":
-        return IndianGame._from_order(rules=rules, players=players, seed=_seed(order), order=order)
-    return IndianDeal._from_order(rules=rules, players=players, seed=_seed(order), order=order)
+        return IndianGame._from_order(rules=rules, players=players, seed=seed, order=order)
+    return IndianDeal._from_order(rules=rules, players=players, seed=seed, order=order)
 
 
-def _start_contract(rules: RuleSet, players: int, game: str, round_number: int, order: Sequence[Piece]) -> Referee:
+def _start_contract(
+    rules: RuleSet, players: int, game: str, round_number: int, order: Sequence[Piece], seed: str
+) -> Referee:
     if game == "game":
-        return ContractGame._from_order(rules=rules, players=players, seed=_seed(order), order=order)
-    return ContractRound._from_order(
-        rules=rules, players=players, seed=_seed(order), order=order, round_number=round_number
-    )
+        return ContractGame._from_order(rules=rules, players=players, seed=seed, order=order)
+    return ContractRound._from_order(rules=rules, players=players, seed=seed, order=order, round_number=round_number)
 
 
 @attrs.frozen
@@ -133,8 +140,8 @@ class _Spec:
     """The preset whose options are the parameters."""
     env: Callable[..., RummyEnv]
     """The environment class whose action numbers and encoders are used."""
-    start: Callable[[RuleSet, int, str, int, Sequence[Piece]], Referee]
-    """The referee state dealt in a deck order: ``start(rules, players, game, round_number, order)``."""
+    start: Callable[[RuleSet, int, str, int, Sequence[Piece], str], Referee]
+    """The referee state dealt in a deck order: ``start(rules, players, game, round_number, order, seed)``."""
     players: int
     """The default number of players."""
     rounds: tuple[str, str] | None
@@ -279,6 +286,65 @@ def _seen_in(text: str, names: frozenset[str]) -> set[str]:
     return out
 
 
+# --- what a seat remembers of the play, for its information-state tensor ----------------------
+_MOVES = ("discarded", "took", "melded")
+"""What the history block counts, per seat: pieces put on the discard pile, taken from it, put on the table."""
+
+
+def _table_pieces(view: Any) -> list[Piece]:
+    """The pieces on a view's table (Rummikub's sets, the contract games' melds; none elsewhere)."""
+    table = getattr(view, "table", None)
+    if table is None:
+        return []
+    melds = table.melds if hasattr(table, "melds") else table
+    return [p for m in melds for p in (m.meld.pieces if hasattr(m, "meld") else m.pieces)]
+
+
+class _History:
+    """One seat's memory of the play, read from its own views only: per seat, pieces discarded, taken, melded.
+
+    Between two views of the seat, one seat moved: a discard pile one piece longer is a piece that
+    seat discarded, one piece shorter a piece it took, new pieces on the table pieces it melded (a
+    new round, or a reshuffle, is neither).
+    """
+
+    def __init__(self, game: RummyGame) -> None:
+        self.counts = np.zeros((game.players, len(_MOVES), KINDS), dtype=np.float32)
+        self.done = 0
+        self.before: tuple[Any, tuple[Piece, ...], Counter[Piece]] | None = None
+
+    def copy(self) -> _History:
+        out = object.__new__(_History)
+        out.counts, out.done, out.before = self.counts.copy(), self.done, self.before
+        return out
+
+    @staticmethod
+    def _of(view: Any) -> tuple[Any, tuple[Piece, ...], Counter[Piece]]:
+        return getattr(view, "round_number", None), tuple(getattr(view, "discards", ())), Counter(_table_pieces(view))
+
+    def catch_up(self, state: RummyState, seat: int) -> None:
+        """Read the moves since the last call (the seat's views after each, and before the first)."""
+        game, d = state.d.game, state.d
+        if self.before is None:
+            assert d.start is not None
+            self.before = self._of(d.start.view(seat))
+        for referee, mover, move in d.log[self.done :]:
+            if isinstance(move, Internal):
+                continue
+            after = self._of(referee.view(seat))
+            (rnd0, pile0, table0), (rnd1, pile1, table1) = self.before, after
+            if rnd0 == rnd1:
+                who = (mover - seat) % game.players
+                if len(pile1) == len(pile0) + 1 and pile1[:-1] == pile0:
+                    self.counts[who, 0, game._kind(pile1[-1])] += 1
+                elif len(pile1) + 1 == len(pile0) and pile0[:-1] == pile1:
+                    self.counts[who, 1, game._kind(pile0[-1])] += 1
+                for piece, n in (table1 - table0).items():
+                    self.counts[who, 2, game._kind(piece)] += n
+            self.before = after
+        self.done = len(d.log)
+
+
 # --- the game ----------------------------------------------------------------------------------
 def _game_type(spec: _Spec) -> Any:
     zero = spec.zero_sum
@@ -293,7 +359,7 @@ def _game_type(spec: _Spec) -> Any:
         max_num_players=spec.rules.max_players,
         min_num_players=spec.rules.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         provides_factored_observation_string=False,
@@ -341,6 +407,10 @@ class RummyGame(pyspiel.Game):  # type: ignore[misc]
         for p in box:
             self.box[self._kind(p)] += 1
         self.names = frozenset(str(p) for p in box)
+        self.copies = np.maximum(np.asarray(self.box, dtype=np.float32), 1.0)
+        """Pieces of each kind in the box (at least 1: the history block's scale)."""
+        self.history_size = self.players * len(_MOVES) * KINDS
+        """The length of the information-state tensor's history block."""
         self.distinct = len(set(box)) == len(box)
         bound = float(self._utility_bound())
         info = pyspiel.GameInfo(
@@ -402,12 +472,16 @@ class _Data:
         self.legal: dict[int, Any] | None = None
         self.lines: list[list[str]] = [[] for _ in range(game.players)]
         self.done: list[int] = [0] * game.players
+        self.seed: str | None = None
+        """The referee's seed, when not the one made of the deal's order (a resampled state keeps the original's)."""
+        self.history: list[_History] = [_History(game) for _ in range(game.players)]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Data:
         out = object.__new__(_Data)
         out.__dict__.update(self.__dict__)
         out.left, out.order, out.log = list(self.left), list(self.order), list(self.log)
         out.lines, out.done = [list(x) for x in self.lines], list(self.done)
+        out.history = [h.copy() for h in self.history]
         return out
 
 
@@ -476,7 +550,8 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
             self.d.order.append(action)
             if not any(self.d.left):
                 pieces = [game.piece(k) for k in self.d.order]
-                self.d.referee = game.spec.start(game.rules, game.players, game.mode, game.round_number, pieces)
+                seed = self.d.seed if self.d.seed is not None else _seed(pieces)
+                self.d.referee = game.spec.start(game.rules, game.players, game.mode, game.round_number, pieces, seed)
                 self.d.start = self.referee
                 game.env._reset_turn()
                 self.d.turn = game.env._save_turn()
@@ -517,39 +592,43 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
         return [float(x) for x in self.d.game.env._standing(self.referee)]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> RummyState:
-        """A state the seat cannot tell from this one, the pieces it has not seen placed anew at random.
+        """A state the seat cannot tell from this one: the pieces of kinds it has never seen dealt anew.
 
-        Every piece the seat has seen stays where it is; the others are shuffled among their places
-        (hidden hands and the stock), and the seats' moves are played again. Only where every
-        piece is one of a kind and the game is one round (Gin's hand): then the seat's own moves
-        and what it saw are the same in the new state.
-
-        Raises:
-            RummyError: another game (code ``unsupported-rules``).
+        Every piece of a kind the seat has seen (in any of its views since the deal) stays where
+        the deal put it, and so does every piece of a kind another seat named in a step within its
+        turn (choosing a Rummikub tile), so that the steps play again; the others are shuffled
+        among their places, drawing from ``probability_sampler``, and the seats' moves are played
+        again. The referee keeps this state's seed, so what it shuffles itself (reshuffles, the
+        later deals of a whole game) comes out the same. The seat's information state (string and
+        tensor) is the same in the new state, and so is every piece count.
         """
         game = self.d.game
-        if not game.distinct or (game.spec.rounds is not None and game.mode == "game"):
-            raise RummyError(
-                "resampling needs one round of a game whose pieces are all distinct (Gin's hand)",
-                code=ErrorCode.UNSUPPORTED_RULES,
-            )
         if self.referee is None:
             copy: RummyState = self.clone()
             return copy
         seen = self._seen(player_id)
+        for _state, mover, move in self.d.log:  # another seat's steps within a turn replay only with their pieces
+            if mover != player_id and isinstance(move, Internal):
+                seen.update(t for t in move.what.split() if t in game.names)
         free = [i for i, k in enumerate(self.d.order) if str(game.piece(k)) not in seen]
-        kinds = [self.d.order[i] for i in free]
         rng = random.Random(int(probability_sampler() * 2**52))
-        rng.shuffle(kinds)
-        order = list(self.d.order)
-        for i, k in zip(free, kinds, strict=True):
-            order[i] = k
-        out = RummyState(game)
-        for k in order:
-            out.apply_action(k)
-        for a in self.history()[len(order) :]:
-            out.apply_action(a)
-        return out
+        seed = self.d.seed if self.d.seed is not None else _seed([game.piece(k) for k in self.d.order])
+        for _ in range(8):
+            kinds = [self.d.order[i] for i in free]
+            rng.shuffle(kinds)
+            order = list(self.d.order)
+            for i, k in zip(free, kinds, strict=True):
+                order[i] = k
+            out = RummyState(game)
+            out.d.seed = seed
+            try:
+                for a in (*order, *self.history()[len(order) :]):
+                    out.apply_action(a)
+            except (RummyError, pyspiel.SpielError):  # pragma: no cover - a move the new deal refuses: again
+                continue
+            return out
+        same: RummyState = self.clone()  # pragma: no cover - only the deal as it is fits
+        return same
 
     def _seen(self, seat: int) -> set[str]:
         """Every piece the seat has seen: in any of its views since the deal."""
@@ -605,6 +684,23 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
             self._moves()  # the environment's own choices of this turn, for its encoder
         return np.asarray(env._encode(self.referee, seat), dtype=np.float32).reshape(-1)
 
+    def information_tensor(self, seat: int) -> np.ndarray[Any, Any]:
+        """The seat's observation vector, then its history block (see `RummyGame`; zeros during the deal).
+
+        The history block holds, for each seat from this one on (this one first) and for each of
+        discarded, taken from the discard pile, put on the table: how many pieces of each kind
+        it has moved so, divided by the copies of the kind in the box (at most 1).
+        """
+        game = self.d.game
+        out = np.zeros(game.env.layout.size + game.history_size, dtype=np.float32)
+        if self.referee is None:
+            return out
+        out[: game.env.layout.size] = self.encode(seat)
+        history = self.d.history[seat]
+        history.catch_up(self, seat)
+        out[game.env.layout.size :] = np.minimum(history.counts / game.copies, 1.0).reshape(-1)
+        return out
+
     def __str__(self) -> str:
         if self.referee is None:
             return f"deal: {' '.join(str(self.d.game.piece(k)) for k in self.d.order)}"
@@ -612,15 +708,16 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
 
 
 class _Observer:
-    """OpenSpiel's observer: a seat's tensor (the environment's encoding) and string."""
+    """OpenSpiel's observer: a seat's tensor and string (with perfect recall: the information state)."""
 
     def __init__(self, game: RummyGame, recall: bool) -> None:
         self.recall = recall
-        self.tensor = np.zeros(game.env.layout.size, dtype=np.float32)
-        self.dict = {"observation": self.tensor}
+        size = game.env.layout.size + (game.history_size if recall else 0)
+        self.tensor = np.zeros(size, dtype=np.float32)
+        self.dict = {"info_state" if recall else "observation": self.tensor}
 
     def set_from(self, state: RummyState, player: int) -> None:
-        self.tensor[:] = state.encode(player)
+        self.tensor[:] = state.information_tensor(player) if self.recall else state.encode(player)
 
     def string_from(self, state: RummyState, player: int) -> str:
         return state.information_string(player) if self.recall else state.observation_text(player)
