@@ -400,11 +400,11 @@ def _best_play(state: Referee, seat: int) -> Any | None:
     if state.rules.family is not Family.TILES or state.to_move != seat or state.is_over:
         return None
     # late: a program playing a card game never loads the tile game (see tests/architecture/test_imports.py)
-    from rummylib.rummikub.actions import Play  # noqa: PLC0415
+    from rummylib.rummikub.actions import Play, RummikubView  # noqa: PLC0415
     from rummylib.rummikub.solver import solve  # noqa: PLC0415
 
     view = state.view(seat)
-    if not view.hand:
+    if not isinstance(view, RummikubView) or not view.hand:
         return None
     try:
         best = solve(
