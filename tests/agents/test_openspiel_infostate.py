@@ -114,6 +114,7 @@ def test_resampled_states_look_the_same_to_the_seat_and_play_on(text: str, seed:
         assert other.information_state_string(seat) == state.information_state_string(seat)
         assert np.array_equal(other.information_state_tensor(seat), state.information_state_tensor(seat))
         assert np.array_equal(other.observation_tensor(seat), state.observation_tensor(seat))
+        assert other.observation_string(seat) == state.observation_string(seat)
         assert other.referee.all_pieces() == state.referee.all_pieces()
         assert other.current_player() == state.current_player() and other.is_terminal() == state.is_terminal()
         changed |= other.referee != state.referee

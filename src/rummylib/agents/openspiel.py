@@ -595,40 +595,58 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
         """A state the seat cannot tell from this one: the pieces of kinds it has never seen dealt anew.
 
         Every piece of a kind the seat has seen (in any of its views since the deal) stays where
-        the deal put it, and so does every piece of a kind another seat named in a step within its
-        turn (choosing a Rummikub tile), so that the steps play again; the others are shuffled
-        among their places, drawing from ``probability_sampler``, and the seats' moves are played
-        again. The referee keeps this state's seed, so what it shuffles itself (reshuffles, the
-        later deals of a whole game) comes out the same. The seat's information state (string and
-        tensor) is the same in the new state, and so is every piece count.
+        the deal put it; the others (in hidden hands and the stock) are shuffled among their places,
+        drawing from ``probability_sampler``, and the moves are played again: the seat's own, every
+        move another seat made that reached the referee, and another seat's steps within its turn
+        (choosing Rummikub tiles, stepping along lay-downs) where the new deal allows them. The new
+        state is kept only when the seat's information state comes out the same; after a few
+        draws that do not, the pieces another seat named in its steps stay put too. The referee
+        keeps this state's seed, so what it shuffles itself (reshuffles, the later deals of a whole
+        game) comes out the same. Every piece count is the same in the new state.
         """
         game = self.d.game
         if self.referee is None:
             copy: RummyState = self.clone()
             return copy
         seen = self._seen(player_id)
-        for _state, mover, move in self.d.log:  # another seat's steps within a turn replay only with their pieces
+        named = set(seen)
+        for _state, mover, move in self.d.log:
             if mover != player_id and isinstance(move, Internal):
-                seen.update(t for t in move.what.split() if t in game.names)
-        free = [i for i, k in enumerate(self.d.order) if str(game.piece(k)) not in seen]
+                named.update(t for t in move.what.split() if t in game.names)
         rng = random.Random(int(probability_sampler() * 2**52))
         seed = self.d.seed if self.d.seed is not None else _seed([game.piece(k) for k in self.d.order])
-        for _ in range(8):
+        steps = self.history()[len(self.d.order) :]
+        target = self.information_string(player_id)
+        for attempt in range(10):
+            kept = seen if attempt < 6 else named
+            free = [i for i, k in enumerate(self.d.order) if str(game.piece(k)) not in kept]
             kinds = [self.d.order[i] for i in free]
             rng.shuffle(kinds)
             order = list(self.d.order)
             for i, k in zip(free, kinds, strict=True):
                 order[i] = k
-            out = RummyState(game)
-            out.d.seed = seed
-            try:
-                for a in (*order, *self.history()[len(order) :]):
-                    out.apply_action(a)
-            except (RummyError, pyspiel.SpielError):  # pragma: no cover - a move the new deal refuses: again
-                continue
-            return out
+            out = self._replayed(order, seed, steps, player_id)
+            if out is not None and out.information_string(player_id) == target:
+                return out
         same: RummyState = self.clone()  # pragma: no cover - only the deal as it is fits
         return same
+
+    def _replayed(self, order: list[int], seed: str, steps: Sequence[int], seat: int) -> RummyState | None:
+        """This state's moves played from another deal (another seat's steps skipped where refused), or ``None``."""
+        out = RummyState(self.d.game)
+        out.d.seed = seed
+        try:
+            for k in order:
+                out.apply_action(k)
+            for a, (_state, mover, move) in zip(steps, self.d.log, strict=True):
+                if mover != seat and isinstance(move, Internal) and a not in out._moves():
+                    continue  # a choice within another seat's turn that the new deal does not allow
+                out.apply_action(a)
+        except (RummyError, pyspiel.SpielError):
+            return None
+        if out.current_player() != self.current_player() or out.is_terminal() != self.is_terminal():
+            return None
+        return out
 
     def _seen(self, seat: int) -> set[str]:
         """Every piece the seat has seen: in any of its views since the deal."""
