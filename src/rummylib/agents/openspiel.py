@@ -23,8 +23,13 @@ referee's: this module only numbers the moves and shows each seat what its view 
   lay-downs): each is one OpenSpiel move of the seat to move, which stays to move.
 * **What a seat sees.** Observation strings are the seat's view (its JSON); information-state
   strings are every view the seat has had since the deal, with its own moves (not another seat's
-  steps within its turn); observation tensors are the environments' encodings. No hidden piece is
-  in any of them.
+  steps within its turn); observation tensors are the environments' encodings, and
+  information-state tensors the same followed by a history block (`RummyState.information_tensor`:
+  what each seat was seen to discard, take from the discard pile and put on the table). No hidden
+  piece is in any of them.
+* **Resampling** (`RummyState.resample_from_infostate`, for information-set MCTS): the pieces of
+  the kinds a seat never saw are dealt anew and the moves played again; the seat's information
+  state stays the same.
 * **Returns**, at the end: the environments' rewards summed (Gin and Rummikub: zero-sum points;
   an Indian deal: the losers pay the winner; the contract games and whole Indian games: minus
   each seat's points).
