@@ -5,7 +5,7 @@ For each game (one round, random play, seeded), CPU time per call of ``informati
 state); and for Rummikub, ``legal_text`` per decision of heuristic bots (with the solver's play)
 against the referee's list alone. Run from the repository root:
 
-    PYTHONPATH=src python benchmarks/bench_openspiel_infostate.py
+    PYTHONPATH=src python benchmarks/bench_openspiel_infostate.py > benchmarks/results/openspiel_infostate.txt
 """
 
 from __future__ import annotations
