@@ -607,7 +607,9 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
         state is kept only when the seat's information state comes out the same; after a few
         draws that do not, the pieces another seat named in its steps stay put too. The referee
         keeps this state's seed, so what it shuffles itself (reshuffles, the later deals of a whole
-        game) comes out the same. Every piece count is the same in the new state.
+        game) comes out the same: in a whole game only the first deal is dealt anew (from the
+        second round on, the round in play stays as dealt, hidden cards included). Every piece
+        count is the same in the new state.
         """
         game = self.d.game
         if self.referee is None:
