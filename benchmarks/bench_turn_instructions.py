@@ -2,7 +2,8 @@
 
 Wall-clock rates on a shared machine move with the load; instruction counts do not. Each count is
 the difference between a run of ``--turns`` requests and a run of none (so that start-up, imports
-and building the requests cancel out), divided by the requests:
+and building the requests cancel out; the run of none is the same for every kind, so it runs
+once), divided by the requests:
 
     python benchmarks/bench_turn_instructions.py --turns 200
 
@@ -100,7 +101,8 @@ def main() -> None:
     print()
     print("| batch turn, ~92 tiles | instructions per request | ratio to json.loads |")
     print("|---|---:|---:|")
-    counts = {kind: (instructions(kind, args.turns) - instructions(kind, 0)) / args.turns for kind in KINDS}
+    none = instructions(KINDS[0], 0)
+    counts = {kind: (instructions(kind, args.turns) - none) / args.turns for kind in KINDS}
     for kind in KINDS:
         print(f"| {kind} | {counts[kind]:,.0f} | {counts[kind] / counts['json.loads']:.1f} |", flush=True)
 
