@@ -81,7 +81,8 @@ def instructions(kind: str, turns: int) -> int:
         out = os.path.join(tmp, "callgrind.out")
         cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable]
         cmd += [os.path.abspath(__file__), "--play", kind, "--turns", str(turns)]
-        run = subprocess.run(cmd, capture_output=True, text=True, check=True)
+        env = dict(os.environ, PYTHONHASHSEED="0")  # the same start-up every run: hashes order sets and dicts
+        run = subprocess.run(cmd, capture_output=True, text=True, check=True, env=env)
         found = re.search(r"Collected : (\d+)", run.stderr)
         assert found, run.stderr[-2000:]
         return int(found.group(1))
