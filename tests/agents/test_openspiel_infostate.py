@@ -230,7 +230,7 @@ def hidden_hands(referee, seat: int) -> list:
 def test_whole_games_deal_the_round_in_play_anew(name: str) -> None:
     """From the second round on, resampled states look the same to the seat, keep every piece and play
     on, the rounds already scored stay as they were, and the other hands do differ from the true ones."""
-    game, state = later_round(LATER[name], 3)
+    _game, state = later_round(LATER[name], 3)
     start = state._round_start()
     assert (start is not None) == hasattr(state.referee, "round")
     draw = random.Random(5)
@@ -258,7 +258,7 @@ def test_whole_games_deal_the_round_in_play_anew(name: str) -> None:
 def test_a_piece_the_seat_never_saw_is_not_kept_with_its_owner() -> None:
     """Gin, second hand or later: a card of the opponent's the seat never saw is with the opponent in
     about as many worlds as its place's share of the unseen places, not in every one."""
-    game, state = later_round(LATER["python_rummylib_gin_rummy"], 7)
+    _game, state = later_round(LATER["python_rummylib_gin_rummy"], 7)
     seat = state.current_player()
     seen = state._seen(seat, state._round_start())
     rnd = state.referee.round
@@ -278,7 +278,9 @@ def test_a_piece_the_seat_never_saw_is_not_kept_with_its_owner() -> None:
 
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**31), players=st.integers(2, 4), number=st.integers(1, 7), dealer=st.integers(0, 3))
-def test_a_round_laid_out_as_its_order_is_dealt_again_the_same(seed: int, players: int, number: int, dealer: int) -> None:
+def test_a_round_laid_out_as_its_order_is_dealt_again_the_same(
+    seed: int, players: int, number: int, dealer: int
+) -> None:
     """The layouts resampling uses: each round class, dealt from its own order at the deal, is the same round."""
     gin = GinHand.deal(rules=GIN_RUMMY, seed=seed, dealer=dealer % 2)
     order, again = rs._ROUNDS[GinHand]

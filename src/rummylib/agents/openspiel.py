@@ -27,9 +27,10 @@ referee's: this module only numbers the moves and shows each seat what its view 
   information-state tensors the same followed by a history block (`RummyState.information_tensor`:
   what each seat was seen to discard, take from the discard pile and put on the table). No hidden
   piece is in any of them.
-* **Resampling** (`RummyState.resample_from_infostate`, for information-set MCTS): the pieces of
-  the kinds a seat never saw are dealt anew and the moves played again; the seat's information
-  state stays the same.
+* **Resampling** (`RummyState.resample_from_infostate`, for information-set MCTS): in the round
+  in play (the one round, or in a whole game the round being played), the pieces of the kinds a
+  seat never saw are dealt anew and the round's moves played again; a deal is kept only when the
+  seat's information state stays the same, so no hidden piece is held where it truly is.
 * **Returns**, at the end: the environments' rewards summed (Gin and Rummikub: zero-sum points;
   an Indian deal: the losers pay the winner; the contract games and whole Indian games: minus
   each seat's points).
@@ -678,7 +679,7 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
                 prefix.apply_action(k)
             for a in steps[: start + 1]:
                 prefix.apply_action(a)
-            rnd = self.d.log[start][0].round
+            rnd: Any = getattr(self.d.log[start][0], "round")  # noqa: B009 - the whole games' referees
             base = [game._kind(p) for p in _ROUNDS[type(rnd)][0](rnd)]
             seen = self._seen(player_id, start)
         free = [i for i, k in enumerate(base) if str(game.piece(k)) not in seen]
@@ -701,7 +702,7 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
         )
 
     def _round_start(self) -> int | None:
-        """In a whole game from the second round on: the index in the log of the move after which the round in play was dealt."""
+        """From a whole game's second round on: where in the log is the move after which the round in play was dealt."""
         start: int | None = None
         before = self.d.start
         for i, (state, _mover, move) in enumerate(self.d.log):
@@ -735,15 +736,15 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
             again = _ROUNDS[type(rnd)][1](state.rules, rnd, [game.piece(k) for k in order])
         except RummyError:
             return None
-        referee = attrs.evolve(state, round=again)
-        out = prefix.clone()
+        referee: Referee = attrs.evolve(state, round=again)  # type: ignore[misc]
+        out: RummyState = prefix.clone()
         _old, mover, move = out.d.log[-1]
         out.d.referee, out.d.legal = referee, None
         out.d.log[-1] = (referee, mover, move)
         return out
 
     def _replayed(self, out: RummyState | None, steps: Sequence[int], first: int, seat: int) -> RummyState | None:
-        """This state's moves from the ``first``-th on, played on ``out`` (another seat's steps skipped where refused)."""
+        """This state's moves from the ``first``-th on, played on ``out`` (another seat's steps skipped if refused)."""
         if out is None:
             return None
         try:
@@ -769,7 +770,7 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
         for state, mover, move in self.d.log[start:]:
             if mover != seat and isinstance(move, Internal):
                 continue  # another seat's choices within its turn are its own
-            rnd = state.round  # the round's own view: not what the seat saw of earlier rounds
+            rnd: Any = getattr(state, "round")  # noqa: B009 - its own view: not what the seat saw of earlier rounds
             out |= _seen_in(json.dumps(rnd.view(seat).to_json()), names)
         return out
 
