@@ -247,6 +247,8 @@ def test_whole_games_deal_the_round_in_play_anew(name: str) -> None:
             assert other.referee.previous_round == state.referee.previous_round
             assert other._round_start() == start
         differs += hidden_hands(other.referee, seat) != hidden_hands(state.referee, seat)
+        # what the referee shuffles from now on (later deals, reshuffles) is the world's own
+        assert (other.referee.seed == state.referee.seed) == state._reshuffled(start)
         play = random.Random(n)
         for _ in range(25):
             if other.is_terminal():
@@ -284,15 +286,15 @@ def test_a_round_laid_out_as_its_order_is_dealt_again_the_same(
     """The layouts resampling uses: each round class, dealt from its own order at the deal, is the same round."""
     gin = GinHand.deal(rules=GIN_RUMMY, seed=seed, dealer=dealer % 2)
     order, again = rs._ROUNDS[GinHand]
-    assert again(GIN_RUMMY, gin, order(gin)) == gin
+    assert again(GIN_RUMMY, gin, order(gin), gin.seed) == gin
     for rules in (CONTRACT_RUMMY, SHANGHAI):
         seats = players + 1
         rnd = ContractRound.deal(rules=rules, players=seats, seed=seed, round_number=number, dealer=dealer % seats)
         order, again = rs._ROUNDS[ContractRound]
-        assert again(rules, rnd, order(rnd)) == rnd
+        assert again(rules, rnd, order(rnd), rnd.seed) == rnd
     out = [p for p in range(players + 1) if p != dealer % (players + 1)][: players - 1]
     indian = IndianDeal.deal(
         rules=INDIAN_RUMMY, players=players + 1, seed=seed, dealer=dealer % (players + 1), sitting_out=out[:1]
     )
     order, again = rs._ROUNDS[IndianDeal]
-    assert again(INDIAN_RUMMY, indian, order(indian)) == indian
+    assert again(INDIAN_RUMMY, indian, order(indian), indian.seed) == indian

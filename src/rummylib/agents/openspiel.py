@@ -141,17 +141,17 @@ def _gin_order(rnd: Any) -> list[Piece]:
     return [*rnd.hands[1 - rnd.dealer], *rnd.hands[rnd.dealer], *rnd.discards, *rnd.stock]
 
 
-def _gin_round(rules: RuleSet, rnd: Any, order: Sequence[Piece]) -> Any:
-    return GinHand._from_order(rules=rules, seed=rnd.seed, order=order, dealer=rnd.dealer)
+def _gin_round(rules: RuleSet, rnd: Any, order: Sequence[Piece], seed: str) -> Any:
+    return GinHand._from_order(rules=rules, seed=seed, order=order, dealer=rnd.dealer)
 
 
 def _contract_order(rnd: Any) -> list[Piece]:
     return [*itertools.chain(*rnd.hands), *rnd.discards, *rnd.stock]
 
 
-def _contract_round(rules: RuleSet, rnd: Any, order: Sequence[Piece]) -> Any:
+def _contract_round(rules: RuleSet, rnd: Any, order: Sequence[Piece], seed: str) -> Any:
     return ContractRound._from_order(
-        rules=rules, players=rnd.players, seed=rnd.seed, order=order, round_number=rnd.round_number, dealer=rnd.dealer
+        rules=rules, players=rnd.players, seed=seed, order=order, round_number=rnd.round_number, dealer=rnd.dealer
     )
 
 
@@ -159,19 +159,19 @@ def _indian_order(rnd: Any) -> list[Piece]:
     return [*itertools.chain(*rnd.hands), rnd.wild_card, *rnd.discards, *rnd.stock]
 
 
-def _indian_round(rules: RuleSet, rnd: Any, order: Sequence[Piece]) -> Any:
+def _indian_round(rules: RuleSet, rnd: Any, order: Sequence[Piece], seed: str) -> Any:
     out = [p for p, status in enumerate(rnd.status) if status is SeatStatus.SITTING_OUT]
     return IndianDeal._from_order(
-        rules=rules, players=rnd.players, seed=rnd.seed, order=order, dealer=rnd.dealer, sitting_out=out
+        rules=rules, players=rnd.players, seed=seed, order=order, dealer=rnd.dealer, sitting_out=out
     )
 
 
-_ROUNDS: dict[type, tuple[Callable[[Any], list[Piece]], Callable[[RuleSet, Any, Sequence[Piece]], Any]]] = {
+_ROUNDS: dict[type, tuple[Callable[[Any], list[Piece]], Callable[[RuleSet, Any, Sequence[Piece], str], Any]]] = {
     GinHand: (_gin_order, _gin_round),
     ContractRound: (_contract_order, _contract_round),
     IndianDeal: (_indian_order, _indian_round),
 }
-"""By round class: the round's deck order as dealt, and the round dealt from another order."""
+"""By round class: the round's deck order as dealt, and the round dealt from another order (with a seed)."""
 
 _TRIES = 200
 """Deals a resampling tries before it gives up (in practice the first one nearly always fits)."""
@@ -669,6 +669,9 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
         steps = self.history()[len(self.d.order) :]
         target = self.information_string(player_id)
         start = self._round_start()
+        # the world's own seed for what its referee shuffles from now on (reshuffles, later deals);
+        # after a reshuffle in the round in play, the state's, for that reshuffle to come out the same
+        fresh = seed if self._reshuffled(start) else f"{seed}:world:{rng.getrandbits(64):016x}"
         prefix: RummyState | None = None
         if start is None:  # the first deal: its chance outcomes are dealt again
             base, seen = list(self.d.order), self._seen(player_id)
@@ -690,10 +693,11 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
             for i, k in zip(free, kinds, strict=True):
                 order[i] = k
             if prefix is None:
-                out = self._replayed(self._dealt(order, seed), steps, 0, player_id)
+                out = self._replayed(self._dealt(order, fresh), steps, 0, player_id)
             else:
                 assert start is not None
-                out = self._replayed(self._redealt(prefix, order), steps[start + 1 :], start + 1, player_id)
+                world = self._redealt(prefix, order, fresh)
+                out = self._replayed(world, steps[start + 1 :], start + 1, player_id)
             if out is not None and out.information_string(player_id) == target:
                 return out
         raise RummyError(  # pragma: no cover - not seen to happen
@@ -726,17 +730,30 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
             return None
         return out
 
+    def _reshuffled(self, start: int | None) -> bool:
+        """Whether the referee has shuffled the discards into a new stock in the round in play."""
+        before = self.d.start if start is None else self.d.log[start][0]
+        for state, _mover, _move in self.d.log if start is None else self.d.log[start + 1 :]:
+            old, new = getattr(before, "round", before), getattr(state, "round", state)
+            if len(getattr(new, "stock", ())) > len(getattr(old, "stock", ())):
+                return True
+            before = state
+        return False
+
     @staticmethod
-    def _redealt(prefix: RummyState, order: list[int]) -> RummyState | None:
-        """``prefix`` (just after a round of a whole game was dealt) with that round dealt in ``order``."""
+    def _redealt(prefix: RummyState, order: list[int], seed: str) -> RummyState | None:
+        """``prefix`` (just after a round of a whole game was dealt) with that round dealt in ``order``.
+
+        ``seed`` is the game's and the round's from now on (what the referee shuffles itself).
+        """
         game, state = prefix.d.game, prefix.referee
         assert state is not None
         rnd = getattr(state, "round")  # noqa: B009 - the whole games' referees, untyped here
         try:
-            again = _ROUNDS[type(rnd)][1](state.rules, rnd, [game.piece(k) for k in order])
+            again = _ROUNDS[type(rnd)][1](state.rules, rnd, [game.piece(k) for k in order], seed)
         except RummyError:
             return None
-        referee: Referee = attrs.evolve(state, round=again)  # type: ignore[misc]
+        referee: Referee = attrs.evolve(state, round=again, seed=seed)  # type: ignore[misc]
         out: RummyState = prefix.clone()
         _old, mover, move = out.d.log[-1]
         out.d.referee, out.d.legal = referee, None
