@@ -652,9 +652,11 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
         (choosing Rummikub tiles, stepping along lay-downs) where the new deal allows them. A new
         deal is kept only when the seat's information state comes out the same; otherwise another
         one is drawn, so every deal the seat cannot rule out is equally likely and no hidden piece
-        is held where it truly is. The referee keeps this state's seed, so what it shuffles itself
-        (reshuffles, the later rounds' deals) comes out the same. Every piece count is the same in
-        the new state.
+        is held where it truly is. What the referee shuffles itself from now on (reshuffles, the
+        later rounds' deals) comes from a seed of the new state's own; after a reshuffle in the
+        round in play, from this state's seed (for that reshuffle to come out the same, which
+        leaves the reshuffled stock's unseen cards where they are). Every piece count is the same
+        in the new state.
 
         Raises:
             RummyError: no new deal fitted in 200 draws (code ``no-sample``); it has not been seen
