@@ -30,7 +30,7 @@ referee's: this module only numbers the moves and shows each seat what its view 
 * **Resampling** (`RummyState.resample_from_infostate`, for information-set MCTS): in the round
   in play (the one round, or in a whole game the round being played), the pieces of the kinds a
   seat never saw are dealt anew and the round's moves played again; a deal is kept only when the
-  seat's information state stays the same, so no hidden piece is held where it truly is.
+  seat's information state stays the same, so no piece of a kind it never saw is kept where it is.
 * **Returns**, at the end: the environments' rewards summed (Gin and Rummikub: zero-sum points;
   an Indian deal: the losers pay the winner; the contract games and whole Indian games: minus
   each seat's points).
@@ -651,8 +651,8 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
         another seat made that reached the referee, and another seat's steps within its turn
         (choosing Rummikub tiles, stepping along lay-downs) where the new deal allows them. A new
         deal is kept only when the seat's information state comes out the same; otherwise another
-        one is drawn, so every deal the seat cannot rule out is equally likely and no hidden piece
-        is held where it truly is. What the referee shuffles itself from now on (reshuffles, the
+        one is drawn, so the unseen pieces lie in any way the seat cannot rule out, each as likely,
+        and none is kept where it truly is. What the referee shuffles itself from now on (reshuffles, the
         later rounds' deals) comes from a seed of the new state's own; after a reshuffle in the
         round in play, from this state's seed (for that reshuffle to come out the same, which
         leaves the reshuffled stock's unseen cards where they are). Every piece count is the same
