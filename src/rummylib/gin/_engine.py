@@ -381,6 +381,29 @@ def parts_of_state(state: int, t: Tables) -> tuple[tuple[Meld, ...], tuple[Card,
     return result_parts(masks, _sets_of(removal), t)
 
 
+def knock_scan(packed: int, t: Tables, limit: int) -> tuple[int, int, bool]:
+    """What an 11-card hand (packed masks, as `codes_packed`) may knock with, as `GinHand` judges it.
+
+    ``(knocks, gins, big_gin)``: the cards (packed) whose discard leaves ``limit`` deadwood or
+    less, those whose discard leaves none, and whether all eleven cards meld. The best discard is
+    tried first: when even it leaves too much, no card is tried.
+    """
+    a, b, c, d = packed & _M13, packed >> 13 & _M13, packed >> 26 & _M13, packed >> 39 & _M13
+    knocks = gins = 0
+    if least_after_discard4(a, b, c, d, t) <= limit:
+        rest = packed
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            left = packed ^ bit
+            v = least4(left & _M13, left >> 13 & _M13, left >> 26 & _M13, left >> 39 & _M13, t)
+            if v <= limit:
+                knocks |= bit
+                if v == 0:
+                    gins |= bit
+    return knocks, gins, least4(a, b, c, d, t) == 0
+
+
 def least_parts(
     hand: PiecesLike, rules: RuleSet, what: str
 ) -> tuple[int, tuple[Meld, ...], tuple[Card, ...], Card | None]:
