@@ -481,6 +481,10 @@ class _Wrapped(wrappers.OrderEnforcingWrapper[str, dict[str, Any], int | None]):
             return self._raw.observe(agent)
         return super().observe(agent)
 
+    def __str__(self) -> str:
+        """The environment's name, as PettingZoo's own wrappers give it."""
+        return str(self.env) if hasattr(self, "metadata") else repr(self)
+
 
 def counts(out: np.ndarray[Any, Any], at: int, kinds: Iterable[int], scale: float) -> None:
     """Add ``scale`` at ``at + kind`` for each kind (a count vector, scaled into [0, 1])."""
