@@ -238,9 +238,9 @@ def masks_of(hand: PiecesLike, rules: RuleSet, what: str) -> tuple[list[int], in
 
 
 _CODES: dict[int, int] = {}
-"""The packed readers' cache: a card's code (as in `_SEEN`) by ``id``. Each card whose id is here is
-held in `_HELD`, so that its id cannot be given to another object while the entry lives; at most
-`_SEEN_MOST` cards, then it starts again (a documented cache)."""
+"""The packed readers' cache: a card's bit in the packed masks (``suit order × 13 + rank − 1``),
+by ``id``. Each card whose id is here is held in `_HELD`, so that its id cannot be given to another
+object while the entry lives; at most `_SEEN_MOST` cards, then it starts again (a documented cache)."""
 _HELD: list[object] = []
 _M13 = 8191
 
@@ -263,16 +263,17 @@ def read_packed(hand: PiecesLike, rules: RuleSet, what: str) -> int:
     codes = _CODES
     packed = 0
     for item in held:
-        code = codes.get(id(item), -1)
-        if code < 0 or wild:
+        at = codes.get(id(item), -1)
+        if at < 0 or wild:
             code = _code(item, wild, what)
+            at = (code >> 4) * 13 + (code & 15)
             if type(item) is Card and not wild:
                 if len(_HELD) >= _SEEN_MOST:
                     codes.clear()
                     _HELD.clear()
-                codes[id(item)] = code
+                codes[id(item)] = at
                 _HELD.append(item)
-        bit = 1 << ((code >> 4) * 13 + (code & 15))
+        bit = 1 << at
         if packed & bit:
             raise GinInputError(f"{what}: {item} appears twice, but Gin Rummy uses one deck")
         packed |= bit
@@ -284,15 +285,15 @@ def codes_packed(cards: Sequence[Card]) -> int:
     codes = _CODES
     packed = 0
     for item in cards:
-        code = codes.get(id(item), -1)
-        if code < 0:
-            code = item.suit.order << 4 | (item.rank - 1)
+        at = codes.get(id(item), -1)
+        if at < 0:
+            at = item.suit.order * 13 + item.rank - 1
             if len(_HELD) >= _SEEN_MOST:
                 codes.clear()
                 _HELD.clear()
-            codes[id(item)] = code
+            codes[id(item)] = at
             _HELD.append(item)
-        packed |= 1 << ((code >> 4) * 13 + (code & 15))
+        packed |= 1 << at
     return packed
 
 
@@ -311,8 +312,7 @@ def least4(a: int, b: int, c: int, d: int, t: Tables) -> int:
         return best
     for w, x, y, z in _removals((a, b, c, d), t):
         v: int = dw[a & ~w] + dw[b & ~x] + dw[c & ~y] + dw[d & ~z]
-        if v < best:
-            best = v
+        best = min(best, v)
     return best
 
 
@@ -358,19 +358,58 @@ def state_packed(packed: int, t: Tables) -> tuple[int, Card | None, int]:
 
     ``state`` packs the masks left after the discard (bits 0-51) and the sets chosen (bits 52-103,
     the cards each set takes, in the same layout): `parts_of_state` builds the melds and the
-    cards in no meld from it, the same as `search_parts` gives.
+    cards in no meld from it, the same as `search_parts` gives. The choices, their order and the
+    tie rules are those of `best_sets` and `best_with_discard`.
     """
-    masks = [packed & _M13, packed >> 13 & _M13, packed >> 26 & _M13, packed >> 39 & _M13]
-    discard: Card | None = None
-    if packed >> 52 == MAX_GIN_HAND:
-        dw, removal, ds, dr = _best_with_discard(masks, t)
-        masks[ds] &= ~(1 << (dr - 1))
-        discard = CARDS[ds][dr - 1]
-    else:
-        dw, removal = _best_removal(masks, t)
-    left = masks[0] | masks[1] << 13 | masks[2] << 26 | masks[3] << 39
-    taken = removal[0] | removal[1] << 13 | removal[2] << 26 | removal[3] << 39
-    return dw, discard, left | taken << 52
+    a, b, c, d = packed & _M13, packed >> 13 & _M13, packed >> 26 & _M13, packed >> 39 & _M13
+    dw = t.dw
+    choices: Sequence[tuple[int, int, int, int]] = (
+        _removals((a, b, c, d), t) if _candidates(a, b, c, d, t) else _NO_REMOVAL
+    )
+    bw = bx = by = bz = 0
+    if packed >> 52 != MAX_GIN_HAND:
+        best: int = dw[a] + dw[b] + dw[c] + dw[d]
+        if best:
+            for w, x, y, z in choices:
+                v: int = dw[a & ~w] + dw[b & ~x] + dw[c & ~y] + dw[d & ~z]
+                if v < best:
+                    best, bw, bx, by, bz = v, w, x, y, z
+        left = a | b << 13 | c << 26 | d << 39
+        return best, None, left | (bw | bx << 13 | by << 26 | bz << 39) << 52
+    dwdel, delrank, value = t.dwdel, t.delrank, t.value
+    key = -1
+    for w, x, y, z in choices:
+        la, lb, lc, ld = a & ~w, b & ~x, c & ~y, d & ~z
+        da: int = dw[la]
+        db: int = dw[lb]
+        dc: int = dw[lc]
+        dd: int = dw[ld]
+        base = da + db + dc + dd
+        if la:
+            r: int = delrank[la]
+            k = (base - da + dwdel[la]) << 40 | (_VALUE_ROOM - value[r - 1]) << 8 | (15 - r) << 2
+            if key < 0 or k < key:
+                key, bw, bx, by, bz = k, w, x, y, z
+        if lb:
+            r = delrank[lb]
+            k = (base - db + dwdel[lb]) << 40 | (_VALUE_ROOM - value[r - 1]) << 8 | (15 - r) << 2 | 1
+            if key < 0 or k < key:
+                key, bw, bx, by, bz = k, w, x, y, z
+        if lc:
+            r = delrank[lc]
+            k = (base - dc + dwdel[lc]) << 40 | (_VALUE_ROOM - value[r - 1]) << 8 | (15 - r) << 2 | 2
+            if key < 0 or k < key:
+                key, bw, bx, by, bz = k, w, x, y, z
+        if ld:
+            r = delrank[ld]
+            k = (base - dd + dwdel[ld]) << 40 | (_VALUE_ROOM - value[r - 1]) << 8 | (15 - r) << 2 | 3
+            if key < 0 or k < key:
+                key, bw, bx, by, bz = k, w, x, y, z
+    assert key >= 0  # the first choice (no set) keeps every card, so some suit is not empty
+    suit = key & 3
+    rank = 15 - (key >> 2 & 15)
+    left = (a | b << 13 | c << 26 | d << 39) & ~(1 << (suit * 13 + rank - 1))
+    return key >> 40, CARDS[suit][rank - 1], left | (bw | bx << 13 | by << 26 | bz << 39) << 52
 
 
 def parts_of_state(state: int, t: Tables) -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
@@ -444,8 +483,10 @@ def least_value(hand: PiecesLike, rules: RuleSet, what: str) -> int:
 
 
 def least_state(hand: PiecesLike, rules: RuleSet, what: str) -> tuple[int, Card | None, int, Tables]:
-    """`state_packed` of a hand read by `read_packed`, with the tables (the whole of `deadwood` but
-    the result, whose melds are built from the state when asked for)."""
+    """`state_packed` of a hand read by `read_packed`, with the tables.
+
+    The whole of `deadwood` but the result, whose melds are built from the state when asked for.
+    """
     t = tables_for(rules)
     dw, discard, state = state_packed(read_packed(hand, rules, what), t)
     return dw, discard, state, t

@@ -93,7 +93,7 @@ class DeadwoodResult(_Parts):
             # unmelded cards are built from the engine's state the first time either is read
             # (equality, hashing, repr, pickling and `attrs.evolve` read them as any caller does).
             missing = f"{type(self).__name__!r} object has no attribute {name!r}"
-            if name != "melds" and name != "unmelded":
+            if name not in ("melds", "unmelded"):
                 raise AttributeError(missing)
             try:
                 state, t = _STATE.__get__(self)

@@ -452,6 +452,9 @@ class _Wrapped(wrappers.OrderEnforcingWrapper[str, dict[str, Any], int | None]):
     ``reset``) takes the wrappers' own road, with their warnings and errors.
     """
 
+    _has_reset: bool
+    _has_updated: bool
+
     def __init__(self, env: RummyEnv) -> None:
         super().__init__(wrappers.AssertOutOfBoundsWrapper(env))
         self._raw = env

@@ -365,7 +365,7 @@ class _Moves(Mapping[int, Any]):
             raise KeyError(index)
         return self._action(index)
 
-    def get(self, index: int, default: Any = None) -> Any:  # type: ignore[override]
+    def get(self, index: int, default: Any = None) -> Any:
         return self._action(index) if index in self._keys else default
 
     def _card(self, kind: int) -> Card:
