@@ -53,7 +53,7 @@ import itertools
 import json
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -518,7 +518,7 @@ class _Data:
         self.over = False
         self.log: list[tuple[Referee, int, Any]] = []
         """After each move of a seat: the referee state, the seat, what it did."""
-        self.legal: dict[int, Any] | None = None
+        self.legal: Mapping[int, Any] | None = None
         self.lines: list[list[str]] = [[] for _ in range(game.players)]
         self.done: list[int] = [0] * game.players
         self.seed: str | None = None
@@ -577,7 +577,7 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
         total = sum(self.d.left)
         return [(k, n / total) for k, n in enumerate(self.d.left) if n]
 
-    def _moves(self) -> dict[int, Any]:
+    def _moves(self) -> Mapping[int, Any]:
         if self.d.legal is None:
             env, state = self.d.game.env, self.referee
             assert state is not None
