@@ -22,7 +22,7 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -31,12 +31,61 @@ from rummylib.agents.envs._base import CARD_KINDS, ActionRow, Field, Layout, Rum
 from rummylib.errors import ErrorCode, RuleSetError
 from rummylib.indian import IndianDeal, IndianGame
 from rummylib.indian.actions import Declare, Discard, DrawDiscard, DrawStock, Drop, IndianPhase, IndianView, SeatStatus
+from rummylib.pieces import Piece
 from rummylib.referee import Referee
 from rummylib.rules import INDIAN_RUMMY, RuleSet
 
 _DISCARD, _DECLARE, _WRONG = 3, 56, 109
 _STATUS = {s: i for i, s in enumerate(SeatStatus)}
 _PHASES = {IndianPhase.DRAW: 0, IndianPhase.DISCARD: 1, IndianPhase.OVER: 2}
+
+
+class _DiscardMoves(dict[int, Any]):
+    """The discard phase's indices, each with its action made only when asked for.
+
+    The keys, in order, are those `raw_env._moves` gives for the listed actions (each discard,
+    then for each card its valid declaration when the one search of the hand finds it, and its
+    wrong one); a value is the referee's own action for that index, made by the deal the first
+    time it is read (the mask needs only the keys; a step reads one value).
+    """
+
+    def __init__(self, deal: IndianDeal, seat: int, cards: tuple[Piece, ...], valid: frozenset[Piece]) -> None:
+        super().__init__()
+        self._deal, self._seat = deal, seat
+        self._cards: dict[int, Piece] = {}
+        kinds = [card_kind(c) for c in cards]
+        for c, k in zip(cards, kinds, strict=True):
+            self._cards[k] = c
+            dict.__setitem__(self, _DISCARD + k, None)
+        for c, k in zip(cards, kinds, strict=True):
+            if c in valid:
+                dict.__setitem__(self, _DECLARE + k, None)
+            dict.__setitem__(self, _WRONG + k, None)
+
+    def __getitem__(self, index: int) -> Any:
+        move = dict.__getitem__(self, index)
+        if move is None:
+            start = _DISCARD if index < _DECLARE else _DECLARE if index < _WRONG else _WRONG
+            card = self._cards[index - start]
+            if start == _DISCARD:
+                move = Discard(self._seat, card)
+            else:
+                move = self._deal._declaration(self._seat, card, index < _WRONG)
+            dict.__setitem__(self, index, move)
+        return move
+
+    def get(self, index: int, default: Any = None) -> Any:
+        return self[index] if index in self else default
+
+    def __iter__(self) -> Iterator[int]:
+        # (a dict subclass with its own __iter__ is copied through keys() and __getitem__)
+        return iter(self.keys())
+
+    def values(self) -> Any:
+        return [self[i] for i in self.keys()]
+
+    def items(self) -> Any:
+        return [(i, self[i]) for i in self.keys()]
 
 
 class raw_env(RummyEnv):
@@ -116,6 +165,12 @@ class raw_env(RummyEnv):
         return tuple(out)
 
     def _moves(self, state: Referee, seat: int) -> dict[int, Any]:
+        deal = state.round if isinstance(state, IndianGame) else state
+        assert isinstance(deal, IndianDeal)
+        if deal.phase is IndianPhase.DISCARD and deal.to_move == seat:
+            cards, valid = deal._declarable(seat)
+            if valid is not None:
+                return _DiscardMoves(deal, seat, cards, valid)
         out: dict[int, Any] = {}
         for a in self.legal_actions_of(state, seat):
             if isinstance(a, DrawStock):
