@@ -96,30 +96,32 @@ def _distinct(pieces: Iterable[Piece]) -> list[Piece]:
 def _layers(counts: Sequence[int]) -> tuple[int, ...]:
     """Counts per kind as bitmasks: layer ``i`` has bit ``k`` when kind ``k`` has more than ``i``."""
     out: list[int] = []
-    i = 0
-    while True:
-        layer = 0
-        for k, n in enumerate(counts):
-            if n > i:
-                layer |= 1 << k
-        if not layer:
-            return tuple(out)
-        out.append(layer)
-        i += 1
+    for k, n in enumerate(counts):
+        if n:
+            bit = 1 << k
+            while len(out) < n:
+                out.append(0)
+            for i in range(n):
+                out[i] |= bit
+    return tuple(out)
 
 
 def _within(small: tuple[int, ...], large: tuple[int, ...]) -> bool:
     """Whether every kind has no more copies in ``small`` than in ``large``."""
     if len(small) > len(large):
         return False
-    return all(s & ~g == 0 for s, g in zip(small, large, strict=False))
+    for i in range(len(small)):
+        if small[i] & ~large[i]:
+            return False
+    return True
 
 
 def _more(large: tuple[int, ...], small: tuple[int, ...]) -> int:
     """The kinds with more copies in ``large`` than in ``small``, as a bitmask."""
     out = 0
+    n = len(small)
     for i, g in enumerate(large):
-        out |= g & ~small[i] if i < len(small) else g
+        out |= g & ~small[i] if i < n else g
     return out
 
 
@@ -225,6 +227,7 @@ class raw_env(RummyEnv):
         self._hope: int | None = None
         self._live: list[tuple[int, ...]] | None = None
         self._answers_for: RummikubGame | None = None
+        self._rack_facts: tuple[int, list[int], tuple[int, ...], list[tuple[Piece, int]], list[int]] | None = None
 
     def _same_state(self, state: RummikubGame) -> None:
         """Forget the turn's remembered answers when the game state is not the one they were for."""
@@ -235,6 +238,7 @@ class raw_env(RummyEnv):
             self._refused.clear()
             self._hope = None
             self._live = None
+            self._rack_facts = None
 
     def _save_turn(self) -> Any:
         return tuple(sorted(tile_kind(p) for p in self.chosen))
@@ -292,9 +296,22 @@ class raw_env(RummyEnv):
                 open_now = [p for p in _distinct(rack_pieces) if tile_kind(p) in kinds]
                 self._masks[chosen_key] = open_now
                 return open_now
-        rack = _kinds(rack_pieces)
+        facts = self._rack_facts
+        if facts is None or facts[0] != seat:
+            rack = _kinds(rack_pieces)
+            firsts: dict[int, Piece] = {}
+            for piece in rack_pieces:
+                firsts.setdefault(tile_kind(piece), piece)
+            facts = self._rack_facts = (
+                seat,
+                rack,
+                _layers(rack),
+                [(p, k) for k, p in firsts.items()],
+                _kinds(p for m in table for p in m.pieces),
+            )
+        _seat, rack, rack_bits, distinct, table_kinds = facts
         chosen = _kinds(self.chosen)
-        rack_bits, chosen_bits = _layers(rack), _layers(chosen)
+        chosen_bits = _layers(chosen)
         book = self._witness_book.get((seat, table))
         if book is None:
             if len(self._witness_book) >= _TABLES_KEPT:
@@ -324,12 +341,9 @@ class raw_env(RummyEnv):
             self._hope = _hopeful(table, rack, self.rules)
         hope = self._hope
         out: list[Piece] = []
-        seen: set[int] = set()
-        for piece in rack_pieces:
-            k = tile_kind(piece)
-            if k in seen or rack[k] <= chosen[k]:
+        for piece, k in distinct:
+            if rack[k] <= chosen[k]:
                 continue
-            seen.add(k)
             bit = 1 << k
             if spare & bit:
                 out.append(piece)
@@ -347,9 +361,8 @@ class raw_env(RummyEnv):
                 self._refused.append(_layers(refused))
                 continue
             laid = _kinds(p for m in after for p in m.pieces)
-            for m in table:
-                for p in m.pieces:
-                    laid[tile_kind(p)] -= 1
+            for k2, n in enumerate(table_kinds):
+                laid[k2] -= n
             witness = _layers(laid)
             book.append(witness)
             live.append(witness)
