@@ -21,7 +21,12 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-NAMES = ("contract_rummy_v0 (3 players)", "shanghai_v0 (3 players)")
+NAMES = (
+    "contract_rummy_v0 (3 players)",
+    "shanghai_v0 (3 players)",
+    "indian_rummy_v0 (3 players)",
+    "rummikub_v0 (2 players)",
+)
 
 
 def play(name: str, steps: int) -> None:

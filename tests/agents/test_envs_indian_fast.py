@@ -16,6 +16,7 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.indian.test_indian_find_declaration import built_hands, small_hands
 
 from rummylib import INDIAN_RUMMY, Card, Piece, RuleSet, parse_pieces
 from rummylib.agents.envs import indian_rummy_v0
@@ -31,7 +32,6 @@ from rummylib.indian.actions import (
     SeatStatus,
 )
 from rummylib.referee import Referee
-from tests.indian.test_indian_find_declaration import built_hands, small_hands
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 
@@ -68,9 +68,7 @@ def _same(moves: dict[int, Any], listed: dict[int, Any]) -> None:
     game=st.sampled_from(["deal", "game"]),
     seed=st.integers(0, 10**6),
 )
-def test_masks_equal_the_listing_along_random_play(
-    players: int, game: str, seed: int
-) -> None:
+def test_masks_equal_the_listing_along_random_play(players: int, game: str, seed: int) -> None:
     env = indian_rummy_v0.raw_env(
         rules=INDIAN_RUMMY.with_options({"max_reshuffles": 1}),
         players=players,
@@ -93,18 +91,12 @@ def test_masks_equal_the_listing_along_random_play(
         env.step(rng.choice(sorted(listed)))
 
 
-_CARDS = [
-    Card.parse(f"{r}{s}")
-    for s in "shdc"
-    for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")
-]
+_CARDS = [Card.parse(f"{r}{s}") for s in "shdc" for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")]
 
 
 @settings(max_examples=150, deadline=None)
 @given(st.one_of(small_hands(), built_hands()), st.integers(0, 2**32))
-def test_declarations_on_built_hands(
-    case: tuple[list[Piece], RuleSet], seed: int
-) -> None:
+def test_declarations_on_built_hands(case: tuple[list[Piece], RuleSet], seed: int) -> None:
     hand, rules = case
     rng = random.Random(seed)
     drawn = rng.choice([c for c in _CARDS if hand.count(c) < 2])
@@ -136,16 +128,11 @@ def test_a_hand_with_a_declaration_opens_its_index() -> None:
     deal = attrs.evolve(
         base,
         rules=rules,
-        hands=(tuple(hand), base.hands[1])
-        if seat == 0
-        else (base.hands[0], tuple(hand)),
+        hands=(tuple(hand), base.hands[1]) if seat == 0 else (base.hands[0], tuple(hand)),
         phase=IndianPhase.DISCARD,
     )
     moves = indian_rummy_v0.raw_env(players=2)._moves(deal, seat)
     opened = sorted(i - 56 for i in moves if 56 <= i < 109)
     assert opened == [card_kind(Card.parse("5d"))]
     assert deal.apply(moves[56 + card_kind(Card.parse("5d"))]).winner == seat
-    assert (
-        deal.apply(moves[109 + card_kind(Card.parse("5d"))]).status[seat]
-        is SeatStatus.WRONG_DECLARATION
-    )
+    assert deal.apply(moves[109 + card_kind(Card.parse("5d"))]).status[seat] is SeatStatus.WRONG_DECLARATION

@@ -110,10 +110,10 @@ def _within(small: tuple[int, ...], large: tuple[int, ...]) -> bool:
     """Whether every kind has no more copies in ``small`` than in ``large``."""
     if len(small) > len(large):
         return False
+    over = 0  # (a plain loop: a generator costs more than the test on these one or two layers)
     for i in range(len(small)):
-        if small[i] & ~large[i]:
-            return False
-    return True
+        over |= small[i] & ~large[i]
+    return not over
 
 
 def _more(large: tuple[int, ...], small: tuple[int, ...]) -> int:
@@ -214,6 +214,9 @@ class raw_env(RummyEnv):
         super().__init__(players=players, render_mode=render_mode, max_steps=max_steps)
         self._witness_book: dict[tuple[int, tuple[Meld, ...]], list[tuple[int, ...]]] = {}
         self._layouts: dict[tuple[int, tuple[Meld, ...]], dict[tuple[int, ...], tuple[Meld, ...]]] = {}
+        self._choice_steps: dict[Piece, Internal] = {}
+        self._seen: tuple[Referee, int, np.ndarray[Any, Any], bool] | None = None
+        """The last state and seat encoded, with what `_encode_state` gave."""
         """Per seat and table (after the initial meld), the table after each witness, by its tiles."""
         self._reset_turn()
 
@@ -423,8 +426,12 @@ class raw_env(RummyEnv):
             out[_PLAY] = play
         if self.chosen:
             out[_CLEAR] = Internal("clear", self._clear)
+        steps = self._choice_steps
         for piece in self._choosable(state, seat):
-            out[_CHOOSE + tile_kind(piece)] = Internal(f"choose {piece}", functools.partial(self._choose, piece))
+            step = steps.get(piece)
+            if step is None:  # (one step per tile, made once: it is the same step every turn)
+                step = steps[piece] = Internal(f"choose {piece}", functools.partial(self._choose, piece))
+            out[_CHOOSE + tile_kind(piece)] = step
         return out
 
     def reachable_actions(self) -> list[Any]:
@@ -437,14 +444,33 @@ class raw_env(RummyEnv):
         raise RummyError("Rummikub's plays are too many to list", code=ErrorCode.UNSUPPORTED_RULES)
 
     def _encode(self, state: Referee, seat: int) -> np.ndarray[Any, Any]:
+        # What the state alone gives is encoded once per state and seat (the tile choices of a
+        # turn observe the same state again and again); the choice is added to a copy.
+        seen = self._seen
+        if seen is not None and seen[0] is state and seen[1] == seat:
+            base, mine = seen[2], seen[3]
+        else:
+            base, mine = self._encode_state(state, seat)
+            self._seen = (state, seat, base, mine)
+        out = base.copy()
+        if mine:
+            at = self.layout.offset["chosen"]
+            for p in self.chosen:
+                out[at + tile_kind(p)] += 0.5
+            if self._play is not None:
+                out[self.layout.offset["playable"]] = 1.0
+        clipped: np.ndarray[Any, Any] = np.clip(out, 0.0, 1.0)
+        return clipped
+
+    def _encode_state(self, state: Referee, seat: int) -> tuple[np.ndarray[Any, Any], bool]:
+        """``seat``'s observation unclipped, nothing chosen, "playable" 0; and whether the seat is to move."""
         view = state.view(seat)
         assert isinstance(view, RummikubView)
         n, lay = self.seats, self.layout
         out = np.zeros(lay.size, dtype=np.float32)
-        for name, pieces in (("hand", view.hand), ("chosen", self.chosen if view.to_move == seat else ())):
-            at = lay.offset[name]
-            for p in pieces:
-                out[at + tile_kind(p)] += 0.5
+        at = lay.offset["hand"]
+        for p in view.hand:
+            out[at + tile_kind(p)] += 0.5
         at = lay.offset["table"]
         for m in view.table:
             for p in m.pieces:
@@ -460,9 +486,7 @@ class raw_env(RummyEnv):
         if view.turns_left is not None:
             out[lay.offset["turns_left"]] = min(1.0, view.turns_left / n)
         out[lay.offset["to_move"]] = 1.0 if view.to_move == seat else 0.0
-        if view.to_move == seat and self._play is not None:
-            out[lay.offset["playable"]] = 1.0
-        return np.clip(out, 0.0, 1.0)
+        return out, view.to_move == seat
 
     def action_rows(self) -> list[ActionRow]:
         """The action table."""
