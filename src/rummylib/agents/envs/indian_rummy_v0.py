@@ -75,7 +75,10 @@ class _DiscardMoves(dict[int, Any]):
         return move
 
     def get(self, index: int, default: Any = None) -> Any:
-        return self[index] if index in self else default
+        try:
+            return self[index]
+        except KeyError:
+            return default
 
     def __iter__(self) -> Iterator[int]:
         # (a dict subclass with its own __iter__ is copied through keys() and __getitem__)
