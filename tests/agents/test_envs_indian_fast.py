@@ -3,7 +3,8 @@
 In the discard phase the environment asks the deal which cards can be discarded and which of them
 leave a valid declaration, and makes an index's action only when it is read. Here every index,
 its place in the mask's order and its action are held equal to what the referee's
-`legal_actions` gives, along random play and on hands built to hold declarations; and the
+`legal_actions` gives, along random play and on hands built to hold declarations (and the card counts of the
+observation to a float32 addition per card, as they were first written); and the
 referee's verdict on each listed declaration (one search of the hand) to `declaration_violations`.
 """
 
@@ -13,6 +14,7 @@ import random
 from typing import Any
 
 import attrs
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -62,6 +64,27 @@ def _same(moves: dict[int, Any], listed: dict[int, Any]) -> None:
     assert list(moves.items()) == list(listed.items())
 
 
+def _card_by_card(env: Any, state: Referee, seat: int) -> np.ndarray[Any, Any]:
+    """The observation's card counts as the encoding first wrote them: a float32 addition per card."""
+    out = env._encode(state, seat).copy()
+    view, lay, cp = state.view(seat), env.layout, env.copies
+    fields = [("hand", view.hand), ("discards", view.discards[:-1])]
+    for name, _ in fields:
+        out[lay.offset[name] : lay.offset[name] + 53] = 0.0
+    for name, cards in fields:
+        for c in cards:
+            out[lay.offset[name] + card_kind(c)] += cp[card_kind(c)]
+    at, n = lay.offset["known"], env.seats
+    out[at : at + 53 * (n - 1)] = 0.0
+    for r in range(1, n):
+        s = (seat + r) % n
+        shown = view.shown[s] if view.shown else None
+        for c in shown if shown is not None else view.known[s]:
+            out[at + (r - 1) * 53 + card_kind(c)] += cp[card_kind(c)]
+    clipped: np.ndarray[Any, Any] = np.clip(out, 0.0, 1.0)
+    return clipped
+
+
 @settings(max_examples=10, deadline=None)
 @given(
     players=st.integers(2, 4),
@@ -86,8 +109,9 @@ def test_masks_equal_the_listing_along_random_play(players: int, game: str, seed
         seat = env.possible_agents.index(agent)
         listed = _listed(env.referee, seat)
         _same(env.legal_moves(), listed)
-        mask = env.observe(agent)["action_mask"]
-        assert mask.nonzero()[0].tolist() == sorted(listed)
+        seen = env.observe(agent)
+        assert seen["action_mask"].nonzero()[0].tolist() == sorted(listed)
+        assert np.array_equal(seen["observation"], _card_by_card(env, env.referee, seat))
         env.step(rng.choice(sorted(listed)))
 
 

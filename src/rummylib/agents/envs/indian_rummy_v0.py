@@ -27,7 +27,17 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from rummylib.agents.envs._base import CARD_KINDS, ActionRow, Field, Layout, RummyAECEnv, RummyEnv, card_kind, wrap
+from rummylib.agents.envs._base import (
+    CARD_KINDS,
+    ActionRow,
+    Field,
+    Layout,
+    RummyAECEnv,
+    RummyEnv,
+    card_kind,
+    kind_card,
+    wrap,
+)
 from rummylib.errors import ErrorCode, RuleSetError
 from rummylib.indian import IndianDeal, IndianGame
 from rummylib.indian.actions import Declare, Discard, DrawDiscard, DrawStock, Drop, IndianPhase, IndianView, SeatStatus
@@ -37,6 +47,8 @@ from rummylib.rules import INDIAN_RUMMY, RuleSet
 
 _DISCARD, _DECLARE, _WRONG = 3, 56, 109
 _STATUS = {s: i for i, s in enumerate(SeatStatus)}
+_KIND: dict[Piece, int] = {kind_card(k): k for k in range(CARD_KINDS)}
+"""Each card's kind (`card_kind`), looked up."""
 _PHASES = {IndianPhase.DRAW: 0, IndianPhase.DISCARD: 1, IndianPhase.OVER: 2}
 
 
@@ -116,6 +128,15 @@ class raw_env(RummyEnv):
         self.decks, self.jokers = decks, max(1, jokers)
         self.copies = np.full(CARD_KINDS, 1.0 / decks, dtype=np.float32)
         self.copies[52] = 1.0 / self.jokers
+        # sums[k][c]: ``copies[k]`` added c times in float32, one after another, as the encoding
+        # adds a card at a time (each count is written once, with the very same number).
+        self._sums: list[list[np.float32]] = []
+        for k in range(CARD_KINDS):
+            row, total = [np.float32(0.0)], np.float32(0.0)
+            for _ in range(max(decks, self.jokers) * 2):
+                total = np.float32(total + self.copies[k])
+                row.append(total)
+            self._sums.append(row)
         n = players
         self.actions = 162
         self.layout = Layout(
@@ -192,28 +213,20 @@ class raw_env(RummyEnv):
     def _encode(self, state: Referee, seat: int) -> np.ndarray[Any, Any]:
         view = state.view(seat)
         assert isinstance(view, IndianView)
-        n, lay, cp = self.seats, self.layout, self.copies
+        n, lay = self.seats, self.layout
         out = np.zeros(lay.size, dtype=np.float32)
-        at = lay.offset["hand"]
-        for c in view.hand:
-            k = card_kind(c)
-            out[at + k] += cp[k]
+        self._counts(out, lay.offset["hand"], view.hand)
         wild = 13 if view.wild_rank is None else int(view.wild_rank) - 1
         out[lay.offset["wild_rank"] + wild] = 1.0
         out[lay.offset["wild_card"] + card_kind(view.wild_card)] = 1.0
         if view.discards:
             out[lay.offset["top_discard"] + card_kind(view.discards[-1])] = 1.0
-            at = lay.offset["discards"]
-            for c in view.discards[:-1]:
-                k = card_kind(c)
-                out[at + k] += cp[k]
+            self._counts(out, lay.offset["discards"], view.discards[:-1])
         at = lay.offset["known"]
         for r in range(1, n):
             s = (seat + r) % n
             shown = view.shown[s] if view.shown else None
-            for c in shown if shown is not None else view.known[s]:
-                k = card_kind(c)
-                out[at + (r - 1) * 53 + k] += cp[k]
+            self._counts(out, at + (r - 1) * 53, shown if shown is not None else view.known[s])
         at = lay.offset["status"]
         width = len(_STATUS)
         for r in range(n):
@@ -229,6 +242,18 @@ class raw_env(RummyEnv):
             for r in range(n):
                 out[at + r] = min(1.0, view.totals[(seat + r) % n] / 250)
         return np.clip(out, 0.0, 1.0)
+
+    def _counts(self, out: np.ndarray[Any, Any], at: int, cards: Sequence[Piece]) -> None:
+        """Write each kind's count of ``cards`` / its copies at ``at`` + kind (a field that was all 0)."""
+        held: dict[int, int] = {}
+        for c in cards:
+            k = _KIND.get(c)
+            if k is None:
+                k = card_kind(c)
+            held[k] = held.get(k, 0) + 1
+        sums = self._sums
+        for k, n in held.items():
+            out[at + k] = sums[k][n]
 
     def action_rows(self) -> list[ActionRow]:
         """The action table."""
