@@ -32,6 +32,7 @@ from typing import TypeAlias
 import attrs
 
 from rummylib import _inputs
+from rummylib import _readings as _engine
 from rummylib.cards import Card, Rank, Suit
 from rummylib.errors import InvalidMeldError, RuleId, Violation
 from rummylib.notation import clear_cache as _clear_notation
@@ -263,17 +264,6 @@ def _rank_of(piece: Face) -> int:
     return piece.number if isinstance(piece, Tile) else int(piece.rank)
 
 
-def _suits(rules: RuleSet) -> tuple[Color, ...] | tuple[Suit, ...]:
-    return rules.colors if rules.family is Family.TILES else tuple(Suit)
-
-
-def _face(rules: RuleSet, suit: Color | Suit | StrEnum, position: int) -> Face:
-    if isinstance(suit, Color):
-        return Tile(suit, position)
-    assert isinstance(suit, Suit)
-    return Card(Rank(1 if position == 14 else position), suit)
-
-
 def _positions(piece: Face, rules: RuleSet) -> tuple[int, ...]:
     """Where a natural piece may sit in a run."""
     if isinstance(piece, Card) and piece.rank is Rank.ACE:
@@ -281,154 +271,115 @@ def _positions(piece: Face, rules: RuleSet) -> tuple[int, ...]:
     return (_rank_of(piece),)
 
 
-def _group_readings(meld: Meld, rules: RuleSet) -> list[MeldReading]:
-    pieces = meld.pieces
-    n = len(pieces)
-    if n < rules.group_min or (rules.group_max is not None and n > rules.group_max):
-        return []
-    naturals = [p for p in pieces if not isinstance(p, Joker)]
-    fixed_ranks = {_rank_of(p) for p in naturals if not rules.is_wild(p)}
-    if len(fixed_ranks) > 1:
-        return []
-    candidates = fixed_ranks or {_rank_of(p) for p in naturals}
-    all_suits = _suits(rules)
-    out = []
-    for rank in sorted(candidates):
-        faces: list[Face | None] = [None] * n
-        used: Counter[Color | Suit] = Counter()
-        for i, p in enumerate(pieces):
-            if not isinstance(p, Joker) and not rules.is_wild(p):
-                faces[i] = p
-                used[_suit_of(p)] += 1
-        if rules.group_distinct and any(c > 1 for c in used.values()):
-            continue
-        for i, p in enumerate(pieces):
-            if isinstance(p, Joker) or not rules.is_wild(p) or _rank_of(p) != rank:
-                continue
-            if not rules.group_distinct or not used[_suit_of(p)]:
-                faces[i] = p
-                used[_suit_of(p)] += 1
-        acting = tuple(f is None for f in faces)
-        jokers = sum(acting)
-        if jokers == n or rules.too_many_jokers(jokers, n - jokers) is not None:
-            continue
-        free = [s for s in all_suits if not used[s]] if rules.group_distinct else list(all_suits)
-        if rules.group_distinct and jokers > len(free):
-            continue
-        fill = iter(free) if rules.group_distinct else iter([all_suits[0]] * jokers)
-        done = tuple(f if f is not None else _face(rules, next(fill), rank) for f in faces)
-        value = rank * n if rules.family is Family.TILES else None
-        out.append(MeldReading(meld, MeldKind.GROUP, done, (rank,) * n, acting, value))
-    return out
+# The readings themselves are computed over small ints by `rummylib._readings` (compiled in the
+# compiled build); this module turns pieces into those ints and the answers back into values.
 
 
-def _run_as_laid(meld: Meld, rules: RuleSet, suit: Color | Suit, start: int) -> MeldReading | None:
-    faces: list[Face] = []
-    acting: list[bool] = []
-    for i, p in enumerate(meld.pieces):
-        pos = start + i
-        natural = not isinstance(p, Joker) and _suit_of(p) == suit and pos in _positions(p, rules)
-        if not natural and not isinstance(p, Joker) and not rules.is_wild(p):
-            return None
-        faces.append(p if natural and isinstance(p, Face) else _face(rules, suit, pos))
-        acting.append(not natural)
-    positions = tuple(range(start, start + len(faces)))
-    return _run_reading(meld, rules, start=start, faces=faces, acting=acting, positions=positions, as_laid=True)
+@functools.lru_cache(maxsize=256)
+def _shape(rules: RuleSet) -> _engine.Shape:
+    """The rule set's meld rules as ints, with its table of piece ints (one per rule set)."""
+    tiles = rules.family is Family.TILES
+    wild = 0
+    if not tiles:  # wild ranks are a rule of the card games: a tile is never wild
+        for rank in rules.all_wild_ranks:
+            wild |= 1 << int(rank)
+    return _engine.Shape(
+        tiles=tiles,
+        group_min=rules.group_min,
+        group_max=-1 if rules.group_max is None else rules.group_max,
+        distinct=rules.group_distinct,
+        run_min=rules.min_run,
+        run_max=rules.longest_run,
+        run_low=rules.run_low,
+        run_high=rules.run_high,
+        ace_low=rules.ace_low,
+        ace_high=rules.ace_high,
+        wild=wild,
+        ratio=rules.joker_ratio,
+        cap=-1 if rules.max_jokers_per_meld is None else rules.max_jokers_per_meld,
+        suits=[c.order for c in rules.colors] if tiles else [s.order for s in Suit],
+    )
 
 
-def _run_reading(
-    meld: Meld,
-    rules: RuleSet,
-    *,
-    start: int,
-    faces: Sequence[Face],
-    acting: Sequence[bool],
-    positions: tuple[int, ...],
-    as_laid: bool,
-) -> MeldReading | None:
-    jokers = sum(acting)
-    if jokers == len(acting) or rules.too_many_jokers(jokers, len(acting) - jokers) is not None:
-        return None
-    n = len(faces)
-    value = sum(range(start, start + n)) if rules.family is Family.TILES else None
-    return MeldReading(meld, MeldKind.RUN, tuple(faces), positions, tuple(acting), value, as_laid)
+def _codes(pieces: tuple[Piece, ...], shape: _engine.Shape, rules: RuleSet) -> list[int] | None:
+    """The ints of pieces for the engine, or ``None`` when one is not a piece of the game."""
+    codes = _engine.encode(pieces, shape)
+    if codes is None:
+        table = shape.codes  # one entry per distinct piece: a few hundred at most
+        for p in pieces:
+            if p not in table:
+                table[p] = _code_of(p) if rules.has_piece(p) else -1
+        codes = _engine.encode(pieces, shape)
+    return codes
 
 
-def _run_window(meld: Meld, rules: RuleSet, suit: Color | Suit, start: int) -> MeldReading | None:
-    laid = _run_as_laid(meld, rules, suit, start)
-    if laid is not None:
-        return laid
-    pieces = meld.pieces
-    n = len(pieces)
-    window = range(start, start + n)
-    taken: dict[int, int] = {}  # position -> piece index
-    pos_of: list[int | None] = [None] * n
-    # Fixed naturals: non-aces first (one place each), then aces (low or high, whichever is free).
-    fixed = [i for i, p in enumerate(pieces) if not isinstance(p, Joker) and not rules.is_wild(p)]
-    for i in sorted(fixed, key=lambda i: len(_positions(pieces[i], rules))):  # type: ignore[arg-type]
-        p = pieces[i]
-        assert not isinstance(p, Joker)
-        if _suit_of(p) != suit:
-            return None
-        spots = [q for q in _positions(p, rules) if q in window and q not in taken]
-        if not spots:
-            return None
-        taken[spots[0]] = i
-        pos_of[i] = spots[0]
-    # Wild cards of the suit sit at their own place when it is free; otherwise they act as jokers.
-    for i, p in enumerate(pieces):
-        if pos_of[i] is not None or isinstance(p, Joker) or _suit_of(p) != suit:
-            continue
-        spots = [q for q in _positions(p, rules) if q in window and q not in taken]
-        if spots:
-            taken[spots[0]] = i
-            pos_of[i] = spots[0]
-    free = iter(q for q in window if q not in taken)
-    faces: list[Face] = []
-    acting: list[bool] = []
-    for i, p in enumerate(pieces):
-        pos = pos_of[i]
-        if pos is None:
-            pos = next(free)
-            pos_of[i] = pos
-            faces.append(_face(rules, suit, pos))
-            acting.append(True)
-        else:
-            assert not isinstance(p, Joker)
-            faces.append(p)
-            acting.append(False)
-    positions = tuple(q for q in pos_of if q is not None)
-    return _run_reading(meld, rules, start=start, faces=faces, acting=acting, positions=positions, as_laid=False)
+def _code_of(piece: Piece) -> int:
+    if isinstance(piece, Tile):
+        return _engine.piece_code(piece.color.order, piece.number)
+    if isinstance(piece, Card):
+        return _engine.piece_code(piece.suit.order, int(piece.rank))
+    return _engine.JOKER_CODE
 
 
-def _run_readings(meld: Meld, rules: RuleSet) -> list[MeldReading]:
-    pieces = meld.pieces
-    n = len(pieces)
-    if n < rules.min_run or n > rules.longest_run:
-        return []
-    naturals = [p for p in pieces if not isinstance(p, Joker)]
-    fixed_suits = {_suit_of(p) for p in naturals if not rules.is_wild(p)}
-    if len(fixed_suits) > 1:
-        return []
-    candidates = fixed_suits or {_suit_of(p) for p in naturals}
-    # Only windows that hold every natural that has a single place can work.
-    fixed_places = [q for p in naturals if not rules.is_wild(p) for q in [_positions(p, rules)] if len(q) == 1]
-    first, last = rules.run_low, rules.run_high - n + 1
-    if fixed_places:
-        first = max(first, max(q[0] for q in fixed_places) - n + 1)
-        last = min(last, *(q[0] for q in fixed_places))
-    out = []
-    for suit in sorted(candidates, key=lambda s: s.order):
-        for start in range(first, last + 1):
-            reading = _run_window(meld, rules, suit, start)
-            if reading is not None:
-                out.append(reading)
-    return out
+_COLORS = tuple(Color)
+_SUITS = tuple(Suit)
+_KINDS = (MeldKind.GROUP, MeldKind.RUN)
 
 
-def _preference(r: MeldReading) -> tuple[bool, int, int, int, int]:
-    kind_order = 0 if r.kind is MeldKind.GROUP else 1
-    return (not r.as_laid, -(r.value or 0), r.joker_count, kind_order, -max(r.positions))
+@functools.lru_cache(maxsize=1024)
+def _face(tiles: bool, suit: int, position: int) -> Face:
+    """The natural piece a joker stands for (a small, closed set of values)."""
+    if tiles:
+        return Tile(_COLORS[suit], position)
+    return Card(Rank(1 if position == 14 else position), _SUITS[suit])
+
+
+class _Entry:
+    """What the engine found for one meld, and the readings built from it when first asked for."""
+
+    __slots__ = ("every", "first", "found")
+
+    def __init__(self, found: list[_engine.Reading]) -> None:
+        self.found = found
+        self.first: MeldReading | None = None
+        self.every: tuple[MeldReading, ...] | None = None
+
+
+@functools.lru_cache(maxsize=65_536)
+def _entry(meld: Meld, rules: RuleSet) -> _Entry:
+    # A pure function of two immutable values, so it is memoised: the same melds come back turn
+    # after turn in a game.
+    shape = _shape(rules)
+    codes = _codes(meld.pieces, shape, rules)
+    assert codes is not None  # the callers let through only pieces of the game
+    return _Entry(_engine.readings(codes, shape))
+
+
+def _build(meld: Meld, rules: RuleSet, found: _engine.Reading) -> MeldReading:
+    kind, as_laid, value, positions, stands = found
+    tiles = rules.family is Family.TILES
+    faces = tuple(
+        p if s < 0 else _face(tiles, s, q)  # type: ignore[misc]  # a piece standing for itself is no joker
+        for p, s, q in zip(meld.pieces, stands, positions, strict=True)
+    )
+    acting = tuple(s >= 0 for s in stands)
+    return MeldReading(meld, _KINDS[kind], faces, positions, acting, None if value < 0 else value, as_laid)
+
+
+def _first(meld: Meld, rules: RuleSet) -> MeldReading | None:
+    entry = _entry(meld, rules)
+    if entry.first is None and entry.found:
+        entry.first = _build(meld, rules, entry.found[0])
+    return entry.first
+
+
+def _readings(meld: Meld, rules: RuleSet) -> tuple[MeldReading, ...]:
+    entry = _entry(meld, rules)
+    if entry.every is None:
+        first = _first(meld, rules)
+        rest = (_build(meld, rules, r) for r in entry.found[1:])
+        entry.every = () if first is None else (first, *rest)
+    return entry.every
 
 
 def _prepare(meld: MeldLike, rules: RuleSet) -> Meld:
@@ -442,6 +393,14 @@ def _prepare(meld: MeldLike, rules: RuleSet) -> Meld:
 
 def _in_game(piece: Piece, rules: RuleSet) -> bool:
     return rules.has_piece(piece)
+
+
+def _known(meld: MeldLike, rules: RuleSet) -> Meld | None:
+    """The meld once checked, or ``None`` when it is empty or holds a piece not of the game."""
+    m = _prepare(meld, rules)
+    if not m.pieces or _codes(m.pieces, _shape(rules), rules) is None:
+        return None
+    return m
 
 
 def meld_readings(meld: MeldLike, *, rules: RuleSet) -> tuple[MeldReading, ...]:
@@ -459,17 +418,8 @@ def meld_readings(meld: MeldLike, *, rules: RuleSet) -> tuple[MeldReading, ...]:
         >>> [str(r) for r in meld_readings("r5 * *", rules=RUMMIKUB)][:3]
         ['run R5 *=R6 *=R7', 'group R5 *=K5 *=B5', 'run *=R4 R5 *=R6']
     """
-    m = _prepare(meld, rules)
-    if not m.pieces or not all(_in_game(p, rules) for p in m.pieces):
-        return ()
-    return _readings(m, rules)
-
-
-@functools.lru_cache(maxsize=65_536)
-def _readings(meld: Meld, rules: RuleSet) -> tuple[MeldReading, ...]:
-    # A pure function of two immutable values, so it is memoised: the same melds come back turn
-    # after turn in a game.
-    return tuple(sorted(_group_readings(meld, rules) + _run_readings(meld, rules), key=_preference))
+    m = _known(meld, rules)
+    return () if m is None else _readings(m, rules)
 
 
 def read_meld(meld: MeldLike, *, rules: RuleSet) -> MeldReading | None:
@@ -483,8 +433,8 @@ def read_meld(meld: MeldLike, *, rules: RuleSet) -> MeldReading | None:
         >>> str(read_meld("Jc Qc Kc Ac", rules=SHANGHAI)), read_meld("Kc Ac 2c", rules=SHANGHAI)
         ('run Jc Qc Kc Ac', None)
     """
-    readings = meld_readings(meld, rules=rules)
-    return readings[0] if readings else None
+    m = _known(meld, rules)
+    return None if m is None else _first(m, rules)
 
 
 def is_valid_meld(meld: MeldLike, *, rules: RuleSet) -> bool:
@@ -498,7 +448,8 @@ def is_valid_meld(meld: MeldLike, *, rules: RuleSet) -> bool:
         >>> is_valid_meld("r12 r13 r1", rules=RUMMIKUB), is_valid_meld("Ah 2h 3h", rules=GIN_RUMMY)
         (False, True)
     """
-    return read_meld(meld, rules=rules) is not None
+    m = _known(meld, rules)
+    return m is not None and len(_entry(m, rules).found) > 0
 
 
 def check_meld(meld: MeldLike, *, rules: RuleSet) -> MeldReading:
@@ -541,8 +492,8 @@ def meld_violations(meld: MeldLike, *, rules: RuleSet) -> tuple[Violation, ...]:
     m = _prepare(meld, rules)
     if not m.pieces:
         return (Violation(RuleId.MELD_EMPTY, "the meld has no pieces"),)
-    strangers = tuple(p for p in m.pieces if not _in_game(p, rules))
-    if strangers:
+    if _codes(m.pieces, _shape(rules), rules) is None:
+        strangers = tuple(p for p in m.pieces if not _in_game(p, rules))
         return (
             Violation(
                 RuleId.PIECE_NOT_IN_GAME,
@@ -550,7 +501,7 @@ def meld_violations(meld: MeldLike, *, rules: RuleSet) -> tuple[Violation, ...]:
                 pieces=strangers,
             ),
         )
-    if _readings(m, rules):  # already prepared and checked above: no second pass through read_meld
+    if _entry(m, rules).found:  # already prepared and checked above: no second pass through read_meld
         return ()
     return _diagnosis(m, rules)
 
@@ -574,7 +525,7 @@ def clear_caches() -> None:
         >>> is_valid_meld("r1 r2 r3", rules=RUMMIKUB)
         True
     """
-    _readings.cache_clear()
+    _entry.cache_clear()
     _diagnosis.cache_clear()
     _parse_short.cache_clear()
     _clear_notation()
