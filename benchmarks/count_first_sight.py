@@ -15,11 +15,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import bench_turn  # noqa: E402
+import bench_turn
 
-from rummylib import RUMMIKUB, Meld  # noqa: E402
-from rummylib.rummikub import clear_caches, validate_turn  # noqa: E402
-from rummylib.table import Table  # noqa: E402
+from rummylib import RUMMIKUB, Meld
+from rummylib.rummikub import clear_caches, validate_turn
+from rummylib.table import Table
 
 
 def main() -> None:

@@ -55,8 +55,10 @@ class Shape:
         ratio: bool,
         cap: int,
         suits: list[int],
+        max_number: int,
     ) -> None:
         self.tiles = tiles
+        self.max_number = max_number  # the highest tile number
         self.group_min = group_min
         self.group_max = group_max
         self.distinct = distinct
@@ -132,10 +134,8 @@ def _groups(codes: list[int], shape: Shape, out: list[Reading]) -> None:
             fixed_rank = c & 31
         elif c & 31 != fixed_rank:
             return
-    if fixed_rank >= 0:
-        candidates = [fixed_rank]
-    else:
-        candidates = [r for r in range(32) if (wild_ranks >> r) & 1]
+    # the one rank of the fixed naturals, else each rank of the wild cards, low to high
+    candidates = [fixed_rank] if fixed_rank >= 0 else [r for r in range(32) if (wild_ranks >> r) & 1]
     distinct = shape.distinct
     suits = shape.suits
     for rank in candidates:
@@ -287,10 +287,7 @@ def _runs(codes: list[int], shape: Shape, out: list[Reading]) -> None:
         if q:
             lowest = min(lowest, q)
             highest = max(highest, q)
-    if fixed_suit >= 0:
-        candidates = [fixed_suit]
-    else:
-        candidates = [s for s in range(8) if (wild_suits >> s) & 1]
+    candidates = [fixed_suit] if fixed_suit >= 0 else [s for s in range(8) if (wild_suits >> s) & 1]
     if highest >= 0:
         first = max(first, highest - n + 1)
         last = min(last, lowest)
@@ -335,3 +332,163 @@ def has_reading(codes: list[int], shape: Shape) -> bool:
         return True
     _runs(codes, shape, out)
     return len(out) > 0
+
+
+# --- diagnosis of an invalid meld ----------------------------------------------------------------
+# Each problem is ``(problem, pieces, numbers)``: one of the ids below, the indexes of the pieces
+# it names, and the numbers its message needs; `rummylib.melds` writes the `Violation`.
+
+NO_NATURAL: Final = 0
+GROUP_TOO_SMALL: Final = 1
+GROUP_TOO_LARGE: Final = 2
+GROUP_RANKS_DIFFER: Final = 3  # numbers: the ranks, low to high
+GROUP_COLOUR_REPEATED: Final = 4
+TOO_MANY_JOKERS: Final = 5  # numbers: jokers, naturals
+RUN_TOO_SHORT: Final = 6
+RUN_TOO_LONG: Final = 7
+MIXED_SUITS: Final = 8  # numbers: the suit orders, low to high
+RUN_DUPLICATE_RANK: Final = 9
+RUN_WRAPS: Final = 10
+RUN_GAP: Final = 11  # numbers: the span
+NOT_A_MELD: Final = 12
+
+Problem = tuple[int, list[int], list[int]]
+"""``(problem, pieces, numbers)``: see above."""
+
+
+def _most_common(keys: list[int], counts: list[int]) -> int:
+    """The key counted most, the first seen on a tie (as `collections.Counter.most_common`)."""
+    best, top = keys[0], counts[0]
+    for k in range(1, len(keys)):
+        if counts[k] > top:
+            best, top = keys[k], counts[k]
+    return best
+
+
+def _tally(values: list[int]) -> tuple[list[int], list[int]]:
+    """The distinct values in the order first seen, and how often each comes."""
+    keys: list[int] = []
+    counts: list[int] = []
+    for v in values:
+        for k in range(len(keys)):
+            if keys[k] == v:
+                counts[k] += 1
+                break
+        else:
+            keys.append(v)
+            counts.append(1)
+    return keys, counts
+
+
+def _jokers_problem(n: int, fixed: list[int], shape: Shape, out: list[Problem]) -> None:
+    jokers, naturals = n - len(fixed), len(fixed)
+    if _too_many(shape, jokers, naturals):
+        held = [False] * n
+        for i in fixed:
+            held[i] = True
+        out.append((TOO_MANY_JOKERS, [i for i in range(n) if not held[i]], [jokers, naturals]))
+
+
+def _group_problems(codes: list[int], fixed: list[int], ranks: list[int], shape: Shape, out: list[Problem]) -> None:
+    n = len(codes)
+    if n < shape.group_min:
+        out.append((GROUP_TOO_SMALL, [], []))
+    if shape.group_max >= 0 and n > shape.group_max:
+        out.append((GROUP_TOO_LARGE, [], []))
+    keys, counts = _tally(ranks)
+    if len(keys) > 1:
+        common = _most_common(keys, counts)
+        odd = [i for i in fixed if codes[i] & 31 != common]
+        out.append((GROUP_RANKS_DIFFER, odd, sorted(keys)))
+    if shape.distinct:
+        seen = [0] * 8
+        for i in fixed:
+            seen[(codes[i] >> 5) - 1] += 1
+        repeated = [i for i in fixed if seen[(codes[i] >> 5) - 1] > 1]
+        if repeated:
+            out.append((GROUP_COLOUR_REPEATED, repeated, []))
+    _jokers_problem(n, fixed, shape, out)
+
+
+def _run_problems(codes: list[int], fixed: list[int], suits: list[int], shape: Shape, out: list[Problem]) -> None:
+    n = len(codes)
+    if n < shape.run_min:
+        out.append((RUN_TOO_SHORT, [], []))
+    if n > shape.run_max:
+        out.append((RUN_TOO_LONG, [], []))
+    keys, counts = _tally(suits)
+    main = _most_common(keys, counts)
+    if len(keys) > 1:
+        odd = [i for i in fixed if (codes[i] >> 5) - 1 != main]
+        out.append((MIXED_SUITS, odd, sorted(keys)))
+    same = [i for i in fixed if (codes[i] >> 5) - 1 == main]
+    per_rank = [0] * 32
+    for i in same:
+        per_rank[codes[i] & 31] += 1
+    aces_ok = 2 if shape.two_aces else 1
+    dups = [i for i in same if per_rank[codes[i] & 31] > (aces_ok if _is_ace(shape, codes[i]) else 1)]
+    if dups:
+        out.append((RUN_DUPLICATE_RANK, dups, []))
+    _jokers_problem(n, fixed, shape, out)
+    if len(keys) == 1 and not dups and shape.run_min <= n <= shape.run_max:
+        _placement_problems(codes, n, same, shape, out)
+
+
+def _placement_problems(codes: list[int], n: int, same: list[int], shape: Shape, out: list[Problem]) -> None:
+    low_spots = 0  # a bit per place, the aces low where they may be
+    high_spots = 0  # the aces high where they may be
+    for i in same:
+        c = codes[i]
+        if _is_ace(shape, c):
+            low_spots |= 1 << (1 if shape.ace_low else 14)
+            high_spots |= 1 << (14 if shape.ace_high else 1)
+        else:
+            low_spots |= 1 << (c & 31)
+            high_spots |= 1 << (c & 31)
+    best_span = min(_span(low_spots), _span(high_spots))
+    if best_span <= n:
+        return
+    ranks = sorted({codes[i] & 31 for i in same})
+    cycle = shape.max_number if shape.tiles else 13
+    cyclic_span = 1
+    if len(ranks) > 1:
+        widest = 0
+        for k in range(len(ranks)):
+            widest = max(widest, (ranks[(k + 1) % len(ranks)] - ranks[k]) % cycle)
+        cyclic_span = cycle - widest + 1
+    if cyclic_span <= n:
+        out.append((RUN_WRAPS, same, []))
+    else:
+        out.append((RUN_GAP, same, [best_span]))
+
+
+def _span(spots: int) -> int:
+    """Places from the lowest bit set to the highest, both counted."""
+    return spots.bit_length() - (spots & -spots).bit_length() + 1
+
+
+def diagnose(codes: list[int], shape: Shape) -> list[Problem]:
+    """Every problem of a meld ``codes`` (pieces of the game) that has no valid reading."""
+    n = len(codes)
+    fixed = [i for i in range(n) if codes[i] != JOKER_CODE and not _wild(shape, codes[i])]
+    if not fixed:
+        fixed = [i for i in range(n) if codes[i] != JOKER_CODE]
+    if not fixed:
+        return [(NO_NATURAL, list(range(n)), [])]
+    ranks = [codes[i] & 31 for i in fixed]
+    suits = [(codes[i] >> 5) - 1 for i in fixed]
+    rank_keys, rank_counts = _tally(ranks)
+    suit_keys, suit_counts = _tally(suits)
+    group_like, run_like = len(rank_keys) == 1, len(suit_keys) == 1
+    if not group_like and not run_like:
+        # Neither kind fits; blame the one the pieces come closer to (both on a tie).
+        group_score, run_score = max(rank_counts), max(suit_counts)
+        group_like, run_like = group_score >= run_score, run_score >= group_score
+    out: list[Problem] = []
+    if group_like or not run_like:
+        _group_problems(codes, fixed, ranks, shape, out)
+    if run_like or not group_like:
+        _run_problems(codes, fixed, suits, shape, out)
+    if not out:
+        out.append((NOT_A_MELD, list(range(n)), []))
+    return out

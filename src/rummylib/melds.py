@@ -24,10 +24,9 @@ Examples:
 from __future__ import annotations
 
 import functools
-from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from enum import StrEnum
-from typing import TypeAlias
+from typing import TypeAlias, cast
 
 import attrs
 
@@ -37,7 +36,7 @@ from rummylib.cards import Card, Rank, Suit
 from rummylib.errors import InvalidMeldError, RuleId, Violation
 from rummylib.notation import clear_cache as _clear_notation
 from rummylib.notation import parse_pieces
-from rummylib.pieces import Family, Joker, Piece, format_pieces
+from rummylib.pieces import Family, Piece, format_pieces
 from rummylib.rules import RuleSet
 from rummylib.tiles import Color, Drawable, Tile
 
@@ -260,17 +259,6 @@ def _suit_of(piece: Face) -> Color | Suit:
     return piece.color if isinstance(piece, Tile) else piece.suit
 
 
-def _rank_of(piece: Face) -> int:
-    return piece.number if isinstance(piece, Tile) else int(piece.rank)
-
-
-def _positions(piece: Face, rules: RuleSet) -> tuple[int, ...]:
-    """Where a natural piece may sit in a run."""
-    if isinstance(piece, Card) and piece.rank is Rank.ACE:
-        return ((1,) if rules.ace_low else ()) + ((14,) if rules.ace_high else ())
-    return (_rank_of(piece),)
-
-
 # The readings themselves are computed over small ints by `rummylib._readings` (compiled in the
 # compiled build); this module turns pieces into those ints and the answers back into values.
 
@@ -298,6 +286,7 @@ def _shape(rules: RuleSet) -> _engine.Shape:
         ratio=rules.joker_ratio,
         cap=-1 if rules.max_jokers_per_meld is None else rules.max_jokers_per_meld,
         suits=[c.order for c in rules.colors] if tiles else [s.order for s in Suit],
+        max_number=rules.max_number,
     )
 
 
@@ -358,10 +347,8 @@ def _entry(meld: Meld, rules: RuleSet) -> _Entry:
 def _build(meld: Meld, rules: RuleSet, found: _engine.Reading) -> MeldReading:
     kind, as_laid, value, positions, stands = found
     tiles = rules.family is Family.TILES
-    faces = tuple(
-        p if s < 0 else _face(tiles, s, q)  # type: ignore[misc]  # a piece standing for itself is no joker
-        for p, s, q in zip(meld.pieces, stands, positions, strict=True)
-    )
+    pieces = cast(tuple[Face, ...], meld.pieces)  # a piece standing for itself is never a joker
+    faces = tuple(p if s < 0 else _face(tiles, s, q) for p, s, q in zip(pieces, stands, positions, strict=True))
     acting = tuple(s >= 0 for s in stands)
     return MeldReading(meld, _KINDS[kind], faces, positions, acting, None if value < 0 else value, as_laid)
 
@@ -547,155 +534,63 @@ def _name(rules: RuleSet, plural: bool = False) -> str:
 
 
 def _diagnose(meld: Meld, rules: RuleSet) -> list[Violation]:
+    shape = _shape(rules)
+    codes = _codes(meld.pieces, shape, rules)
+    assert codes is not None  # the callers let through only pieces of the game
     pieces = meld.pieces
-    naturals = [p for p in pieces if not isinstance(p, Joker)]
-    fixed = [p for p in naturals if not rules.is_wild(p)] or naturals
-    if not fixed:
-        return [
-            Violation(
-                RuleId.NO_NATURAL_PIECE,
-                f"all {len(pieces)} pieces are jokers; a meld needs at least one natural piece",
-                pieces=tuple(pieces),
-            )
-        ]
-    ranks = Counter(_rank_of(p) for p in fixed)
-    suits = Counter(_suit_of(p) for p in fixed)
-    group_like, run_like = len(ranks) == 1, len(suits) == 1
-    if not group_like and not run_like:
-        # Neither kind fits; blame the one the pieces come closer to (both on a tie).
-        group_score = ranks.most_common(1)[0][1]
-        run_score = suits.most_common(1)[0][1]
-        group_like, run_like = group_score >= run_score, run_score >= group_score
-    out: list[Violation] = []
-    if group_like or not run_like:
-        out += _group_problems(pieces, fixed, ranks, rules)
-    if run_like or not group_like:
-        out += _run_problems(pieces, fixed, suits, rules)
-    if not out:
-        out.append(
-            Violation(RuleId.NOT_A_MELD, f"{format_pieces(pieces)} form neither a group nor a run", pieces=pieces)
-        )
+    out = [
+        _violation(problem, tuple(pieces[i] for i in at), numbers, pieces, rules)
+        for problem, at, numbers in _engine.diagnose(codes, shape)
+    ]
     return list(dict.fromkeys(out))
 
 
-def _too_many_jokers(pieces: Sequence[Piece], fixed: Sequence[Piece], rules: RuleSet) -> list[Violation]:
-    why = rules.too_many_jokers(len(pieces) - len(fixed), len(fixed))
-    if why is None:
-        return []
-    return [Violation(RuleId.TOO_MANY_JOKERS, why, pieces=tuple(p for p in pieces if p not in fixed))]
-
-
-def _group_problems(
-    pieces: Sequence[Piece], fixed: Sequence[Face], ranks: Counter[int], rules: RuleSet
-) -> list[Violation]:
-    out = []
+def _violation(
+    problem: int, named: tuple[Piece, ...], numbers: list[int], pieces: tuple[Piece, ...], rules: RuleSet
+) -> Violation:
+    """The `Violation` of one problem the engine found (`rummylib._readings.diagnose`)."""
     n = len(pieces)
-    if n < rules.group_min:
-        out.append(Violation(RuleId.GROUP_TOO_SMALL, f"group of {_count(n)}; a group needs at least {rules.group_min}"))
-    if rules.group_max is not None and n > rules.group_max:
-        out.append(Violation(RuleId.GROUP_TOO_LARGE, f"group of {_count(n)}; a group holds at most {rules.group_max}"))
-    if len(ranks) > 1:
-        common = ranks.most_common(1)[0][0]
-        odd = tuple(p for p in fixed if _rank_of(p) != common)
-        shown = ", ".join(str(r) if rules.family is Family.TILES else Rank(r).symbol for r in sorted(ranks))
-        out.append(
-            Violation(
-                RuleId.GROUP_RANKS_DIFFER,
-                f"group needs one number, but has {shown} ({format_pieces(odd)} differ)",
-                pieces=odd,
-            )
+    tiles = rules.family is Family.TILES
+    if problem == _engine.NO_NATURAL:
+        why = f"all {n} pieces are jokers; a meld needs at least one natural piece"
+        return Violation(RuleId.NO_NATURAL_PIECE, why, pieces=pieces)
+    if problem == _engine.GROUP_TOO_SMALL:
+        return Violation(RuleId.GROUP_TOO_SMALL, f"group of {_count(n)}; a group needs at least {rules.group_min}")
+    if problem == _engine.GROUP_TOO_LARGE:
+        return Violation(RuleId.GROUP_TOO_LARGE, f"group of {_count(n)}; a group holds at most {rules.group_max}")
+    if problem == _engine.GROUP_RANKS_DIFFER:
+        shown = ", ".join(str(r) if tiles else Rank(r).symbol for r in numbers)
+        why = f"group needs one number, but has {shown} ({format_pieces(named)} differ)"
+        return Violation(RuleId.GROUP_RANKS_DIFFER, why, pieces=named)
+    if problem == _engine.GROUP_COLOUR_REPEATED:
+        names = " ".join(sorted({str(_suit_of(p).value) for p in named}))  # type: ignore[arg-type]  # naturals
+        why = f"group repeats {_name(rules)} {names} ({format_pieces(named)}); every {_name(rules)} must differ"
+        return Violation(RuleId.GROUP_COLOUR_REPEATED, why, pieces=named)
+    if problem == _engine.TOO_MANY_JOKERS:
+        too_many = rules.too_many_jokers(numbers[0], numbers[1])
+        assert too_many is not None
+        return Violation(RuleId.TOO_MANY_JOKERS, too_many, pieces=named)
+    if problem == _engine.RUN_TOO_SHORT:
+        return Violation(RuleId.RUN_TOO_SHORT, f"run of {_count(n)}; a run needs at least {rules.min_run}")
+    if problem == _engine.RUN_TOO_LONG:
+        return Violation(RuleId.RUN_TOO_LONG, f"run of {_count(n)}; a run holds at most {rules.longest_run}")
+    if problem == _engine.MIXED_SUITS:
+        names = " and ".join(str((_COLORS if tiles else _SUITS)[s].value) for s in numbers)
+        why = f"run mixes {_name(rules, True)} {names} ({format_pieces(named)} off {_name(rules)})"
+        return Violation(RuleId.MIXED_SUITS, why, pieces=named)
+    if problem == _engine.RUN_DUPLICATE_RANK:
+        why = f"run holds {format_pieces(named)}: a number may appear only once in a run"
+        return Violation(RuleId.RUN_DUPLICATE_RANK, why, pieces=named)
+    if problem == _engine.RUN_WRAPS:
+        top, bottom = ("13", "1") if tiles else ("K", "A")
+        why = f"{format_pieces(named)} would need the run to wrap from {top} round to {bottom}; runs never wrap"
+        return Violation(RuleId.RUN_WRAPS, why, pieces=named)
+    if problem == _engine.RUN_GAP:
+        span = numbers[0]
+        why = (
+            f"{format_pieces(named)} span {span} places but the meld has {n} pieces: "
+            f"{span - n} more joker{'s' if span - n > 1 else ''} would be needed"
         )
-    if rules.group_distinct:
-        seen = Counter(_suit_of(p) for p in fixed)
-        repeated = tuple(p for p in fixed if seen[_suit_of(p)] > 1)
-        if repeated:
-            names = " ".join(sorted({str(_suit_of(p).value) for p in repeated}))
-            out.append(
-                Violation(
-                    RuleId.GROUP_COLOUR_REPEATED,
-                    f"group repeats {_name(rules)} {names} ({format_pieces(repeated)}); "
-                    f"every {_name(rules)} must differ",
-                    pieces=repeated,
-                )
-            )
-    return out + _too_many_jokers(pieces, fixed, rules)
-
-
-def _run_problems(
-    pieces: Sequence[Piece], fixed: Sequence[Face], suits: Counter[Color | Suit], rules: RuleSet
-) -> list[Violation]:
-    out = []
-    n = len(pieces)
-    if n < rules.min_run:
-        out.append(Violation(RuleId.RUN_TOO_SHORT, f"run of {_count(n)}; a run needs at least {rules.min_run}"))
-    if n > rules.longest_run:
-        out.append(Violation(RuleId.RUN_TOO_LONG, f"run of {_count(n)}; a run holds at most {rules.longest_run}"))
-    main = suits.most_common(1)[0][0]
-    if len(suits) > 1:
-        odd = tuple(p for p in fixed if _suit_of(p) != main)
-        names = " and ".join(str(s.value) for s in sorted(suits, key=lambda s: s.order))
-        out.append(
-            Violation(
-                RuleId.MIXED_SUITS,
-                f"run mixes {_name(rules, True)} {names} ({format_pieces(odd)} off {_name(rules)})",
-                pieces=odd,
-            )
-        )
-    same = [p for p in fixed if _suit_of(p) == main]
-    counts = Counter(_rank_of(p) for p in same)
-    aces_ok = 2 if rules.family is Family.CARDS and rules.ace_low and rules.ace_high else 1
-    dups = tuple(p for p in same if counts[_rank_of(p)] > (aces_ok if _is_ace(p) else 1))
-    if dups:
-        out.append(
-            Violation(
-                RuleId.RUN_DUPLICATE_RANK,
-                f"run holds {format_pieces(dups)}: a number may appear only once in a run",
-                pieces=dups,
-            )
-        )
-    out += _too_many_jokers(pieces, fixed, rules)
-    if len(suits) == 1 and not dups and rules.min_run <= n <= rules.longest_run:
-        out += _placement_problems(pieces, same, rules)
-    return out
-
-
-def _is_ace(p: Face) -> bool:
-    return isinstance(p, Card) and p.rank is Rank.ACE
-
-
-def _placement_problems(pieces: Sequence[Piece], same: Sequence[Face], rules: RuleSet) -> list[Violation]:
-    n = len(pieces)
-    ranks = sorted({_rank_of(p) for p in same})
-    best_span = None
-    options = [list(_positions(p, rules)) for p in same]
-    if any(not o for o in options):  # pragma: no cover - rule sets always allow the ace somewhere
-        return []
-    # Try the ace low and high; the tightest span decides.
-    for high_ace in (False, True):
-        pos = sorted({(o[-1] if high_ace else o[0]) for o in options})
-        span = pos[-1] - pos[0] + 1
-        best_span = span if best_span is None else min(best_span, span)
-    assert best_span is not None
-    if best_span <= n:
-        return []
-    cycle = rules.max_number if rules.family is Family.TILES else 13
-    gaps = [(ranks[(i + 1) % len(ranks)] - ranks[i]) % cycle for i in range(len(ranks))]
-    cyclic_span = cycle - max(gaps) + 1 if len(ranks) > 1 else 1
-    shown = format_pieces(same)
-    if cyclic_span <= n:
-        top, bottom = ("13", "1") if rules.family is Family.TILES else ("K", "A")
-        return [
-            Violation(
-                RuleId.RUN_WRAPS,
-                f"{shown} would need the run to wrap from {top} round to {bottom}; runs never wrap",
-                pieces=tuple(same),
-            )
-        ]
-    return [
-        Violation(
-            RuleId.RUN_GAP,
-            f"{shown} span {best_span} places but the meld has {n} pieces: "
-            f"{best_span - n} more joker{'s' if best_span - n > 1 else ''} would be needed",
-            pieces=tuple(same),
-        )
-    ]
+        return Violation(RuleId.RUN_GAP, why, pieces=named)
+    assert problem == _engine.NOT_A_MELD
+    return Violation(RuleId.NOT_A_MELD, f"{format_pieces(pieces)} form neither a group nor a run", pieces=pieces)

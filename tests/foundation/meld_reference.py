@@ -12,10 +12,16 @@ from collections.abc import Sequence
 from enum import StrEnum
 
 from rummylib.cards import Card, Rank, Suit
+from rummylib.errors import RuleId, Violation
 from rummylib.melds import Face, Meld, MeldKind, MeldReading
-from rummylib.pieces import Family, Joker
+from rummylib.pieces import Family, Joker, Piece, format_pieces
 from rummylib.rules import RuleSet
 from rummylib.tiles import Color, Tile
+
+
+def reference_violations(meld: Meld, rules: RuleSet) -> tuple[Violation, ...]:
+    """Every problem of a meld of pieces of the game that has no valid reading."""
+    return tuple(dict.fromkeys(_diagnose(meld, rules)))
 
 
 def reference_readings(meld: Meld, rules: RuleSet) -> tuple[MeldReading, ...]:
@@ -197,3 +203,168 @@ def _run_readings(meld: Meld, rules: RuleSet) -> list[MeldReading]:
 def _preference(r: MeldReading) -> tuple[bool, int, int, int, int]:
     kind_order = 0 if r.kind is MeldKind.GROUP else 1
     return (not r.as_laid, -(r.value or 0), r.joker_count, kind_order, -max(r.positions))
+
+
+def _count(n: int) -> str:
+    """``"1 piece"``, ``"2 pieces"``."""
+    return f"{n} piece" if n == 1 else f"{n} pieces"
+
+
+def _name(rules: RuleSet, plural: bool = False) -> str:
+    word = "colour" if rules.family is Family.TILES else "suit"
+    return word + ("s" if plural else "")
+
+
+def _diagnose(meld: Meld, rules: RuleSet) -> list[Violation]:
+    pieces = meld.pieces
+    naturals = [p for p in pieces if not isinstance(p, Joker)]
+    fixed = [p for p in naturals if not rules.is_wild(p)] or naturals
+    if not fixed:
+        return [
+            Violation(
+                RuleId.NO_NATURAL_PIECE,
+                f"all {len(pieces)} pieces are jokers; a meld needs at least one natural piece",
+                pieces=tuple(pieces),
+            )
+        ]
+    ranks = Counter(_rank_of(p) for p in fixed)
+    suits = Counter(_suit_of(p) for p in fixed)
+    group_like, run_like = len(ranks) == 1, len(suits) == 1
+    if not group_like and not run_like:
+        # Neither kind fits; blame the one the pieces come closer to (both on a tie).
+        group_score = ranks.most_common(1)[0][1]
+        run_score = suits.most_common(1)[0][1]
+        group_like, run_like = group_score >= run_score, run_score >= group_score
+    out: list[Violation] = []
+    if group_like or not run_like:
+        out += _group_problems(pieces, fixed, ranks, rules)
+    if run_like or not group_like:
+        out += _run_problems(pieces, fixed, suits, rules)
+    if not out:
+        out.append(
+            Violation(RuleId.NOT_A_MELD, f"{format_pieces(pieces)} form neither a group nor a run", pieces=pieces)
+        )
+    return list(dict.fromkeys(out))
+
+
+def _too_many_jokers(pieces: Sequence[Piece], fixed: Sequence[Piece], rules: RuleSet) -> list[Violation]:
+    why = rules.too_many_jokers(len(pieces) - len(fixed), len(fixed))
+    if why is None:
+        return []
+    return [Violation(RuleId.TOO_MANY_JOKERS, why, pieces=tuple(p for p in pieces if p not in fixed))]
+
+
+def _group_problems(
+    pieces: Sequence[Piece], fixed: Sequence[Face], ranks: Counter[int], rules: RuleSet
+) -> list[Violation]:
+    out = []
+    n = len(pieces)
+    if n < rules.group_min:
+        out.append(Violation(RuleId.GROUP_TOO_SMALL, f"group of {_count(n)}; a group needs at least {rules.group_min}"))
+    if rules.group_max is not None and n > rules.group_max:
+        out.append(Violation(RuleId.GROUP_TOO_LARGE, f"group of {_count(n)}; a group holds at most {rules.group_max}"))
+    if len(ranks) > 1:
+        common = ranks.most_common(1)[0][0]
+        odd = tuple(p for p in fixed if _rank_of(p) != common)
+        shown = ", ".join(str(r) if rules.family is Family.TILES else Rank(r).symbol for r in sorted(ranks))
+        out.append(
+            Violation(
+                RuleId.GROUP_RANKS_DIFFER,
+                f"group needs one number, but has {shown} ({format_pieces(odd)} differ)",
+                pieces=odd,
+            )
+        )
+    if rules.group_distinct:
+        seen = Counter(_suit_of(p) for p in fixed)
+        repeated = tuple(p for p in fixed if seen[_suit_of(p)] > 1)
+        if repeated:
+            names = " ".join(sorted({str(_suit_of(p).value) for p in repeated}))
+            out.append(
+                Violation(
+                    RuleId.GROUP_COLOUR_REPEATED,
+                    f"group repeats {_name(rules)} {names} ({format_pieces(repeated)}); "
+                    f"every {_name(rules)} must differ",
+                    pieces=repeated,
+                )
+            )
+    return out + _too_many_jokers(pieces, fixed, rules)
+
+
+def _run_problems(
+    pieces: Sequence[Piece], fixed: Sequence[Face], suits: Counter[Color | Suit], rules: RuleSet
+) -> list[Violation]:
+    out = []
+    n = len(pieces)
+    if n < rules.min_run:
+        out.append(Violation(RuleId.RUN_TOO_SHORT, f"run of {_count(n)}; a run needs at least {rules.min_run}"))
+    if n > rules.longest_run:
+        out.append(Violation(RuleId.RUN_TOO_LONG, f"run of {_count(n)}; a run holds at most {rules.longest_run}"))
+    main = suits.most_common(1)[0][0]
+    if len(suits) > 1:
+        odd = tuple(p for p in fixed if _suit_of(p) != main)
+        names = " and ".join(str(s.value) for s in sorted(suits, key=lambda s: s.order))
+        out.append(
+            Violation(
+                RuleId.MIXED_SUITS,
+                f"run mixes {_name(rules, True)} {names} ({format_pieces(odd)} off {_name(rules)})",
+                pieces=odd,
+            )
+        )
+    same = [p for p in fixed if _suit_of(p) == main]
+    counts = Counter(_rank_of(p) for p in same)
+    aces_ok = 2 if rules.family is Family.CARDS and rules.ace_low and rules.ace_high else 1
+    dups = tuple(p for p in same if counts[_rank_of(p)] > (aces_ok if _is_ace(p) else 1))
+    if dups:
+        out.append(
+            Violation(
+                RuleId.RUN_DUPLICATE_RANK,
+                f"run holds {format_pieces(dups)}: a number may appear only once in a run",
+                pieces=dups,
+            )
+        )
+    out += _too_many_jokers(pieces, fixed, rules)
+    if len(suits) == 1 and not dups and rules.min_run <= n <= rules.longest_run:
+        out += _placement_problems(pieces, same, rules)
+    return out
+
+
+def _is_ace(p: Face) -> bool:
+    return isinstance(p, Card) and p.rank is Rank.ACE
+
+
+def _placement_problems(pieces: Sequence[Piece], same: Sequence[Face], rules: RuleSet) -> list[Violation]:
+    n = len(pieces)
+    ranks = sorted({_rank_of(p) for p in same})
+    best_span = None
+    options = [list(_positions(p, rules)) for p in same]
+    if any(not o for o in options):  # pragma: no cover - rule sets always allow the ace somewhere
+        return []
+    # Try the ace low and high; the tightest span decides.
+    for high_ace in (False, True):
+        pos = sorted({(o[-1] if high_ace else o[0]) for o in options})
+        span = pos[-1] - pos[0] + 1
+        best_span = span if best_span is None else min(best_span, span)
+    assert best_span is not None
+    if best_span <= n:
+        return []
+    cycle = rules.max_number if rules.family is Family.TILES else 13
+    gaps = [(ranks[(i + 1) % len(ranks)] - ranks[i]) % cycle for i in range(len(ranks))]
+    cyclic_span = cycle - max(gaps) + 1 if len(ranks) > 1 else 1
+    shown = format_pieces(same)
+    if cyclic_span <= n:
+        top, bottom = ("13", "1") if rules.family is Family.TILES else ("K", "A")
+        return [
+            Violation(
+                RuleId.RUN_WRAPS,
+                f"{shown} would need the run to wrap from {top} round to {bottom}; runs never wrap",
+                pieces=tuple(same),
+            )
+        ]
+    return [
+        Violation(
+            RuleId.RUN_GAP,
+            f"{shown} span {best_span} places but the meld has {n} pieces: "
+            f"{best_span - n} more joker{'s' if best_span - n > 1 else ''} would be needed",
+            pieces=tuple(same),
+        )
+    ]

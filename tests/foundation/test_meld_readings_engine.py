@@ -12,6 +12,7 @@ import contextlib
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from tests.foundation.meld_reference import reference_readings, reference_violations
 
 from rummylib import (
     CONTRACT_RUMMY,
@@ -38,7 +39,6 @@ from rummylib import (
 )
 from rummylib.melds import clear_caches
 from rummylib.pieces import Family
-from tests.foundation.meld_reference import reference_readings
 
 _HOUSE = [
     (RUMMIKUB, {"max_jokers_per_meld": 1}),
@@ -138,7 +138,12 @@ def test_readings_equal_the_reference(case: tuple[RuleSet, Meld], cold: bool, fi
     if readings:
         assert first is readings[0]
     assert is_valid_meld(meld, rules=rules) is bool(expected)
-    assert (meld_violations(meld, rules=rules) == ()) is bool(expected)
+    violations = meld_violations(meld, rules=rules)
+    if expected:
+        assert violations == ()
+    elif in_game:
+        assert violations == reference_violations(meld, rules)
+        assert [v.message for v in violations] == [v.message for v in reference_violations(meld, rules)]
     if expected:
         assert check_meld(meld, rules=rules) is first
 
