@@ -89,6 +89,19 @@ def encode(pieces: tuple[object, ...], shape: Shape) -> list[int] | None:
     return out
 
 
+def too_many_copies(codes: list[int], copies: int, jokers: int, total: int) -> bool:
+    """Whether the pieces ``codes`` hold more of one piece than the game has (or more pieces than it)."""
+    if len(codes) > total:
+        return True
+    ordered = sorted(codes)
+    run = 0
+    for k in range(len(ordered)):
+        run = run + 1 if k and ordered[k] == ordered[k - 1] else 1
+        if run > (jokers if ordered[k] == JOKER_CODE else copies):
+            return True
+    return False
+
+
 def _too_many(shape: Shape, jokers: int, naturals: int) -> bool:
     return (shape.ratio and jokers > naturals) or (shape.cap >= 0 and jokers > shape.cap)
 

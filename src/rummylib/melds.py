@@ -326,9 +326,10 @@ def _face(tiles: bool, suit: int, position: int) -> Face:
 class _Entry:
     """What the engine found for one meld, and the readings built from it when first asked for."""
 
-    __slots__ = ("every", "first", "found")
+    __slots__ = ("codes", "every", "first", "found")
 
-    def __init__(self, found: list[_engine.Reading]) -> None:
+    def __init__(self, codes: list[int] | None, found: list[_engine.Reading]) -> None:
+        self.codes = codes  # None: a piece that is not of the game
         self.found = found
         self.first: MeldReading | None = None
         self.every: tuple[MeldReading, ...] | None = None
@@ -340,8 +341,7 @@ def _entry(meld: Meld, rules: RuleSet) -> _Entry:
     # after turn in a game.
     shape = _shape(rules)
     codes = _codes(meld.pieces, shape, rules)
-    assert codes is not None  # the callers let through only pieces of the game
-    return _Entry(_engine.readings(codes, shape))
+    return _Entry(codes, [] if codes is None else _engine.readings(codes, shape))
 
 
 def _build(meld: Meld, rules: RuleSet, found: _engine.Reading) -> MeldReading:
@@ -369,13 +369,24 @@ def _readings(meld: Meld, rules: RuleSet) -> tuple[MeldReading, ...]:
     return entry.every
 
 
-def _prepare(meld: MeldLike, rules: RuleSet) -> Meld:
+def _prepare(meld: MeldLike, rules: RuleSet) -> tuple[Meld, _Entry]:
     _inputs.ruleset(rules)
     m = as_meld(meld, rules=rules)
     pieces = _inputs.meld_pieces(m.pieces, rules=rules, what="the meld")  # a Meld built from anything
+    if pieces is not m.pieces:  # a Meld holding notation: its pieces are read, as they always were
+        _check_counts(m, pieces, rules)
+    entry = _entry(m, rules)
+    codes = entry.codes
+    if codes is None:
+        _check_counts(m, pieces, rules)
+    elif _engine.too_many_copies(codes, rules.copies, rules.max_jokers, rules.total_pieces):
+        rules.check_piece_counts(pieces, what=f"meld {m}")  # raises, saying which piece
+    return m, entry
+
+
+def _check_counts(m: Meld, pieces: tuple[Piece, ...], rules: RuleSet) -> None:
     if len(set(pieces)) < len(pieces):  # only repeated pieces can be too many copies
         rules.check_piece_counts((p for p in pieces if _in_game(p, rules)), what=f"meld {m}")
-    return m
 
 
 def _in_game(piece: Piece, rules: RuleSet) -> bool:
@@ -384,8 +395,8 @@ def _in_game(piece: Piece, rules: RuleSet) -> bool:
 
 def _known(meld: MeldLike, rules: RuleSet) -> Meld | None:
     """The meld once checked, or ``None`` when it is empty or holds a piece not of the game."""
-    m = _prepare(meld, rules)
-    if not m.pieces or _codes(m.pieces, _shape(rules), rules) is None:
+    m, entry = _prepare(meld, rules)
+    if not m.pieces or entry.codes is None:
         return None
     return m
 
@@ -435,8 +446,8 @@ def is_valid_meld(meld: MeldLike, *, rules: RuleSet) -> bool:
         >>> is_valid_meld("r12 r13 r1", rules=RUMMIKUB), is_valid_meld("Ah 2h 3h", rules=GIN_RUMMY)
         (False, True)
     """
-    m = _known(meld, rules)
-    return m is not None and len(_entry(m, rules).found) > 0
+    _, entry = _prepare(meld, rules)
+    return len(entry.found) > 0
 
 
 def check_meld(meld: MeldLike, *, rules: RuleSet) -> MeldReading:
@@ -476,10 +487,10 @@ def meld_violations(meld: MeldLike, *, rules: RuleSet) -> tuple[Violation, ...]:
         >>> print(meld_violations("r5 b6 k7", rules=RUMMIKUB)[0])
         group needs one number, but has 5, 6, 7 (B6 K7 differ) [group-ranks-differ]
     """
-    m = _prepare(meld, rules)
+    m, entry = _prepare(meld, rules)
     if not m.pieces:
         return (Violation(RuleId.MELD_EMPTY, "the meld has no pieces"),)
-    if _codes(m.pieces, _shape(rules), rules) is None:
+    if entry.codes is None:
         strangers = tuple(p for p in m.pieces if not _in_game(p, rules))
         return (
             Violation(
@@ -488,7 +499,7 @@ def meld_violations(meld: MeldLike, *, rules: RuleSet) -> tuple[Violation, ...]:
                 pieces=strangers,
             ),
         )
-    if _entry(m, rules).found:  # already prepared and checked above: no second pass through read_meld
+    if entry.found:  # already prepared and checked above: no second pass through read_meld
         return ()
     return _diagnosis(m, rules)
 
@@ -534,13 +545,12 @@ def _name(rules: RuleSet, plural: bool = False) -> str:
 
 
 def _diagnose(meld: Meld, rules: RuleSet) -> list[Violation]:
-    shape = _shape(rules)
-    codes = _codes(meld.pieces, shape, rules)
+    codes = _entry(meld, rules).codes
     assert codes is not None  # the callers let through only pieces of the game
     pieces = meld.pieces
     out = [
         _violation(problem, tuple(pieces[i] for i in at), numbers, pieces, rules)
-        for problem, at, numbers in _engine.diagnose(codes, shape)
+        for problem, at, numbers in _engine.diagnose(codes, _shape(rules))
     ]
     return list(dict.fromkeys(out))
 

@@ -157,3 +157,28 @@ def test_pieces_of_another_game_are_no_reading() -> None:
     wider = RUMMIKUB.with_options({"colors": ["K", "B", "Y", "R", "G"]})
     assert read_meld(meld, rules=wider) is not None
     assert meld_readings(meld, rules=RUMMIKUB) == ()
+
+
+@pytest.mark.parametrize(
+    ("meld", "rules", "message"),
+    [
+        (Meld(("r1", "r1", "r1")), RUMMIKUB, "meld r1 r1 r1: 3 copies of R1, but Rummikub has at most 2"),  # type: ignore[arg-type]
+        ("r1 r1 r1", RUMMIKUB, "meld R1 R1 R1: 3 copies of R1, but Rummikub has at most 2"),
+        ("* * *", RUMMIKUB, "meld * * *: 3 jokers, but Rummikub has at most 2"),
+        ("Ah Ah", GIN_RUMMY, "meld Ah Ah: 2 copies of Ah, but Gin Rummy has at most 1"),
+        (
+            [Card.parse("2h"), Tile(Color.RED, 1), Tile(Color.RED, 1), Tile(Color.RED, 1)],
+            RUMMIKUB,
+            "meld 2h R1 R1 R1: 3 copies of R1, but Rummikub has at most 2",
+        ),
+    ],
+)
+def test_too_many_copies_whatever_the_cache(meld: object, rules: RuleSet, message: str) -> None:
+    """Too many copies of a piece is bad input, refused the same way cold and warm, by every function."""
+    for cold in (True, False):
+        for ask in (meld_readings, read_meld, is_valid_meld, meld_violations, check_meld):
+            if cold:
+                clear_caches()
+            with pytest.raises(InvalidPiecesError) as caught:
+                ask(meld, rules=rules)  # type: ignore[operator]
+            assert str(caught.value).startswith(message)
