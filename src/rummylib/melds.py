@@ -346,24 +346,25 @@ def _entry(meld: Meld, rules: RuleSet) -> _Entry:
 
 def _build(meld: Meld, rules: RuleSet, found: _engine.Reading) -> MeldReading:
     kind, as_laid, value, positions, stands = found
-    tiles = rules.family is Family.TILES
     pieces = cast(tuple[Face, ...], meld.pieces)  # a piece standing for itself is never a joker
-    faces = tuple(p if s < 0 else _face(tiles, s, q) for p, s, q in zip(pieces, stands, positions, strict=True))
-    acting = tuple(s >= 0 for s in stands)
+    if max(stands) < 0:  # no piece stands in for another
+        faces, acting = pieces, (False,) * len(pieces)
+    else:
+        tiles = rules.family is Family.TILES
+        faces = tuple(p if s < 0 else _face(tiles, s, q) for p, s, q in zip(pieces, stands, positions, strict=True))
+        acting = tuple(s >= 0 for s in stands)
     return MeldReading(meld, _KINDS[kind], faces, positions, acting, None if value < 0 else value, as_laid)
 
 
-def _first(meld: Meld, rules: RuleSet) -> MeldReading | None:
-    entry = _entry(meld, rules)
+def _first(meld: Meld, rules: RuleSet, entry: _Entry) -> MeldReading | None:
     if entry.first is None and entry.found:
         entry.first = _build(meld, rules, entry.found[0])
     return entry.first
 
 
-def _readings(meld: Meld, rules: RuleSet) -> tuple[MeldReading, ...]:
-    entry = _entry(meld, rules)
+def _readings(meld: Meld, rules: RuleSet, entry: _Entry) -> tuple[MeldReading, ...]:
     if entry.every is None:
-        first = _first(meld, rules)
+        first = _first(meld, rules, entry)
         rest = (_build(meld, rules, r) for r in entry.found[1:])
         entry.every = () if first is None else (first, *rest)
     return entry.every
@@ -393,14 +394,6 @@ def _in_game(piece: Piece, rules: RuleSet) -> bool:
     return rules.has_piece(piece)
 
 
-def _known(meld: MeldLike, rules: RuleSet) -> Meld | None:
-    """The meld once checked, or ``None`` when it is empty or holds a piece not of the game."""
-    m, entry = _prepare(meld, rules)
-    if not m.pieces or entry.codes is None:
-        return None
-    return m
-
-
 def meld_readings(meld: MeldLike, *, rules: RuleSet) -> tuple[MeldReading, ...]:
     """Every valid reading of a meld, the preferred one first (empty when the meld is invalid).
 
@@ -416,8 +409,8 @@ def meld_readings(meld: MeldLike, *, rules: RuleSet) -> tuple[MeldReading, ...]:
         >>> [str(r) for r in meld_readings("r5 * *", rules=RUMMIKUB)][:3]
         ['run R5 *=R6 *=R7', 'group R5 *=K5 *=B5', 'run *=R4 R5 *=R6']
     """
-    m = _known(meld, rules)
-    return () if m is None else _readings(m, rules)
+    m, entry = _prepare(meld, rules)
+    return _readings(m, rules, entry)  # none for an empty meld or one with a piece not of the game
 
 
 def read_meld(meld: MeldLike, *, rules: RuleSet) -> MeldReading | None:
@@ -431,8 +424,8 @@ def read_meld(meld: MeldLike, *, rules: RuleSet) -> MeldReading | None:
         >>> str(read_meld("Jc Qc Kc Ac", rules=SHANGHAI)), read_meld("Kc Ac 2c", rules=SHANGHAI)
         ('run Jc Qc Kc Ac', None)
     """
-    m = _known(meld, rules)
-    return None if m is None else _first(m, rules)
+    m, entry = _prepare(meld, rules)
+    return _first(m, rules, entry)
 
 
 def is_valid_meld(meld: MeldLike, *, rules: RuleSet) -> bool:
