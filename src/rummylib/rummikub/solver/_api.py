@@ -26,7 +26,7 @@ from rummylib.pieces import JOKER, Joker, Piece, PieceCount, PiecesLike, piece_s
 from rummylib.rules import JokerRetrieval, RuleSet
 from rummylib.rummikub.errors import SolverInputError
 from rummylib.rummikub.solver._cover import GaveUp, cover, pack
-from rummylib.rummikub.solver._dp import Plan, Shape, search, stranded
+from rummylib.rummikub.solver._dp import Plan, Shape, Tables, search, stranded
 from rummylib.rummikub.solver._encoding import Encoded, encode
 from rummylib.table import Table, TableLike
 from rummylib.tiles import Color, Drawable, Tile
@@ -286,6 +286,8 @@ class _Searcher:
         self.deadline = None if seconds is None else time.perf_counter() + seconds
         self.nodes = [0]
         self.keep_sets = True
+        self.tables = Tables()
+        """The colours' bound tables, shared by every search of the call (see `Tables`)."""
 
     def run(
         self,
@@ -314,6 +316,7 @@ class _Searcher:
             bounded=bounded,
             at_least=at_least,
             both_ways=both_ways,
+            tables=self.tables,
         )
 
 
