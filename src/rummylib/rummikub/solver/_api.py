@@ -917,9 +917,9 @@ def _most_kept(
     everything = frozenset(range(len(melds)))
     target = first.score
     played_first = _plan_played(first, rules)
-    layouts: dict[frozenset[int], tuple[list[Meld], tuple[Piece, ...]]] = {
-        frozenset(): (_plan_melds(first, rules), played_first)
-    }
+    # The plan found for each kept part and the pieces it plays; only the answer's is turned
+    # into melds, at the end.
+    layouts: dict[frozenset[int], tuple[Plan, tuple[Piece, ...]]] = {frozenset(): (first, played_first)}
     failed: list[frozenset[int]] = []
     spent_before = searcher.nodes[0]
     scale = _GENEROUS if generous else 1
@@ -956,7 +956,7 @@ def _most_kept(
             raise _Spent from None
         if found is None:
             return False
-        layouts[keep] = (_plan_melds(found, rules), played_first)
+        layouts[keep] = (found, played_first)
         return True
 
     def reaches(keep: frozenset[int]) -> bool:
@@ -972,14 +972,15 @@ def _most_kept(
         if found is None:
             failed.append(keep)
             return False
-        layouts[keep] = (_plan_melds(found, rules), _plan_played(found, rules))
+        layouts[keep] = (found, _plan_played(found, rules))
         return True
 
     def greedy() -> None:
         """Release sets nearest the play first until it fits, then try to keep each again."""
         if fits_first(everything):
             return
-        order = sorted(everything, key=lambda i: (-_relevance(melds[i], played_first), i))
+        near = [_relevance(m, played_first) for m in melds]
+        order = sorted(everything, key=lambda i: (-near[i], i))
         low, high = 1, len(order)
         while low < high:  # more released sets never hurt, so a binary search finds the prefix
             mid = (low + high) // 2
@@ -992,9 +993,13 @@ def _most_kept(
             if fits_first(keep | {i}):
                 keep = keep | {i}
 
+    rack_near: list[int] = []
+
     def smallest_failing(keep: frozenset[int]) -> frozenset[int]:
         """A part of ``keep`` (which fails) that fails while every smaller part of it works."""
-        order = sorted(keep, key=lambda i: (-_relevance(melds[i], rack), i))
+        if not rack_near:
+            rack_near.extend(_relevance(m, rack) for m in melds)
+        order = sorted(keep, key=lambda i: (-rack_near[i], i))
 
         def split(base: frozenset[int], added: bool, items: list[int]) -> list[int]:
             if added and not reaches(base):
@@ -1027,7 +1032,8 @@ def _most_kept(
     except _Spent:
         pass
     keep = max(layouts, key=lambda g: (len(g), sorted(g)))
-    return keep, *layouts[keep], proved
+    plan, played = layouts[keep]
+    return keep, _plan_melds(plan, rules), played, proved
 
 
 _KEEP_ALLOWANCE = 1500

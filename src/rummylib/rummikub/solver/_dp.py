@@ -19,6 +19,7 @@ not proved (`Plan.proved`), and raises `SearchLimitReached` only when it has non
 from __future__ import annotations
 
 import functools
+import gc
 import math
 import operator
 import threading
@@ -347,9 +348,17 @@ def search(
     if node_limit is not None and node_limit <= 0:
         raise SearchLimitReached("node budget spent before this search could start")
     budget = _Budget(node_limit, deadline)
+    # The search makes many small containers and frees nearly all of them by their counts; the
+    # cycle collector, run by every few hundred of them, finds nothing to free but walks every
+    # table kept so far (a tenth of the compiled search's time). It waits until the search ends.
+    collecting = gc.isenabled()
+    if collecting:
+        gc.disable()
     try:
         return _search(enc, shape, weights, joker_weight, threshold, step, budget, bounded, at_least, both_ways, tables)
     finally:
+        if collecting:
+            gc.enable()
         if spent is not None:
             spent[0] += budget.nodes
 
@@ -527,23 +536,49 @@ class _Search:
         if tables.states is not self.states:  # a new run-state table numbers the states anew
             tables.reset(self.states)
         top = self.top
-        base = tables.suffix(("end", self.jtot))
+        base = tables.suffix((-1, -1, self.jtot, -1))  # past the top: only the jokers matter
+        bounds, splits, rows, orders = tables.bounds, tables.splits, tables.rows, tables.orders
         for c in range(self.ncol):
             tab, rck, weights = self.tab[c], self.rck[c], self.weights[c]
             groupable, fills = self.groupable[c], self.group_jokers[c]
-            ids = [0] * (top + 2)
-            ids[top + 1] = after = base
+            b_row: list[dict[int, int]] = [{}] * (top + 2)
+            s_row: list[dict[int, int]] = [{}] * (top + 2)
+            r_row: list[dict[int, list[int]]] = [{}] * (top + 2)
+            o_row: list[dict[int, list[tuple[int, _Move]]]] = [{}] * (top + 2)
+            after = base
+            b_row[top + 1], s_row[top + 1], r_row[top + 1], o_row[top + 1] = (
+                bounds[base],
+                splits[base],
+                rows[base],
+                orders[base],
+            )
             for v in range(top, 0, -1):
                 t, r = tab[v], rck[v]
                 # Only what the colour's moves at this cell can see: a weight with rack tiles to
-                # place, the jokers groups need with groups possible (up to the tiles there).
-                can = groupable[v]
-                after = tables.suffix((t, r, weights[v] if r else 0, can, tuple(fills[v][: t + r + 1]) if can else (), after))
-                ids[v] = after
-            self.bound_memo.append([tables.bounds[i] for i in ids])
-            self.split_memo.append([tables.splits[i] for i in ids])
-            self.row_memo.append([tables.rows[i] for i in ids])
-            self.order_memo.append([tables.orders[i] for i in ids])
+                # place, the jokers groups need with groups possible (up to the tiles there),
+                # packed into one int while they are small (as they are in any real box).
+                w = weights[v] if r else 0
+                key: object = None
+                if t < 64 and r < 64:
+                    fill_key = -1  # no group at this cell: what its groups need is never read
+                    if groupable[v]:
+                        fill = fills[v]
+                        fill_key = 0
+                        for g in range(1, t + r + 1):
+                            if fill[g] >= 64:
+                                fill_key = -2
+                                break
+                            fill_key = fill_key * 64 + fill[g]
+                    if fill_key != -2:
+                        key = (t * 64 + r, fill_key, w, after)
+                if key is None:
+                    key = (t, r, w, tuple(fills[v][: t + r + 1]) if groupable[v] else None, after, 0)
+                after = tables.suffix(key)
+                b_row[v], s_row[v], r_row[v], o_row[v] = bounds[after], splits[after], rows[after], orders[after]
+            self.bound_memo.append(b_row)
+            self.split_memo.append(s_row)
+            self.row_memo.append(r_row)
+            self.order_memo.append(o_row)
 
     def record(self, end: int, total: int) -> None:
         """Remember the current path to layer ``end`` (the memo's choices go on from there)."""
