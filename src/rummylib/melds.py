@@ -24,19 +24,19 @@ Examples:
 from __future__ import annotations
 
 import functools
-from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from enum import StrEnum
-from typing import TypeAlias
+from typing import TypeAlias, cast
 
 import attrs
 
 from rummylib import _inputs
+from rummylib import _readings as _engine
 from rummylib.cards import Card, Rank, Suit
 from rummylib.errors import InvalidMeldError, RuleId, Violation
 from rummylib.notation import clear_cache as _clear_notation
 from rummylib.notation import parse_pieces
-from rummylib.pieces import Family, Joker, Piece, format_pieces
+from rummylib.pieces import Family, Piece, format_pieces
 from rummylib.rules import RuleSet
 from rummylib.tiles import Color, Drawable, Tile
 
@@ -259,185 +259,135 @@ def _suit_of(piece: Face) -> Color | Suit:
     return piece.color if isinstance(piece, Tile) else piece.suit
 
 
-def _rank_of(piece: Face) -> int:
-    return piece.number if isinstance(piece, Tile) else int(piece.rank)
+# The readings themselves are computed over small ints by `rummylib._readings` (compiled in the
+# compiled build); this module turns pieces into those ints and the answers back into values.
 
 
-def _suits(rules: RuleSet) -> tuple[Color, ...] | tuple[Suit, ...]:
-    return rules.colors if rules.family is Family.TILES else tuple(Suit)
+@functools.lru_cache(maxsize=256)
+def _shape(rules: RuleSet) -> _engine.Shape:
+    """The rule set's meld rules as ints, with its table of piece ints (one per rule set)."""
+    tiles = rules.family is Family.TILES
+    wild = 0
+    if not tiles:  # wild ranks are a rule of the card games: a tile is never wild
+        for rank in rules.all_wild_ranks:
+            wild |= 1 << int(rank)
+    return _engine.Shape(
+        tiles=tiles,
+        group_min=rules.group_min,
+        group_max=-1 if rules.group_max is None else rules.group_max,
+        distinct=rules.group_distinct,
+        run_min=rules.min_run,
+        run_max=rules.longest_run,
+        run_low=rules.run_low,
+        run_high=rules.run_high,
+        ace_low=rules.ace_low,
+        ace_high=rules.ace_high,
+        wild=wild,
+        ratio=rules.joker_ratio,
+        cap=-1 if rules.max_jokers_per_meld is None else rules.max_jokers_per_meld,
+        suits=[c.order for c in rules.colors] if tiles else [s.order for s in Suit],
+        max_number=rules.max_number,
+    )
 
 
-def _face(rules: RuleSet, suit: Color | Suit | StrEnum, position: int) -> Face:
-    if isinstance(suit, Color):
-        return Tile(suit, position)
-    assert isinstance(suit, Suit)
-    return Card(Rank(1 if position == 14 else position), suit)
+def _codes(pieces: tuple[Piece, ...], shape: _engine.Shape, rules: RuleSet) -> list[int] | None:
+    """The ints of pieces for the engine, or ``None`` when one is not a piece of the game."""
+    codes = _engine.encode(pieces, shape)
+    if codes is None:
+        table = shape.codes  # one entry per distinct piece: a few hundred at most
+        for p in pieces:
+            if p not in table:
+                table[p] = _code_of(p) if rules.has_piece(p) else -1
+        codes = _engine.encode(pieces, shape)
+    return codes
 
 
-def _positions(piece: Face, rules: RuleSet) -> tuple[int, ...]:
-    """Where a natural piece may sit in a run."""
-    if isinstance(piece, Card) and piece.rank is Rank.ACE:
-        return ((1,) if rules.ace_low else ()) + ((14,) if rules.ace_high else ())
-    return (_rank_of(piece),)
+def _code_of(piece: Piece) -> int:
+    if isinstance(piece, Tile):
+        return _engine.piece_code(piece.color.order, piece.number)
+    if isinstance(piece, Card):
+        return _engine.piece_code(piece.suit.order, int(piece.rank))
+    return _engine.JOKER_CODE
 
 
-def _group_readings(meld: Meld, rules: RuleSet) -> list[MeldReading]:
-    pieces = meld.pieces
-    n = len(pieces)
-    if n < rules.group_min or (rules.group_max is not None and n > rules.group_max):
-        return []
-    naturals = [p for p in pieces if not isinstance(p, Joker)]
-    fixed_ranks = {_rank_of(p) for p in naturals if not rules.is_wild(p)}
-    if len(fixed_ranks) > 1:
-        return []
-    candidates = fixed_ranks or {_rank_of(p) for p in naturals}
-    all_suits = _suits(rules)
-    out = []
-    for rank in sorted(candidates):
-        faces: list[Face | None] = [None] * n
-        used: Counter[Color | Suit] = Counter()
-        for i, p in enumerate(pieces):
-            if not isinstance(p, Joker) and not rules.is_wild(p):
-                faces[i] = p
-                used[_suit_of(p)] += 1
-        if rules.group_distinct and any(c > 1 for c in used.values()):
-            continue
-        for i, p in enumerate(pieces):
-            if isinstance(p, Joker) or not rules.is_wild(p) or _rank_of(p) != rank:
-                continue
-            if not rules.group_distinct or not used[_suit_of(p)]:
-                faces[i] = p
-                used[_suit_of(p)] += 1
-        acting = tuple(f is None for f in faces)
-        jokers = sum(acting)
-        if jokers == n or rules.too_many_jokers(jokers, n - jokers) is not None:
-            continue
-        free = [s for s in all_suits if not used[s]] if rules.group_distinct else list(all_suits)
-        if rules.group_distinct and jokers > len(free):
-            continue
-        fill = iter(free) if rules.group_distinct else iter([all_suits[0]] * jokers)
-        done = tuple(f if f is not None else _face(rules, next(fill), rank) for f in faces)
-        value = rank * n if rules.family is Family.TILES else None
-        out.append(MeldReading(meld, MeldKind.GROUP, done, (rank,) * n, acting, value))
-    return out
+_COLORS = tuple(Color)
+_SUITS = tuple(Suit)
+_KINDS = (MeldKind.GROUP, MeldKind.RUN)
 
 
-def _run_as_laid(meld: Meld, rules: RuleSet, suit: Color | Suit, start: int) -> MeldReading | None:
-    faces: list[Face] = []
-    acting: list[bool] = []
-    for i, p in enumerate(meld.pieces):
-        pos = start + i
-        natural = not isinstance(p, Joker) and _suit_of(p) == suit and pos in _positions(p, rules)
-        if not natural and not isinstance(p, Joker) and not rules.is_wild(p):
-            return None
-        faces.append(p if natural and isinstance(p, Face) else _face(rules, suit, pos))
-        acting.append(not natural)
-    positions = tuple(range(start, start + len(faces)))
-    return _run_reading(meld, rules, start=start, faces=faces, acting=acting, positions=positions, as_laid=True)
+@functools.lru_cache(maxsize=1024)
+def _face(tiles: bool, suit: int, position: int) -> Face:
+    """The natural piece a joker stands for (a small, closed set of values)."""
+    if tiles:
+        return Tile(_COLORS[suit], position)
+    return Card(Rank(1 if position == 14 else position), _SUITS[suit])
 
 
-def _run_reading(
-    meld: Meld,
-    rules: RuleSet,
-    *,
-    start: int,
-    faces: Sequence[Face],
-    acting: Sequence[bool],
-    positions: tuple[int, ...],
-    as_laid: bool,
-) -> MeldReading | None:
-    jokers = sum(acting)
-    if jokers == len(acting) or rules.too_many_jokers(jokers, len(acting) - jokers) is not None:
-        return None
-    n = len(faces)
-    value = sum(range(start, start + n)) if rules.family is Family.TILES else None
-    return MeldReading(meld, MeldKind.RUN, tuple(faces), positions, tuple(acting), value, as_laid)
+class _Entry:
+    """What the engine found for one meld, and the readings built from it when first asked for."""
+
+    __slots__ = ("codes", "every", "first", "found")
+
+    def __init__(self, codes: list[int] | None, found: list[_engine.Reading]) -> None:
+        self.codes = codes  # None: a piece that is not of the game
+        self.found = found
+        self.first: MeldReading | None = None
+        self.every: tuple[MeldReading, ...] | None = None
 
 
-def _run_window(meld: Meld, rules: RuleSet, suit: Color | Suit, start: int) -> MeldReading | None:
-    laid = _run_as_laid(meld, rules, suit, start)
-    if laid is not None:
-        return laid
-    pieces = meld.pieces
-    n = len(pieces)
-    window = range(start, start + n)
-    taken: dict[int, int] = {}  # position -> piece index
-    pos_of: list[int | None] = [None] * n
-    # Fixed naturals: non-aces first (one place each), then aces (low or high, whichever is free).
-    fixed = [i for i, p in enumerate(pieces) if not isinstance(p, Joker) and not rules.is_wild(p)]
-    for i in sorted(fixed, key=lambda i: len(_positions(pieces[i], rules))):  # type: ignore[arg-type]
-        p = pieces[i]
-        assert not isinstance(p, Joker)
-        if _suit_of(p) != suit:
-            return None
-        spots = [q for q in _positions(p, rules) if q in window and q not in taken]
-        if not spots:
-            return None
-        taken[spots[0]] = i
-        pos_of[i] = spots[0]
-    # Wild cards of the suit sit at their own place when it is free; otherwise they act as jokers.
-    for i, p in enumerate(pieces):
-        if pos_of[i] is not None or isinstance(p, Joker) or _suit_of(p) != suit:
-            continue
-        spots = [q for q in _positions(p, rules) if q in window and q not in taken]
-        if spots:
-            taken[spots[0]] = i
-            pos_of[i] = spots[0]
-    free = iter(q for q in window if q not in taken)
-    faces: list[Face] = []
-    acting: list[bool] = []
-    for i, p in enumerate(pieces):
-        pos = pos_of[i]
-        if pos is None:
-            pos = next(free)
-            pos_of[i] = pos
-            faces.append(_face(rules, suit, pos))
-            acting.append(True)
-        else:
-            assert not isinstance(p, Joker)
-            faces.append(p)
-            acting.append(False)
-    positions = tuple(q for q in pos_of if q is not None)
-    return _run_reading(meld, rules, start=start, faces=faces, acting=acting, positions=positions, as_laid=False)
+@functools.lru_cache(maxsize=65_536)
+def _entry(meld: Meld, rules: RuleSet) -> _Entry:
+    # A pure function of two immutable values, so it is memoised: the same melds come back turn
+    # after turn in a game.
+    shape = _shape(rules)
+    codes = _codes(meld.pieces, shape, rules)
+    return _Entry(codes, [] if codes is None else _engine.readings(codes, shape))
 
 
-def _run_readings(meld: Meld, rules: RuleSet) -> list[MeldReading]:
-    pieces = meld.pieces
-    n = len(pieces)
-    if n < rules.min_run or n > rules.longest_run:
-        return []
-    naturals = [p for p in pieces if not isinstance(p, Joker)]
-    fixed_suits = {_suit_of(p) for p in naturals if not rules.is_wild(p)}
-    if len(fixed_suits) > 1:
-        return []
-    candidates = fixed_suits or {_suit_of(p) for p in naturals}
-    # Only windows that hold every natural that has a single place can work.
-    fixed_places = [q for p in naturals if not rules.is_wild(p) for q in [_positions(p, rules)] if len(q) == 1]
-    first, last = rules.run_low, rules.run_high - n + 1
-    if fixed_places:
-        first = max(first, max(q[0] for q in fixed_places) - n + 1)
-        last = min(last, *(q[0] for q in fixed_places))
-    out = []
-    for suit in sorted(candidates, key=lambda s: s.order):
-        for start in range(first, last + 1):
-            reading = _run_window(meld, rules, suit, start)
-            if reading is not None:
-                out.append(reading)
-    return out
+def _build(meld: Meld, rules: RuleSet, found: _engine.Reading) -> MeldReading:
+    kind, as_laid, value, positions, stands = found
+    pieces = cast(tuple[Face, ...], meld.pieces)  # a piece standing for itself is never a joker
+    if max(stands) < 0:  # no piece stands in for another
+        faces, acting = pieces, (False,) * len(pieces)
+    else:
+        tiles = rules.family is Family.TILES
+        faces = tuple(p if s < 0 else _face(tiles, s, q) for p, s, q in zip(pieces, stands, positions, strict=True))
+        acting = tuple(s >= 0 for s in stands)
+    return MeldReading(meld, _KINDS[kind], faces, positions, acting, None if value < 0 else value, as_laid)
 
 
-def _preference(r: MeldReading) -> tuple[bool, int, int, int, int]:
-    kind_order = 0 if r.kind is MeldKind.GROUP else 1
-    return (not r.as_laid, -(r.value or 0), r.joker_count, kind_order, -max(r.positions))
+def _first(meld: Meld, rules: RuleSet, entry: _Entry) -> MeldReading | None:
+    if entry.first is None and entry.found:
+        entry.first = _build(meld, rules, entry.found[0])
+    return entry.first
 
 
-def _prepare(meld: MeldLike, rules: RuleSet) -> Meld:
+def _readings(meld: Meld, rules: RuleSet, entry: _Entry) -> tuple[MeldReading, ...]:
+    if entry.every is None:
+        first = _first(meld, rules, entry)
+        rest = (_build(meld, rules, r) for r in entry.found[1:])
+        entry.every = () if first is None else (first, *rest)
+    return entry.every
+
+
+def _prepare(meld: MeldLike, rules: RuleSet) -> tuple[Meld, _Entry]:
     _inputs.ruleset(rules)
     m = as_meld(meld, rules=rules)
     pieces = _inputs.meld_pieces(m.pieces, rules=rules, what="the meld")  # a Meld built from anything
+    if pieces is not m.pieces:  # a Meld holding notation: its pieces are read, as they always were
+        _check_counts(m, pieces, rules)
+    entry = _entry(m, rules)
+    codes = entry.codes
+    if codes is None:
+        _check_counts(m, pieces, rules)
+    elif _engine.too_many_copies(codes, rules.copies, rules.max_jokers, rules.total_pieces):
+        rules.check_piece_counts(pieces, what=f"meld {m}")  # raises, saying which piece
+    return m, entry
+
+
+def _check_counts(m: Meld, pieces: tuple[Piece, ...], rules: RuleSet) -> None:
     if len(set(pieces)) < len(pieces):  # only repeated pieces can be too many copies
         rules.check_piece_counts((p for p in pieces if _in_game(p, rules)), what=f"meld {m}")
-    return m
 
 
 def _in_game(piece: Piece, rules: RuleSet) -> bool:
@@ -459,17 +409,8 @@ def meld_readings(meld: MeldLike, *, rules: RuleSet) -> tuple[MeldReading, ...]:
         >>> [str(r) for r in meld_readings("r5 * *", rules=RUMMIKUB)][:3]
         ['run R5 *=R6 *=R7', 'group R5 *=K5 *=B5', 'run *=R4 R5 *=R6']
     """
-    m = _prepare(meld, rules)
-    if not m.pieces or not all(_in_game(p, rules) for p in m.pieces):
-        return ()
-    return _readings(m, rules)
-
-
-@functools.lru_cache(maxsize=65_536)
-def _readings(meld: Meld, rules: RuleSet) -> tuple[MeldReading, ...]:
-    # A pure function of two immutable values, so it is memoised: the same melds come back turn
-    # after turn in a game.
-    return tuple(sorted(_group_readings(meld, rules) + _run_readings(meld, rules), key=_preference))
+    m, entry = _prepare(meld, rules)
+    return _readings(m, rules, entry)  # none for an empty meld or one with a piece not of the game
 
 
 def read_meld(meld: MeldLike, *, rules: RuleSet) -> MeldReading | None:
@@ -483,8 +424,8 @@ def read_meld(meld: MeldLike, *, rules: RuleSet) -> MeldReading | None:
         >>> str(read_meld("Jc Qc Kc Ac", rules=SHANGHAI)), read_meld("Kc Ac 2c", rules=SHANGHAI)
         ('run Jc Qc Kc Ac', None)
     """
-    readings = meld_readings(meld, rules=rules)
-    return readings[0] if readings else None
+    m, entry = _prepare(meld, rules)
+    return _first(m, rules, entry)
 
 
 def is_valid_meld(meld: MeldLike, *, rules: RuleSet) -> bool:
@@ -498,7 +439,8 @@ def is_valid_meld(meld: MeldLike, *, rules: RuleSet) -> bool:
         >>> is_valid_meld("r12 r13 r1", rules=RUMMIKUB), is_valid_meld("Ah 2h 3h", rules=GIN_RUMMY)
         (False, True)
     """
-    return read_meld(meld, rules=rules) is not None
+    _, entry = _prepare(meld, rules)
+    return len(entry.found) > 0
 
 
 def check_meld(meld: MeldLike, *, rules: RuleSet) -> MeldReading:
@@ -538,11 +480,11 @@ def meld_violations(meld: MeldLike, *, rules: RuleSet) -> tuple[Violation, ...]:
         >>> print(meld_violations("r5 b6 k7", rules=RUMMIKUB)[0])
         group needs one number, but has 5, 6, 7 (B6 K7 differ) [group-ranks-differ]
     """
-    m = _prepare(meld, rules)
+    m, entry = _prepare(meld, rules)
     if not m.pieces:
         return (Violation(RuleId.MELD_EMPTY, "the meld has no pieces"),)
-    strangers = tuple(p for p in m.pieces if not _in_game(p, rules))
-    if strangers:
+    if entry.codes is None:
+        strangers = tuple(p for p in m.pieces if not _in_game(p, rules))
         return (
             Violation(
                 RuleId.PIECE_NOT_IN_GAME,
@@ -550,7 +492,7 @@ def meld_violations(meld: MeldLike, *, rules: RuleSet) -> tuple[Violation, ...]:
                 pieces=strangers,
             ),
         )
-    if _readings(m, rules):  # already prepared and checked above: no second pass through read_meld
+    if entry.found:  # already prepared and checked above: no second pass through read_meld
         return ()
     return _diagnosis(m, rules)
 
@@ -574,7 +516,7 @@ def clear_caches() -> None:
         >>> is_valid_meld("r1 r2 r3", rules=RUMMIKUB)
         True
     """
-    _readings.cache_clear()
+    _entry.cache_clear()
     _diagnosis.cache_clear()
     _parse_short.cache_clear()
     _clear_notation()
@@ -596,155 +538,62 @@ def _name(rules: RuleSet, plural: bool = False) -> str:
 
 
 def _diagnose(meld: Meld, rules: RuleSet) -> list[Violation]:
+    codes = _entry(meld, rules).codes
+    assert codes is not None  # the callers let through only pieces of the game
     pieces = meld.pieces
-    naturals = [p for p in pieces if not isinstance(p, Joker)]
-    fixed = [p for p in naturals if not rules.is_wild(p)] or naturals
-    if not fixed:
-        return [
-            Violation(
-                RuleId.NO_NATURAL_PIECE,
-                f"all {len(pieces)} pieces are jokers; a meld needs at least one natural piece",
-                pieces=tuple(pieces),
-            )
-        ]
-    ranks = Counter(_rank_of(p) for p in fixed)
-    suits = Counter(_suit_of(p) for p in fixed)
-    group_like, run_like = len(ranks) == 1, len(suits) == 1
-    if not group_like and not run_like:
-        # Neither kind fits; blame the one the pieces come closer to (both on a tie).
-        group_score = ranks.most_common(1)[0][1]
-        run_score = suits.most_common(1)[0][1]
-        group_like, run_like = group_score >= run_score, run_score >= group_score
-    out: list[Violation] = []
-    if group_like or not run_like:
-        out += _group_problems(pieces, fixed, ranks, rules)
-    if run_like or not group_like:
-        out += _run_problems(pieces, fixed, suits, rules)
-    if not out:
-        out.append(
-            Violation(RuleId.NOT_A_MELD, f"{format_pieces(pieces)} form neither a group nor a run", pieces=pieces)
-        )
+    out = [
+        _violation(problem, tuple(pieces[i] for i in at), numbers, pieces, rules)
+        for problem, at, numbers in _engine.diagnose(codes, _shape(rules))
+    ]
     return list(dict.fromkeys(out))
 
 
-def _too_many_jokers(pieces: Sequence[Piece], fixed: Sequence[Piece], rules: RuleSet) -> list[Violation]:
-    why = rules.too_many_jokers(len(pieces) - len(fixed), len(fixed))
-    if why is None:
-        return []
-    return [Violation(RuleId.TOO_MANY_JOKERS, why, pieces=tuple(p for p in pieces if p not in fixed))]
-
-
-def _group_problems(
-    pieces: Sequence[Piece], fixed: Sequence[Face], ranks: Counter[int], rules: RuleSet
-) -> list[Violation]:
-    out = []
+def _violation(
+    problem: int, named: tuple[Piece, ...], numbers: list[int], pieces: tuple[Piece, ...], rules: RuleSet
+) -> Violation:
+    """The `Violation` of one problem the engine found (`rummylib._readings.diagnose`)."""
     n = len(pieces)
-    if n < rules.group_min:
-        out.append(Violation(RuleId.GROUP_TOO_SMALL, f"group of {_count(n)}; a group needs at least {rules.group_min}"))
-    if rules.group_max is not None and n > rules.group_max:
-        out.append(Violation(RuleId.GROUP_TOO_LARGE, f"group of {_count(n)}; a group holds at most {rules.group_max}"))
-    if len(ranks) > 1:
-        common = ranks.most_common(1)[0][0]
-        odd = tuple(p for p in fixed if _rank_of(p) != common)
-        shown = ", ".join(str(r) if rules.family is Family.TILES else Rank(r).symbol for r in sorted(ranks))
-        out.append(
-            Violation(
-                RuleId.GROUP_RANKS_DIFFER,
-                f"group needs one number, but has {shown} ({format_pieces(odd)} differ)",
-                pieces=odd,
-            )
+    tiles = rules.family is Family.TILES
+    if problem == _engine.NO_NATURAL:
+        why = f"all {n} pieces are jokers; a meld needs at least one natural piece"
+        return Violation(RuleId.NO_NATURAL_PIECE, why, pieces=pieces)
+    if problem == _engine.GROUP_TOO_SMALL:
+        return Violation(RuleId.GROUP_TOO_SMALL, f"group of {_count(n)}; a group needs at least {rules.group_min}")
+    if problem == _engine.GROUP_TOO_LARGE:
+        return Violation(RuleId.GROUP_TOO_LARGE, f"group of {_count(n)}; a group holds at most {rules.group_max}")
+    if problem == _engine.GROUP_RANKS_DIFFER:
+        shown = ", ".join(str(r) if tiles else Rank(r).symbol for r in numbers)
+        why = f"group needs one number, but has {shown} ({format_pieces(named)} differ)"
+        return Violation(RuleId.GROUP_RANKS_DIFFER, why, pieces=named)
+    if problem == _engine.GROUP_COLOUR_REPEATED:
+        names = " ".join(sorted({str(_suit_of(p).value) for p in named}))  # type: ignore[arg-type]  # naturals
+        why = f"group repeats {_name(rules)} {names} ({format_pieces(named)}); every {_name(rules)} must differ"
+        return Violation(RuleId.GROUP_COLOUR_REPEATED, why, pieces=named)
+    if problem == _engine.TOO_MANY_JOKERS:
+        too_many = rules.too_many_jokers(numbers[0], numbers[1])
+        assert too_many is not None
+        return Violation(RuleId.TOO_MANY_JOKERS, too_many, pieces=named)
+    if problem == _engine.RUN_TOO_SHORT:
+        return Violation(RuleId.RUN_TOO_SHORT, f"run of {_count(n)}; a run needs at least {rules.min_run}")
+    if problem == _engine.RUN_TOO_LONG:
+        return Violation(RuleId.RUN_TOO_LONG, f"run of {_count(n)}; a run holds at most {rules.longest_run}")
+    if problem == _engine.MIXED_SUITS:
+        names = " and ".join(str((_COLORS if tiles else _SUITS)[s].value) for s in numbers)
+        why = f"run mixes {_name(rules, True)} {names} ({format_pieces(named)} off {_name(rules)})"
+        return Violation(RuleId.MIXED_SUITS, why, pieces=named)
+    if problem == _engine.RUN_DUPLICATE_RANK:
+        why = f"run holds {format_pieces(named)}: a number may appear only once in a run"
+        return Violation(RuleId.RUN_DUPLICATE_RANK, why, pieces=named)
+    if problem == _engine.RUN_WRAPS:
+        top, bottom = ("13", "1") if tiles else ("K", "A")
+        why = f"{format_pieces(named)} would need the run to wrap from {top} round to {bottom}; runs never wrap"
+        return Violation(RuleId.RUN_WRAPS, why, pieces=named)
+    if problem == _engine.RUN_GAP:
+        span = numbers[0]
+        why = (
+            f"{format_pieces(named)} span {span} places but the meld has {n} pieces: "
+            f"{span - n} more joker{'s' if span - n > 1 else ''} would be needed"
         )
-    if rules.group_distinct:
-        seen = Counter(_suit_of(p) for p in fixed)
-        repeated = tuple(p for p in fixed if seen[_suit_of(p)] > 1)
-        if repeated:
-            names = " ".join(sorted({str(_suit_of(p).value) for p in repeated}))
-            out.append(
-                Violation(
-                    RuleId.GROUP_COLOUR_REPEATED,
-                    f"group repeats {_name(rules)} {names} ({format_pieces(repeated)}); "
-                    f"every {_name(rules)} must differ",
-                    pieces=repeated,
-                )
-            )
-    return out + _too_many_jokers(pieces, fixed, rules)
-
-
-def _run_problems(
-    pieces: Sequence[Piece], fixed: Sequence[Face], suits: Counter[Color | Suit], rules: RuleSet
-) -> list[Violation]:
-    out = []
-    n = len(pieces)
-    if n < rules.min_run:
-        out.append(Violation(RuleId.RUN_TOO_SHORT, f"run of {_count(n)}; a run needs at least {rules.min_run}"))
-    if n > rules.longest_run:
-        out.append(Violation(RuleId.RUN_TOO_LONG, f"run of {_count(n)}; a run holds at most {rules.longest_run}"))
-    main = suits.most_common(1)[0][0]
-    if len(suits) > 1:
-        odd = tuple(p for p in fixed if _suit_of(p) != main)
-        names = " and ".join(str(s.value) for s in sorted(suits, key=lambda s: s.order))
-        out.append(
-            Violation(
-                RuleId.MIXED_SUITS,
-                f"run mixes {_name(rules, True)} {names} ({format_pieces(odd)} off {_name(rules)})",
-                pieces=odd,
-            )
-        )
-    same = [p for p in fixed if _suit_of(p) == main]
-    counts = Counter(_rank_of(p) for p in same)
-    aces_ok = 2 if rules.family is Family.CARDS and rules.ace_low and rules.ace_high else 1
-    dups = tuple(p for p in same if counts[_rank_of(p)] > (aces_ok if _is_ace(p) else 1))
-    if dups:
-        out.append(
-            Violation(
-                RuleId.RUN_DUPLICATE_RANK,
-                f"run holds {format_pieces(dups)}: a number may appear only once in a run",
-                pieces=dups,
-            )
-        )
-    out += _too_many_jokers(pieces, fixed, rules)
-    if len(suits) == 1 and not dups and rules.min_run <= n <= rules.longest_run:
-        out += _placement_problems(pieces, same, rules)
-    return out
-
-
-def _is_ace(p: Face) -> bool:
-    return isinstance(p, Card) and p.rank is Rank.ACE
-
-
-def _placement_problems(pieces: Sequence[Piece], same: Sequence[Face], rules: RuleSet) -> list[Violation]:
-    n = len(pieces)
-    ranks = sorted({_rank_of(p) for p in same})
-    best_span = None
-    options = [list(_positions(p, rules)) for p in same]
-    if any(not o for o in options):  # pragma: no cover - rule sets always allow the ace somewhere
-        return []
-    # Try the ace low and high; the tightest span decides.
-    for high_ace in (False, True):
-        pos = sorted({(o[-1] if high_ace else o[0]) for o in options})
-        span = pos[-1] - pos[0] + 1
-        best_span = span if best_span is None else min(best_span, span)
-    assert best_span is not None
-    if best_span <= n:
-        return []
-    cycle = rules.max_number if rules.family is Family.TILES else 13
-    gaps = [(ranks[(i + 1) % len(ranks)] - ranks[i]) % cycle for i in range(len(ranks))]
-    cyclic_span = cycle - max(gaps) + 1 if len(ranks) > 1 else 1
-    shown = format_pieces(same)
-    if cyclic_span <= n:
-        top, bottom = ("13", "1") if rules.family is Family.TILES else ("K", "A")
-        return [
-            Violation(
-                RuleId.RUN_WRAPS,
-                f"{shown} would need the run to wrap from {top} round to {bottom}; runs never wrap",
-                pieces=tuple(same),
-            )
-        ]
-    return [
-        Violation(
-            RuleId.RUN_GAP,
-            f"{shown} span {best_span} places but the meld has {n} pieces: "
-            f"{best_span - n} more joker{'s' if best_span - n > 1 else ''} would be needed",
-            pieces=tuple(same),
-        )
-    ]
+        return Violation(RuleId.RUN_GAP, why, pieces=named)
+    assert problem == _engine.NOT_A_MELD
+    return Violation(RuleId.NOT_A_MELD, f"{format_pieces(pieces)} form neither a group nor a run", pieces=pieces)

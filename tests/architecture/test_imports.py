@@ -50,6 +50,7 @@ FACES = ("rummylib.agents", "rummylib.batch", "rummylib.cli", "rummylib.svg", "r
 """Floor 5: text <-> API, no rules."""
 CORE_GROUND = (
     "rummylib._tokens",
+    "rummylib._readings",  # the meld engine's readings over ints
     "rummylib.errors",
     "rummylib.tiles",
     "rummylib.cards",
