@@ -24,7 +24,7 @@ from rummylib.melds import Meld, MeldLike, meld_violations
 from rummylib.pieces import JOKER, Joker, Piece, PieceCount, PiecesLike, piece_sort_key
 from rummylib.rules import JokerRetrieval, RuleSet
 from rummylib.rummikub.errors import SolverInputError
-from rummylib.rummikub.solver._dp import Plan, Shape, search, stranded
+from rummylib.rummikub.solver._dp import Plan, Shape, Tables, search, stranded
 from rummylib.rummikub.solver._encoding import encode
 from rummylib.rummikub.solver._first import UNKNOWN, near_sets, quick_cover
 from rummylib.table import Table, TableLike
@@ -285,6 +285,8 @@ class _Searcher:
         self.deadline = None if seconds is None else time.perf_counter() + seconds
         self.nodes = [0]
         self.keep_sets = True
+        self.tables = Tables()
+        """The colours' bound tables, shared by every search of the call (see `Tables`)."""
 
     def run(
         self,
@@ -313,6 +315,7 @@ class _Searcher:
             bounded=bounded,
             at_least=at_least,
             both_ways=both_ways,
+            tables=self.tables,
         )
 
 
@@ -836,9 +839,9 @@ def _most_kept(
     everything = frozenset(range(len(melds)))
     target = first.score
     played_first = _plan_played(first, rules)
-    layouts: dict[frozenset[int], tuple[list[Meld], tuple[Piece, ...]]] = {
-        frozenset(): (_plan_melds(first, rules), played_first)
-    }
+    # The plan found for each kept part and the pieces it plays; only the answer's is turned
+    # into melds, at the end.
+    layouts: dict[frozenset[int], tuple[Plan, tuple[Piece, ...]]] = {frozenset(): (first, played_first)}
     failed: list[frozenset[int]] = []
     spent_before = searcher.nodes[0]
     scale = _GENEROUS if generous else 1
@@ -875,7 +878,7 @@ def _most_kept(
             raise _Spent from None
         if found is None:
             return False
-        layouts[keep] = (_plan_melds(found, rules), played_first)
+        layouts[keep] = (found, played_first)
         return True
 
     def reaches(keep: frozenset[int]) -> bool:
@@ -891,14 +894,15 @@ def _most_kept(
         if found is None:
             failed.append(keep)
             return False
-        layouts[keep] = (_plan_melds(found, rules), _plan_played(found, rules))
+        layouts[keep] = (found, _plan_played(found, rules))
         return True
 
     def greedy() -> None:
         """Release sets nearest the play first until it fits, then try to keep each again."""
         if fits_first(everything):
             return
-        order = sorted(everything, key=lambda i: (-_relevance(melds[i], played_first), i))
+        near = [_relevance(m, played_first) for m in melds]
+        order = sorted(everything, key=lambda i: (-near[i], i))
         low, high = 1, len(order)
         while low < high:  # more released sets never hurt, so a binary search finds the prefix
             mid = (low + high) // 2
@@ -911,9 +915,13 @@ def _most_kept(
             if fits_first(keep | {i}):
                 keep = keep | {i}
 
+    rack_near: list[int] = []
+
     def smallest_failing(keep: frozenset[int]) -> frozenset[int]:
         """A part of ``keep`` (which fails) that fails while every smaller part of it works."""
-        order = sorted(keep, key=lambda i: (-_relevance(melds[i], rack), i))
+        if not rack_near:
+            rack_near.extend(_relevance(m, rack) for m in melds)
+        order = sorted(keep, key=lambda i: (-rack_near[i], i))
 
         def split(base: frozenset[int], added: bool, items: list[int]) -> list[int]:
             if added and not reaches(base):
@@ -946,7 +954,8 @@ def _most_kept(
     except _Spent:
         pass
     keep = max(layouts, key=lambda g: (len(g), sorted(g)))
-    return keep, *layouts[keep], proved
+    plan, played = layouts[keep]
+    return keep, _plan_melds(plan, rules), played, proved
 
 
 _KEEP_ALLOWANCE = 1500

@@ -19,6 +19,7 @@ not proved (`Plan.proved`), and raises `SearchLimitReached` only when it has non
 from __future__ import annotations
 
 import functools
+import gc
 import math
 import operator
 import threading
@@ -31,7 +32,7 @@ import attrs
 from rummylib.errors import SearchLimitReached
 from rummylib.rummikub.solver._encoding import Encoded
 
-__all__ = ["Plan", "Shape", "search", "stranded"]
+__all__ = ["Plan", "Shape", "Tables", "search", "stranded"]
 
 # One item of a planned meld: (colour index, number, is_joker).
 Item = tuple[int, int, bool]
@@ -116,6 +117,50 @@ def _run_states() -> dict[tuple[int, int | None, int, bool], _RunStates]:
         tables = {}
         _THREAD.run_states = tables
     return tables
+
+
+class Tables:
+    """The colours' bound tables, shared by the searches of one call (pass one to `search`).
+
+    What a colour's bound is worth from a number on depends only on that colour's cells from
+    there to the top (its tiles, the weights, which groups could form), the jokers in play and
+    the run rules. The searches of one call (the fewest-changes tie-break makes a dozen small
+    ones, each with a few sets released) share most of these suffixes, so each suffix is numbered
+    once (`suffix`) and its tables are kept under that number: a later search with the same
+    suffix finds them built. The values are the same as a fresh search would compute, so the
+    searches expand the same states and give the same answers, only sooner.
+    """
+
+    __slots__ = ("bounds", "ids", "orders", "rows", "splits", "states")
+
+    def __init__(self) -> None:
+        self.states: _RunStates | None = None
+        self.ids: dict[object, int] = {}
+        self.bounds: list[dict[int, int]] = []
+        self.splits: list[dict[int, int]] = []
+        self.rows: list[dict[int, list[int]]] = []
+        self.orders: list[dict[int, list[tuple[int, _Move]]]] = []
+
+    def reset(self, states: _RunStates) -> None:
+        """Forget every table: they number the run states of another table than ``states``."""
+        self.states = states
+        self.ids = {}
+        self.bounds = []
+        self.splits = []
+        self.rows = []
+        self.orders = []
+
+    def suffix(self, key: object) -> int:
+        """The number of a suffix (its last cell and the number of the suffix after it)."""
+        got = self.ids.get(key)
+        if got is None:
+            got = len(self.bounds)
+            self.ids[key] = got
+            self.bounds.append({})
+            self.splits.append({})
+            self.rows.append({})
+            self.orders.append({})
+        return got
 
 
 _first = operator.itemgetter(0)
@@ -276,6 +321,7 @@ def search(
     bounded: bool = False,
     at_least: int | None = None,
     both_ways: bool = False,
+    tables: Tables | None = None,
 ) -> Plan | None:
     """Find the best-scoring way to lay every table tile and any rack tiles in valid melds.
 
@@ -295,13 +341,24 @@ def search(
     layout reached so far (``Plan.proved`` False): for a scored search one that places something
     (and scores at least ``at_least``), for a layout question any. Without one,
     `SearchLimitReached` is raised.
+
+    ``tables``: the colours' bound tables of earlier searches of the same call, to reuse and add
+    to (see `Tables`); the answer is the same with or without.
     """
     if node_limit is not None and node_limit <= 0:
         raise SearchLimitReached("node budget spent before this search could start")
     budget = _Budget(node_limit, deadline)
+    # The search makes many small containers and frees nearly all of them by their counts; the
+    # cycle collector, run by every few hundred of them, finds nothing to free but walks every
+    # table kept so far (a tenth of the compiled search's time). It waits until the search ends.
+    collecting = gc.isenabled()
+    if collecting:
+        gc.disable()
     try:
-        return _search(enc, shape, weights, joker_weight, threshold, step, budget, bounded, at_least, both_ways)
+        return _search(enc, shape, weights, joker_weight, threshold, step, budget, bounded, at_least, both_ways, tables)
     finally:
+        if collecting:
+            gc.enable()
         if spent is not None:
             spent[0] += budget.nodes
 
@@ -318,6 +375,7 @@ class _Search:
         threshold: int | None,
         budget: _Budget,
         bounded: bool,
+        tables: Tables | None = None,
     ) -> None:
         self.shape = shape
         self.budget = budget
@@ -362,10 +420,10 @@ class _Search:
         copies_max = max(1, *(tab[c][v] + rck[c][v] for c in range(ncol) for v in range(top + 1)))
         self.gtab = _group_jokers(ncol, copies_max, shape, jtot)
         self.points_cap = threshold if threshold is not None else 0
-        tables = _run_states()
-        states = tables.get((min_run, max_run, cap, track))
+        known = _run_states()
+        states = known.get((min_run, max_run, cap, track))
         if states is None or len(states.moves) > 200_000 or len(states.runs_of) > 50_000:
-            states = tables[min_run, max_run, cap, track] = _RunStates()
+            states = known[min_run, max_run, cap, track] = _RunStates()
         self.states = states
         # Upper bound: each colour alone, any tile free to join a group where one could form.
         # A group holding a tile of a number with too few other colours present needs jokers for
@@ -404,10 +462,17 @@ class _Search:
         self.mu = [[0] * (top + 2) for _ in range(ncol)]
         self.lam_from = [[0] * (top + 2) for _ in range(ncol + 1)]  # sum of lam[e][v] for e >= c
         self.lam_suffix = [0] * (top + 2)  # max over v' >= v of the sum of lam[e][v']
-        self.bound_memo: list[dict[int, int]] = [{} for _ in range(ncol)]
-        self.split_memo: list[dict[int, int]] = [{} for _ in range(ncol)]
-        self.row_memo: list[dict[int, list[int]]] = [{} for _ in range(ncol)]
-        self.order_memo: list[dict[int, list[tuple[int, _Move]]]] = [{} for _ in range(ncol)]
+        # The colours' tables, per colour and number (`bound` of colour c at number v in
+        # ``bound_memo[c][v]``, by run state and jokers left), shared with the other searches of
+        # the call through ``tables`` (see `Tables`).
+        self.bound_memo: list[list[dict[int, int]]] = []
+        self.split_memo: list[list[dict[int, int]]] = []
+        self.row_memo: list[list[dict[int, list[int]]]] = []
+        self.order_memo: list[list[dict[int, list[tuple[int, _Move]]]]] = []
+        if tables is None:
+            self.private_tables()
+        else:
+            self.shared_tables(tables)
         self.joker_bonus = enc.rack_jokers * joker_weight
         self.per_number = ncol + 1
         self.last = top * (ncol + 1)
@@ -457,6 +522,63 @@ class _Search:
         """The bound the budgeted climb has proved so far (see `_climb`)."""
         self.outcome: tuple[int, bool] | None = None
         """When the passes are over: the score proved and whether the remembered path reaches it."""
+
+    def private_tables(self) -> None:
+        """Fresh colour tables of this search's own."""
+        size = self.top + 2
+        self.bound_memo = [[{} for _ in range(size)] for _ in range(self.ncol)]
+        self.split_memo = [[{} for _ in range(size)] for _ in range(self.ncol)]
+        self.row_memo = [[{} for _ in range(size)] for _ in range(self.ncol)]
+        self.order_memo = [[{} for _ in range(size)] for _ in range(self.ncol)]
+
+    def shared_tables(self, tables: Tables) -> None:
+        """The colour tables of ``tables`` for this search's suffixes (see `Tables`)."""
+        if tables.states is not self.states:  # a new run-state table numbers the states anew
+            tables.reset(self.states)
+        top = self.top
+        base = tables.suffix((-1, -1, self.jtot, -1))  # past the top: only the jokers matter
+        bounds, splits, rows, orders = tables.bounds, tables.splits, tables.rows, tables.orders
+        for c in range(self.ncol):
+            tab, rck, weights = self.tab[c], self.rck[c], self.weights[c]
+            groupable, fills = self.groupable[c], self.group_jokers[c]
+            b_row: list[dict[int, int]] = [{}] * (top + 2)
+            s_row: list[dict[int, int]] = [{}] * (top + 2)
+            r_row: list[dict[int, list[int]]] = [{}] * (top + 2)
+            o_row: list[dict[int, list[tuple[int, _Move]]]] = [{}] * (top + 2)
+            after = base
+            b_row[top + 1], s_row[top + 1], r_row[top + 1], o_row[top + 1] = (
+                bounds[base],
+                splits[base],
+                rows[base],
+                orders[base],
+            )
+            for v in range(top, 0, -1):
+                t, r = tab[v], rck[v]
+                # Only what the colour's moves at this cell can see: a weight with rack tiles to
+                # place, the jokers groups need with groups possible (up to the tiles there),
+                # packed into one int while they are small (as they are in any real box).
+                w = weights[v] if r else 0
+                key: object = None
+                if t < 64 and r < 64:
+                    fill_key = -1  # no group at this cell: what its groups need is never read
+                    if groupable[v]:
+                        fill = fills[v]
+                        fill_key = 0
+                        for g in range(1, t + r + 1):
+                            if fill[g] >= 64:
+                                fill_key = -2
+                                break
+                            fill_key = fill_key * 64 + fill[g]
+                    if fill_key != -2:
+                        key = (t * 64 + r, fill_key, w, after)
+                if key is None:
+                    key = (t, r, w, tuple(fills[v][: t + r + 1]) if groupable[v] else None, after, 0)
+                after = tables.suffix(key)
+                b_row[v], s_row[v], r_row[v], o_row[v] = bounds[after], splits[after], rows[after], orders[after]
+            self.bound_memo.append(b_row)
+            self.split_memo.append(s_row)
+            self.row_memo.append(r_row)
+            self.order_memo.append(o_row)
 
     def record(self, end: int, total: int) -> None:
         """Remember the current path to layer ``end`` (the memo's choices go on from there)."""
@@ -568,10 +690,10 @@ class _Search:
         """Colour c alone from number v with open runs ``rid`` and ``left`` jokers still free."""
         if v > self.top:
             return 0 if self.rid_done[rid] else NEG
-        memo = self.bound_memo[c]
+        memos = self.bound_memo[c]
+        memo = memos[v]
         stride = self.jtot + 1
-        width = (self.top + 2) * stride
-        key = rid * width + v * stride + left
+        key = rid * stride + left
         hit = memo.get(key)
         if hit is not None:
             return hit
@@ -581,6 +703,7 @@ class _Search:
         fill = self.group_jokers[c][v]
         extra = self.mu[c][v]
         nv = v + 1
+        memo_next = memos[nv]
         for new, placed, jc, g, _a, _ns, _nj in self.moves_for(
             rid, self.tab[c][v], self.rck[c][v], left, min(self.top - v, self.min_run)
         ):
@@ -593,7 +716,7 @@ class _Search:
                 if rest < 0:
                     continue
                 val += g * extra
-            after = memo.get(new * width + nv * stride + rest)
+            after = memo_next.get(new * stride + rest)
             val += self.bound(c, nv, new, rest) if after is None else after
             if val > best:  # noqa: PLR1730 - faster than max() in this hot loop
                 best = val
@@ -610,9 +733,9 @@ class _Search:
             return self.bound(c, v, rid, t)
         if v > self.top:
             return 0 if self.rid_done[rid] else NEG
-        memo = self.split_memo[c]
+        memo = self.split_memo[c][v]
         stride = self.jtot + 1
-        key = ((rid * (self.top + 2) + v) * stride + r) * stride + t
+        key = (rid * stride + r) * stride + t
         hit = memo.get(key)
         if hit is not None:
             return hit
@@ -646,8 +769,8 @@ class _Search:
 
     def joker_row(self, c: int, v: int, rid: int, left: int) -> list[int]:
         """Colour c's `split` for every r <= t <= left, flat: entry t * (t + 1) // 2 + r."""
-        key = rid * (self.top + 2) * (self.jtot + 1) + v * (self.jtot + 1) + left
-        memo = self.row_memo[c]
+        key = rid * (self.jtot + 1) + left
+        memo = self.row_memo[c][v]
         hit = memo.get(key)
         if hit is not None:
             return hit
@@ -678,7 +801,6 @@ class _Search:
         ncol = self.ncol
         rb, rmask = self.rb, self.rmask
         bonus = self.joker_bonus
-        width = (self.top + 2) * (self.jtot + 1)
         stride = self.jtot + 1
         row_memo = self.row_memo
         if left == 1:  # entries: (0,0) at 0, (0,1) at 1, (1,1) at 2
@@ -689,7 +811,7 @@ class _Search:
             for d in range(ncol):
                 vd = v + 1 if d < c else v
                 rid = (key >> (d * rb)) & rmask
-                row = row_memo[d].get(rid * width + vd * stride + 1)
+                row = row_memo[d][vd].get(rid * stride + 1)
                 if row is None:
                     row = self.joker_row(d, vd, rid, 1)
                 none += row[1]
@@ -712,7 +834,7 @@ class _Search:
             for d in range(ncol):
                 vd = v + 1 if d < c else v
                 rid = (key >> (d * rb)) & rmask
-                row = row_memo[d].get(rid * width + vd * stride + 2)
+                row = row_memo[d][vd].get(rid * stride + 2)
                 if row is None:
                     row = self.joker_row(d, vd, rid, 2)
                 s0 += row[3]
@@ -778,11 +900,10 @@ class _Search:
         bound_memo = self.bound_memo
         rb, rmask = self.rb, self.rmask
         stride = self.jtot + 1
-        width = (self.top + 2) * stride
         for d in range(self.ncol):
             vd = v + 1 if d < c else v
             rid = (key >> (d * rb)) & rmask
-            part = bound_memo[d].get(rid * width + vd * stride + left)
+            part = bound_memo[d][vd].get(rid * stride + left)
             total += self.bound(d, vd, rid, left) if part is None else part
         if self.tuned:
             total += ((key >> self.ssh) & self.smask) * self.lam_from[c][v] + left * self.lam_suffix[v]
@@ -894,11 +1015,10 @@ class _Search:
             bound_memo = self.bound_memo
             lam_from = self.lam_from
             stride = jtot + 1
-            width = (self.top + 2) * stride
             rid = (key >> (c * rb)) & rmask
             # What the other colours can still add (at this node's jokers, so it bounds every child).
             if scored and have_full:  # the bound just computed, less this colour's part
-                own = bound_memo[c].get(rid * width + v * stride + left)
+                own = bound_memo[c][v].get(rid * stride + left)
                 rest = full - s_tot * lam_from[c][v] - (self.bound(c, v, rid, left) if own is None else own)
             elif scored:
                 rest = self.joker_bonus + left * self.lam_suffix[v]
@@ -910,8 +1030,8 @@ class _Search:
             if scored:
                 # Most promising first: a good play found early prunes the rest harder. The order
                 # and the moves' own ratings depend only on the colour, number, runs and jokers.
-                order = self.order_memo[c]
-                okey = rid * width + v * stride + left
+                order = self.order_memo[c][v]
+                okey = rid * stride + left
                 cached = order.get(okey)
                 if cached is None:
                     cached = self.rate(c, v, rid, left)
@@ -956,17 +1076,16 @@ class _Search:
         The search adds what the other colours can still gain, the same for every move of a node.
         """
         stride = self.jtot + 1
-        width = (self.top + 2) * stride
-        memo_c = self.bound_memo[c]  # looked up inline: most of these are hits
+        nv = v + 1
+        memo_c = self.bound_memo[c][nv]  # looked up inline: most of these are hits
         w = self.weights[c][v]
         lone = not self.groupable[c][v]
         extra = self.lam_from[c + 1][v] if self.tuned else 0
-        nv = v + 1
         rated: list[tuple[int, _Move]] = []
         for move in self.moves_for(rid, self.tab[c][v], self.rck[c][v], left, min(self.top - v, self.min_run)):
             if move[3] and lone:
                 continue
-            child = memo_c.get(move[0] * width + nv * stride + left - move[2])
+            child = memo_c.get(move[0] * stride + left - move[2])
             if child is None:
                 child = self.bound(c, nv, move[0], left - move[2])
             rated.append((move[1] * w + child + move[3] * extra, move))
@@ -989,14 +1108,7 @@ class _Search:
         lam_suffix[top + 1] = 0
         for v in range(top, 0, -1):
             lam_suffix[v] = max(lam_suffix[v + 1], lam_from[0][v])
-        for table in self.bound_memo:
-            table.clear()
-        for orders in self.order_memo:
-            orders.clear()
-        for table in self.split_memo:
-            table.clear()
-        for rows in self.row_memo:
-            rows.clear()
+        self.private_tables()  # tables of the multipliers' own (shared ones stay as they are)
 
     def trace(self, c: int) -> list[int]:
         """Group tiles per number on a path that reaches colour c's bound with every joker."""
@@ -1209,9 +1321,10 @@ def _search(
     bounded: bool,
     at_least: int | None,
     both_ways: bool,
+    tables: Tables | None,
 ) -> Plan | None:
     """Run one search (see `search`), or two that take turns (``both_ways``); rebuild the melds."""
-    s = _Search(enc, shape, weights, joker_weight, threshold, budget, bounded)
+    s = _Search(enc, shape, weights, joker_weight, threshold, budget, bounded, tables)
     runs = _passes(s, step, budget, at_least)
     searches = [(s, runs)]
     both_ways = both_ways and threshold is None
@@ -1222,7 +1335,7 @@ def _search(
         turn = 0
         while not done:
             if len(searches) == 1:
-                back = _Search(_mirror(enc), shape, _mirror_rows(weights), joker_weight, None, budget, bounded)
+                back = _Search(_mirror(enc), shape, _mirror_rows(weights), joker_weight, None, budget, bounded, tables)
                 searches.append((back, _passes(back, step, budget, at_least)))
             turn = 1 - turn
             s, runs = searches[turn]
