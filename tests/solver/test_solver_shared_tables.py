@@ -9,7 +9,6 @@ with every search building its own tables, as before the sharing.
 
 from __future__ import annotations
 
-import gc
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -111,15 +110,3 @@ def test_searches_of_one_call_share_the_tables() -> None:
     cells = len(RUMMIKUB.colors) * RUMMIKUB.max_number
     # Unshared, each search would number at least one suffix per cell; shared, most recur.
     assert len(made[0].bounds) * 3 < searches[0] * cells
-
-
-@pytest.mark.parametrize("enabled", [True, False])
-def test_collector_state_is_restored(enabled: bool) -> None:
-    """The search pauses the cycle collector and leaves it as it found it."""
-    was = gc.isenabled()
-    try:
-        (gc.enable if enabled else gc.disable)()
-        solve("r1 r2 r3 | b7 k7 y7", "r4 r7 *", rules=RUMMIKUB, initial_meld_done=True)
-        assert gc.isenabled() is enabled
-    finally:
-        (gc.enable if was else gc.disable)()

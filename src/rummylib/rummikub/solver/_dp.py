@@ -19,7 +19,6 @@ not proved (`Plan.proved`), and raises `SearchLimitReached` only when it has non
 from __future__ import annotations
 
 import functools
-import gc
 import math
 import operator
 import threading
@@ -348,17 +347,9 @@ def search(
     if node_limit is not None and node_limit <= 0:
         raise SearchLimitReached("node budget spent before this search could start")
     budget = _Budget(node_limit, deadline)
-    # The search makes many small containers and frees nearly all of them by their counts; the
-    # cycle collector, run by every few hundred of them, finds nothing to free but walks every
-    # table kept so far (a tenth of the compiled search's time). It waits until the search ends.
-    collecting = gc.isenabled()
-    if collecting:
-        gc.disable()
     try:
         return _search(enc, shape, weights, joker_weight, threshold, step, budget, bounded, at_least, both_ways, tables)
     finally:
-        if collecting:
-            gc.enable()
         if spent is not None:
             spent[0] += budget.nodes
 
