@@ -35,7 +35,7 @@ import attrs
 from rummylib import _inputs
 from rummylib._inputs import is_seat, sorted_pieces
 from rummylib.cards import Card
-from rummylib.contracts._moves import lay_downs, layoff_groups, swap_cards
+from rummylib.contracts._moves import lay_downs_in_order, layoff_groups, swap_cards
 from rummylib.contracts.actions import (
     Buy,
     BuyWindow,
@@ -1178,10 +1178,18 @@ class ContractRound(RefereeBase):
 
     def _lay_down_actions(self) -> list[ContractAction]:
         """Every distinct lay-down: without swaps, then after each set of joker swaps the hand allows."""
+        return list(self._lay_downs_in_order())
+
+    def _lay_downs_in_order(self) -> Iterator[LayDown]:
+        """The lay-downs of `_lay_down_actions`, in its order, each found only when asked for.
+
+        Taking the first one or two (all an environment shows until it is asked for the next)
+        searches far less than listing them all.
+        """
         player, rules = self.current, self.rules
-        found = self._lay_downs_after((), self)
+        yield from self._lay_downs_after((), self)
         if rules.joker_swap is not JokerSwap.ANYONE:
-            return found  # only a player who is down may take a joker, and this one is not
+            return  # only a player who is down may take a joker, and this one is not
         hand = self.hands[player]
         pairs = [(c, i) for i, m in enumerate(self.table) for c in swap_cards(hand, m.reading, rules)]
         for k in range(1, len(pairs) + 1):
@@ -1192,19 +1200,16 @@ class ContractRound(RefereeBase):
                         state = state._take_joker(player, card, index, "lay down")
                 except IllegalActionError:
                     continue
-                found += self._lay_downs_after(chosen, state)
-        return found
+                yield from self._lay_downs_after(chosen, state)
 
-    def _lay_downs_after(self, swaps: tuple[tuple[Piece, int], ...], state: ContractRound) -> list[ContractAction]:
-        """The lay-downs of the hand ``state`` leaves after ``swaps`` (the jokers owed in the melds)."""
+    def _lay_downs_after(self, swaps: tuple[tuple[Piece, int], ...], state: ContractRound) -> Iterator[LayDown]:
+        """The lay-downs of the hand ``state`` leaves after ``swaps`` (the jokers owed in the melds), best first."""
         player, rules = self.current, self.rules
         contract = rules.round(self.round_number).contract
         must = () if rules.layoff_same_turn else state.jokers_owed
-        found: list[ContractAction] = []
-        for way in lay_downs(state.hands[player], contract, rules, must_use=must):
+        for way in lay_downs_in_order(state.hands[player], contract, rules, must_use=must):
             action = LayDown(player, way.melds, swaps=swaps)
             left = way.cards_left
             settled = not left or (not state.jokers_owed and (left != 1 or self._last_card_free(state)))
             if settled or self._settled(player, way.used, left, state) or self.is_legal(action):
-                found.append(action)
-        return found
+                yield action

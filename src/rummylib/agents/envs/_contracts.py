@@ -19,7 +19,7 @@ rule set asks for), the space is ``Discrete(63 + 159·M)``:
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -138,7 +138,18 @@ class ContractEnv(RummyEnv):
     def _reset_turn(self) -> None:
         self.cursor = [0, 0]
         self._lists: list[list[Any]] = [[], []]
+        self._more: Iterator[Any] | None = None  # the lay-downs not yet taken from the referee
+        self._listed: tuple[Referee | None, int, dict[int, Any]] = (None, -1, {})
 
+    def _pull(self, count: int) -> None:
+        """Take lay-downs from the referee until ``count`` are known (or all are)."""
+        more, items = self._more, self._lists[0]
+        while more is not None and len(items) < count:
+            item = next(more, None)
+            if item is None:
+                self._more = more = None
+            else:
+                items.append(item)
     def _deal(self, seed: int) -> Referee:
         if self.game == "game":
             return ContractGame.deal(rules=self.rules, players=self.seats, seed=seed)
@@ -160,12 +171,52 @@ class ContractEnv(RummyEnv):
             last = state.round_result
         return last is not None and last.reason is EndReason.TURN_LIMIT
 
+    def _actions(self, state: Referee, seat: int) -> tuple[Iterable[Any], Iterator[Any] | None]:
+        """The referee's legal actions of ``seat``: the lay-downs apart, as a lazy stream, best first.
+
+        The stream is the referee's own (`legal_actions` lists the same lay-downs, in the same
+        order): the environment shows one candidate and whether there is a next, so it takes one
+        or two of them, and all of them only when it must show the candidate's place among them.
+        """
+        rnd = state.round if isinstance(state, ContractGame) else state
+        assert isinstance(rnd, ContractRound)
+        if rnd.phase is not Phase.PLAY or seat != rnd.current:
+            return self.legal_actions_of(state, seat), None
+        found: list[Any] = []
+        lay_downs: Iterator[Any] | None = None
+        for kind, build in rnd._play_parts():
+            if kind == LayDown.kind:
+                lay_downs = rnd._lay_downs_in_order()
+            else:
+                found += build()
+        return found, lay_downs
+
     def _moves(self, state: Referee, seat: int) -> dict[int, Any]:
+        listed_state, listed_seat, fixed = self._listed
+        if listed_state is not state or listed_seat != seat:
+            fixed = self._list_moves(state, seat)
+            self._listed = (state, seat, fixed)
+        out = dict(fixed)
+        self._pull(self.cursor[0] + 2)
+        for which, play in enumerate((_LAY_DOWN, _OTHER)):
+            items = self._lists[which]
+            if not items:
+                continue
+            self.cursor[which] = min(self.cursor[which], len(items) - 1)
+            out[play] = items[self.cursor[which]]
+            if self.cursor[which] + 1 < len(items):
+                out[play + 1] = Internal(f"next candidate {which}", functools.partial(self._advance, which, 1))
+            if self.cursor[which] > 0:
+                out[play + 2] = Internal(f"previous candidate {which}", functools.partial(self._advance, which, -1))
+        return out
+
+    def _list_moves(self, state: Referee, seat: int) -> dict[int, Any]:
+        """The indices of every action but the candidates, once per state; the candidates' lists kept."""
         out: dict[int, Any] = {}
-        lay_downs: list[Any] = []
         others: list[Any] = []
         m = self.slots
-        for a in self.legal_actions_of(state, seat):
+        actions, lay_downs = self._actions(state, seat)
+        for a in actions:
             index: int | None = None
             if isinstance(a, DrawStock):
                 index = 0
@@ -178,8 +229,7 @@ class ContractEnv(RummyEnv):
             elif isinstance(a, Discard):
                 index = _DISCARD + card_kind(a.card)
             elif isinstance(a, LayDown):
-                lay_downs.append(a)
-                continue
+                continue  # (never here: the lay-downs come apart)
             elif isinstance(a, LayOff) and len(a.cards) == 1 and a.meld < m:
                 index = _LAY_OFF + (a.meld * 53 + card_kind(a.cards[0])) * 2 + (a.joker_end == "low")
             elif isinstance(a, SwapJoker) and a.meld < m:
@@ -188,17 +238,8 @@ class ContractEnv(RummyEnv):
                 others.append(a)  # several cards at once, or (never expected) a slot past the last
             else:
                 out[index] = a
-        self._lists = [lay_downs, others]
-        for which, play in enumerate((_LAY_DOWN, _OTHER)):
-            items = self._lists[which]
-            if not items:
-                continue
-            self.cursor[which] = min(self.cursor[which], len(items) - 1)
-            out[play] = items[self.cursor[which]]
-            if self.cursor[which] + 1 < len(items):
-                out[play + 1] = Internal(f"next candidate {which}", functools.partial(self._advance, which, 1))
-            if self.cursor[which] > 0:
-                out[play + 2] = Internal(f"previous candidate {which}", functools.partial(self._advance, which, -1))
+        self._lists = [[], others]
+        self._more = lay_downs
         return out
 
     def _save_turn(self) -> Any:
@@ -258,6 +299,7 @@ class ContractEnv(RummyEnv):
             out[lay.offset["seat_to_move"] + (view.to_move - seat) % n] = 1.0
         out[lay.offset["jokers_owed"]] = min(1.0, len(view.jokers_owed) / 2)
         if view.to_move == seat:
+            self._pull(self.cursor[0] + 2 if self.cursor[0] == 0 else 1 << 30)  # the place needs the length
             for which, name in ((0, "lay_down_candidate"), (1, "other_candidate")):
                 items = self._lists[which]
                 if not items:
