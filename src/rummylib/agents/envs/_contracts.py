@@ -24,7 +24,8 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from rummylib.agents.envs._base import CARD_KINDS, ActionRow, Field, Internal, Layout, RummyEnv, card_kind
+from rummylib.agents.envs._base import CARD_KINDS, ActionRow, Field, Internal, Layout, RummyEnv
+from rummylib.cards import Card
 from rummylib.contracts import ContractGame, ContractRound
 from rummylib.contracts.actions import (
     Buy,
@@ -41,11 +42,19 @@ from rummylib.contracts.actions import (
 )
 from rummylib.errors import ErrorCode, RuleSetError
 from rummylib.melds import MeldKind
+from rummylib.pieces import Piece
 from rummylib.referee import Referee
 from rummylib.rules import RuleSet
 
 _LAY_DOWN, _OTHER, _DISCARD, _LAY_OFF = 4, 7, 10, 63
 _PHASES = {Phase.DRAW: 0, Phase.BUY: 1, Phase.PLAY: 2, Phase.OVER: 3}
+
+
+def _kind(piece: Piece) -> int:
+    """`card_kind`, from the card's own numbers (spades first: the canonical suit order backwards)."""
+    if type(piece) is Card:
+        return (3 - piece.suit.order) * 13 + piece.rank - 1
+    return 52
 
 
 class ContractEnv(RummyEnv):
@@ -82,6 +91,8 @@ class ContractEnv(RummyEnv):
         self.actions = self.swap_at + 53 * m
         self.copies = np.full(CARD_KINDS, 1.0 / self.decks, dtype=np.float32)
         self.copies[52] = 1.0 / self.jokers
+        self._sum_table: list[list[float]] = [[0.0] for _ in range(CARD_KINDS)]
+        self._blocks: dict[tuple[int, bool], tuple[Sequence[Piece], np.ndarray[Any, Any], np.ndarray[Any, Any]]] = {}
         rounds = len(rules.rounds)
         self.layout = Layout(
             (
@@ -227,13 +238,13 @@ class ContractEnv(RummyEnv):
             elif isinstance(a, DeclineBuy):
                 index = 3
             elif isinstance(a, Discard):
-                index = _DISCARD + card_kind(a.card)
+                index = _DISCARD + _kind(a.card)
             elif isinstance(a, LayDown):
                 continue  # (never here: the lay-downs come apart)
             elif isinstance(a, LayOff) and len(a.cards) == 1 and a.meld < m:
-                index = _LAY_OFF + (a.meld * 53 + card_kind(a.cards[0])) * 2 + (a.joker_end == "low")
+                index = _LAY_OFF + (a.meld * 53 + _kind(a.cards[0])) * 2 + (a.joker_end == "low")
             elif isinstance(a, SwapJoker) and a.meld < m:
-                index = self.swap_at + a.meld * 53 + card_kind(a.card)
+                index = self.swap_at + a.meld * 53 + _kind(a.card)
             if index is None or index in out:
                 others.append(a)  # several cards at once, or (never expected) a slot past the last
             else:
@@ -251,74 +262,92 @@ class ContractEnv(RummyEnv):
     def _advance(self, which: int, by: int) -> None:
         self.cursor[which] += by
 
+    def _sums(self, kind: int, count: int) -> float:
+        """``count`` copies of a kind, each 1 / its copies, added one by one in float32 (as a count vector is)."""
+        table = self._sum_table[kind]
+        while len(table) <= count:
+            table.append(float(np.float32(table[-1]) + self.copies[kind]))
+        return min(1.0, table[count])
+
+    def _put_counts(self, out: np.ndarray[Any, Any], at: int, pieces: Sequence[Piece], skip_last: bool = False) -> None:
+        """Write a count vector of ``pieces`` (all but the last, with ``skip_last``) at ``at``.
+
+        Each count is divided by the copies of its kind. The vectors are remembered by the
+        sequence itself (by identity, while it is held): a hand, a pile or a meld of the table
+        is the same tuple from step to step until it changes.
+        """
+        key = (id(pieces), skip_last)
+        found = self._blocks.get(key)
+        if found is None or found[0] is not pieces:
+            counts: dict[int, int] = {}
+            for c in pieces[:-1] if skip_last else pieces:
+                k = _kind(c)
+                counts[k] = counts.get(k, 0) + 1
+            kinds = np.fromiter(counts, dtype=np.intp, count=len(counts))
+            values = np.array([self._sums(k, c) for k, c in counts.items()], dtype=np.float32)
+            if len(self._blocks) >= 4096:
+                self._blocks.clear()
+            found = self._blocks[key] = (pieces, kinds, values)
+        if len(found[1]):
+            out[at + found[1]] = found[2]
+
     def _encode(self, state: Referee, seat: int) -> np.ndarray[Any, Any]:
         view = state.view(seat)
         assert isinstance(view, RoundView)
-        n, m, lay = self.seats, self.slots, self.layout
-        out = np.zeros(lay.size, dtype=np.float32)
-        cp = self.copies
-        own = view.hands[seat] or ()
-        at = lay.offset["hand"]
-        for c in own:
-            k = card_kind(c)
-            out[at + k] += cp[k]
+        n, m, offset = self.seats, self.slots, self.layout.offset
+        out = np.zeros(self.layout.size, dtype=np.float32)
+        put = self._put_counts
+        put(out, offset["hand"], view.hands[seat] or ())
         if view.discards:
-            out[lay.offset["top_discard"] + card_kind(view.discards[-1])] = 1.0
-            at = lay.offset["discards"]
-            for c in view.discards[:-1]:
-                k = card_kind(c)
-                out[at + k] += cp[k]
-        at = lay.offset["known"]
-        for r in range(1, n):
-            for c in view.known[(seat + r) % n] if view.known else ():
-                k = card_kind(c)
-                out[at + (r - 1) * 53 + k] += cp[k]
-        at = lay.offset["table"]
+            out[offset["top_discard"] + _kind(view.discards[-1])] = 1.0
+            put(out, offset["discards"], view.discards, True)
+        at = offset["known"]
+        if view.known:
+            for r in range(1, n):
+                put(out, at + (r - 1) * 53, view.known[(seat + r) % n])
+        at = offset["table"]
         width = 55 + n
         for i, tm in enumerate(view.table[:m]):
             base = at + i * width
             out[base] = 1.0
             out[base + 1] = 1.0 if tm.reading.kind is MeldKind.RUN else 0.0
             out[base + 2 + (tm.owner - seat) % n] = 1.0
-            for c in tm.reading.meld.pieces:
-                k = card_kind(c)
-                out[base + 2 + n + k] += cp[k]
+            put(out, base + 2 + n, tm.reading.meld.pieces)
         for name, values, scale in (
             ("hand_sizes", view.hand_sizes, 30.0),
             ("down", tuple(float(d) for d in view.down), 1.0),
             ("buys", view.buys, 5.0),
         ):
-            at = lay.offset[name]
+            at = offset[name]
             for r in range(n):
-                out[at + r] = min(1.0, values[(seat + r) % n] / scale)
-        out[lay.offset["stock_size"]] = min(1.0, view.stock_size / (52 * self.decks + self.jokers))
-        out[lay.offset["round_number"] + view.round_number - 1] = 1.0
-        out[lay.offset["phase"] + _PHASES[view.phase]] = 1.0
-        out[lay.offset["to_move"]] = 1.0 if view.to_move == seat else 0.0
+                out[at + r] = max(0.0, min(1.0, values[(seat + r) % n] / scale))
+        out[offset["stock_size"]] = max(0.0, min(1.0, view.stock_size / (52 * self.decks + self.jokers)))
+        out[offset["round_number"] + view.round_number - 1] = 1.0
+        out[offset["phase"] + _PHASES[view.phase]] = 1.0
+        out[offset["to_move"]] = 1.0 if view.to_move == seat else 0.0
         if view.to_move is not None:
-            out[lay.offset["seat_to_move"] + (view.to_move - seat) % n] = 1.0
-        out[lay.offset["jokers_owed"]] = min(1.0, len(view.jokers_owed) / 2)
+            out[offset["seat_to_move"] + (view.to_move - seat) % n] = 1.0
+        out[offset["jokers_owed"]] = min(1.0, len(view.jokers_owed) / 2)
         if view.to_move == seat:
-            self._pull(self.cursor[0] + 2 if self.cursor[0] == 0 else 1 << 30)  # the place needs the length
+            # The candidate's place is its index / the list's length: 0 at the first, whatever the
+            # length, so the whole list is taken from the referee only once past the first.
+            self._pull(self.cursor[0] + 2 if self.cursor[0] == 0 else 1 << 30)
             for which, name in ((0, "lay_down_candidate"), (1, "other_candidate")):
                 items = self._lists[which]
                 if not items:
                     continue
-                at = lay.offset[name]
+                at = offset[name]
                 a = items[self.cursor[which]]
-                cards = [c for meld in a.melds for c in meld.pieces] if isinstance(a, LayDown) else a.cards
-                for c in cards:
-                    k = card_kind(c)
-                    out[at + k] += cp[k]
+                put(out, at, [c for meld in a.melds for c in meld.pieces] if isinstance(a, LayDown) else a.cards)
                 out[at + 53] = self.cursor[which] / len(items)
                 out[at + 54] = 1.0 if self.cursor[which] + 1 < len(items) else 0.0
                 if which == 1 and isinstance(a, LayOff) and a.meld < m:
                     out[at + 55 + a.meld] = 1.0
         if view.totals is not None:
-            at = lay.offset["totals"]
+            at = offset["totals"]
             for r in range(n):
-                out[at + r] = min(1.0, view.totals[(seat + r) % n] / 1000)
-        return np.clip(out, 0.0, 1.0)
+                out[at + r] = max(0.0, min(1.0, view.totals[(seat + r) % n] / 1000))
+        return out  # every number written is in [0, 1] already
 
     def action_rows(self) -> list[ActionRow]:
         """The action table for this number of players (``M`` meld slots)."""
