@@ -92,7 +92,7 @@ class ContractEnv(RummyEnv):
         self.copies = np.full(CARD_KINDS, 1.0 / self.decks, dtype=np.float32)
         self.copies[52] = 1.0 / self.jokers
         self._sum_table: list[list[float]] = [[0.0] for _ in range(CARD_KINDS)]
-        self._blocks: dict[tuple[int, bool], tuple[Sequence[Piece], np.ndarray[Any, Any], np.ndarray[Any, Any]]] = {}
+        self._blocks: dict[tuple[int, bool], tuple[object, np.ndarray[Any, Any], np.ndarray[Any, Any]]] = {}
         rounds = len(rules.rounds)
         self.layout = Layout(
             (
@@ -269,16 +269,20 @@ class ContractEnv(RummyEnv):
             table.append(float(np.float32(table[-1]) + self.copies[kind]))
         return min(1.0, table[count])
 
-    def _put_counts(self, out: np.ndarray[Any, Any], at: int, pieces: Sequence[Piece], skip_last: bool = False) -> None:
+    def _put_counts(
+        self, out: np.ndarray[Any, Any], at: int, pieces: Sequence[Piece], skip_last: bool = False, of: object = None
+    ) -> None:
         """Write a count vector of ``pieces`` (all but the last, with ``skip_last``) at ``at``.
 
         Each count is divided by the copies of its kind. The vectors are remembered by the
-        sequence itself (by identity, while it is held): a hand, a pile or a meld of the table
-        is the same tuple from step to step until it changes.
+        sequence itself, or by ``of``, the value the pieces are read from (by identity, while it
+        is held): a hand, a pile, a meld of the table or a candidate is the same value from
+        step to step until it changes.
         """
-        key = (id(pieces), skip_last)
+        owner = pieces if of is None else of
+        key = (id(owner), skip_last)
         found = self._blocks.get(key)
-        if found is None or found[0] is not pieces:
+        if found is None or found[0] is not owner:
             counts: dict[int, int] = {}
             for c in pieces[:-1] if skip_last else pieces:
                 k = _kind(c)
@@ -287,7 +291,7 @@ class ContractEnv(RummyEnv):
             values = np.array([self._sums(k, c) for k, c in counts.items()], dtype=np.float32)
             if len(self._blocks) >= 4096:
                 self._blocks.clear()
-            found = self._blocks[key] = (pieces, kinds, values)
+            found = self._blocks[key] = (owner, kinds, values)
         if len(found[1]):
             out[at + found[1]] = found[2]
 
@@ -338,7 +342,7 @@ class ContractEnv(RummyEnv):
                     continue
                 at = offset[name]
                 a = items[self.cursor[which]]
-                put(out, at, [c for meld in a.melds for c in meld.pieces] if isinstance(a, LayDown) else a.cards)
+                put(out, at, [c for meld in a.melds for c in meld.pieces] if isinstance(a, LayDown) else a.cards, of=a)
                 out[at + 53] = self.cursor[which] / len(items)
                 out[at + 54] = 1.0 if self.cursor[which] + 1 < len(items) else 0.0
                 if which == 1 and isinstance(a, LayOff) and a.meld < m:
