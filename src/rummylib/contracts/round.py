@@ -59,7 +59,7 @@ from rummylib.contracts.meld_down import check_contract
 from rummylib.contracts.scoring import score_contract_round
 from rummylib.decks import Seed, as_rng, deal, shuffled
 from rummylib.errors import ErrorCode, IllegalActionError, IllegalPlayError, RuleId, RuleSetError, RummyError, Violation
-from rummylib.melds import MeldKind, is_valid_meld
+from rummylib.melds import MeldKind, MeldReading, is_valid_meld
 from rummylib.pieces import Piece, PieceCount, format_pieces
 from rummylib.referee import (
     LegalActions,
@@ -153,6 +153,34 @@ def _less(pieces: Sequence[Piece], gone: Sequence[Piece]) -> tuple[Piece, ...]:
     left = Counter(pieces)
     left.subtract(gone)
     return sorted_pieces(tuple(left.elements()))
+
+
+_LAYOFFS_SEEN: dict[tuple[int, int, tuple[Piece, ...], str], tuple[object, object, tuple[object, ...] | None]] = {}
+"""`_layoff_content`'s answers, by the reading and the rules (by identity, held while remembered)."""
+
+
+def _layoff_content(
+    reading: MeldReading, cards: tuple[Piece, ...], rules: RuleSet, end: JokerEnd
+) -> tuple[object, ...] | None:
+    """The `TableMeld.content` the meld read as ``reading`` has once ``cards`` are laid off on it (None: refused).
+
+    Remembered: a meld of the table is the same reading from state to state until it changes,
+    and the same cards are tried on it turn after turn.
+    """
+    key = (id(reading), id(rules), cards, end)
+    seen = _LAYOFFS_SEEN.get(key)
+    if seen is not None and seen[0] is reading and seen[1] is rules:
+        return seen[2]
+    try:
+        done = check_layoff(reading, cards, rules=rules, joker_end=end)
+    except IllegalPlayError:
+        content = None
+    else:
+        content = TableMeld(owner=0, reading=done.reading).content  # (the owner is not part of it)
+    if len(_LAYOFFS_SEEN) >= 8192:
+        _LAYOFFS_SEEN.clear()
+    _LAYOFFS_SEEN[key] = (reading, rules, content)
+    return content
 
 
 def _table_order(meld: TableMeld) -> tuple[object, ...]:
@@ -1156,11 +1184,9 @@ class ContractRound(RefereeBase):
                 )
                 results: set[tuple[object, ...]] = set()
                 for end in ends:
-                    try:
-                        done = check_layoff(reading, cards, rules=rules, joker_end=end)
-                    except IllegalPlayError:
+                    content = _layoff_content(reading, cards, rules, end)
+                    if content is None:
                         break  # the search tries both ends whichever comes first: the other fails too
-                    content = TableMeld(owner=player, reading=done.reading).content
                     if content in results:
                         continue
                     results.add(content)
