@@ -412,9 +412,7 @@ class _LayDowns:
         self.combos = []
         self.run()
         combos = self.combos
-        wild_points = sorted(
-            [self.rules.piece_points(w) for w in self.wilds for _ in range(self.cnt[w])], reverse=True
-        )
+        wild_points = sorted([self.rules.piece_points(w) for w in self.wilds for _ in range(self.cnt[w])], reverse=True)
         best_fill = [0]
         for p in wild_points:
             best_fill.append(best_fill[-1] + p)

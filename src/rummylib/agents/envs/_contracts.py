@@ -161,6 +161,7 @@ class ContractEnv(RummyEnv):
                 self._more = more = None
             else:
                 items.append(item)
+
     def _deal(self, seed: int) -> Referee:
         if self.game == "game":
             return ContractGame.deal(rules=self.rules, players=self.seats, seed=seed)
