@@ -37,7 +37,6 @@ from rummylib.contracts.actions import (
     LayDown,
     LayOff,
     Phase,
-    RoundView,
     SwapJoker,
 )
 from rummylib.errors import ErrorCode, RuleSetError
@@ -297,43 +296,49 @@ class ContractEnv(RummyEnv):
             out[at + found[1]] = found[2]
 
     def _encode(self, state: Referee, seat: int) -> np.ndarray[Any, Any]:
-        view = state.view(seat)
-        assert isinstance(view, RoundView)
+        # What `state.view(seat)` shows, read from the round itself (no view is built).
+        totals: tuple[int, ...] | None = None
+        if isinstance(state, ContractGame):
+            rnd, to_move, totals = state.round, state.to_move, state._totals_before()
+        else:
+            assert isinstance(state, ContractRound)
+            rnd, to_move = state, state.to_move
+        discards, known, hands = rnd.discards, rnd.known, rnd.hands
         n, m, offset = self.seats, self.slots, self.layout.offset
         out = np.zeros(self.layout.size, dtype=np.float32)
         put = self._put_counts
-        put(out, offset["hand"], view.hands[seat] or ())
-        if view.discards:
-            out[offset["top_discard"] + _kind(view.discards[-1])] = 1.0
-            put(out, offset["discards"], view.discards, True)
+        put(out, offset["hand"], hands[seat])
+        if discards:
+            out[offset["top_discard"] + _kind(discards[-1])] = 1.0
+            put(out, offset["discards"], discards, True)
         at = offset["known"]
-        if view.known:
+        if known:
             for r in range(1, n):
-                put(out, at + (r - 1) * 53, view.known[(seat + r) % n])
+                put(out, at + (r - 1) * 53, known[(seat + r) % n])
         at = offset["table"]
         width = 55 + n
-        for i, tm in enumerate(view.table[:m]):
+        for i, tm in enumerate(rnd.table[:m]):
             base = at + i * width
             out[base] = 1.0
             out[base + 1] = 1.0 if tm.reading.kind is MeldKind.RUN else 0.0
             out[base + 2 + (tm.owner - seat) % n] = 1.0
             put(out, base + 2 + n, tm.reading.meld.pieces)
         for name, values, scale in (
-            ("hand_sizes", view.hand_sizes, 30.0),
-            ("down", tuple(float(d) for d in view.down), 1.0),
-            ("buys", view.buys, 5.0),
+            ("hand_sizes", tuple(len(h) for h in hands), 30.0),
+            ("down", tuple(float(d) for d in rnd.down), 1.0),
+            ("buys", rnd.buys, 5.0),
         ):
             at = offset[name]
             for r in range(n):
                 out[at + r] = max(0.0, min(1.0, values[(seat + r) % n] / scale))
-        out[offset["stock_size"]] = max(0.0, min(1.0, view.stock_size / (52 * self.decks + self.jokers)))
-        out[offset["round_number"] + view.round_number - 1] = 1.0
-        out[offset["phase"] + _PHASES[view.phase]] = 1.0
-        out[offset["to_move"]] = 1.0 if view.to_move == seat else 0.0
-        if view.to_move is not None:
-            out[offset["seat_to_move"] + (view.to_move - seat) % n] = 1.0
-        out[offset["jokers_owed"]] = min(1.0, len(view.jokers_owed) / 2)
-        if view.to_move == seat:
+        out[offset["stock_size"]] = max(0.0, min(1.0, len(rnd.stock) / (52 * self.decks + self.jokers)))
+        out[offset["round_number"] + rnd.round_number - 1] = 1.0
+        out[offset["phase"] + _PHASES[rnd.phase]] = 1.0
+        out[offset["to_move"]] = 1.0 if to_move == seat else 0.0
+        if to_move is not None:
+            out[offset["seat_to_move"] + (to_move - seat) % n] = 1.0
+        out[offset["jokers_owed"]] = min(1.0, len(rnd.jokers_owed) / 2)
+        if to_move == seat:
             # The candidate's place is its index / the list's length: 0 at the first, whatever the
             # length, so the whole list is taken from the referee only once past the first.
             self._pull(self.cursor[0] + 2 if self.cursor[0] == 0 else 1 << 30)
@@ -348,10 +353,10 @@ class ContractEnv(RummyEnv):
                 out[at + 54] = 1.0 if self.cursor[which] + 1 < len(items) else 0.0
                 if which == 1 and isinstance(a, LayOff) and a.meld < m:
                     out[at + 55 + a.meld] = 1.0
-        if view.totals is not None:
+        if totals is not None:
             at = offset["totals"]
             for r in range(n):
-                out[at + r] = max(0.0, min(1.0, view.totals[(seat + r) % n] / 1000))
+                out[at + r] = max(0.0, min(1.0, totals[(seat + r) % n] / 1000))
         return out  # every number written is in [0, 1] already
 
     def action_rows(self) -> list[ActionRow]:
