@@ -6,8 +6,10 @@ imports cancel out), divided by the steps:
 
     python benchmarks/bench_env_instructions.py --steps 1000
 
-runs ``valgrind --tool=callgrind`` on this file's ``--play`` mode for the contract environments
-(needs valgrind and the ``agents`` extra). The steps are the steps of `bench_agents.run_env`, seed 0.
+runs ``valgrind --tool=callgrind`` on this file's ``--play`` mode for every environment of
+`bench_agents.ENVS` (``--only`` picks those whose name contains a word; needs valgrind and the
+``agents`` extra). The steps are the steps of `bench_agents.run_env`, seed 0. Run it with the Python
+of the build to count (``rummylib.build_info()`` is printed first).
 """
 
 from __future__ import annotations
@@ -20,8 +22,6 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-
-NAMES = ("contract_rummy_v0 (3 players)", "shanghai_v0 (3 players)")
 
 
 def play(name: str, steps: int) -> None:
@@ -47,14 +47,23 @@ def instructions(name: str, steps: int) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, default=1000, help="agent steps counted per environment")
+    parser.add_argument("--only", default="", help="count only the environments whose name contains this")
     parser.add_argument("--play", default="", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.play:
         play(args.play, args.steps)
         return
+    from bench_agents import ENVS
+
+    import rummylib
+
+    print(rummylib.build_info())
+    print()
     print("| environment | instructions per step |")
     print("|---|---:|")
-    for name in NAMES:
+    for name in ENVS:
+        if args.only not in name:
+            continue
         per_step = (instructions(name, args.steps) - instructions(name, 0)) / args.steps
         print(f"| {name} | {per_step:,.0f} |", flush=True)
 

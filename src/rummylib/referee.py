@@ -40,7 +40,7 @@ from rummylib._inputs import flag, is_seat
 from rummylib._json import BadValue, Codec, Limits, Special
 from rummylib.cards import Card
 from rummylib.decks import Seed, full_set
-from rummylib.errors import IllegalActionError, RuleId, RummyError, SaveError, Violation
+from rummylib.errors import ArgumentError, IllegalActionError, RuleId, RummyError, SaveError, Violation
 from rummylib.melds import Meld
 from rummylib.notation import parse_piece, parse_pieces
 from rummylib.pieces import Joker, Piece, PieceCount, format_pieces
@@ -213,6 +213,11 @@ class View(Protocol):
 
 
 _E = TypeVar("_E")
+_ACTION_KINDS = frozenset(
+    {"draw-stock", "draw-discard", "discard", "knock", "buy", "decline-buy", "lay-down", "lay-off", "swap-joker"}
+    | {"declare", "drop", "play", "draw", "pass", "timeout"}
+)
+"""The ``kind`` of every action class of every referee (a test holds it equal to their ``ACTIONS``)."""
 
 
 class LegalActions(Sequence[_E]):
@@ -299,7 +304,18 @@ class LegalActions(Sequence[_E]):
             >>> actions = GinHand.deal(rules=GIN_RUMMY, seed=7).legal_actions()
             >>> actions.any_of("draw-stock"), actions.any_of("knock")
             (True, False)
+            >>> try:
+            ...     actions.any_of("nope")
+            ... except ArgumentError as exc:
+            ...     print(exc.code, "/", exc)  # doctest: +ELLIPSIS
+            bad-argument / no action is of kind 'nope'; the kinds are buy, declare, ...
+
+        Raises:
+            ArgumentError: ``kind`` is not the kind of any action (code ``bad-argument``).
         """
+        if not isinstance(kind, str) or (kind not in _ACTION_KINDS and all(k != kind for k, _b, _d in self._parts[1:])):
+            known = ", ".join(sorted(_ACTION_KINDS | {k for k, _b, _d in self._parts[1:]}))
+            raise ArgumentError(f"no action is of kind {str(kind)[:40]!r}; the kinds are {known}")
         if self._items is not None:
             return any(getattr(a, "kind", None) == kind for a in self._items)
         return next(self._of_kind(kind), None) is not None

@@ -169,6 +169,7 @@ def test_no_hidden_card_in_any_string_or_tensor(seed: int) -> None:
         assert other.information_state_string(seat) == state.information_state_string(seat)
         assert other.observation_string(seat) == state.observation_string(seat)
         assert np.array_equal(other.observation_tensor(seat), state.observation_tensor(seat))
+        assert np.array_equal(other.information_state_tensor(seat), state.information_state_tensor(seat))
         if state.current_player() == seat:
             assert other.legal_actions() == state.legal_actions()
 
@@ -206,14 +207,17 @@ def test_no_hidden_piece_in_games_with_copies(name: str, upcards: int) -> None:
     assert first.observation_string(0) == second.observation_string(0)
     assert first.information_state_string(0) == second.information_state_string(0)
     assert np.array_equal(first.observation_tensor(0), second.observation_tensor(0))
+    assert np.array_equal(first.information_state_tensor(0), second.information_state_tensor(0))
     assert first.observation_string(1) != second.observation_string(1)
 
 
-def test_resampling_needs_distinct_pieces() -> None:
+def test_resampling_a_game_with_copies_keeps_the_seat_s_information() -> None:
     game = pyspiel.load_game("python_rummylib_rummikub")
     state = play_random(game.new_initial_state(), random.Random(1), moves=1)
-    with pytest.raises(RummyError):
-        state.resample_from_infostate(state.current_player(), pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    seat = state.current_player()
+    other = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert other.information_state_string(seat) == state.information_state_string(seat)
+    assert other.referee.hands[seat] == state.referee.hands[seat] and other.referee != state.referee
 
 
 def test_evaluate_bots_with_uniform_random_bots() -> None:

@@ -14,6 +14,7 @@ from rummylib.agents.bots import make_bot
 from rummylib.agents.text import NoMoveFound, legal_text, move_text, read_move, rules_text, view_text
 from rummylib.batch import handle_request
 from rummylib.errors import ErrorCode, IllegalActionError
+from rummylib.pieces import Family
 from rummylib.records.record import action_line
 from rummylib.referee import Referee, action_to_json
 from rummylib.registry import family
@@ -99,13 +100,18 @@ def test_legal_moves_as_text_and_read_back(name: str) -> None:
             continue
         actions = state.legal_actions(seat)
         texts = legal_text(state, seat)
-        assert texts == [action_line(a).split(" ", 1)[1] for a in actions]
+        plays = texts[: len(texts) - len(actions)]
+        assert texts[len(plays) :] == [action_line(a).split(" ", 1)[1] for a in actions]
+        assert len(plays) <= (1 if state.rules.family is Family.TILES else 0)
+        for play in plays:  # a tile game's best play the solver finds, first
+            assert play.startswith("play ") and state.is_legal(read_move(state, seat, play))
         k = rng.randrange(len(actions))
-        assert read_move(state, seat, texts[k]) == actions[k]
-        assert read_move(state, seat, f"{seat} {texts[k]}") == actions[k]
-        reply = f"Let me think about this hand...\nI will play `{texts[k]}` now, that should do."
+        assert read_move(state, seat, texts[len(plays) + k]) == actions[k]
+        text = texts[len(plays) + k]
+        assert read_move(state, seat, f"{seat} {text}") == actions[k]
+        reply = f"Let me think about this hand...\nI will play `{text}` now, that should do."
         assert read_move(state, seat, reply) == actions[k]
-        assert read_move(state, seat, f"Thinking.\n\nMove: {texts[k]}.\n") == actions[k]
+        assert read_move(state, seat, f"Thinking.\n\nMove: {text}.\n") == actions[k]
         with pytest.raises(NoMoveFound) as refused:
             read_move(state, seat, "I would rather not say. Maybe later?")
         assert refused.value.code is ErrorCode.NO_MOVE_FOUND
@@ -123,6 +129,35 @@ def test_a_rummikub_play_is_written_and_read() -> None:
             assert read_move(state, seat, f"Here goes:\n```\n{move_text(action)}\n```") == action
             return
     pytest.fail("no play in 60 turns")
+
+
+def test_rummikub_lists_the_solvers_best_play_and_reads_any_legal_play() -> None:
+    """The listed play lays the most tiles the solver finds; a play not listed is read and checked too."""
+    from rummylib.rummikub import RummikubGame
+    from rummylib.rummikub.actions import Play
+    from rummylib.rummikub.solver import solve
+
+    listed = 0
+    for state in _walk("rummikub", seed=2, steps=80):
+        seat = state.to_move
+        if seat is None or not isinstance(state, RummikubGame):
+            continue
+        texts = legal_text(state, seat)
+        view = state.view(seat)
+        best = solve(view.table, view.hand, rules=state.rules, initial_meld_done=view.initial_meld_done[seat])
+        if best.is_pass:
+            assert not texts[0].startswith("play")
+            continue
+        listed += 1
+        play = read_move(state, seat, f"I lay down:\n`{texts[0]}`")
+        assert isinstance(play, Play) and state.is_legal(play)
+        assert sum(len(m.pieces) for m in play.table.melds) - len(state.table.pieces()) == best.tiles_placed
+        if best.tiles_placed > 3:  # a smaller play, not listed, is legal and read all the same
+            for m in best.table_after:
+                smaller = Play(seat, [x for x in best.table_after if x is not m])
+                if state.is_legal(smaller) and move_text(smaller) not in texts:
+                    assert read_move(state, seat, f"Rather: {move_text(smaller)}") == smaller
+    assert listed >= 3
 
 
 @pytest.mark.parametrize("name", GAMES)

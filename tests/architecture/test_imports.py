@@ -91,6 +91,10 @@ LATE_BY_DESIGN: dict[tuple[str, str], str] = {
     ("rummylib.batch.signing", "hmac"): "OpenSSL's hashes, only when a worker signs",
     ("rummylib.agents.arena", "rummylib.agents._ray"): "Ray, an optional extra, only for backend='ray'",
     **{
+        ("rummylib.agents.text", f"rummylib.rummikub.{m}"): "the tile game's play, only when a tile game lists moves"
+        for m in ("actions", "solver")
+    },
+    **{
         ("rummylib.registry", f"rummylib.{game}"): "a game's package, when its family is first used"
         for game in ("rummikub", "contracts", "gin", "indian")
     },

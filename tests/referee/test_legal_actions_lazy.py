@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 import attrs
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -128,3 +129,21 @@ def test_a_discard_in_the_play_phase_is_answered_without_the_lay_downs() -> None
     assert Discard(r.current, card) in actions and actions.any_of("discard")
     assert actions._parts[1][0] == "lay-down" and actions._parts[1][2] is None  # never built
     assert len(actions) == len(_eager_play(r)) and actions._parts[1][2] is not None
+
+
+def test_any_of_refuses_a_kind_no_action_has() -> None:
+    """An unknown kind is refused (bad-argument) naming the kinds; the table of kinds is every referee's."""
+    from rummylib import GIN_RUMMY
+    from rummylib.errors import ArgumentError
+    from rummylib.gin import GinHand
+    from rummylib.referee import _ACTION_KINDS
+    from rummylib.registry import FAMILIES
+
+    actions = GinHand.deal(rules=GIN_RUMMY, seed=7).legal_actions()
+    for bad in ("nope", "Knock", 3, None):
+        with pytest.raises(ArgumentError) as info:
+            actions.any_of(bad)  # type: ignore[arg-type]
+        assert info.value.code == "bad-argument" and "draw-stock" in str(info.value) and "knock" in str(info.value)
+    assert actions.any_of("knock") is False and actions.any_of("lay-down") is False
+    kinds = {str(c.kind) for f in FAMILIES for c in f.actions}
+    assert kinds == _ACTION_KINDS

@@ -23,8 +23,13 @@ referee's: this module only numbers the moves and shows each seat what its view 
   lay-downs): each is one OpenSpiel move of the seat to move, which stays to move.
 * **What a seat sees.** Observation strings are the seat's view (its JSON); information-state
   strings are every view the seat has had since the deal, with its own moves (not another seat's
-  steps within its turn); observation tensors are the environments' encodings. No hidden piece is
-  in any of them.
+  steps within its turn); observation tensors are the environments' encodings, and
+  information-state tensors the same followed by a history block (`RummyState.information_tensor`:
+  what each seat was seen to discard, take from the discard pile and put on the table). No hidden
+  piece is in any of them.
+* **Resampling** (`RummyState.resample_from_infostate`, for information-set MCTS): the pieces of
+  the kinds a seat never saw are dealt anew and the moves played again; the seat's information
+  state stays the same.
 * **Returns**, at the end: the environments' rewards summed (Gin and Rummikub: zero-sum points;
   an Indian deal: the losers pay the winner; the contract games and whole Indian games: minus
   each seat's points).
@@ -45,6 +50,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -53,14 +59,12 @@ import numpy as np
 
 from rummylib.agents.envs import contract_rummy_v0, gin_rummy_v0, indian_rummy_v0, rummikub_v0, shanghai_v0
 from rummylib.agents.envs._base import Internal, RummyEnv, card_kind, kind_card, kind_tile, tile_kind
-from rummylib.cards import Card
 from rummylib.contracts import ContractGame, ContractRound
 from rummylib.decks import full_set
 from rummylib.errors import ErrorCode, RuleSetError, RummyError
 from rummylib.gin import GinGame, GinHand
 from rummylib.indian import IndianDeal, IndianGame
-from rummylib.indian._common import deal_rules
-from rummylib.pieces import Family, Piece, piece_sort_key
+from rummylib.pieces import Family, Piece
 from rummylib.referee import Referee
 from rummylib.rules import CONTRACT_RUMMY, GIN_RUMMY, INDIAN_RUMMY, RUMMIKUB, SHANGHAI, RuleSet
 from rummylib.rummikub import RummikubGame
@@ -89,68 +93,44 @@ _FIXED = frozenset({"min_players", "max_players", "turn_time_limit"})
 
 
 # --- the one place that knows how each referee is started from a deck order ------------------------
-def _hands(order: Sequence[Piece], players: int, size: int) -> tuple[tuple[Piece, ...], ...]:
-    return tuple(tuple(sorted(order[i * size : (i + 1) * size], key=piece_sort_key)) for i in range(players))
-
-
 def _seed(order: Sequence[Piece]) -> str:
     """The seed of what the referee shuffles itself (reshuffles, later deals): made of the deal's order."""
     return "openspiel:" + hashlib.sha256(" ".join(map(str, order)).encode()).hexdigest()[:20]
 
 
 # Each function: the referee state dealt in ``order`` (the referee's own deck order: the hands as it
-# deals them, then the face-up cards and the stock). Every referee deals from a seed only, so each
-# is dealt from a seed made of the order and given the order's hands and stock. These functions are
-# the only ones that know the referees' state fields.
+# deals them, then the face-up cards and the stock), by the referee's own constructor from an order
+# (the one its `deal` uses after shuffling); ``seed`` is the referee's for what it shuffles itself.
 
 
-def _start_gin(rules: RuleSet, players: int, game: str, round_number: int, order: Sequence[Piece]) -> Referee:
-    dealt = GinHand.deal(rules=rules, seed=_seed(order), players=players)  # a hand keeps an int or str seed
-    cards, n = tuple(c for c in order if isinstance(c, Card)), rules.hand_size  # one deck, no jokers
-    hands = [cards[n : 2 * n], cards[n : 2 * n]]
-    hands[1 - dealt.dealer] = cards[:n]  # as `GinHand.deal` deals: the player left of the dealer first
-    hand = attrs.evolve(
-        dealt,
-        hands=(hands[0], hands[1]),
-        stock=cards[2 * n + 1 :],
-        discards=(cards[2 * n],),
-        first_upcard=cards[2 * n],
-    )
+def _start_gin(
+    rules: RuleSet, players: int, game: str, round_number: int, order: Sequence[Piece], seed: str
+) -> Referee:
     if game == "game":
-        return attrs.evolve(GinGame.deal(rules=rules, seed=_seed(order)), round=hand)
-    return hand
+        return GinGame._from_order(rules=rules, seed=seed, order=order)
+    return GinHand._from_order(rules=rules, seed=seed, order=order)
 
 
-def _start_rummikub(rules: RuleSet, players: int, game: str, round_number: int, order: Sequence[Piece]) -> Referee:
-    n = rules.hand_size
-    dealt = RummikubGame.deal(rules=rules, players=players, seed=_seed(order))
-    return attrs.evolve(dealt, hands=_hands(order, players, n), stock=tuple(order[n * players :]))
+def _start_rummikub(
+    rules: RuleSet, players: int, game: str, round_number: int, order: Sequence[Piece], seed: str
+) -> Referee:
+    return RummikubGame._from_order(rules=rules, players=players, seed=seed, order=order)
 
 
-def _start_indian(rules: RuleSet, players: int, game: str, round_number: int, order: Sequence[Piece]) -> Referee:
-    n, k = rules.hand_size, rules.hand_size * players
-    seed = _seed(order)
-    deal = attrs.evolve(
-        IndianDeal.deal(rules=rules, players=players, seed=seed),
-        rules=deal_rules(rules, order[k]),
-        hands=_hands(order, players, n),
-        wild_card=order[k],
-        discards=(order[k + 1],),
-        stock=tuple(order[k + 2 :]),
-    )
+def _start_indian(
+    rules: RuleSet, players: int, game: str, round_number: int, order: Sequence[Piece], seed: str
+) -> Referee:
     if game == "game":
-        return attrs.evolve(IndianGame.deal(rules=rules, players=players, seed=seed), round=deal)
-    return deal
+        return IndianGame._from_order(rules=rules, players=players, seed=seed, order=order)
+    return IndianDeal._from_order(rules=rules, players=players, seed=seed, order=order)
 
 
-def _start_contract(rules: RuleSet, players: int, game: str, round_number: int, order: Sequence[Piece]) -> Referee:
-    n = rules.round(round_number).cards
-    k, seed = n * players, _seed(order)
-    rnd = ContractRound.deal(rules=rules, players=players, seed=seed, round_number=round_number)
-    rnd = attrs.evolve(rnd, hands=_hands(order, players, n), discards=(order[k],), stock=tuple(order[k + 1 :]))
+def _start_contract(
+    rules: RuleSet, players: int, game: str, round_number: int, order: Sequence[Piece], seed: str
+) -> Referee:
     if game == "game":
-        return attrs.evolve(ContractGame.deal(rules=rules, players=players, seed=seed), round=rnd)
-    return rnd
+        return ContractGame._from_order(rules=rules, players=players, seed=seed, order=order)
+    return ContractRound._from_order(rules=rules, players=players, seed=seed, order=order, round_number=round_number)
 
 
 @attrs.frozen
@@ -165,8 +145,8 @@ class _Spec:
     """The preset whose options are the parameters."""
     env: Callable[..., RummyEnv]
     """The environment class whose action numbers and encoders are used."""
-    start: Callable[[RuleSet, int, str, int, Sequence[Piece]], Referee]
-    """The referee state dealt in a deck order: ``start(rules, players, game, round_number, order)``."""
+    start: Callable[[RuleSet, int, str, int, Sequence[Piece], str], Referee]
+    """The referee state dealt in a deck order: ``start(rules, players, game, round_number, order, seed)``."""
     players: int
     """The default number of players."""
     rounds: tuple[str, str] | None
@@ -311,6 +291,65 @@ def _seen_in(text: str, names: frozenset[str]) -> set[str]:
     return out
 
 
+# --- what a seat remembers of the play, for its information-state tensor ----------------------
+_MOVES = ("discarded", "took", "melded")
+"""What the history block counts, per seat: pieces put on the discard pile, taken from it, put on the table."""
+
+
+def _table_pieces(view: Any) -> list[Piece]:
+    """The pieces on a view's table (Rummikub's sets, the contract games' melds; none elsewhere)."""
+    table = getattr(view, "table", None)
+    if table is None:
+        return []
+    melds = table.melds if hasattr(table, "melds") else table
+    return [p for m in melds for p in (m.meld.pieces if hasattr(m, "meld") else m.pieces)]
+
+
+class _History:
+    """One seat's memory of the play, read from its own views only: per seat, pieces discarded, taken, melded.
+
+    Between two views of the seat, one seat moved: a discard pile one piece longer is a piece that
+    seat discarded, one piece shorter a piece it took, new pieces on the table pieces it melded (a
+    new round, or a reshuffle, is neither).
+    """
+
+    def __init__(self, game: RummyGame) -> None:
+        self.counts = np.zeros((game.players, len(_MOVES), KINDS), dtype=np.float32)
+        self.done = 0
+        self.before: tuple[Any, tuple[Piece, ...], Counter[Piece]] | None = None
+
+    def copy(self) -> _History:
+        out = object.__new__(_History)
+        out.counts, out.done, out.before = self.counts.copy(), self.done, self.before
+        return out
+
+    @staticmethod
+    def _of(view: Any) -> tuple[Any, tuple[Piece, ...], Counter[Piece]]:
+        return getattr(view, "round_number", None), tuple(getattr(view, "discards", ())), Counter(_table_pieces(view))
+
+    def catch_up(self, state: RummyState, seat: int) -> None:
+        """Read the moves since the last call (the seat's views after each, and before the first)."""
+        game, d = state.d.game, state.d
+        if self.before is None:
+            assert d.start is not None
+            self.before = self._of(d.start.view(seat))
+        for referee, mover, move in d.log[self.done :]:
+            if isinstance(move, Internal):
+                continue
+            after = self._of(referee.view(seat))
+            (rnd0, pile0, table0), (rnd1, pile1, table1) = self.before, after
+            if rnd0 == rnd1:
+                who = (mover - seat) % game.players
+                if len(pile1) == len(pile0) + 1 and pile1[:-1] == pile0:
+                    self.counts[who, 0, game._kind(pile1[-1])] += 1
+                elif len(pile1) + 1 == len(pile0) and pile0[:-1] == pile1:
+                    self.counts[who, 1, game._kind(pile0[-1])] += 1
+                for piece, n in (table1 - table0).items():
+                    self.counts[who, 2, game._kind(piece)] += n
+            self.before = after
+        self.done = len(d.log)
+
+
 # --- the game ----------------------------------------------------------------------------------
 def _game_type(spec: _Spec) -> Any:
     zero = spec.zero_sum
@@ -325,7 +364,7 @@ def _game_type(spec: _Spec) -> Any:
         max_num_players=spec.rules.max_players,
         min_num_players=spec.rules.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         provides_factored_observation_string=False,
@@ -373,6 +412,10 @@ class RummyGame(pyspiel.Game):  # type: ignore[misc]
         for p in box:
             self.box[self._kind(p)] += 1
         self.names = frozenset(str(p) for p in box)
+        self.copies = np.maximum(np.asarray(self.box, dtype=np.float32), 1.0)
+        """Pieces of each kind in the box (at least 1: the history block's scale)."""
+        self.history_size = self.players * len(_MOVES) * KINDS
+        """The length of the information-state tensor's history block."""
         self.distinct = len(set(box)) == len(box)
         bound = float(self._utility_bound())
         info = pyspiel.GameInfo(
@@ -434,12 +477,16 @@ class _Data:
         self.legal: dict[int, Any] | None = None
         self.lines: list[list[str]] = [[] for _ in range(game.players)]
         self.done: list[int] = [0] * game.players
+        self.seed: str | None = None
+        """The referee's seed, when not the one made of the deal's order (a resampled state keeps the original's)."""
+        self.history: list[_History] = [_History(game) for _ in range(game.players)]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Data:
         out = object.__new__(_Data)
         out.__dict__.update(self.__dict__)
         out.left, out.order, out.log = list(self.left), list(self.order), list(self.log)
         out.lines, out.done = [list(x) for x in self.lines], list(self.done)
+        out.history = [h.copy() for h in self.history]
         return out
 
 
@@ -508,7 +555,8 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
             self.d.order.append(action)
             if not any(self.d.left):
                 pieces = [game.piece(k) for k in self.d.order]
-                self.d.referee = game.spec.start(game.rules, game.players, game.mode, game.round_number, pieces)
+                seed = self.d.seed if self.d.seed is not None else _seed(pieces)
+                self.d.referee = game.spec.start(game.rules, game.players, game.mode, game.round_number, pieces, seed)
                 self.d.start = self.referee
                 game.env._reset_turn()
                 self.d.turn = game.env._save_turn()
@@ -549,38 +597,62 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
         return [float(x) for x in self.d.game.env._standing(self.referee)]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> RummyState:
-        """A state the seat cannot tell from this one, the pieces it has not seen placed anew at random.
+        """A state the seat cannot tell from this one: the pieces of kinds it has never seen dealt anew.
 
-        Every piece the seat has seen stays where it is; the others are shuffled among their places
-        (hidden hands and the stock), and the seats' moves are played again. Only where every
-        piece is one of a kind and the game is one round (Gin's hand): then the seat's own moves
-        and what it saw are the same in the new state.
-
-        Raises:
-            RummyError: another game (code ``unsupported-rules``).
+        Every piece of a kind the seat has seen (in any of its views since the deal) stays where
+        the deal put it; the others (in hidden hands and the stock) are shuffled among their places,
+        drawing from ``probability_sampler``, and the moves are played again: the seat's own, every
+        move another seat made that reached the referee, and another seat's steps within its turn
+        (choosing Rummikub tiles, stepping along lay-downs) where the new deal allows them. The new
+        state is kept only when the seat's information state comes out the same; after a few
+        draws that do not, the pieces another seat named in its steps stay put too. The referee
+        keeps this state's seed, so what it shuffles itself (reshuffles, the later deals of a whole
+        game) comes out the same: in a whole game only the first deal is dealt anew (from the
+        second round on, the round in play stays as dealt, hidden cards included). Every piece
+        count is the same in the new state.
         """
         game = self.d.game
-        if not game.distinct or (game.spec.rounds is not None and game.mode == "game"):
-            raise RummyError(
-                "resampling needs one round of a game whose pieces are all distinct (Gin's hand)",
-                code=ErrorCode.UNSUPPORTED_RULES,
-            )
         if self.referee is None:
             copy: RummyState = self.clone()
             return copy
         seen = self._seen(player_id)
-        free = [i for i, k in enumerate(self.d.order) if str(game.piece(k)) not in seen]
-        kinds = [self.d.order[i] for i in free]
+        named = set(seen)
+        for _state, mover, move in self.d.log:
+            if mover != player_id and isinstance(move, Internal):
+                named.update(t for t in move.what.split() if t in game.names)
         rng = random.Random(int(probability_sampler() * 2**52))
-        rng.shuffle(kinds)
-        order = list(self.d.order)
-        for i, k in zip(free, kinds, strict=True):
-            order[i] = k
-        out = RummyState(game)
-        for k in order:
-            out.apply_action(k)
-        for a in self.history()[len(order) :]:
-            out.apply_action(a)
+        seed = self.d.seed if self.d.seed is not None else _seed([game.piece(k) for k in self.d.order])
+        steps = self.history()[len(self.d.order) :]
+        target = self.information_string(player_id)
+        for attempt in range(10):
+            kept = seen if attempt < 6 else named
+            free = [i for i, k in enumerate(self.d.order) if str(game.piece(k)) not in kept]
+            kinds = [self.d.order[i] for i in free]
+            rng.shuffle(kinds)
+            order = list(self.d.order)
+            for i, k in zip(free, kinds, strict=True):
+                order[i] = k
+            out = self._replayed(order, seed, steps, player_id)
+            if out is not None and out.information_string(player_id) == target:
+                return out
+        same: RummyState = self.clone()  # pragma: no cover - only the deal as it is fits
+        return same
+
+    def _replayed(self, order: list[int], seed: str, steps: Sequence[int], seat: int) -> RummyState | None:
+        """This state's moves played from another deal (another seat's steps skipped where refused), or ``None``."""
+        out = RummyState(self.d.game)
+        out.d.seed = seed
+        try:
+            for k in order:
+                out.apply_action(k)
+            for a, (_state, mover, move) in zip(steps, self.d.log, strict=True):
+                if mover != seat and isinstance(move, Internal) and a not in out._moves():
+                    continue  # a choice within another seat's turn that the new deal does not allow
+                out.apply_action(a)
+        except (RummyError, pyspiel.SpielError):
+            return None
+        if out.current_player() != self.current_player() or out.is_terminal() != self.is_terminal():
+            return None
         return out
 
     def _seen(self, seat: int) -> set[str]:
@@ -637,6 +709,23 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
             self._moves()  # the environment's own choices of this turn, for its encoder
         return np.asarray(env._encode(self.referee, seat), dtype=np.float32).reshape(-1)
 
+    def information_tensor(self, seat: int) -> np.ndarray[Any, Any]:
+        """The seat's observation vector, then its history block (see `RummyGame`; zeros during the deal).
+
+        The history block holds, for each seat from this one on (this one first) and for each of
+        discarded, taken from the discard pile, put on the table: how many pieces of each kind
+        it has moved so, divided by the copies of the kind in the box (at most 1).
+        """
+        game = self.d.game
+        out = np.zeros(game.env.layout.size + game.history_size, dtype=np.float32)
+        if self.referee is None:
+            return out
+        out[: game.env.layout.size] = self.encode(seat)
+        history = self.d.history[seat]
+        history.catch_up(self, seat)
+        out[game.env.layout.size :] = np.minimum(history.counts / game.copies, 1.0).reshape(-1)
+        return out
+
     def __str__(self) -> str:
         if self.referee is None:
             return f"deal: {' '.join(str(self.d.game.piece(k)) for k in self.d.order)}"
@@ -644,15 +733,16 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
 
 
 class _Observer:
-    """OpenSpiel's observer: a seat's tensor (the environment's encoding) and string."""
+    """OpenSpiel's observer: a seat's tensor and string (with perfect recall: the information state)."""
 
     def __init__(self, game: RummyGame, recall: bool) -> None:
         self.recall = recall
-        self.tensor = np.zeros(game.env.layout.size, dtype=np.float32)
-        self.dict = {"observation": self.tensor}
+        size = game.env.layout.size + (game.history_size if recall else 0)
+        self.tensor = np.zeros(size, dtype=np.float32)
+        self.dict = {"info_state" if recall else "observation": self.tensor}
 
     def set_from(self, state: RummyState, player: int) -> None:
-        self.tensor[:] = state.encode(player)
+        self.tensor[:] = state.information_tensor(player) if self.recall else state.encode(player)
 
     def string_from(self, state: RummyState, player: int) -> str:
         return state.information_string(player) if self.recall else state.observation_text(player)

@@ -36,7 +36,7 @@ from rummylib.records.record import action_from_line, action_line
 from rummylib.referee import Referee, check_seat
 from rummylib.rules import IndianFormat, JokerPolicy, JokerRetrieval, JokerSwap, RuleSet, ScoringScheme
 
-__all__ = ["NoMoveFound", "legal_text", "move_text", "read_move", "rules_text", "view_text"]
+__all__ = ["PLAY_BUDGET", "NoMoveFound", "legal_text", "move_text", "read_move", "rules_text", "view_text"]
 
 _RANKS = ("ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king")
 
@@ -367,16 +367,60 @@ def move_text(action: Any) -> str:
     return action_line(action).split(" ", 1)[1]
 
 
+PLAY_BUDGET = 200_000
+"""The limit of the solver search behind a tile game's listed play: search states (the same on any machine)."""
+
+
 def legal_text(state: Referee, seat: int) -> list[str]:
     """The legal moves of a seat, in the move grammar without the seat (`move_text`).
+
+    These are the referee's `legal_actions`. In a tile game (Rummikub), whose plays are too many to
+    list (any table the turn may leave), the list starts with one play when the seat to move has
+    one: the play laying the most rack tiles that the solver (`rummylib.rummikub.solver.solve`)
+    finds within `PLAY_BUDGET`, written ``play`` and the whole table it leaves; every other legal
+    play is accepted by `read_move` all the same.
 
     Examples:
         >>> from rummylib import INDIAN_RUMMY
         >>> from rummylib.indian import IndianDeal
         >>> legal_text(IndianDeal.deal(rules=INDIAN_RUMMY, players=2, seed=1), 1)
         ['draw-stock', 'draw-discard', 'drop']
+        >>> from rummylib import RUMMIKUB
+        >>> from rummylib.rummikub import RummikubGame
+        >>> legal_text(RummikubGame.deal(rules=RUMMIKUB, players=2, seed=0), 0)
+        ['play K12 B12 R12', 'draw']
     """
-    return [move_text(a) for a in state.legal_actions(check_seat(seat, state.players, "list moves"))]
+    listed = [move_text(a) for a in state.legal_actions(check_seat(seat, state.players, "list moves"))]
+    play = _best_play(state, seat)
+    return listed if play is None else [move_text(play), *listed]
+
+
+def _best_play(state: Referee, seat: int) -> Any | None:
+    """A tile game's best play for the seat to move that the solver finds within the budget (``None``: none)."""
+    if state.rules.family is not Family.TILES or state.to_move != seat or state.is_over:
+        return None
+    # late: a program playing a card game never loads the tile game (see tests/architecture/test_imports.py)
+    from rummylib.rummikub.actions import Play, RummikubView  # noqa: PLC0415
+    from rummylib.rummikub.solver import solve  # noqa: PLC0415
+
+    view = state.view(seat)
+    if not isinstance(view, RummikubView) or not view.hand:
+        return None
+    try:
+        best = solve(
+            view.table,
+            view.hand,
+            rules=state.rules,
+            initial_meld_done=view.initial_meld_done[seat],
+            budget=PLAY_BUDGET,
+            keep_sets=False,
+        )
+    except RummyError:  # the budget ran out before any play was found
+        return None
+    if best.is_pass:
+        return None
+    play = Play(seat, best.table_after)
+    return play if state.is_legal(play) else None
 
 
 def view_text(state: Referee, seat: int) -> str:

@@ -18,7 +18,7 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import ClassVar
 
 import attrs
@@ -31,7 +31,7 @@ from rummylib.contracts.actions import (
 from rummylib.contracts.round import ContractRound, result_problems
 from rummylib.decks import Seed
 from rummylib.errors import RuleId
-from rummylib.pieces import PieceCount
+from rummylib.pieces import Piece, PieceCount
 from rummylib.referee import LegalActions, Outcome, RefereeBase, refuse
 from rummylib.rules import RuleSet
 
@@ -82,6 +82,17 @@ class ContractGame(RefereeBase):
             0
         """
         first = ContractRound.deal(rules=rules, players=players, seed=seed, round_number=1, dealer=dealer)
+        return cls(rules=rules, seed=seed, first_dealer=dealer, round=first)
+
+    @classmethod
+    def _from_order(
+        cls, *, rules: RuleSet, players: int, seed: Seed, order: Sequence[Piece], dealer: int = 0
+    ) -> ContractGame:
+        """The game whose round 1 is dealt from the cards in ``order`` (see `ContractRound._from_order`).
+
+        The later rounds are dealt from ``seed``, as `deal`'s are.
+        """
+        first = ContractRound._from_order(rules=rules, players=players, seed=seed, order=order, dealer=dealer)
         return cls(rules=rules, seed=seed, first_dealer=dealer, round=first)
 
     @property

@@ -316,18 +316,35 @@ class ContractRound(RefereeBase):
         _check_game(rules, players, dealer)
         cards = rules.round(round_number).cards
         dealt = deal(rules, players=players, rng=as_rng(f"{seed}:deal:{round_number}"), hand_size=cards)
-        if not dealt.stock:
+        order = (*itertools.chain(*dealt.hands), *dealt.stock)
+        return cls._from_order(
+            rules=rules, players=players, seed=seed, order=order, round_number=round_number, dealer=dealer
+        )
+
+    @classmethod
+    def _from_order(
+        cls, *, rules: RuleSet, players: int, seed: Seed, order: Sequence[Piece], round_number: int = 1, dealer: int = 0
+    ) -> ContractRound:
+        """The round dealt from the cards in ``order`` (`deal` shuffles, then deals this way).
+
+        Each player in turn gets the round's number of cards, the next card is the upcard and the
+        rest is the stock, its top first. ``seed`` is kept as the round's (its reshuffles).
+        """
+        _check_game(rules, players, dealer)
+        cards, pool = rules.round(round_number).cards, tuple(order)
+        if cards * players >= len(pool):
             raise RuleSetError(
                 f"no card left to turn up after dealing {cards} to {players} players", code=ErrorCode.BAD_PLAYERS
             )
+        k = cards * players
         return cls(
             rules=rules,
             seed=seed,
             round_number=round_number,
             dealer=dealer,
-            hands=tuple(sorted_pieces(h) for h in dealt.hands),
-            stock=dealt.stock[1:],
-            discards=dealt.stock[:1],
+            hands=tuple(sorted_pieces(pool[i * cards : (i + 1) * cards]) for i in range(players)),
+            stock=pool[k + 1 :],
+            discards=pool[k : k + 1],
             down=(False,) * players,
             buys=(0,) * players,
             current=(dealer + 1) % players,

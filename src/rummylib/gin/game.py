@@ -13,7 +13,7 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import ClassVar
 
 import attrs
@@ -24,7 +24,7 @@ from rummylib.errors import RuleId
 from rummylib.gin.actions import ACTIONS, GinAction, GinView
 from rummylib.gin.hand import GinHand
 from rummylib.gin.scoring import GinGameScore
-from rummylib.pieces import PieceCount
+from rummylib.pieces import Piece, PieceCount
 from rummylib.referee import LegalActions, Outcome, RefereeBase, refuse
 from rummylib.rules import RuleSet
 
@@ -78,6 +78,16 @@ class GinGame(RefereeBase):
         """
         seed = _inputs.seed(seed)
         first = GinHand.deal(rules=rules, seed=f"{seed}/1", players=players, dealer=dealer)
+        return cls(rules=rules, round=first, seed=str(seed))
+
+    @classmethod
+    def _from_order(cls, *, rules: RuleSet, seed: Seed, order: Sequence[Piece], dealer: int = 0) -> GinGame:
+        """The game whose first hand is dealt from the deck in ``order`` (see `GinHand._from_order`).
+
+        The later hands are dealt from ``seed``, as `deal`'s are.
+        """
+        seed = _inputs.seed(seed)
+        first = GinHand._from_order(rules=rules, seed=f"{seed}/1", order=order, dealer=dealer)
         return cls(rules=rules, round=first, seed=str(seed))
 
     @property

@@ -141,7 +141,16 @@ class GinHand(RefereeBase):
         _two_players(players)
         if not is_seat(dealer, 2):
             raise RuleSetError(f"the dealer must be player 0 or 1, not {dealer!r}", code=ErrorCode.BAD_PLAYERS)
-        pool = shuffled(full_set(rules, players=2), seed)
+        return cls._from_order(rules=rules, seed=seed, order=shuffled(full_set(rules, players=2), seed), dealer=dealer)
+
+    @classmethod
+    def _from_order(cls, *, rules: RuleSet, seed: Seed, order: Sequence[Piece], dealer: int = 0) -> GinHand:
+        """The hand dealt from the deck in ``order`` (`deal` shuffles, then deals this way).
+
+        The player left of the dealer gets the first ``hand_size`` cards, the dealer the next ones,
+        then the upcard, and the rest is the stock (its top first). ``seed`` is kept as the hand's.
+        """
+        pool = tuple(order)
         cards = tuple(p for p in pool if isinstance(p, Card) and not rules.is_wild(p))
         if len(cards) != len(pool) or len(set(cards)) != len(cards):
             raise RuleSetError(f"{rules.title}: the Gin referee needs one deck without jokers")

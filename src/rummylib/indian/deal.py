@@ -32,7 +32,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, ClassVar
 
 import attrs
@@ -238,6 +238,30 @@ class IndianDeal(RefereeBase):
         seed = _inputs.seed(seed)
         rules = check_rules(rules)
         rules.check_players(players)
+        order = shuffled(full_set(rules, players=players), as_rng(f"{seed}:deal"))
+        return cls._from_order(
+            rules=rules, players=players, seed=seed, order=order, dealer=dealer, sitting_out=sitting_out
+        )
+
+    @classmethod
+    def _from_order(
+        cls,
+        *,
+        rules: RuleSet,
+        players: int,
+        seed: Seed,
+        order: Sequence[Piece],
+        dealer: int = 0,
+        sitting_out: Iterable[int] = (),
+    ) -> IndianDeal:
+        """The deal from the cards in ``order`` (`deal` shuffles, then deals this way).
+
+        Each seat dealt in gets the next ``hand_size`` cards in turn, the next card is turned up
+        for the wild joker, the next is the upcard and the rest is the stock, its top first.
+        ``seed`` is kept as the deal's (its reshuffles).
+        """
+        rules = check_rules(rules)
+        rules.check_players(players)
         out = set(sitting_out)
         if not all(is_seat(s, players) for s in out):
             raise RuleSetError(f"sitting_out must name seats from 0 to {players - 1}", code=ErrorCode.BAD_PLAYERS)
@@ -246,7 +270,7 @@ class IndianDeal(RefereeBase):
             raise RuleSetError("a deal needs at least two players dealt in", code=ErrorCode.BAD_PLAYERS)
         if not is_seat(dealer, players) or dealer in out:
             raise RuleSetError(f"the dealer must be a seat dealt in, not {dealer!r}", code=ErrorCode.BAD_PLAYERS)
-        pool = shuffled(full_set(rules, players=players), as_rng(f"{seed}:deal"))
+        pool = tuple(order)
         size = rules.hand_size
         if size * len(seats) + 3 > len(pool):
             raise RuleSetError(

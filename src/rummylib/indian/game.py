@@ -24,7 +24,7 @@ from rummylib.errors import RuleId
 from rummylib.indian._common import check_rules, deal_rules
 from rummylib.indian.actions import ACTIONS, IndianAction, IndianDealResult, IndianView, SeatStatus
 from rummylib.indian.deal import IndianDeal
-from rummylib.pieces import PieceCount
+from rummylib.pieces import Piece, PieceCount
 from rummylib.referee import LegalActions, Outcome, RefereeBase, refuse, replace_at
 from rummylib.rules import IndianFormat, RuleSet, ScoringScheme
 from rummylib.tiles import Tile
@@ -91,6 +91,18 @@ class IndianGame(RefereeBase):
         """
         seed = _inputs.seed(seed)
         first = IndianDeal.deal(rules=rules, players=players, seed=f"{seed}/1", dealer=dealer)
+        return cls(rules=check_rules(rules), seed=seed, first_dealer=dealer, round=first)
+
+    @classmethod
+    def _from_order(
+        cls, *, rules: RuleSet, players: int, seed: Seed, order: Sequence[Piece], dealer: int = 0
+    ) -> IndianGame:
+        """The game whose first deal is from the cards in ``order`` (see `IndianDeal._from_order`).
+
+        The later deals are dealt from ``seed``, as `deal`'s are.
+        """
+        seed = _inputs.seed(seed)
+        first = IndianDeal._from_order(rules=rules, players=players, seed=f"{seed}/1", order=order, dealer=dealer)
         return cls(rules=check_rules(rules), seed=seed, first_dealer=dealer, round=first)
 
     # --- facts ------------------------------------------------------------------------------

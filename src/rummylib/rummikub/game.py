@@ -51,7 +51,15 @@ import attrs
 from rummylib import _inputs
 from rummylib._inputs import sorted_pieces, tile_rules
 from rummylib.decks import Seed, deal
-from rummylib.errors import IllegalActionError, InvalidStateError, RuleId, RummyError, SaveError
+from rummylib.errors import (
+    ErrorCode,
+    IllegalActionError,
+    InvalidStateError,
+    RuleId,
+    RuleSetError,
+    RummyError,
+    SaveError,
+)
 from rummylib.melds import is_valid_meld
 from rummylib.pieces import Piece, PieceCount, format_pieces, piece_sort_key
 from rummylib.referee import (
@@ -179,11 +187,28 @@ class RummikubGame(RefereeBase):
         """
         seed = _inputs.seed(seed)
         dealt = deal(tile_rules(rules, what="the Rummikub referee"), players=players, rng=seed)
+        return cls._from_order(
+            rules=rules, players=players, seed=seed, order=(*itertools.chain(*dealt.hands), *dealt.stock)
+        )
+
+    @classmethod
+    def _from_order(cls, *, rules: RuleSet, players: int, seed: Seed, order: Sequence[Piece]) -> RummikubGame:
+        """The game dealt from the tiles in ``order`` (`deal` shuffles, then deals this way).
+
+        Each player in turn gets the next ``hand_size`` tiles; the rest is the pool, its next tile
+        first. ``seed`` is kept as the game's.
+        """
+        n, pool = tile_rules(rules, what="the Rummikub referee").hand_size, tuple(order)
+        rules.check_players(players)
+        if n * players > len(pool):
+            raise RuleSetError(
+                f"cannot deal {n} pieces to {players} players from {len(pool)}", code=ErrorCode.BAD_PLAYERS
+            )
         return cls(
             rules=rules,
             seed=seed,
-            hands=tuple(sorted_pieces(h) for h in dealt.hands),
-            stock=dealt.stock,
+            hands=tuple(sorted_pieces(pool[i * n : (i + 1) * n]) for i in range(players)),
+            stock=pool[n * players :],
             initial_meld_done=(False,) * players,
         )
 
