@@ -525,6 +525,27 @@ TOPICS: list[Topic] = [
         ),
     ),
     Topic(
+        results="gin_engine.md",
+        title="Gin deadwood and the Gin environment on ints",
+        command="python benchmarks/bench_gin_engine.py 2000 3000",
+        lead=(
+            "`deadwood` reads the hand into one packed integer, searches it without building sets, and "
+            "builds the result's melds and unmelded cards only when they are read; `gin_rummy_v0` reads "
+            "its masks and observation from the cards as bits and builds only the action played. Compiled "
+            "build, CPU time, each figure against OpenSpiel's C++ in the same process, before and after "
+            "that change."
+        ),
+        table="`deadwood()` before",
+        columns=[
+            Column("hands", "hands", "---"),
+            Column("OpenSpiel µs", "OpenSpiel"),
+            Column("`deadwood()` before µs", "`deadwood()` before"),
+            Column("after", "after"),
+            Column("`deadwood_value` before µs", "`deadwood_value` before"),
+            Column("after", "after (2)"),
+        ],
+    ),
+    Topic(
         results="worst_cases.md",
         title="Worst cases within the input limits",
         command="python benchmarks/bench_worst_cases.py",

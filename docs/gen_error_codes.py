@@ -102,6 +102,11 @@ NO_EXAMPLE: dict[str, str] = {
         "An agent environment's `step(action)` raises it for an action number that the current "
         "`action_mask` forbids (or that is outside the action space); the state is unchanged."
     ),
+    "no-sample": (
+        "An OpenSpiel state's `resample_from_infostate` raises it when none of its draws gave a "
+        "state the seat cannot tell from the real one (it has not been seen to happen): rather "
+        "than give a state that puts hidden pieces where they truly are."
+    ),
     "solver-error": (
         "No input triggers it on purpose: a search raises it when its own answer fails the check it "
         "makes before returning, which is a bug in rummylib. Please report it. The other search "

@@ -388,6 +388,8 @@ class ErrorCode(StrEnum):
     """An environment asked about its game before ``reset()`` dealt one."""
     MASKED_ACTION = "masked-action"
     """An action number the environment's action mask forbids at this step (or one outside its space)."""
+    NO_SAMPLE = "no-sample"
+    """No state an OpenSpiel seat cannot tell from the real one was found by resampling (not seen to happen)."""
     # --- saved games and states --------------------------------------------------------------------
     BAD_SAVE = "bad-save"
     """A save that cannot be loaded: not a save, another version, malformed or tampered with."""

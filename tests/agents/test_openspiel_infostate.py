@@ -180,3 +180,121 @@ def test_from_order_lays_out_the_deal_deal_makes(seed: int, players: int) -> Non
     pool = IndianGame.deal(rules=INDIAN_RUMMY, players=players, seed=seed)
     order = flat(pool.round.hands, pool.round.wild_card, *pool.round.discards, *pool.round.stock)
     assert IndianGame._from_order(rules=INDIAN_RUMMY, players=players, seed=seed, order=order) == pool
+
+
+# --- whole games: the round in play is the one dealt anew -----------------------------------------
+LATER = {
+    "python_rummylib_gin_rummy": "python_rummylib_gin_rummy(game=game,max_moves=2000)",
+    "python_rummylib_indian_rummy": "python_rummylib_indian_rummy(game=game,indian_format=pool,players=3)",
+    "python_rummylib_contract_rummy": "python_rummylib_contract_rummy(game=game,max_moves=2000)",
+    "python_rummylib_shanghai": "python_rummylib_shanghai(game=game,players=4,max_moves=2000)",
+    "python_rummylib_rummikub": "python_rummylib_rummikub(max_moves=2000)",  # one game, no rounds
+}
+
+
+def quick(state, rng: random.Random) -> int:
+    """A move that ends rounds soon: a lay-down or lay-off when there is one, never a buy."""
+    acts, seat = state.legal_actions(), state.current_player()
+    names = {a: state.action_to_string(seat, a) for a in acts}
+    good = [a for a in acts if names[a].startswith(("LayDown", "LayOff"))]
+    rest = [a for a in acts if not names[a].startswith(("Buy", "previous"))]
+    return rng.choice(good or rest or acts)
+
+
+def later_round(text: str, seed: int):
+    """A whole game in its second round or later, a few moves into it (Rummikub: some moves into its one game)."""
+    game = pyspiel.load_game(text)
+    for attempt in range(20):
+        rng = random.Random(seed * 100 + attempt)
+        state = deal(game, rng)
+        rounds = state.referee.round if hasattr(state.referee, "round") else None
+        while not state.is_terminal() and (rounds is None or state._round_start() is None):
+            state.apply_action(quick(state, rng))
+            if rounds is None and len(state.history()) > len(state.d.order) + 30:
+                break
+        for _ in range(rng.randrange(2, 12)):
+            if state.is_terminal():
+                break
+            state.apply_action(quick(state, rng))
+        if not state.is_terminal():
+            return game, state
+    raise AssertionError(f"{text}: no game reached a later round")  # pragma: no cover
+
+
+def hidden_hands(referee, seat: int) -> list:
+    rnd = getattr(referee, "round", referee)
+    return [h for p, h in enumerate(rnd.hands) if p != seat]
+
+
+@pytest.mark.parametrize("name", sorted(LATER))
+def test_whole_games_deal_the_round_in_play_anew(name: str) -> None:
+    """From the second round on, resampled states look the same to the seat, keep every piece and play
+    on, the rounds already scored stay as they were, and the other hands do differ from the true ones."""
+    _game, state = later_round(LATER[name], 3)
+    start = state._round_start()
+    assert (start is not None) == hasattr(state.referee, "round")
+    draw = random.Random(5)
+    seat = state.current_player()
+    differs = 0
+    for n in range(4):
+        other = state.resample_from_infostate(seat, draw.random)
+        assert other.information_state_string(seat) == state.information_state_string(seat)
+        assert np.array_equal(other.information_state_tensor(seat), state.information_state_tensor(seat))
+        assert other.observation_string(seat) == state.observation_string(seat)
+        assert other.referee.all_pieces() == state.referee.all_pieces()
+        assert other.current_player() == state.current_player() and not other.is_terminal()
+        if start is not None:
+            assert other.referee.previous_round == state.referee.previous_round
+            assert other._round_start() == start
+        differs += hidden_hands(other.referee, seat) != hidden_hands(state.referee, seat)
+        # what the referee shuffles from now on (later deals, reshuffles) is the world's own
+        assert (other.referee.seed == state.referee.seed) == state._reshuffled(start)
+        play = random.Random(n)
+        for _ in range(25):
+            if other.is_terminal():
+                break
+            other.apply_action(play.choice(other.legal_actions()))
+    assert differs >= 1
+
+
+def test_a_piece_the_seat_never_saw_is_not_kept_with_its_owner() -> None:
+    """Gin, second hand or later: a card of the opponent's the seat never saw is with the opponent in
+    about as many worlds as its place's share of the unseen places, not in every one."""
+    _game, state = later_round(LATER["python_rummylib_gin_rummy"], 7)
+    seat = state.current_player()
+    seen = state._seen(seat, state._round_start())
+    rnd = state.referee.round
+    unseen = [c for c in rnd.hands[1 - seat] if str(c) not in seen]
+    assert unseen
+    draw = random.Random(11)
+    held = [0] * len(unseen)
+    samples = 24
+    for _ in range(samples):
+        other = state.resample_from_infostate(seat, draw.random).referee.round
+        for i, card in enumerate(unseen):
+            held[i] += card in other.hands[1 - seat]
+    # each unseen card is in one of ~10 hidden hand places among ~40 unseen places: about a quarter
+    assert sum(held) <= 0.6 * samples * len(unseen)
+    assert min(held) < samples
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**31), players=st.integers(2, 4), number=st.integers(1, 7), dealer=st.integers(0, 3))
+def test_a_round_laid_out_as_its_order_is_dealt_again_the_same(
+    seed: int, players: int, number: int, dealer: int
+) -> None:
+    """The layouts resampling uses: each round class, dealt from its own order at the deal, is the same round."""
+    gin = GinHand.deal(rules=GIN_RUMMY, seed=seed, dealer=dealer % 2)
+    order, again = rs._ROUNDS[GinHand]
+    assert again(GIN_RUMMY, gin, order(gin), gin.seed) == gin
+    for rules in (CONTRACT_RUMMY, SHANGHAI):
+        seats = players + 1
+        rnd = ContractRound.deal(rules=rules, players=seats, seed=seed, round_number=number, dealer=dealer % seats)
+        order, again = rs._ROUNDS[ContractRound]
+        assert again(rules, rnd, order(rnd), rnd.seed) == rnd
+    out = [p for p in range(players + 1) if p != dealer % (players + 1)][: players - 1]
+    indian = IndianDeal.deal(
+        rules=INDIAN_RUMMY, players=players + 1, seed=seed, dealer=dealer % (players + 1), sitting_out=out[:1]
+    )
+    order, again = rs._ROUNDS[IndianDeal]
+    assert again(INDIAN_RUMMY, indian, order(indian), indian.seed) == indian

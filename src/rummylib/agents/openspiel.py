@@ -27,9 +27,10 @@ referee's: this module only numbers the moves and shows each seat what its view 
   information-state tensors the same followed by a history block (`RummyState.information_tensor`:
   what each seat was seen to discard, take from the discard pile and put on the table). No hidden
   piece is in any of them.
-* **Resampling** (`RummyState.resample_from_infostate`, for information-set MCTS): the pieces of
-  the kinds a seat never saw are dealt anew and the moves played again; the seat's information
-  state stays the same.
+* **Resampling** (`RummyState.resample_from_infostate`, for information-set MCTS): in the round
+  in play (the one round, or in a whole game the round being played), the pieces of the kinds a
+  seat never saw are dealt anew and the round's moves played again; a deal is kept only when the
+  seat's information state stays the same, so no piece of a kind it never saw is kept where it is.
 * **Returns**, at the end: the environments' rewards summed (Gin and Rummikub: zero-sum points;
   an Indian deal: the losers pay the winner; the contract games and whole Indian games: minus
   each seat's points).
@@ -48,10 +49,11 @@ Examples:
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -63,7 +65,7 @@ from rummylib.contracts import ContractGame, ContractRound
 from rummylib.decks import full_set
 from rummylib.errors import ErrorCode, RuleSetError, RummyError
 from rummylib.gin import GinGame, GinHand
-from rummylib.indian import IndianDeal, IndianGame
+from rummylib.indian import IndianDeal, IndianGame, SeatStatus
 from rummylib.pieces import Family, Piece
 from rummylib.referee import Referee
 from rummylib.rules import CONTRACT_RUMMY, GIN_RUMMY, INDIAN_RUMMY, RUMMIKUB, SHANGHAI, RuleSet
@@ -131,6 +133,48 @@ def _start_contract(
     if game == "game":
         return ContractGame._from_order(rules=rules, players=players, seed=seed, order=order)
     return ContractRound._from_order(rules=rules, players=players, seed=seed, order=order, round_number=round_number)
+
+
+# The round in play of a whole game, laid out as its deck order at the deal and dealt again from
+# another order (by the round class's own constructor from an order): resampling a later round.
+def _gin_order(rnd: Any) -> list[Piece]:
+    return [*rnd.hands[1 - rnd.dealer], *rnd.hands[rnd.dealer], *rnd.discards, *rnd.stock]
+
+
+def _gin_round(rules: RuleSet, rnd: Any, order: Sequence[Piece], seed: str) -> Any:
+    return GinHand._from_order(rules=rules, seed=seed, order=order, dealer=rnd.dealer)
+
+
+def _contract_order(rnd: Any) -> list[Piece]:
+    return [*itertools.chain(*rnd.hands), *rnd.discards, *rnd.stock]
+
+
+def _contract_round(rules: RuleSet, rnd: Any, order: Sequence[Piece], seed: str) -> Any:
+    return ContractRound._from_order(
+        rules=rules, players=rnd.players, seed=seed, order=order, round_number=rnd.round_number, dealer=rnd.dealer
+    )
+
+
+def _indian_order(rnd: Any) -> list[Piece]:
+    return [*itertools.chain(*rnd.hands), rnd.wild_card, *rnd.discards, *rnd.stock]
+
+
+def _indian_round(rules: RuleSet, rnd: Any, order: Sequence[Piece], seed: str) -> Any:
+    out = [p for p, status in enumerate(rnd.status) if status is SeatStatus.SITTING_OUT]
+    return IndianDeal._from_order(
+        rules=rules, players=rnd.players, seed=seed, order=order, dealer=rnd.dealer, sitting_out=out
+    )
+
+
+_ROUNDS: dict[type, tuple[Callable[[Any], list[Piece]], Callable[[RuleSet, Any, Sequence[Piece], str], Any]]] = {
+    GinHand: (_gin_order, _gin_round),
+    ContractRound: (_contract_order, _contract_round),
+    IndianDeal: (_indian_order, _indian_round),
+}
+"""By round class: the round's deck order as dealt, and the round dealt from another order (with a seed)."""
+
+_TRIES = 200
+"""Deals a resampling tries before it gives up (in practice the first one nearly always fits)."""
 
 
 @attrs.frozen
@@ -474,7 +518,7 @@ class _Data:
         self.over = False
         self.log: list[tuple[Referee, int, Any]] = []
         """After each move of a seat: the referee state, the seat, what it did."""
-        self.legal: dict[int, Any] | None = None
+        self.legal: Mapping[int, Any] | None = None
         self.lines: list[list[str]] = [[] for _ in range(game.players)]
         self.done: list[int] = [0] * game.players
         self.seed: str | None = None
@@ -533,7 +577,7 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
         total = sum(self.d.left)
         return [(k, n / total) for k, n in enumerate(self.d.left) if n]
 
-    def _moves(self) -> dict[int, Any]:
+    def _moves(self) -> Mapping[int, Any]:
         if self.d.legal is None:
             env, state = self.d.game.env, self.referee
             assert state is not None
@@ -599,53 +643,131 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> RummyState:
         """A state the seat cannot tell from this one: the pieces of kinds it has never seen dealt anew.
 
-        Every piece of a kind the seat has seen (in any of its views since the deal) stays where
-        the deal put it; the others (in hidden hands and the stock) are shuffled among their places,
-        drawing from ``probability_sampler``, and the moves are played again: the seat's own, every
-        move another seat made that reached the referee, and another seat's steps within its turn
-        (choosing Rummikub tiles, stepping along lay-downs) where the new deal allows them. The new
-        state is kept only when the seat's information state comes out the same; after a few
-        draws that do not, the pieces another seat named in its steps stay put too. The referee
-        keeps this state's seed, so what it shuffles itself (reshuffles, the later deals of a whole
-        game) comes out the same: in a whole game only the first deal is dealt anew (from the
-        second round on, the round in play stays as dealt, hidden cards included). Every piece
-        count is the same in the new state.
+        The round in play is dealt again: one round, or in a whole game the round being played
+        (the earlier rounds stay as they were scored). Every piece of a kind the seat has seen in
+        that round (in any of its views since the round's deal) stays where the deal put it; the
+        others (in hidden hands and the stock) are shuffled among their places, drawing from
+        ``probability_sampler``, and the round's moves are played again: the seat's own, every move
+        another seat made that reached the referee, and another seat's steps within its turn
+        (choosing Rummikub tiles, stepping along lay-downs) where the new deal allows them. A new
+        deal is kept only when the seat's information state comes out the same; otherwise another
+        one is drawn, so the unseen pieces lie in any way the seat cannot rule out, each as likely,
+        and none is kept where it truly is. What the referee shuffles itself from now on (reshuffles, the
+        later rounds' deals) comes from a seed of the new state's own; after a reshuffle in the
+        round in play, from this state's seed (for that reshuffle to come out the same, which
+        leaves the reshuffled stock's unseen cards where they are). Every piece count is the same
+        in the new state.
+
+        Raises:
+            RummyError: no new deal fitted in 200 draws (code ``no-sample``); it has not been seen
+                to happen.
         """
         game = self.d.game
         if self.referee is None:
             copy: RummyState = self.clone()
             return copy
-        seen = self._seen(player_id)
-        named = set(seen)
-        for _state, mover, move in self.d.log:
-            if mover != player_id and isinstance(move, Internal):
-                named.update(t for t in move.what.split() if t in game.names)
         rng = random.Random(int(probability_sampler() * 2**52))
         seed = self.d.seed if self.d.seed is not None else _seed([game.piece(k) for k in self.d.order])
         steps = self.history()[len(self.d.order) :]
         target = self.information_string(player_id)
-        for attempt in range(10):
-            kept = seen if attempt < 6 else named
-            free = [i for i, k in enumerate(self.d.order) if str(game.piece(k)) not in kept]
-            kinds = [self.d.order[i] for i in free]
+        start = self._round_start()
+        # the world's own seed for what its referee shuffles from now on (reshuffles, later deals);
+        # after a reshuffle in the round in play, the state's, for that reshuffle to come out the same
+        fresh = seed if self._reshuffled(start) else f"{seed}:world:{rng.getrandbits(64):016x}"
+        prefix: RummyState | None = None
+        if start is None:  # the first deal: its chance outcomes are dealt again
+            base, seen = list(self.d.order), self._seen(player_id)
+        else:  # a later round of a whole game: dealt again from its order at its deal
+            prefix = RummyState(game)
+            prefix.d.seed = seed
+            for k in self.d.order:
+                prefix.apply_action(k)
+            for a in steps[: start + 1]:
+                prefix.apply_action(a)
+            rnd: Any = getattr(self.d.log[start][0], "round")  # noqa: B009 - the whole games' referees
+            base = [game._kind(p) for p in _ROUNDS[type(rnd)][0](rnd)]
+            seen = self._seen(player_id, start)
+        free = [i for i, k in enumerate(base) if str(game.piece(k)) not in seen]
+        for _attempt in range(_TRIES):
+            kinds = [base[i] for i in free]
             rng.shuffle(kinds)
-            order = list(self.d.order)
+            order = list(base)
             for i, k in zip(free, kinds, strict=True):
                 order[i] = k
-            out = self._replayed(order, seed, steps, player_id)
+            if prefix is None:
+                out = self._replayed(self._dealt(order, fresh), steps, 0, player_id)
+            else:
+                assert start is not None
+                world = self._redealt(prefix, order, fresh)
+                out = self._replayed(world, steps[start + 1 :], start + 1, player_id)
             if out is not None and out.information_string(player_id) == target:
                 return out
-        same: RummyState = self.clone()  # pragma: no cover - only the deal as it is fits
-        return same
+        raise RummyError(  # pragma: no cover - not seen to happen
+            f"no deal of the unseen pieces fitted player {player_id}'s information state in {_TRIES} draws",
+            code=ErrorCode.NO_SAMPLE,
+        )
 
-    def _replayed(self, order: list[int], seed: str, steps: Sequence[int], seat: int) -> RummyState | None:
-        """This state's moves played from another deal (another seat's steps skipped where refused), or ``None``."""
+    def _round_start(self) -> int | None:
+        """From a whole game's second round on: where in the log is the move after which the round in play was dealt."""
+        start: int | None = None
+        before = self.d.start
+        for i, (state, _mover, move) in enumerate(self.d.log):
+            if isinstance(move, Internal):
+                continue
+            rnd = getattr(state, "round", None)
+            previous = getattr(state, "previous_round", None)
+            if rnd is not None and previous is not getattr(before, "previous_round", None) and not rnd.is_over:
+                start = i
+            before = state
+        return start
+
+    def _dealt(self, order: list[int], seed: str) -> RummyState | None:
+        """A new state dealt in ``order`` (``None`` when the referee refuses the deal)."""
         out = RummyState(self.d.game)
         out.d.seed = seed
         try:
             for k in order:
                 out.apply_action(k)
-            for a, (_state, mover, move) in zip(steps, self.d.log, strict=True):
+        except (RummyError, pyspiel.SpielError):
+            return None
+        return out
+
+    def _reshuffled(self, start: int | None) -> bool:
+        """Whether the referee has shuffled the discards into a new stock in the round in play."""
+        before = self.d.start if start is None else self.d.log[start][0]
+        for state, _mover, _move in self.d.log if start is None else self.d.log[start + 1 :]:
+            old, new = getattr(before, "round", before), getattr(state, "round", state)
+            if len(getattr(new, "stock", ())) > len(getattr(old, "stock", ())):
+                return True
+            before = state
+        return False
+
+    @staticmethod
+    def _redealt(prefix: RummyState, order: list[int], seed: str) -> RummyState | None:
+        """``prefix`` (just after a round of a whole game was dealt) with that round dealt in ``order``.
+
+        ``seed`` is the game's and the round's from now on (what the referee shuffles itself).
+        """
+        game, state = prefix.d.game, prefix.referee
+        assert state is not None
+        rnd = getattr(state, "round")  # noqa: B009 - the whole games' referees, untyped here
+        try:
+            again = _ROUNDS[type(rnd)][1](state.rules, rnd, [game.piece(k) for k in order], seed)
+        except RummyError:
+            return None
+        referee: Referee = attrs.evolve(state, round=again, seed=seed)  # type: ignore[misc]
+        out: RummyState = prefix.clone()
+        _old, mover, move = out.d.log[-1]
+        out.d.referee, out.d.legal = referee, None
+        out.d.log[-1] = (referee, mover, move)
+        return out
+
+    def _replayed(self, out: RummyState | None, steps: Sequence[int], first: int, seat: int) -> RummyState | None:
+        """This state's moves from the ``first``-th on, played on ``out`` (another seat's steps skipped if refused)."""
+        if out is None:
+            return None
+        try:
+            for a, (_state, mover, move) in zip(steps, self.d.log[first:], strict=True):
                 if mover != seat and isinstance(move, Internal) and a not in out._moves():
                     continue  # a choice within another seat's turn that the new deal does not allow
                 out.apply_action(a)
@@ -655,12 +777,20 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
             return None
         return out
 
-    def _seen(self, seat: int) -> set[str]:
-        """Every piece the seat has seen: in any of its views since the deal."""
-        self._catch_up(seat)
+    def _seen(self, seat: int, start: int | None = None) -> set[str]:
+        """Every piece the seat has seen: in any of its views since the deal (or of the round dealt at ``start``)."""
+        names = self.d.game.names
         out: set[str] = set()
-        for line in self.d.lines[seat]:
-            out |= _seen_in(line.split("\t")[-1], self.d.game.names)
+        if start is None:
+            self._catch_up(seat)
+            for line in self.d.lines[seat]:
+                out |= _seen_in(line.split("\t")[-1], names)
+            return out
+        for state, mover, move in self.d.log[start:]:
+            if mover != seat and isinstance(move, Internal):
+                continue  # another seat's choices within its turn are its own
+            rnd: Any = getattr(state, "round")  # noqa: B009 - its own view: not what the seat saw of earlier rounds
+            out |= _seen_in(json.dumps(rnd.view(seat).to_json()), names)
         return out
 
     # --- what a seat sees ---------------------------------------------------------------------------

@@ -237,6 +237,212 @@ def masks_of(hand: PiecesLike, rules: RuleSet, what: str) -> tuple[list[int], in
     return [a, b, c, d], len(held)
 
 
+_CODES: dict[int, int] = {}
+"""The packed readers' cache: a card's bit in the packed masks (``suit order × 13 + rank − 1``),
+by ``id``. Each card whose id is here is held in `_HELD`, so that its id cannot be given to another
+object while the entry lives; at most `_SEEN_MOST` cards, then it starts again (a documented cache)."""
+_HELD: list[object] = []
+_M13 = 8191
+
+
+def read_packed(hand: PiecesLike, rules: RuleSet, what: str) -> int:
+    """`masks_of` in one int: ``a | b << 13 | c << 26 | d << 39 | size << 52`` (suits in `Suit` order).
+
+    The same pass, the same checks and the same errors as `masks_of`, in the same order; one int
+    returned instead of a list and a tuple (the value path and `deadwood`'s reader).
+    """
+    held: Sequence[object]
+    if type(hand) is tuple or type(hand) is list:
+        held = hand
+    else:
+        held = _inputs.pieces(hand, rules=rules, what=what, check=False)
+    size = len(held)
+    if size > MAX_GIN_HAND:
+        raise LimitExceededError(f"{what}: {size} cards, but a Gin hand holds at most {MAX_GIN_HAND}")
+    wild = rules.all_wild_ranks
+    codes = _CODES
+    packed = 0
+    for item in held:
+        at = codes.get(id(item), -1)
+        if at < 0 or wild:
+            code = _code(item, wild, what)
+            at = (code >> 4) * 13 + (code & 15)
+            if type(item) is Card and not wild:
+                if len(_HELD) >= _SEEN_MOST:
+                    codes.clear()
+                    _HELD.clear()
+                codes[id(item)] = at
+                _HELD.append(item)
+        bit = 1 << at
+        if packed & bit:
+            raise GinInputError(f"{what}: {item} appears twice, but Gin Rummy uses one deck")
+        packed |= bit
+    return packed | size << 52
+
+
+def codes_packed(cards: Sequence[Card]) -> int:
+    """The packed masks (as `read_packed`, without the size) of cards the referee holds: trusted, unchecked."""
+    codes = _CODES
+    packed = 0
+    for item in cards:
+        at = codes.get(id(item), -1)
+        if at < 0:
+            at = item.suit.order * 13 + item.rank - 1
+            if len(_HELD) >= _SEEN_MOST:
+                codes.clear()
+                _HELD.clear()
+            codes[id(item)] = at
+            _HELD.append(item)
+        packed |= 1 << at
+    return packed
+
+
+def _candidates(a: int, b: int, c: int, d: int, t: Tables) -> int:
+    """The ranks that could give a set (every rank held at all when sets of fewer than 3 are allowed)."""
+    if t.group_min == 3:
+        return (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d)
+    return a | b | c | d
+
+
+def least4(a: int, b: int, c: int, d: int, t: Tables) -> int:
+    """`min_deadwood` of the masks ``a b c d``, with no list built when no rank can give a set."""
+    dw = t.dw
+    best: int = dw[a] + dw[b] + dw[c] + dw[d]
+    if best == 0 or not _candidates(a, b, c, d, t):
+        return best
+    for w, x, y, z in _removals((a, b, c, d), t):
+        v: int = dw[a & ~w] + dw[b & ~x] + dw[c & ~y] + dw[d & ~z]
+        best = min(best, v)
+    return best
+
+
+def least_after_discard4(a: int, b: int, c: int, d: int, t: Tables) -> int:
+    """`min_deadwood_after_discard` of the masks ``a b c d``."""
+    dw, dwdel = t.dw, t.dwdel
+    if not _candidates(a, b, c, d, t):
+        da: int = dw[a]
+        db: int = dw[b]
+        dc: int = dw[c]
+        dd: int = dw[d]
+        base = da + db + dc + dd
+        best = -1
+        if a:
+            best = base - da + dwdel[a]
+        if b:
+            v = base - db + dwdel[b]
+            if best < 0 or v < best:
+                best = v
+        if c:
+            v = base - dc + dwdel[c]
+            if best < 0 or v < best:
+                best = v
+        if d:
+            v = base - dd + dwdel[d]
+            if best < 0 or v < best:
+                best = v
+        assert best >= 0
+        return best
+    return min_deadwood_after_discard((a, b, c, d), t)
+
+
+def value_packed(packed: int, t: Tables) -> int:
+    """The least deadwood of a hand read by `read_packed` (after the best discard for 11 cards)."""
+    a, b, c, d = packed & _M13, packed >> 13 & _M13, packed >> 26 & _M13, packed >> 39 & _M13
+    if packed >> 52 == MAX_GIN_HAND:
+        return least_after_discard4(a, b, c, d, t)
+    return least4(a, b, c, d, t)
+
+
+def state_packed(packed: int, t: Tables) -> tuple[int, Card | None, int]:
+    """The search of `search_parts` without its parts: (deadwood, discard, state).
+
+    ``state`` packs the masks left after the discard (bits 0-51) and the sets chosen (bits 52-103,
+    the cards each set takes, in the same layout): `parts_of_state` builds the melds and the
+    cards in no meld from it, the same as `search_parts` gives. The choices, their order and the
+    tie rules are those of `best_sets` and `best_with_discard`.
+    """
+    a, b, c, d = packed & _M13, packed >> 13 & _M13, packed >> 26 & _M13, packed >> 39 & _M13
+    dw = t.dw
+    choices: Sequence[tuple[int, int, int, int]] = (
+        _removals((a, b, c, d), t) if _candidates(a, b, c, d, t) else _NO_REMOVAL
+    )
+    bw = bx = by = bz = 0
+    if packed >> 52 != MAX_GIN_HAND:
+        best: int = dw[a] + dw[b] + dw[c] + dw[d]
+        if best:
+            for w, x, y, z in choices:
+                v: int = dw[a & ~w] + dw[b & ~x] + dw[c & ~y] + dw[d & ~z]
+                if v < best:
+                    best, bw, bx, by, bz = v, w, x, y, z
+        left = a | b << 13 | c << 26 | d << 39
+        return best, None, left | (bw | bx << 13 | by << 26 | bz << 39) << 52
+    dwdel, delrank, value = t.dwdel, t.delrank, t.value
+    key = -1
+    for w, x, y, z in choices:
+        la, lb, lc, ld = a & ~w, b & ~x, c & ~y, d & ~z
+        da: int = dw[la]
+        db: int = dw[lb]
+        dc: int = dw[lc]
+        dd: int = dw[ld]
+        base = da + db + dc + dd
+        if la:
+            r: int = delrank[la]
+            k = (base - da + dwdel[la]) << 40 | (_VALUE_ROOM - value[r - 1]) << 8 | (15 - r) << 2
+            if key < 0 or k < key:
+                key, bw, bx, by, bz = k, w, x, y, z
+        if lb:
+            r = delrank[lb]
+            k = (base - db + dwdel[lb]) << 40 | (_VALUE_ROOM - value[r - 1]) << 8 | (15 - r) << 2 | 1
+            if key < 0 or k < key:
+                key, bw, bx, by, bz = k, w, x, y, z
+        if lc:
+            r = delrank[lc]
+            k = (base - dc + dwdel[lc]) << 40 | (_VALUE_ROOM - value[r - 1]) << 8 | (15 - r) << 2 | 2
+            if key < 0 or k < key:
+                key, bw, bx, by, bz = k, w, x, y, z
+        if ld:
+            r = delrank[ld]
+            k = (base - dd + dwdel[ld]) << 40 | (_VALUE_ROOM - value[r - 1]) << 8 | (15 - r) << 2 | 3
+            if key < 0 or k < key:
+                key, bw, bx, by, bz = k, w, x, y, z
+    assert key >= 0  # the first choice (no set) keeps every card, so some suit is not empty
+    suit = key & 3
+    rank = 15 - (key >> 2 & 15)
+    left = (a | b << 13 | c << 26 | d << 39) & ~(1 << (suit * 13 + rank - 1))
+    return key >> 40, CARDS[suit][rank - 1], left | (bw | bx << 13 | by << 26 | bz << 39) << 52
+
+
+def parts_of_state(state: int, t: Tables) -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
+    """The melds and the cards in no meld of a `state_packed` state (as `search_parts` builds them)."""
+    masks = (state & _M13, state >> 13 & _M13, state >> 26 & _M13, state >> 39 & _M13)
+    taken = state >> 52
+    removal = (taken & _M13, taken >> 13 & _M13, taken >> 26 & _M13, taken >> 39 & _M13)
+    return result_parts(masks, _sets_of(removal), t)
+
+
+def knock_scan(packed: int, t: Tables, limit: int) -> tuple[int, int, bool]:
+    """What an 11-card hand (packed masks, as `codes_packed`) may knock with, as `GinHand` judges it.
+
+    ``(knocks, gins, big_gin)``: the cards (packed) whose discard leaves ``limit`` deadwood or
+    less, those whose discard leaves none, and whether all eleven cards meld. The best discard is
+    tried first: when even it leaves too much, no card is tried.
+    """
+    a, b, c, d = packed & _M13, packed >> 13 & _M13, packed >> 26 & _M13, packed >> 39 & _M13
+    knocks = gins = 0
+    if least_after_discard4(a, b, c, d, t) <= limit:
+        rest = packed
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            left = packed ^ bit
+            v = least4(left & _M13, left >> 13 & _M13, left >> 26 & _M13, left >> 39 & _M13, t)
+            if v <= limit:
+                knocks |= bit
+                if v == 0:
+                    gins |= bit
+    return knocks, gins, least4(a, b, c, d, t) == 0
+
+
 def least_parts(
     hand: PiecesLike, rules: RuleSet, what: str
 ) -> tuple[int, tuple[Meld, ...], tuple[Card, ...], Card | None]:
@@ -273,10 +479,17 @@ def least_value(hand: PiecesLike, rules: RuleSet, what: str) -> int:
     errors; no meld, card or result is built.
     """
     t = tables_for(rules)
-    masks, size = masks_of(hand, rules, what)
-    if size == MAX_GIN_HAND:
-        return min_deadwood_after_discard(masks, t)
-    return min_deadwood(masks, t)
+    return value_packed(read_packed(hand, rules, what), t)
+
+
+def least_state(hand: PiecesLike, rules: RuleSet, what: str) -> tuple[int, Card | None, int, Tables]:
+    """`state_packed` of a hand read by `read_packed`, with the tables.
+
+    The whole of `deadwood` but the result, whose melds are built from the state when asked for.
+    """
+    t = tables_for(rules)
+    dw, discard, state = state_packed(read_packed(hand, rules, what), t)
+    return dw, discard, state, t
 
 
 def min_deadwood_after_discard(masks: Sequence[int], t: Tables) -> int:
@@ -421,18 +634,24 @@ def arrangements(masks: Sequence[int], t: Tables) -> tuple[int, list[Sets]]:
 
 def best_sets(masks: Sequence[int], t: Tables) -> tuple[int, Sets]:
     """Least deadwood and the first choice of sets reaching it."""
+    dw, removal = _best_removal(masks, t)
+    return dw, _sets_of(removal)
+
+
+def _best_removal(masks: Sequence[int], t: Tables) -> tuple[int, Sequence[int]]:
+    """Least deadwood and the first choice of sets reaching it, as the bits the sets take."""
     dw = t.dw
     a, b, c, d = masks
     best = dw[a] + dw[b] + dw[c] + dw[d]
-    if best == 0:
-        return 0, ()
     chosen: Sequence[int] = (0, 0, 0, 0)
+    if best == 0:
+        return 0, chosen
     for removal in _removals(masks, t):
         w, x, y, z = removal
         v = dw[a & ~w] + dw[b & ~x] + dw[c & ~y] + dw[d & ~z]
         if v < best:
             best, chosen = v, removal
-    return best, _sets_of(chosen)
+    return best, chosen
 
 
 def best_with_discard(masks: Sequence[int], t: Tables) -> tuple[int, Sets, int, int]:
@@ -442,6 +661,12 @@ def best_with_discard(masks: Sequence[int], t: Tables) -> tuple[int, Sets, int, 
     of a choice is one int packing those four (no tuple per choice: this is the hot loop of every
     11-card hand).
     """
+    dw, removal, suit, rank = _best_with_discard(masks, t)
+    return dw, _sets_of(removal), suit, rank
+
+
+def _best_with_discard(masks: Sequence[int], t: Tables) -> tuple[int, Sequence[int], int, int]:
+    """`best_with_discard` with the sets as the bits they take (`_sets_of` reads them)."""
     dw, dwdel, delrank, value = t.dw, t.dwdel, t.delrank, t.value
     a, b, c, d = masks
     best = -1
@@ -458,7 +683,7 @@ def best_with_discard(masks: Sequence[int], t: Tables) -> tuple[int, Sets, int, 
                     best, best_removal = key, removal
     assert best >= 0  # the first choice (no set) keeps every card, so some suit is not empty
     rank = 15 - (best >> 2 & 15)
-    return best >> 40, _sets_of(best_removal), best & 3, rank
+    return best >> 40, best_removal, best & 3, rank
 
 
 _VALUE_ROOM = (1 << 32) - 1

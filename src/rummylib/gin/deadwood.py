@@ -19,6 +19,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -28,12 +29,13 @@ from rummylib.errors import RuleId, Violation
 from rummylib.gin._engine import (
     MAX_GIN_HAND,
     Tables,
-    least_parts,
+    least_state,
     least_value,
     min_deadwood,
     min_deadwood_after_discard,
+    parts_of_state,
     read_hand,
-    search_parts,
+    state_packed,
     tables_for,
 )
 from rummylib.gin.errors import GinInputError, KnockError
@@ -55,8 +57,14 @@ __all__ = [
 ]
 
 
+class _Parts(Drawable):
+    """A private slot under `DeadwoodResult`: the engine's state of a result built by `deadwood`."""
+
+    __slots__ = ("_state",)
+
+
 @attrs.frozen
-class DeadwoodResult(Drawable):
+class DeadwoodResult(_Parts):
     """The least deadwood of a Gin hand and one way of melding that reaches it.
 
     For an 11-card hand (after the draw) the result is for the ten cards kept after the best
@@ -77,6 +85,41 @@ class DeadwoodResult(Drawable):
     """The cards in no meld (the discard excluded), in canonical order."""
     discard: Card | None = None
     """For an 11-card hand, the best card to discard; otherwise ``None``."""
+
+    if not TYPE_CHECKING:
+
+        def __getattr__(self, name: str) -> object:
+            # A result of `deadwood` is made with its deadwood and discard only: its melds and
+            # unmelded cards are built from the engine's state the first time either is read
+            # (equality, hashing, repr, pickling and `attrs.evolve` read them as any caller does).
+            missing = f"{type(self).__name__!r} object has no attribute {name!r}"
+            if name not in ("melds", "unmelded"):
+                raise AttributeError(missing)
+            try:
+                state, t = _STATE.__get__(self)
+            except AttributeError:  # a result that was never given its parts
+                raise AttributeError(missing) from None
+            melds, left = parts_of_state(state, t)
+            _MELDS.__set__(self, melds)
+            _UNMELDED.__set__(self, left)
+            return melds if name == "melds" else left
+
+
+_STATE = _Parts.__dict__["_state"]
+_DEADWOOD = DeadwoodResult.__dict__["deadwood"]
+_MELDS = DeadwoodResult.__dict__["melds"]
+_UNMELDED = DeadwoodResult.__dict__["unmelded"]
+_DISCARD = DeadwoodResult.__dict__["discard"]
+_NEW = DeadwoodResult.__new__
+
+
+def _result(dw: int, discard: Card | None, state: int, t: Tables) -> DeadwoodResult:
+    """A `DeadwoodResult` from the engine's trusted answer; its melds are built when first read."""
+    r = _NEW(DeadwoodResult)
+    _DEADWOOD.__set__(r, dw)
+    _DISCARD.__set__(r, discard)
+    _STATE.__set__(r, (state, t))
+    return r
 
 
 def deadwood(hand: PiecesLike, *, rules: RuleSet) -> DeadwoodResult:
@@ -102,8 +145,7 @@ def deadwood(hand: PiecesLike, *, rules: RuleSet) -> DeadwoodResult:
         >>> r.deadwood, [str(m) for m in r.melds]
         (0, ['5c 5d 5h', '5s 6s 7s'])
     """
-    dw, melds, left, discard = least_parts(hand, rules, "hand")
-    return DeadwoodResult(dw, melds, left, discard)
+    return _result(*least_state(hand, rules, "hand"))
 
 
 def deadwood_value(hand: PiecesLike, *, rules: RuleSet) -> int:
@@ -131,7 +173,8 @@ def deadwood_value(hand: PiecesLike, *, rules: RuleSet) -> int:
 
 
 def _least(cards: tuple[Card, ...], masks: list[int], t: Tables) -> DeadwoodResult:
-    return DeadwoodResult(*search_parts(len(cards), masks, t))
+    packed = masks[0] | masks[1] << 13 | masks[2] << 26 | masks[3] << 39 | len(cards) << 52
+    return _result(*state_packed(packed, t), t)
 
 
 # ------------------------------------------------------------------------------------------

@@ -418,6 +418,27 @@ class IndianDeal(RefereeBase):
             singles = tuple(_single(x) for x in rest)
             yield Declare(p, singles, c), melds is not None and _valid_declaration(singles, self.rules)
 
+    def _declarable(self, p: int) -> tuple[tuple[Piece, ...], frozenset[Piece] | None]:
+        """The discard phase's answers without its actions: each distinct card, and the discards that declare.
+
+        The cards in `_judged_discards`' order; the set is ``_discards`` of the hand (``None`` for
+        a hand that is not ``hand_size`` + 1 cards). What the environment's mask asks.
+        """
+        hand = self.hands[p]
+        return tuple(dict.fromkeys(hand)), _discards(hand, self.rules)
+
+    def _declaration(self, p: int, card: Piece, valid: bool) -> Declare:
+        """The `Declare` `_judged_discards` lists for ``card``: the valid one, or the wrong one (single cards).
+
+        ``valid`` only for a card of `_declarable`'s set.
+        """
+        rest = _without(self.hands[p], card)
+        if valid:
+            melds = _declared(rest, self.rules)
+            assert melds is not None
+            return Declare(p, melds, card)
+        return Declare(p, tuple(_single(x) for x in rest), card)
+
     def apply(self, action: IndianAction) -> IndianDeal:
         """The deal after ``action``.
 
@@ -617,7 +638,11 @@ class IndianDeal(RefereeBase):
         strangers = list((Counter(laid) - Counter(rest)).elements())
         if strangers:
             refuse(RuleId.NOT_IN_HAND, f"player {p} does not hold {format_pieces(strangers)}", pieces=strangers)
-        if declaration_violations(action.melds, rules=self.rules):
+        declarable = _discards(self.hands[p], self.rules)  # one search of the hand, shared with the listing
+        if (declarable is not None and action.discard not in declarable) or declaration_violations(
+            action.melds, rules=self.rules
+        ):
+            # No arrangement of the cards left is valid when the search finds none (it is exact).
             status = replace_at(after.status, p, SeatStatus.WRONG_DECLARATION)
             return attrs.evolve(after, status=status)._pass_turn()
         melds = _declared(rest, self.rules)

@@ -10,7 +10,7 @@ step keeps the same agent to move and gives no reward.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, TypeAlias
 
 import attrs
@@ -193,7 +193,7 @@ class RummyEnv(AECEnv[str, dict[str, Any], int | None]):
         self.observation_spaces = {a: spaces.Dict({"observation": obs, "action_mask": mask}) for a in self.agents}
         self.action_spaces = {a: spaces.Discrete(self.actions) for a in self.agents}
         self.state_: Referee | None = None
-        self._legal: dict[int, Any] = {}
+        self._legal: Mapping[int, Any] = {}
         self._cache_key: tuple[int, int] | None = None
         self._cache_state: Referee | None = None
         self._cache: tuple[Any, ...] = ()
@@ -207,7 +207,7 @@ class RummyEnv(AECEnv[str, dict[str, Any], int | None]):
     def _deal(self, seed: int) -> Referee:
         raise NotImplementedError  # pragma: no cover - every game defines it
 
-    def _moves(self, state: Referee, seat: int) -> dict[int, Any]:
+    def _moves(self, state: Referee, seat: int) -> Mapping[int, Any]:
         raise NotImplementedError  # pragma: no cover - every game defines it
 
     def _encode(self, state: Referee, seat: int) -> np.ndarray[Any, Any]:
@@ -428,7 +428,65 @@ action numbers (``None`` for an agent that is done)."""
 
 def wrap(env: RummyEnv) -> RummyAECEnv:
     """PettingZoo's usual wrappers: bounds asserted, order enforced (as the classic environments do)."""
-    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(env))
+    return _Wrapped(env)
+
+
+def _forward(name: str) -> property:
+    """A property of `_Wrapped` reading ``name`` from the environment itself once it has been reset."""
+
+    def get(self: _Wrapped) -> Any:
+        if self._has_reset:
+            return getattr(self._raw, name)
+        raise AttributeError(f"{name} cannot be accessed before reset")
+
+    return property(get)
+
+
+class _Wrapped(wrappers.OrderEnforcingWrapper[str, dict[str, Any], int | None]):
+    """``OrderEnforcingWrapper(AssertOutOfBoundsWrapper(env))``, the same checks on a shorter road.
+
+    PettingZoo's wrappers reach every attribute of the environment through ``__getattr__`` twice
+    over, and test every action with the action space; here the attributes read at every step are
+    properties, and an action that is a plain ``int`` inside the space goes straight to the
+    environment. Anything else (``None``, a NumPy integer, an action out of bounds, a call before
+    ``reset``) takes the wrappers' own road, with their warnings and errors.
+    """
+
+    _has_reset: bool
+    _has_updated: bool
+
+    def __init__(self, env: RummyEnv) -> None:
+        super().__init__(wrappers.AssertOutOfBoundsWrapper(env))
+        self._raw = env
+        spaces_ = [env.action_space(a) for a in env.possible_agents]
+        plain = all(type(sp) is spaces.Discrete and int(sp.start) == 0 for sp in spaces_)
+        sizes = {int(sp.n) for sp in spaces_ if type(sp) is spaces.Discrete}
+        self._actions = sizes.pop() if plain and len(sizes) == 1 else 0
+
+    agent_selection = _forward("agent_selection")
+    agents = _forward("agents")
+    terminations = _forward("terminations")
+    truncations = _forward("truncations")
+    rewards = _forward("rewards")
+    infos = _forward("infos")
+
+    def step(self, action: int | None) -> None:
+        """The wrapped environment's ``step`` (see `RummyEnv.step`)."""
+        if type(action) is int and self._has_reset and 0 <= action < self._actions and self._raw.agents:
+            self._has_updated = True
+            self._raw.step(action)
+            return
+        super().step(action)
+
+    def observe(self, agent: str) -> dict[str, Any] | None:
+        """The wrapped environment's ``observe`` (see `RummyEnv.observe`)."""
+        if self._has_reset:
+            return self._raw.observe(agent)
+        return super().observe(agent)
+
+    def __str__(self) -> str:
+        """The environment's name, as PettingZoo's own wrappers give it."""
+        return str(self.env) if hasattr(self, "metadata") else repr(self)
 
 
 def counts(out: np.ndarray[Any, Any], at: int, kinds: Iterable[int], scale: float) -> None:

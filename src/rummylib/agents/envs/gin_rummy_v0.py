@@ -23,7 +23,7 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -38,8 +38,10 @@ from rummylib.agents.envs._base import (
     card_kind,
     wrap,
 )
+from rummylib.cards import Card
 from rummylib.errors import ErrorCode, RuleSetError
 from rummylib.gin import GinGame, GinHand, GinPhase
+from rummylib.gin._engine import CARDS, MAX_GIN_HAND, codes_packed, knock_scan, tables_for
 from rummylib.gin.actions import Discard, DrawDiscard, DrawStock, GinView, Knock
 from rummylib.gin.deadwood import deadwood_value
 from rummylib.referee import Referee
@@ -103,6 +105,8 @@ class raw_env(RummyEnv):
         self.encoding = encoding
         self.layout = _RLCARD if encoding == "rlcard" else _NATIVE
         self.actions = 110 if encoding == "rlcard" else 107
+        self._packs: dict[int, tuple[tuple[Card, ...], int]] = {}
+        self._limit_key: tuple[object, object, int] = (None, None, 0)
         super().__init__(players=2, render_mode=render_mode, max_steps=max_steps)
 
     def _observation_box(self) -> spaces.Box:
@@ -124,7 +128,60 @@ class raw_env(RummyEnv):
             s = (0, 0)
         return (s[0] - s[1], s[1] - s[0])
 
-    def _moves(self, state: Referee, seat: int) -> dict[int, Any]:
+    def _moves(self, state: Referee, seat: int) -> Mapping[int, Any]:
+        hand = state.round if isinstance(state, GinGame) else state
+        if type(hand) is not GinHand or hand.to_move != seat or state.to_move != seat:
+            return self._moves_listed(state, seat)
+        rl = self.encoding == "rlcard"
+        if hand.phase is GinPhase.DRAW:
+            keys = []
+            if hand.stock:
+                keys.append(_R_DRAW if rl else _DRAW_STOCK)
+            if hand.discards:
+                keys.append(_R_PICK if rl else _DRAW_DISCARD)
+            return _Moves(keys, seat, hand.hands[seat], 0, rl)
+        cards = hand.hands[seat]
+        if hand.phase is not GinPhase.DISCARD or len(cards) != MAX_GIN_HAND:
+            return self._moves_listed(state, seat)
+        packed = self._packed(cards)
+        knocks, gins, big = knock_scan(packed, tables_for(hand.rules), self._limit(hand))
+        discard, knock = (_R_DISCARD, _R_KNOCK) if rl else (_DISCARD, _KNOCK)
+        order = _ORDER
+        keys = [discard + order[b] for b in _bits(packed)]
+        keys += [knock + order[b] for b in _bits(knocks)]
+        gin_card = -1
+        if rl:
+            if big or gins:
+                keys.append(_R_GIN)
+                if not big:
+                    gin_card = (gins & -gins).bit_length() - 1
+        elif big:
+            keys.append(_BIG_GIN)
+        return _Moves(keys, seat, cards, gin_card, rl)
+
+    def _packed(self, cards: tuple[Card, ...]) -> int:
+        """The engine's packed masks of a tuple of cards the referee holds, the last few remembered."""
+        cache = self._packs
+        found = cache.get(id(cards))
+        if found is not None and found[0] is cards:
+            return found[1]
+        packed = codes_packed(cards)
+        if len(cache) >= 8:
+            cache.clear()
+        cache[id(cards)] = (cards, packed)
+        return packed
+
+    def _limit(self, hand: GinHand) -> int:
+        """``hand.knock_limit``, remembered for the hand's rules and first upcard."""
+        key = self._limit_key
+        if key[0] is hand.rules and key[1] is hand.first_upcard:
+            return key[2]
+        limit = hand.knock_limit
+        self._limit_key = (hand.rules, hand.first_upcard, limit)
+        return limit
+
+    def _moves_listed(self, state: Referee, seat: int) -> dict[int, Any]:
+        """`_moves` from the referee's list of legal actions (every state `_moves` does not read itself)."""
         out: dict[int, Any] = {}
         rl = self.encoding == "rlcard"
         first_gin: Knock | None = None
@@ -154,6 +211,44 @@ class raw_env(RummyEnv):
         return out
 
     def _encode(self, state: Referee, seat: int) -> np.ndarray[Any, Any]:
+        hand = state.round if isinstance(state, GinGame) else state
+        if type(hand) is not GinHand or seat not in (0, 1):
+            return self._encode_view(state, seat)
+        other = 1 - seat
+        mine = _kinds(self._packed(hand.hands[seat]))
+        seen = mine
+        bits = mine
+        discards = hand.discards
+        if discards:
+            top = _kinds(codes_packed((discards[-1],)))
+            under = _kinds(self._packed(discards)) & ~top
+            bits |= top << 52 | under << 104
+            seen |= top | under
+        known = hand.known[other]
+        if known:
+            k = _kinds(self._packed(known))
+            bits |= k << 156
+            seen |= k
+        bits |= (_ALL52 & ~seen) << 208
+        if self.encoding == "rlcard":
+            return _unpack(bits, 260).reshape(5, 52).astype(np.float32)
+        bits |= _kinds(codes_packed((hand.first_upcard,))) << 260
+        bits |= 1 << (312 + _PHASE[hand.phase])
+        if state.to_move == seat:
+            bits |= 1 << 315
+        out = _unpack(bits, self.layout.size).astype(np.float32)
+        out[316] = len(hand.stock) / 31
+        out[317] = len(hand.hands[other]) / 11
+        out[318] = self._limit(hand) / 10
+        if isinstance(state, GinGame):
+            totals = state.score.totals
+            target = self.rules.game_target
+            out[319] = min(1.0, totals[seat] / target)
+            out[320] = min(1.0, totals[other] / target)
+        return out
+
+    def _encode_view(self, state: Referee, seat: int) -> np.ndarray[Any, Any]:
+        """`_encode` from the seat's view (every state `_encode` does not read itself)."""
         view = state.view(seat)
         assert isinstance(view, GinView)
         planes = np.zeros((6, 52), dtype=np.float32)
@@ -212,6 +307,96 @@ class raw_env(RummyEnv):
             ActionRow(54, 52, "knock, discarding card 54 + k face down (gin when no deadwood is left)"),
             ActionRow(106, 1, "big gin: lay down all eleven cards, no discard"),
         ]
+
+
+_ORDER = tuple((3 - i // 13) * 13 + i % 13 for i in range(52))
+"""The action offset (suit ♠ ♥ ♦ ♣ × 13 + rank − 1) of each bit of the engine's packed masks (suits ♣ ♦ ♥ ♠)."""
+_ALL52 = (1 << 52) - 1
+_PHASE = {GinPhase.DRAW: 0, GinPhase.DISCARD: 1, GinPhase.OVER: 2}
+
+
+def _bits(packed: int) -> Iterator[int]:
+    """The set bits of ``packed``, lowest first (the referee's card order: suit, then rank)."""
+    while packed:
+        low = packed & -packed
+        packed ^= low
+        yield low.bit_length() - 1
+
+
+def _kinds(packed: int) -> int:
+    """The engine's packed masks (suits ♣ ♦ ♥ ♠) as 52 bits in the encoding's card order (♠ ♥ ♦ ♣)."""
+    m = 8191
+    return packed >> 39 & m | (packed >> 26 & m) << 13 | (packed >> 13 & m) << 26 | (packed & m) << 39
+
+
+def _unpack(bits: int, size: int) -> np.ndarray[Any, Any]:
+    """The first ``size`` bits of ``bits``, lowest first, as a vector of 0s and 1s (``uint8``)."""
+    raw = np.frombuffer(bits.to_bytes((size + 7) // 8, "little"), dtype=np.uint8)
+    return np.unpackbits(raw, count=size, bitorder="little")
+
+
+class _Moves(Mapping[int, Any]):
+    """The legal indices of the seat to move, in the referee's order; each action built when looked up.
+
+    ``gin_card`` is, under the RLCard encoding, the bit of the first card whose knock is gin when
+    index 5 stands for that knock (``-1``: big gin, or no gin).
+    """
+
+    __slots__ = ("_cards", "_gin", "_keys", "_rl", "_seat")
+
+    def __init__(self, keys: list[int], seat: int, cards: tuple[Card, ...], gin_card: int, rl: bool) -> None:
+        self._keys = keys
+        self._seat = seat
+        self._cards = cards
+        self._gin = gin_card
+        self._rl = rl
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._keys)
+
+    def __contains__(self, index: object) -> bool:
+        return index in self._keys
+
+    def __getitem__(self, index: int) -> Any:
+        if index not in self._keys:
+            raise KeyError(index)
+        return self._action(index)
+
+    def get(self, index: int, default: Any = None) -> Any:
+        return self._action(index) if index in self._keys else default
+
+    def _card(self, kind: int) -> Card:
+        """The seat's own card of a kind index (the object its hand holds)."""
+        canonical = CARDS[3 - kind // 13][kind % 13]
+        return self._cards[self._cards.index(canonical)]
+
+    def _card_at_bit(self, bit: int) -> Card:
+        return self._card(_ORDER[bit])
+
+    def _action(self, index: int) -> Any:
+        p = self._seat
+        if self._rl:
+            if index == _R_DRAW:
+                return DrawStock(p)
+            if index == _R_PICK:
+                return DrawDiscard(p)
+            if index == _R_GIN:
+                return Knock(p) if self._gin < 0 else Knock(p, self._card_at_bit(self._gin))
+            if index < _R_KNOCK:
+                return Discard(p, self._card(index - _R_DISCARD))
+            return Knock(p, self._card(index - _R_KNOCK))
+        if index == _DRAW_STOCK:
+            return DrawStock(p)
+        if index == _DRAW_DISCARD:
+            return DrawDiscard(p)
+        if index == _BIG_GIN:
+            return Knock(p)
+        if index < _KNOCK:
+            return Discard(p, self._card(index - _DISCARD))
+        return Knock(p, self._card(index - _KNOCK))
 
 
 def env(**kwargs: Any) -> RummyAECEnv:

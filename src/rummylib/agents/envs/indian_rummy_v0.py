@@ -22,21 +22,85 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
 
-from rummylib.agents.envs._base import CARD_KINDS, ActionRow, Field, Layout, RummyAECEnv, RummyEnv, card_kind, wrap
+from rummylib.agents.envs._base import (
+    CARD_KINDS,
+    ActionRow,
+    Field,
+    Layout,
+    RummyAECEnv,
+    RummyEnv,
+    card_kind,
+    kind_card,
+    wrap,
+)
 from rummylib.errors import ErrorCode, RuleSetError
 from rummylib.indian import IndianDeal, IndianGame
 from rummylib.indian.actions import Declare, Discard, DrawDiscard, DrawStock, Drop, IndianPhase, IndianView, SeatStatus
+from rummylib.pieces import Piece
 from rummylib.referee import Referee
 from rummylib.rules import INDIAN_RUMMY, RuleSet
 
 _DISCARD, _DECLARE, _WRONG = 3, 56, 109
 _STATUS = {s: i for i, s in enumerate(SeatStatus)}
+_KIND: dict[Piece, int] = {kind_card(k): k for k in range(CARD_KINDS)}
+"""Each card's kind (`card_kind`), looked up."""
 _PHASES = {IndianPhase.DRAW: 0, IndianPhase.DISCARD: 1, IndianPhase.OVER: 2}
+
+
+class _DiscardMoves(dict[int, Any]):
+    """The discard phase's indices, each with its action made only when asked for.
+
+    The keys, in order, are those `raw_env._moves` gives for the listed actions (each discard,
+    then for each card its valid declaration when the one search of the hand finds it, and its
+    wrong one); a value is the referee's own action for that index, made by the deal the first
+    time it is read (the mask needs only the keys; a step reads one value).
+    """
+
+    def __init__(self, deal: IndianDeal, seat: int, cards: tuple[Piece, ...], valid: frozenset[Piece]) -> None:
+        super().__init__()
+        self._deal, self._seat = deal, seat
+        self._cards: dict[int, Piece] = {}
+        kinds = [card_kind(c) for c in cards]
+        for c, k in zip(cards, kinds, strict=True):
+            self._cards[k] = c
+            dict.__setitem__(self, _DISCARD + k, None)
+        for c, k in zip(cards, kinds, strict=True):
+            if c in valid:
+                dict.__setitem__(self, _DECLARE + k, None)
+            dict.__setitem__(self, _WRONG + k, None)
+
+    def __getitem__(self, index: int) -> Any:
+        move = dict.__getitem__(self, index)
+        if move is None:
+            start = _DISCARD if index < _DECLARE else _DECLARE if index < _WRONG else _WRONG
+            card = self._cards[index - start]
+            if start == _DISCARD:
+                move = Discard(self._seat, card)
+            else:
+                move = self._deal._declaration(self._seat, card, index < _WRONG)
+            dict.__setitem__(self, index, move)
+        return move
+
+    def get(self, index: int, default: Any = None) -> Any:
+        try:
+            return self[index]
+        except KeyError:
+            return default
+
+    def __iter__(self) -> Iterator[int]:
+        # (a dict subclass with its own __iter__ is copied through keys() and __getitem__)
+        return iter(self.keys())
+
+    def values(self) -> Any:
+        return [self[i] for i in self.keys()]
+
+    def items(self) -> Any:
+        return [(i, self[i]) for i in self.keys()]
 
 
 class raw_env(RummyEnv):
@@ -64,6 +128,15 @@ class raw_env(RummyEnv):
         self.decks, self.jokers = decks, max(1, jokers)
         self.copies = np.full(CARD_KINDS, 1.0 / decks, dtype=np.float32)
         self.copies[52] = 1.0 / self.jokers
+        # sums[k][c]: ``copies[k]`` added c times in float32, one after another, as the encoding
+        # adds a card at a time (each count is written once, with the very same number).
+        self._sums: list[list[np.float32]] = []
+        for k in range(CARD_KINDS):
+            row, total = [np.float32(0.0)], np.float32(0.0)
+            for _ in range(max(decks, self.jokers) * 2):
+                total = np.float32(total + self.copies[k])
+                row.append(total)
+            self._sums.append(row)
         n = players
         self.actions = 162
         self.layout = Layout(
@@ -116,6 +189,12 @@ class raw_env(RummyEnv):
         return tuple(out)
 
     def _moves(self, state: Referee, seat: int) -> dict[int, Any]:
+        deal = state.round if isinstance(state, IndianGame) else state
+        assert isinstance(deal, IndianDeal)
+        if deal.phase is IndianPhase.DISCARD and deal.to_move == seat:
+            cards, valid = deal._declarable(seat)
+            if valid is not None:
+                return _DiscardMoves(deal, seat, cards, valid)
         out: dict[int, Any] = {}
         for a in self.legal_actions_of(state, seat):
             if isinstance(a, DrawStock):
@@ -134,28 +213,20 @@ class raw_env(RummyEnv):
     def _encode(self, state: Referee, seat: int) -> np.ndarray[Any, Any]:
         view = state.view(seat)
         assert isinstance(view, IndianView)
-        n, lay, cp = self.seats, self.layout, self.copies
+        n, lay = self.seats, self.layout
         out = np.zeros(lay.size, dtype=np.float32)
-        at = lay.offset["hand"]
-        for c in view.hand:
-            k = card_kind(c)
-            out[at + k] += cp[k]
+        self._counts(out, lay.offset["hand"], view.hand)
         wild = 13 if view.wild_rank is None else int(view.wild_rank) - 1
         out[lay.offset["wild_rank"] + wild] = 1.0
         out[lay.offset["wild_card"] + card_kind(view.wild_card)] = 1.0
         if view.discards:
             out[lay.offset["top_discard"] + card_kind(view.discards[-1])] = 1.0
-            at = lay.offset["discards"]
-            for c in view.discards[:-1]:
-                k = card_kind(c)
-                out[at + k] += cp[k]
+            self._counts(out, lay.offset["discards"], view.discards[:-1])
         at = lay.offset["known"]
         for r in range(1, n):
             s = (seat + r) % n
             shown = view.shown[s] if view.shown else None
-            for c in shown if shown is not None else view.known[s]:
-                k = card_kind(c)
-                out[at + (r - 1) * 53 + k] += cp[k]
+            self._counts(out, at + (r - 1) * 53, shown if shown is not None else view.known[s])
         at = lay.offset["status"]
         width = len(_STATUS)
         for r in range(n):
@@ -171,6 +242,18 @@ class raw_env(RummyEnv):
             for r in range(n):
                 out[at + r] = min(1.0, view.totals[(seat + r) % n] / 250)
         return np.clip(out, 0.0, 1.0)
+
+    def _counts(self, out: np.ndarray[Any, Any], at: int, cards: Sequence[Piece]) -> None:
+        """Write each kind's count of ``cards`` / its copies at ``at`` + kind (a field that was all 0)."""
+        held: dict[int, int] = {}
+        for c in cards:
+            k = _KIND.get(c)
+            if k is None:
+                k = card_kind(c)
+            held[k] = held.get(k, 0) + 1
+        sums = self._sums
+        for k, n in held.items():
+            out[at + k] = sums[k][n]
 
     def action_rows(self) -> list[ActionRow]:
         """The action table."""

@@ -96,30 +96,32 @@ def _distinct(pieces: Iterable[Piece]) -> list[Piece]:
 def _layers(counts: Sequence[int]) -> tuple[int, ...]:
     """Counts per kind as bitmasks: layer ``i`` has bit ``k`` when kind ``k`` has more than ``i``."""
     out: list[int] = []
-    i = 0
-    while True:
-        layer = 0
-        for k, n in enumerate(counts):
-            if n > i:
-                layer |= 1 << k
-        if not layer:
-            return tuple(out)
-        out.append(layer)
-        i += 1
+    for k, n in enumerate(counts):
+        if n:
+            bit = 1 << k
+            while len(out) < n:
+                out.append(0)
+            for i in range(n):
+                out[i] |= bit
+    return tuple(out)
 
 
 def _within(small: tuple[int, ...], large: tuple[int, ...]) -> bool:
     """Whether every kind has no more copies in ``small`` than in ``large``."""
     if len(small) > len(large):
         return False
-    return all(s & ~g == 0 for s, g in zip(small, large, strict=False))
+    over = 0  # (a plain loop: a generator costs more than the test on these one or two layers)
+    for i in range(len(small)):
+        over |= small[i] & ~large[i]
+    return not over
 
 
 def _more(large: tuple[int, ...], small: tuple[int, ...]) -> int:
     """The kinds with more copies in ``large`` than in ``small``, as a bitmask."""
     out = 0
+    n = len(small)
     for i, g in enumerate(large):
-        out |= g & ~small[i] if i < len(small) else g
+        out |= g & ~small[i] if i < n else g
     return out
 
 
@@ -212,6 +214,9 @@ class raw_env(RummyEnv):
         super().__init__(players=players, render_mode=render_mode, max_steps=max_steps)
         self._witness_book: dict[tuple[int, tuple[Meld, ...]], list[tuple[int, ...]]] = {}
         self._layouts: dict[tuple[int, tuple[Meld, ...]], dict[tuple[int, ...], tuple[Meld, ...]]] = {}
+        self._choice_steps: dict[Piece, Internal] = {}
+        self._seen: tuple[Referee, int, np.ndarray[Any, Any], bool] | None = None
+        """The last state and seat encoded, with what `_encode_state` gave."""
         """Per seat and table (after the initial meld), the table after each witness, by its tiles."""
         self._reset_turn()
 
@@ -225,6 +230,7 @@ class raw_env(RummyEnv):
         self._hope: int | None = None
         self._live: list[tuple[int, ...]] | None = None
         self._answers_for: RummikubGame | None = None
+        self._rack_facts: tuple[int, list[int], tuple[int, ...], list[tuple[Piece, int]], list[int]] | None = None
 
     def _same_state(self, state: RummikubGame) -> None:
         """Forget the turn's remembered answers when the game state is not the one they were for."""
@@ -235,6 +241,7 @@ class raw_env(RummyEnv):
             self._refused.clear()
             self._hope = None
             self._live = None
+            self._rack_facts = None
 
     def _save_turn(self) -> Any:
         return tuple(sorted(tile_kind(p) for p in self.chosen))
@@ -292,9 +299,22 @@ class raw_env(RummyEnv):
                 open_now = [p for p in _distinct(rack_pieces) if tile_kind(p) in kinds]
                 self._masks[chosen_key] = open_now
                 return open_now
-        rack = _kinds(rack_pieces)
+        facts = self._rack_facts
+        if facts is None or facts[0] != seat:
+            rack = _kinds(rack_pieces)
+            firsts: dict[int, Piece] = {}
+            for piece in rack_pieces:
+                firsts.setdefault(tile_kind(piece), piece)
+            facts = self._rack_facts = (
+                seat,
+                rack,
+                _layers(rack),
+                [(p, k) for k, p in firsts.items()],
+                _kinds(p for m in table for p in m.pieces),
+            )
+        _seat, rack, rack_bits, distinct, table_kinds = facts
         chosen = _kinds(self.chosen)
-        rack_bits, chosen_bits = _layers(rack), _layers(chosen)
+        chosen_bits = _layers(chosen)
         book = self._witness_book.get((seat, table))
         if book is None:
             if len(self._witness_book) >= _TABLES_KEPT:
@@ -324,12 +344,9 @@ class raw_env(RummyEnv):
             self._hope = _hopeful(table, rack, self.rules)
         hope = self._hope
         out: list[Piece] = []
-        seen: set[int] = set()
-        for piece in rack_pieces:
-            k = tile_kind(piece)
-            if k in seen or rack[k] <= chosen[k]:
+        for piece, k in distinct:
+            if rack[k] <= chosen[k]:
                 continue
-            seen.add(k)
             bit = 1 << k
             if spare & bit:
                 out.append(piece)
@@ -347,9 +364,8 @@ class raw_env(RummyEnv):
                 self._refused.append(_layers(refused))
                 continue
             laid = _kinds(p for m in after for p in m.pieces)
-            for m in table:
-                for p in m.pieces:
-                    laid[tile_kind(p)] -= 1
+            for k2, n in enumerate(table_kinds):
+                laid[k2] -= n
             witness = _layers(laid)
             book.append(witness)
             live.append(witness)
@@ -410,8 +426,12 @@ class raw_env(RummyEnv):
             out[_PLAY] = play
         if self.chosen:
             out[_CLEAR] = Internal("clear", self._clear)
+        steps = self._choice_steps
         for piece in self._choosable(state, seat):
-            out[_CHOOSE + tile_kind(piece)] = Internal(f"choose {piece}", functools.partial(self._choose, piece))
+            step = steps.get(piece)
+            if step is None:  # (one step per tile, made once: it is the same step every turn)
+                step = steps[piece] = Internal(f"choose {piece}", functools.partial(self._choose, piece))
+            out[_CHOOSE + tile_kind(piece)] = step
         return out
 
     def reachable_actions(self) -> list[Any]:
@@ -424,14 +444,33 @@ class raw_env(RummyEnv):
         raise RummyError("Rummikub's plays are too many to list", code=ErrorCode.UNSUPPORTED_RULES)
 
     def _encode(self, state: Referee, seat: int) -> np.ndarray[Any, Any]:
+        # What the state alone gives is encoded once per state and seat (the tile choices of a
+        # turn observe the same state again and again); the choice is added to a copy.
+        seen = self._seen
+        if seen is not None and seen[0] is state and seen[1] == seat:
+            base, mine = seen[2], seen[3]
+        else:
+            base, mine = self._encode_state(state, seat)
+            self._seen = (state, seat, base, mine)
+        out = base.copy()
+        if mine:
+            at = self.layout.offset["chosen"]
+            for p in self.chosen:
+                out[at + tile_kind(p)] += 0.5
+            if self._play is not None:
+                out[self.layout.offset["playable"]] = 1.0
+        clipped: np.ndarray[Any, Any] = np.clip(out, 0.0, 1.0)
+        return clipped
+
+    def _encode_state(self, state: Referee, seat: int) -> tuple[np.ndarray[Any, Any], bool]:
+        """``seat``'s observation unclipped, nothing chosen, "playable" 0; and whether the seat is to move."""
         view = state.view(seat)
         assert isinstance(view, RummikubView)
         n, lay = self.seats, self.layout
         out = np.zeros(lay.size, dtype=np.float32)
-        for name, pieces in (("hand", view.hand), ("chosen", self.chosen if view.to_move == seat else ())):
-            at = lay.offset[name]
-            for p in pieces:
-                out[at + tile_kind(p)] += 0.5
+        at = lay.offset["hand"]
+        for p in view.hand:
+            out[at + tile_kind(p)] += 0.5
         at = lay.offset["table"]
         for m in view.table:
             for p in m.pieces:
@@ -447,9 +486,7 @@ class raw_env(RummyEnv):
         if view.turns_left is not None:
             out[lay.offset["turns_left"]] = min(1.0, view.turns_left / n)
         out[lay.offset["to_move"]] = 1.0 if view.to_move == seat else 0.0
-        if view.to_move == seat and self._play is not None:
-            out[lay.offset["playable"]] = 1.0
-        return np.clip(out, 0.0, 1.0)
+        return out, view.to_move == seat
 
     def action_rows(self) -> list[ActionRow]:
         """The action table."""

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import time
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from typing import cast
@@ -25,11 +24,11 @@ from rummylib.melds import Meld, MeldLike, meld_violations
 from rummylib.pieces import JOKER, Joker, Piece, PieceCount, PiecesLike, piece_sort_key
 from rummylib.rules import JokerRetrieval, RuleSet
 from rummylib.rummikub.errors import SolverInputError
-from rummylib.rummikub.solver._cover import GaveUp, cover, pack
 from rummylib.rummikub.solver._dp import Plan, Shape, search, stranded
-from rummylib.rummikub.solver._encoding import Encoded, encode
+from rummylib.rummikub.solver._encoding import encode
+from rummylib.rummikub.solver._first import UNKNOWN, near_sets, quick_cover
 from rummylib.table import Table, TableLike
-from rummylib.tiles import Color, Drawable, Tile
+from rummylib.tiles import Drawable, Tile
 
 __all__ = [
     "Budget",
@@ -544,7 +543,7 @@ def _lay_down(
     near: tuple[Meld, ...] = ()
     kept: tuple[Meld, ...] = ()
     if melds and len(melds) > 1:
-        near, kept = _near_sets(melds, forced)
+        near, kept = near_sets(melds, forced)
     released = [p for m in near for p in m.pieces]
     # The short search for sets covering the pieces (and the table's tiles, all needed) first:
     # with no table it settles nearly every question; with one, it often settles it in a few
@@ -555,11 +554,11 @@ def _lay_down(
     cover_first = not budgeted or not table_pieces
     if cover_first:
         if kept:
-            found = _quick_cover(searcher, encode((*released, *forced), optional, rules=rules), threshold, True)
+            found = quick_cover(searcher.shape, encode((*released, *forced), optional, rules=rules), threshold, True)
             if isinstance(found, Plan):
                 return found, kept
-        found = _quick_cover(searcher, enc, threshold, bool(table_pieces))
-        if found is not _UNKNOWN:
+        found = quick_cover(searcher.shape, enc, threshold, bool(table_pieces))
+        if found is not UNKNOWN:
             return (found, ()) if isinstance(found, Plan) else None
     if kept and not cover_first:
         plan = _counted(searcher, released, forced, optional, threshold)
@@ -567,24 +566,6 @@ def _lay_down(
             return plan, kept
     plan = _counted(searcher, table_pieces, forced, optional, threshold)
     return None if plan is None else (plan, ())
-
-
-class _Unknown:
-    """The covering search could not say (it gave up, or the question is not one for it)."""
-
-
-_UNKNOWN = _Unknown()
-
-
-def _quick_cover(searcher: _Searcher, enc: Encoded, threshold: int | None, table: bool) -> Plan | _Unknown | None:
-    """`_covering` when the question suits it: a plan, None (no layout), or `_UNKNOWN`."""
-    shape = searcher.shape
-    if enc.table_jokers + enc.rack_jokers >= min(shape.min_run, shape.group_min) or (table and threshold is not None):
-        return _UNKNOWN
-    try:
-        return _covering(enc, searcher, threshold, _COVER_STEPS if table else _COVER_ALONE)
-    except GaveUp:
-        return _UNKNOWN
 
 
 def _counted(
@@ -618,67 +599,8 @@ def _counted(
     return searcher.run((*table, *hard), (*soft, *optional), weights, threshold, at_least=len(soft), both_ways=True)
 
 
-def _covering(enc: Encoded, searcher: _Searcher, threshold: int | None, limit: int) -> Plan | None:
-    """`cover` for a layout question (the table's tiles and the chosen ones needed): a plan, or None.
-
-    Raises:
-        GaveUp: a question for the dynamic programme.
-    """
-    if threshold is not None:
-        if any(any(row) for row in enc.rack) or enc.rack_jokers or enc.table_jokers:
-            raise GaveUp  # the points of a play with extra tiles: a question for the search
-        if sum(v * n for row in enc.table for v, n in enumerate(row)) < threshold:
-            return None
-    avail = tuple(tuple(t + r for t, r in zip(tr, rr, strict=True)) for tr, rr in zip(enc.table, enc.rack, strict=True))
-    found = cover(enc.table, avail, enc.rack_jokers, searcher.shape, limit, forced_jokers=enc.table_jokers)
-    if found is None:
-        return None
-    runs, groups = found
-    items = [i for s in (*runs, *groups) for i in s]
-    if any(any(row) for row in enc.rack):
-        # A larger play is as good an answer and says more (a caller may keep it as a witness):
-        # add what sets the rack tiles left over make, greedily.
-        left = [list(row) for row in avail]
-        for c, v, j in items:
-            if not j:
-                left[c][v] -= 1
-        more_runs, more_groups = pack(left, searcher.shape)
-        runs, groups = (*runs, *more_runs), (*groups, *more_groups)
-        items = [i for s in (*runs, *groups) for i in s]
-    placed = Counter((c, v) for c, v, j in items if not j)  # the rack tiles laid: all but the chosen ones
-    placed.subtract({(c, v): n for c, row in enumerate(enc.table) for v, n in enumerate(row) if n})
-    jokers = sum(1 for _c, _v, j in items if j) - enc.table_jokers  # the optional ones laid
-    return Plan(0, runs, groups, jokers, tuple(sorted(placed.elements())), 0)
-
-
 _QUICK = 128
 """States a plain layout search may spend before the bounded one takes over."""
-
-_COVER_ALONE = 2000
-"""Steps the covering search may take with no table before the dynamic programme takes over..."""
-_COVER_STEPS = 300
-"""... and with one (its table tiles are all needed: the search is longer, and fails slower)."""
-
-
-def _near_sets(melds: Sequence[Meld], pieces: Sequence[Piece]) -> tuple[tuple[Meld, ...], tuple[Meld, ...]]:
-    """The table sets that share a number with the pieces or hold a tile close in a run, and the rest."""
-    numbers: set[int] = set()
-    close: set[tuple[Color, int]] = set()
-    joker = False
-    for p in pieces:
-        if isinstance(p, Tile):
-            numbers.add(p.number)
-            close.update((p.color, p.number + d) for d in range(-2, 3))
-        else:
-            joker = True
-    near: list[Meld] = []
-    rest: list[Meld] = []
-    for m in melds:
-        hit = joker or any(
-            not isinstance(p, Tile) or p.number in numbers or (p.color, p.number) in close for p in m.pieces
-        )
-        (near if hit else rest).append(m)
-    return tuple(near), tuple(rest)
 
 
 def solve(
