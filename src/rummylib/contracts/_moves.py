@@ -20,6 +20,7 @@ Everything here is a pure function of pieces, readings and the rule set; what ne
 from __future__ import annotations
 
 import functools
+import heapq
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
@@ -32,7 +33,7 @@ from rummylib.melds import Meld, MeldKind, MeldReading, meld_readings
 from rummylib.pieces import JOKER, Joker, Piece, piece_sort_key
 from rummylib.rules import Contract, RuleSet
 
-__all__ = ["LayDownWay", "lay_downs", "layoff_groups", "swap_cards"]
+__all__ = ["LayDownWay", "lay_downs", "lay_downs_in_order", "layoff_groups", "swap_cards"]
 
 _SUITS = tuple(Suit)
 
@@ -190,41 +191,65 @@ def _group_skeletons(cnt: dict[Piece, int], contract: Contract, rules: RuleSet, 
     biggest = contract.set_size if contract.exact else total
     if shape.group_max is not None:
         biggest = min(biggest, shape.group_max)
+    # One pass over the hand: the cards of each rank, the wild pieces (all, and of each rank).
+    by_rank: dict[int, list[tuple[Piece, int]]] = {}
+    wild_of_rank: dict[int, int] = {}
+    wild_total = 0
+    is_wild: dict[Piece, bool] = {}
+    for p, n in cnt.items():
+        wild = rules.is_wild(p)
+        is_wild[p] = wild
+        if wild:
+            wild_total += n
+        if isinstance(p, Card):
+            r = int(p.rank)
+            by_rank.setdefault(r, []).append((p, n))
+            if wild:
+                wild_of_rank[r] = wild_of_rank.get(r, 0) + n
+    points = {p: rules.piece_points(p) for p in cnt}
+    index = packing.index
+    most_of: dict[int, int | None] = {}
     out: list[_Skeleton] = []
-    for rank in Rank:
-        naturals = sorted(
-            ((p, n) for p, n in cnt.items() if isinstance(p, Card) and p.rank is rank),
-            key=lambda x: piece_sort_key(x[0]),
-        )
-        if not naturals:
-            continue
-        fill = sum(n for p, n in cnt.items() if rules.is_wild(p) and not (isinstance(p, Card) and p.rank is rank))
+    for rank in sorted(by_rank):
+        naturals = sorted(by_rank[rank], key=lambda x: _key_of(x[0]))
+        fill = wild_total - wild_of_rank.get(rank, 0)
         for nat in _sub_multisets(naturals, biggest):
             a = len(nat)
             if not a or (shape.distinct and len({p.suit for p in nat if isinstance(p, Card)}) < a):
                 continue
-            wild_naturals = tuple(c for c in nat if rules.is_wild(c))
-            most = rules.most_jokers(a)
+            wild_naturals = tuple([c for c in nat if is_wild[c]])
+            if a not in most_of:
+                most_of[a] = rules.most_jokers(a)
+            most = most_of[a]
             top = min(biggest - a, fill, most if most is not None else fill)
             if shape.distinct:
                 top = min(top, 4 - a)
-            for f in range(max(0, contract.set_size - a), top + 1):
+            low_f = max(0, contract.set_size - a)
+            if low_f > top:
+                continue
+            uses = 0
+            nat_points = 0
+            for c in nat:
+                uses += 1 << (8 * index[c])
+                nat_points += points[c]
+            keys = tuple([_key_of(c) for c in nat])
+            for f in range(low_f, top + 1):
                 if contract.exact and a + f != contract.set_size:
                     continue
                 out.append(
                     _Skeleton(
                         kind=MeldKind.GROUP,
-                        key=(0, int(rank), tuple(piece_sort_key(p) for p in nat), f),
+                        key=(0, rank, keys, f),
                         suit=-1,
-                        low=int(rank),
-                        high=int(rank),
+                        low=rank,
+                        high=rank,
                         naturals=nat,
                         slots=(0,) * f,
                         barred=(None,) * f,
-                        rank=int(rank),
-                        uses=packing.pack(Counter(nat).items()),
+                        rank=rank,
+                        uses=uses,
                         wild_naturals=wild_naturals,
-                        points=sum(rules.piece_points(c) for c in nat),
+                        points=nat_points,
                         plain=a - len(wild_naturals),
                     )
                 )
@@ -299,6 +324,8 @@ class _LayDowns:
         self.wild_index = {w: k for k, w in enumerate(self.wilds)}
         self.found: list[LayDownWay] = []
         self.chosen: list[_Skeleton] = []
+        self.combos: list[tuple[tuple[_Skeleton, ...], int]] | None = None
+        """When a list, the search keeps each collection of melds with its wild pieces to place, unfilled."""
 
     def run(self) -> list[LayDownWay]:
         contract = self.contract
@@ -356,6 +383,9 @@ class _LayDowns:
             used = sum(len(m.naturals) for m in self.chosen) + fill
             if contract.whole_hand and self.total_cards - used > 1:
                 return
+            if self.combos is not None:
+                self.combos.append((tuple(self.chosen), fill))
+                return
             self._fill(fill)
             return
         for i in range(start, len(groups)):
@@ -369,6 +399,44 @@ class _LayDowns:
             self.chosen.append(m)
             self._groups(slot + 1, i, after, fill + len(m.slots), nat)
             self.chosen.pop()
+
+    def in_order(self) -> Iterator[LayDownWay]:
+        """The ways of `run`, sorted as `lay_downs` sorts them, each filled only when it may come next.
+
+        The collections of melds are found first, unfilled; each has a bound on what it can leave
+        in hand (its cards left are known, its points left are at least what the most valuable
+        wild pieces would leave). The collections are filled in the order of their bounds, and a
+        way found is given once no collection still to fill could give one before it. Ways that
+        sort equal keep the order of the full search (collection, then filling).
+        """
+        self.combos = []
+        self.run()
+        combos = self.combos
+        wild_points = sorted([self.rules.piece_points(w) for w in self.wilds for _ in range(self.cnt[w])], reverse=True)
+        best_fill = [0]
+        for p in wild_points:
+            best_fill.append(best_fill[-1] + p)
+        order: list[tuple[int, int, int]] = []
+        for idx, (chosen, fill) in enumerate(combos):
+            cards = fill
+            points = best_fill[fill]
+            for m in chosen:
+                cards += len(m.naturals)
+                points += m.points
+            order.append((self.total_points - points, self.total_cards - cards, idx))
+        order.sort()
+        heap: list[tuple[tuple[object, ...], int, int, LayDownWay]] = []
+        for least_points, cards_left, idx in order:
+            while heap and (heap[0][3].points_left, heap[0][3].cards_left) < (least_points, cards_left):
+                yield heapq.heappop(heap)[3]
+            chosen, fill = combos[idx]
+            self.chosen = list(chosen)
+            self.found = []
+            self._fill(fill)
+            for j, way in enumerate(self.found):
+                heapq.heappush(heap, (way.sort_key, idx, j, way))
+        while heap:
+            yield heapq.heappop(heap)[3]
 
     # --- sharing out the wild pieces -------------------------------------------------------------
     def _fill(self, fill: int) -> None:
@@ -525,6 +593,21 @@ def lay_downs(
     found = _LayDowns(hand, contract, rules, must_use).run()
     found.sort(key=lambda w: w.sort_key)
     return found
+
+
+def lay_downs_in_order(
+    hand: Sequence[Piece], contract: Contract, rules: RuleSet, *, must_use: Sequence[Piece] = ()
+) -> Iterator[LayDownWay]:
+    """The ways of `lay_downs`, in the same order, found lazily: taking the first few fills few melds."""
+    search = _LayDowns(hand, contract, rules, must_use)
+    if search.dedupe:
+        # Two wild ranks: the search keeps the first of two ways that read alike, an order the
+        # lazy filling does not keep.
+        found = search.run()
+        found.sort(key=lambda w: w.sort_key)
+        yield from found
+        return
+    yield from search.in_order()
 
 
 # ------------------------------------------------------------------------------------------

@@ -35,7 +35,7 @@ import attrs
 from rummylib import _inputs
 from rummylib._inputs import is_seat, sorted_pieces
 from rummylib.cards import Card
-from rummylib.contracts._moves import lay_downs, layoff_groups, swap_cards
+from rummylib.contracts._moves import lay_downs_in_order, layoff_groups, swap_cards
 from rummylib.contracts.actions import (
     Buy,
     BuyWindow,
@@ -59,7 +59,7 @@ from rummylib.contracts.meld_down import check_contract
 from rummylib.contracts.scoring import score_contract_round
 from rummylib.decks import Seed, as_rng, deal, shuffled
 from rummylib.errors import ErrorCode, IllegalActionError, IllegalPlayError, RuleId, RuleSetError, RummyError, Violation
-from rummylib.melds import MeldKind, is_valid_meld
+from rummylib.melds import MeldKind, MeldReading, is_valid_meld
 from rummylib.pieces import Piece, PieceCount, format_pieces
 from rummylib.referee import (
     LegalActions,
@@ -153,6 +153,34 @@ def _less(pieces: Sequence[Piece], gone: Sequence[Piece]) -> tuple[Piece, ...]:
     left = Counter(pieces)
     left.subtract(gone)
     return sorted_pieces(tuple(left.elements()))
+
+
+_LAYOFFS_SEEN: dict[tuple[int, int, tuple[Piece, ...], str], tuple[object, object, tuple[object, ...] | None]] = {}
+"""`_layoff_content`'s answers, by the reading and the rules (by identity, held while remembered)."""
+
+
+def _layoff_content(
+    reading: MeldReading, cards: tuple[Piece, ...], rules: RuleSet, end: JokerEnd
+) -> tuple[object, ...] | None:
+    """The `TableMeld.content` the meld read as ``reading`` has once ``cards`` are laid off on it (None: refused).
+
+    Remembered: a meld of the table is the same reading from state to state until it changes,
+    and the same cards are tried on it turn after turn.
+    """
+    key = (id(reading), id(rules), cards, end)
+    seen = _LAYOFFS_SEEN.get(key)
+    if seen is not None and seen[0] is reading and seen[1] is rules:
+        return seen[2]
+    try:
+        done = check_layoff(reading, cards, rules=rules, joker_end=end)
+    except IllegalPlayError:
+        content = None
+    else:
+        content = TableMeld(owner=0, reading=done.reading).content  # (the owner is not part of it)
+    if len(_LAYOFFS_SEEN) >= 8192:
+        _LAYOFFS_SEEN.clear()
+    _LAYOFFS_SEEN[key] = (reading, rules, content)
+    return content
 
 
 def _table_order(meld: TableMeld) -> tuple[object, ...]:
@@ -1173,11 +1201,9 @@ class ContractRound(RefereeBase):
                 )
                 results: set[tuple[object, ...]] = set()
                 for end in ends:
-                    try:
-                        done = check_layoff(reading, cards, rules=rules, joker_end=end)
-                    except IllegalPlayError:
+                    content = _layoff_content(reading, cards, rules, end)
+                    if content is None:
                         break  # the search tries both ends whichever comes first: the other fails too
-                    content = TableMeld(owner=player, reading=done.reading).content
                     if content in results:
                         continue
                     results.add(content)
@@ -1195,10 +1221,18 @@ class ContractRound(RefereeBase):
 
     def _lay_down_actions(self) -> list[ContractAction]:
         """Every distinct lay-down: without swaps, then after each set of joker swaps the hand allows."""
+        return list(self._lay_downs_in_order())
+
+    def _lay_downs_in_order(self) -> Iterator[LayDown]:
+        """The lay-downs of `_lay_down_actions`, in its order, each found only when asked for.
+
+        Taking the first one or two (all an environment shows until it is asked for the next)
+        searches far less than listing them all.
+        """
         player, rules = self.current, self.rules
-        found = self._lay_downs_after((), self)
+        yield from self._lay_downs_after((), self)
         if rules.joker_swap is not JokerSwap.ANYONE:
-            return found  # only a player who is down may take a joker, and this one is not
+            return  # only a player who is down may take a joker, and this one is not
         hand = self.hands[player]
         pairs = [(c, i) for i, m in enumerate(self.table) for c in swap_cards(hand, m.reading, rules)]
         for k in range(1, len(pairs) + 1):
@@ -1209,19 +1243,16 @@ class ContractRound(RefereeBase):
                         state = state._take_joker(player, card, index, "lay down")
                 except IllegalActionError:
                     continue
-                found += self._lay_downs_after(chosen, state)
-        return found
+                yield from self._lay_downs_after(chosen, state)
 
-    def _lay_downs_after(self, swaps: tuple[tuple[Piece, int], ...], state: ContractRound) -> list[ContractAction]:
-        """The lay-downs of the hand ``state`` leaves after ``swaps`` (the jokers owed in the melds)."""
+    def _lay_downs_after(self, swaps: tuple[tuple[Piece, int], ...], state: ContractRound) -> Iterator[LayDown]:
+        """The lay-downs of the hand ``state`` leaves after ``swaps`` (the jokers owed in the melds), best first."""
         player, rules = self.current, self.rules
         contract = rules.round(self.round_number).contract
         must = () if rules.layoff_same_turn else state.jokers_owed
-        found: list[ContractAction] = []
-        for way in lay_downs(state.hands[player], contract, rules, must_use=must):
+        for way in lay_downs_in_order(state.hands[player], contract, rules, must_use=must):
             action = LayDown(player, way.melds, swaps=swaps)
             left = way.cards_left
             settled = not left or (not state.jokers_owed and (left != 1 or self._last_card_free(state)))
             if settled or self._settled(player, way.used, left, state) or self.is_legal(action):
-                found.append(action)
-        return found
+                yield action

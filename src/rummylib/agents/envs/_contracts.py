@@ -19,12 +19,13 @@ rule set asks for), the space is ``Discrete(63 + 159·M)``:
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
 
-from rummylib.agents.envs._base import CARD_KINDS, ActionRow, Field, Internal, Layout, RummyEnv, card_kind
+from rummylib.agents.envs._base import CARD_KINDS, ActionRow, Field, Internal, Layout, RummyEnv
+from rummylib.cards import Card
 from rummylib.contracts import ContractGame, ContractRound
 from rummylib.contracts.actions import (
     Buy,
@@ -36,16 +37,23 @@ from rummylib.contracts.actions import (
     LayDown,
     LayOff,
     Phase,
-    RoundView,
     SwapJoker,
 )
 from rummylib.errors import ErrorCode, RuleSetError
 from rummylib.melds import MeldKind
+from rummylib.pieces import Piece
 from rummylib.referee import Referee
 from rummylib.rules import RuleSet
 
 _LAY_DOWN, _OTHER, _DISCARD, _LAY_OFF = 4, 7, 10, 63
 _PHASES = {Phase.DRAW: 0, Phase.BUY: 1, Phase.PLAY: 2, Phase.OVER: 3}
+
+
+def _kind(piece: Piece) -> int:
+    """`card_kind`, from the card's own numbers (spades first: the canonical suit order backwards)."""
+    if type(piece) is Card:
+        return (3 - piece.suit.order) * 13 + piece.rank - 1
+    return 52
 
 
 class ContractEnv(RummyEnv):
@@ -82,6 +90,8 @@ class ContractEnv(RummyEnv):
         self.actions = self.swap_at + 53 * m
         self.copies = np.full(CARD_KINDS, 1.0 / self.decks, dtype=np.float32)
         self.copies[52] = 1.0 / self.jokers
+        self._sum_table: list[list[float]] = [[0.0] for _ in range(CARD_KINDS)]
+        self._blocks: dict[tuple[int, bool], tuple[object, np.ndarray[Any, Any], np.ndarray[Any, Any]]] = {}
         rounds = len(rules.rounds)
         self.layout = Layout(
             (
@@ -138,6 +148,18 @@ class ContractEnv(RummyEnv):
     def _reset_turn(self) -> None:
         self.cursor = [0, 0]
         self._lists: list[list[Any]] = [[], []]
+        self._more: Iterator[Any] | None = None  # the lay-downs not yet taken from the referee
+        self._listed: tuple[Referee | None, int, dict[int, Any]] = (None, -1, {})
+
+    def _pull(self, count: int) -> None:
+        """Take lay-downs from the referee until ``count`` are known (or all are)."""
+        more, items = self._more, self._lists[0]
+        while more is not None and len(items) < count:
+            item = next(more, None)
+            if item is None:
+                self._more = more = None
+            else:
+                items.append(item)
 
     def _deal(self, seed: int) -> Referee:
         if self.game == "game":
@@ -160,35 +182,33 @@ class ContractEnv(RummyEnv):
             last = state.round_result
         return last is not None and last.reason is EndReason.TURN_LIMIT
 
-    def _moves(self, state: Referee, seat: int) -> dict[int, Any]:
-        out: dict[int, Any] = {}
-        lay_downs: list[Any] = []
-        others: list[Any] = []
-        m = self.slots
-        for a in self.legal_actions_of(state, seat):
-            index: int | None = None
-            if isinstance(a, DrawStock):
-                index = 0
-            elif isinstance(a, DrawDiscard):
-                index = 1
-            elif isinstance(a, Buy):
-                index = 2
-            elif isinstance(a, DeclineBuy):
-                index = 3
-            elif isinstance(a, Discard):
-                index = _DISCARD + card_kind(a.card)
-            elif isinstance(a, LayDown):
-                lay_downs.append(a)
-                continue
-            elif isinstance(a, LayOff) and len(a.cards) == 1 and a.meld < m:
-                index = _LAY_OFF + (a.meld * 53 + card_kind(a.cards[0])) * 2 + (a.joker_end == "low")
-            elif isinstance(a, SwapJoker) and a.meld < m:
-                index = self.swap_at + a.meld * 53 + card_kind(a.card)
-            if index is None or index in out:
-                others.append(a)  # several cards at once, or (never expected) a slot past the last
+    def _actions(self, state: Referee, seat: int) -> tuple[Iterable[Any], Iterator[Any] | None]:
+        """The referee's legal actions of ``seat``: the lay-downs apart, as a lazy stream, best first.
+
+        The stream is the referee's own (`legal_actions` lists the same lay-downs, in the same
+        order): the environment shows one candidate and whether there is a next, so it takes one
+        or two of them, and all of them only when it must show the candidate's place among them.
+        """
+        rnd = state.round if isinstance(state, ContractGame) else state
+        assert isinstance(rnd, ContractRound)
+        if rnd.phase is not Phase.PLAY or seat != rnd.current:
+            return self.legal_actions_of(state, seat), None
+        found: list[Any] = []
+        lay_downs: Iterator[Any] | None = None
+        for kind, build in rnd._play_parts():
+            if kind == LayDown.kind:
+                lay_downs = rnd._lay_downs_in_order()
             else:
-                out[index] = a
-        self._lists = [lay_downs, others]
+                found += build()
+        return found, lay_downs
+
+    def _moves(self, state: Referee, seat: int) -> dict[int, Any]:
+        listed_state, listed_seat, fixed = self._listed
+        if listed_state is not state or listed_seat != seat:
+            fixed = self._list_moves(state, seat)
+            self._listed = (state, seat, fixed)
+        out = dict(fixed)
+        self._pull(self.cursor[0] + 2)
         for which, play in enumerate((_LAY_DOWN, _OTHER)):
             items = self._lists[which]
             if not items:
@@ -201,6 +221,38 @@ class ContractEnv(RummyEnv):
                 out[play + 2] = Internal(f"previous candidate {which}", functools.partial(self._advance, which, -1))
         return out
 
+    def _list_moves(self, state: Referee, seat: int) -> dict[int, Any]:
+        """The indices of every action but the candidates, once per state; the candidates' lists kept."""
+        out: dict[int, Any] = {}
+        others: list[Any] = []
+        m = self.slots
+        actions, lay_downs = self._actions(state, seat)
+        for a in actions:
+            index: int | None = None
+            if isinstance(a, DrawStock):
+                index = 0
+            elif isinstance(a, DrawDiscard):
+                index = 1
+            elif isinstance(a, Buy):
+                index = 2
+            elif isinstance(a, DeclineBuy):
+                index = 3
+            elif isinstance(a, Discard):
+                index = _DISCARD + _kind(a.card)
+            elif isinstance(a, LayDown):
+                continue  # (never here: the lay-downs come apart)
+            elif isinstance(a, LayOff) and len(a.cards) == 1 and a.meld < m:
+                index = _LAY_OFF + (a.meld * 53 + _kind(a.cards[0])) * 2 + (a.joker_end == "low")
+            elif isinstance(a, SwapJoker) and a.meld < m:
+                index = self.swap_at + a.meld * 53 + _kind(a.card)
+            if index is None or index in out:
+                others.append(a)  # several cards at once, or (never expected) a slot past the last
+            else:
+                out[index] = a
+        self._lists = [[], others]
+        self._more = lay_downs
+        return out
+
     def _save_turn(self) -> Any:
         return tuple(self.cursor)
 
@@ -210,73 +262,102 @@ class ContractEnv(RummyEnv):
     def _advance(self, which: int, by: int) -> None:
         self.cursor[which] += by
 
+    def _sums(self, kind: int, count: int) -> float:
+        """``count`` copies of a kind, each 1 / its copies, added one by one in float32 (as a count vector is)."""
+        table = self._sum_table[kind]
+        while len(table) <= count:
+            table.append(float(np.float32(table[-1]) + self.copies[kind]))
+        return min(1.0, table[count])
+
+    def _put_counts(
+        self, out: np.ndarray[Any, Any], at: int, pieces: Sequence[Piece], skip_last: bool = False, of: object = None
+    ) -> None:
+        """Write a count vector of ``pieces`` (all but the last, with ``skip_last``) at ``at``.
+
+        Each count is divided by the copies of its kind. The vectors are remembered by the
+        sequence itself, or by ``of``, the value the pieces are read from (by identity, while it
+        is held): a hand, a pile, a meld of the table or a candidate is the same value from
+        step to step until it changes.
+        """
+        owner = pieces if of is None else of
+        key = (id(owner), skip_last)
+        found = self._blocks.get(key)
+        if found is None or found[0] is not owner:
+            counts: dict[int, int] = {}
+            for c in pieces[:-1] if skip_last else pieces:
+                k = _kind(c)
+                counts[k] = counts.get(k, 0) + 1
+            kinds = np.fromiter(counts, dtype=np.intp, count=len(counts))
+            values = np.array([self._sums(k, c) for k, c in counts.items()], dtype=np.float32)
+            if len(self._blocks) >= 4096:
+                self._blocks.clear()
+            found = self._blocks[key] = (owner, kinds, values)
+        if len(found[1]):
+            out[at + found[1]] = found[2]
+
     def _encode(self, state: Referee, seat: int) -> np.ndarray[Any, Any]:
-        view = state.view(seat)
-        assert isinstance(view, RoundView)
-        n, m, lay = self.seats, self.slots, self.layout
-        out = np.zeros(lay.size, dtype=np.float32)
-        cp = self.copies
-        own = view.hands[seat] or ()
-        at = lay.offset["hand"]
-        for c in own:
-            k = card_kind(c)
-            out[at + k] += cp[k]
-        if view.discards:
-            out[lay.offset["top_discard"] + card_kind(view.discards[-1])] = 1.0
-            at = lay.offset["discards"]
-            for c in view.discards[:-1]:
-                k = card_kind(c)
-                out[at + k] += cp[k]
-        at = lay.offset["known"]
-        for r in range(1, n):
-            for c in view.known[(seat + r) % n] if view.known else ():
-                k = card_kind(c)
-                out[at + (r - 1) * 53 + k] += cp[k]
-        at = lay.offset["table"]
+        # What `state.view(seat)` shows, read from the round itself (no view is built).
+        totals: tuple[int, ...] | None = None
+        if isinstance(state, ContractGame):
+            rnd, to_move, totals = state.round, state.to_move, state._totals_before()
+        else:
+            assert isinstance(state, ContractRound)
+            rnd, to_move = state, state.to_move
+        discards, known, hands = rnd.discards, rnd.known, rnd.hands
+        n, m, offset = self.seats, self.slots, self.layout.offset
+        out = np.zeros(self.layout.size, dtype=np.float32)
+        put = self._put_counts
+        put(out, offset["hand"], hands[seat])
+        if discards:
+            out[offset["top_discard"] + _kind(discards[-1])] = 1.0
+            put(out, offset["discards"], discards, True)
+        at = offset["known"]
+        if known:
+            for r in range(1, n):
+                put(out, at + (r - 1) * 53, known[(seat + r) % n])
+        at = offset["table"]
         width = 55 + n
-        for i, tm in enumerate(view.table[:m]):
+        for i, tm in enumerate(rnd.table[:m]):
             base = at + i * width
             out[base] = 1.0
             out[base + 1] = 1.0 if tm.reading.kind is MeldKind.RUN else 0.0
             out[base + 2 + (tm.owner - seat) % n] = 1.0
-            for c in tm.reading.meld.pieces:
-                k = card_kind(c)
-                out[base + 2 + n + k] += cp[k]
+            put(out, base + 2 + n, tm.reading.meld.pieces)
         for name, values, scale in (
-            ("hand_sizes", view.hand_sizes, 30.0),
-            ("down", tuple(float(d) for d in view.down), 1.0),
-            ("buys", view.buys, 5.0),
+            ("hand_sizes", tuple(len(h) for h in hands), 30.0),
+            ("down", tuple(float(d) for d in rnd.down), 1.0),
+            ("buys", rnd.buys, 5.0),
         ):
-            at = lay.offset[name]
+            at = offset[name]
             for r in range(n):
-                out[at + r] = min(1.0, values[(seat + r) % n] / scale)
-        out[lay.offset["stock_size"]] = min(1.0, view.stock_size / (52 * self.decks + self.jokers))
-        out[lay.offset["round_number"] + view.round_number - 1] = 1.0
-        out[lay.offset["phase"] + _PHASES[view.phase]] = 1.0
-        out[lay.offset["to_move"]] = 1.0 if view.to_move == seat else 0.0
-        if view.to_move is not None:
-            out[lay.offset["seat_to_move"] + (view.to_move - seat) % n] = 1.0
-        out[lay.offset["jokers_owed"]] = min(1.0, len(view.jokers_owed) / 2)
-        if view.to_move == seat:
+                out[at + r] = max(0.0, min(1.0, values[(seat + r) % n] / scale))
+        out[offset["stock_size"]] = max(0.0, min(1.0, len(rnd.stock) / (52 * self.decks + self.jokers)))
+        out[offset["round_number"] + rnd.round_number - 1] = 1.0
+        out[offset["phase"] + _PHASES[rnd.phase]] = 1.0
+        out[offset["to_move"]] = 1.0 if to_move == seat else 0.0
+        if to_move is not None:
+            out[offset["seat_to_move"] + (to_move - seat) % n] = 1.0
+        out[offset["jokers_owed"]] = min(1.0, len(rnd.jokers_owed) / 2)
+        if to_move == seat:
+            # The candidate's place is its index / the list's length: 0 at the first, whatever the
+            # length, so the whole list is taken from the referee only once past the first.
+            self._pull(self.cursor[0] + 2 if self.cursor[0] == 0 else 1 << 30)
             for which, name in ((0, "lay_down_candidate"), (1, "other_candidate")):
                 items = self._lists[which]
                 if not items:
                     continue
-                at = lay.offset[name]
+                at = offset[name]
                 a = items[self.cursor[which]]
-                cards = [c for meld in a.melds for c in meld.pieces] if isinstance(a, LayDown) else a.cards
-                for c in cards:
-                    k = card_kind(c)
-                    out[at + k] += cp[k]
+                put(out, at, [c for meld in a.melds for c in meld.pieces] if isinstance(a, LayDown) else a.cards, of=a)
                 out[at + 53] = self.cursor[which] / len(items)
                 out[at + 54] = 1.0 if self.cursor[which] + 1 < len(items) else 0.0
                 if which == 1 and isinstance(a, LayOff) and a.meld < m:
                     out[at + 55 + a.meld] = 1.0
-        if view.totals is not None:
-            at = lay.offset["totals"]
+        if totals is not None:
+            at = offset["totals"]
             for r in range(n):
-                out[at + r] = min(1.0, view.totals[(seat + r) % n] / 1000)
-        return np.clip(out, 0.0, 1.0)
+                out[at + r] = max(0.0, min(1.0, totals[(seat + r) % n] / 1000))
+        return out  # every number written is in [0, 1] already
 
     def action_rows(self) -> list[ActionRow]:
         """The action table for this number of players (``M`` meld slots)."""
