@@ -153,6 +153,29 @@ TOPICS: list[Topic] = [
         quotes=(r"Solver: the same answer[^\n]*",),
     ),
     Topic(
+        results="goals.md",
+        title="Where the time goes: the engine's goals",
+        command="python benchmarks/bench_goals.py --before OLD_PYTHON --after NEW_PYTHON --write",
+        lead=(
+            "The speed a user feels, against the fastest peer for each job, before and after rummylib's "
+            "engine moved to small integers inside with values built at the edge (the compiled build of "
+            "each day, each figure a ratio to its peer measured in the same process, CPU time). Gin "
+            "deadwood against OpenSpiel's C++; each environment's random masked play against OpenSpiel's "
+            "Gin through Shimmy; a batch `turn` against `json.loads` of its own line; `solve` against "
+            "rummikub-solver (HiGHS); a new `rummylib batch` to its first answer. The goal column is "
+            "what we aim for; the last column says whether the build of today meets it."
+        ),
+        table="goal",
+        columns=[
+            Column("work", "work", "---"),
+            Column("unit", "unit", "---"),
+            Column("before", "before"),
+            Column("after", "after"),
+            Column("goal", "goal"),
+            Column("met", "met", "---"),
+        ],
+    ),
+    Topic(
         results="turn.md",
         title="Judging a Rummikub turn",
         command="python benchmarks/bench_turn.py",
