@@ -153,17 +153,16 @@ TOPICS: list[Topic] = [
         quotes=(r"Solver: the same answer[^\n]*",),
     ),
     Topic(
-        results="goals.md",
-        title="Where the time goes: the engine's goals",
-        command="python benchmarks/bench_goals.py --before OLD_PYTHON --after NEW_PYTHON --write",
+        results="peers.md",
+        title="Against the fastest peers, before and after the engine's ints",
+        command="python benchmarks/bench_peers.py --before OLD_PYTHON --after NEW_PYTHON --write",
         lead=(
             "The speed a user feels, against the fastest peer for each job, before and after rummylib's "
             "engine moved to small integers inside with values built at the edge (the compiled build of "
             "each day, each figure a ratio to its peer measured in the same process, CPU time). Gin "
             "deadwood against OpenSpiel's C++; each environment's random masked play against OpenSpiel's "
             "Gin through Shimmy; a batch `turn` against `json.loads` of its own line; `solve` against "
-            "rummikub-solver (HiGHS); a new `rummylib batch` to its first answer. The goal column is "
-            "what we aim for; the last column says whether the build of today meets it."
+            "rummikub-solver (HiGHS); a new `rummylib batch` to its first answer."
         ),
         table="goal",
         columns=[
@@ -171,8 +170,6 @@ TOPICS: list[Topic] = [
             Column("unit", "unit", "---"),
             Column("before", "before"),
             Column("after", "after"),
-            Column("goal", "goal"),
-            Column("met", "met", "---"),
         ],
     ),
     Topic(
@@ -624,21 +621,23 @@ TOPICS: list[Topic] = [
     ),
     Topic(
         results="env_instructions.md",
-        title="Contract environments: instructions per step",
-        command="PYTHONPATH=src python benchmarks/bench_env_instructions.py --steps 600",
+        title="Instructions per environment step and per batch turn",
+        command="python benchmarks/bench_env_instructions.py --steps 600 && python benchmarks/bench_turn_instructions.py --turns 100",
         lead=(
-            "Instructions per agent step of random masked play in the contract environments, counted by "
-            "callgrind (they do not move with the load of the machine), with `legal_actions()` an eager "
-            "tuple and with the lazy `LegalActions` sequence. The environments build the whole list at "
-            "every decision (the observation shows the candidate lay-down's place among all of them), so "
-            "the lazy list saves nothing here; it saves where a caller asks `in` or `any_of`."
+            "The same work counted in machine instructions by callgrind (counts do not move with the load "
+            "of the machine), before and after the engine's ints, in the compiled build and in pure "
+            "Python: one agent step of random masked play in each environment (observation, mask and "
+            "step), and one batch `turn` request on a table of about 92 tiles."
         ),
-        table="change",
+        table="compiled before",
         columns=[
-            Column("environment", "environment", "---"),
-            Column("eager", "eager (instructions/step)"),
-            Column("lazy", "lazy (instructions/step)"),
+            Column("work", "work", "---"),
+            Column("compiled before", "compiled before"),
+            Column("compiled after", "compiled after"),
             Column("change", "change"),
+            Column("pure before", "pure before"),
+            Column("pure after", "pure after"),
+            Column("change", "change (2)"),
         ],
     ),
     Topic(

@@ -1,4 +1,4 @@
-"""The engine's speed goals, measured for one build or two (before and after), peers in the same run.
+"""The engine's speed targets against the fastest peers, measured for one build or two (before and after), peers in the same run.
 
 Each build is measured in a child process of its own Python (``--child``), and every ratio is
 taken inside one child, against the peer measured in the same child, in CPU time
@@ -17,9 +17,9 @@ taken inside one child, against the peer measured in the same child, in CPU time
 
 Run with the Python of each build (an environment with the ``bench`` extra and ``shimmy``)::
 
-    python benchmarks/bench_goals.py --before OLD/bin/python --after NEW/bin/python --write
+    python benchmarks/bench_peers.py --before OLD/bin/python --after NEW/bin/python --write
 
-``--write`` writes ``benchmarks/results/goals.md``; ``--quick`` measures fewer of everything.
+``--write`` writes ``benchmarks/results/peers.md``; ``--quick`` measures fewer of everything.
 """
 
 from __future__ import annotations
@@ -207,7 +207,7 @@ def cold_start(quick: bool) -> dict[str, float]:
 
     env = dict(os.environ)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
-    env["PYTHONPYCACHEPREFIX"] = tempfile.mkdtemp(prefix="bench-goals-")
+    env["PYTHONPYCACHEPREFIX"] = tempfile.mkdtemp(prefix="bench-peers-")
     bbs.ENV.clear()
     bbs.ENV.update(env)
     command = [sys.executable, "-m", "rummylib", "batch"]
@@ -274,7 +274,7 @@ def main() -> int:
     ap.add_argument("--after", help="the Python of the build after (or the only one)")
     ap.add_argument("--parts", default=",".join(PARTS), help=f"comma-separated, of: {', '.join(PARTS)}")
     ap.add_argument("--quick", action="store_true", help="fewer hands, steps and positions (a rough look)")
-    ap.add_argument("--write", action="store_true", help="write benchmarks/results/goals.md")
+    ap.add_argument("--write", action="store_true", help="write benchmarks/results/peers.md")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     parts = [p for p in args.parts.split(",") if p]
@@ -290,12 +290,12 @@ def main() -> int:
     ]
     stamp = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
     command = (
-        "python benchmarks/bench_goals.py" + (" --before OLD_PYTHON" if args.before else "") + " --after NEW_PYTHON"
+        "python benchmarks/bench_peers.py" + (" --before OLD_PYTHON" if args.before else "") + " --after NEW_PYTHON"
     )
     command += " --quick" if args.quick else ""
     body = "\n".join(
         [
-            "# The engine's speed goals",
+            "# Against the fastest peers: the engine's targets, before and after",
             "",
             f"Measured {stamp}, CPython {platform.python_version()}, {platform.machine()}, CPU time (the cold start's first row: wall time); command:",
             "",
@@ -311,7 +311,7 @@ def main() -> int:
     )
     print(body)
     if args.write:
-        out = HERE / "results" / "goals.md"
+        out = HERE / "results" / "peers.md"
         out.write_text(body, encoding="utf-8")
         print(f"wrote {out}", file=sys.stderr)
     return 0
