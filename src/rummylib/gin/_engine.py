@@ -316,30 +316,33 @@ def least4(a: int, b: int, c: int, d: int, t: Tables) -> int:
     return best
 
 
+def _best_discard(a: int, b: int, c: int, d: int, dw: tuple[int, ...], dwdel: tuple[int, ...], best: int) -> int:
+    """The least of ``best`` (-1: none yet) and the deadwood of the masks ``a b c d`` after their best discard."""
+    da, db, dc, dd = dw[a], dw[b], dw[c], dw[d]
+    base = da + db + dc + dd
+    if a:
+        v = base - da + dwdel[a]
+        if best < 0 or v < best:
+            best = v
+    if b:
+        v = base - db + dwdel[b]
+        if best < 0 or v < best:
+            best = v
+    if c:
+        v = base - dc + dwdel[c]
+        if best < 0 or v < best:
+            best = v
+    if d:
+        v = base - dd + dwdel[d]
+        if best < 0 or v < best:
+            best = v
+    return best
+
+
 def least_after_discard4(a: int, b: int, c: int, d: int, t: Tables) -> int:
     """`min_deadwood_after_discard` of the masks ``a b c d``."""
-    dw, dwdel = t.dw, t.dwdel
     if not _candidates(a, b, c, d, t):
-        da: int = dw[a]
-        db: int = dw[b]
-        dc: int = dw[c]
-        dd: int = dw[d]
-        base = da + db + dc + dd
-        best = -1
-        if a:
-            best = base - da + dwdel[a]
-        if b:
-            v = base - db + dwdel[b]
-            if best < 0 or v < best:
-                best = v
-        if c:
-            v = base - dc + dwdel[c]
-            if best < 0 or v < best:
-                best = v
-        if d:
-            v = base - dd + dwdel[d]
-            if best < 0 or v < best:
-                best = v
+        best = _best_discard(a, b, c, d, t.dw, t.dwdel, -1)
         assert best >= 0
         return best
     return min_deadwood_after_discard((a, b, c, d), t)
@@ -498,25 +501,7 @@ def min_deadwood_after_discard(masks: Sequence[int], t: Tables) -> int:
     a, b, c, d = masks
     best = -1
     for w, x, y, z in _removals(masks, t):
-        la, lb, lc, ld = a & ~w, b & ~x, c & ~y, d & ~z
-        da, db, dc, dd = dw[la], dw[lb], dw[lc], dw[ld]
-        base = da + db + dc + dd
-        if la:
-            v = base - da + dwdel[la]
-            if best < 0 or v < best:
-                best = v
-        if lb:
-            v = base - db + dwdel[lb]
-            if best < 0 or v < best:
-                best = v
-        if lc:
-            v = base - dc + dwdel[lc]
-            if best < 0 or v < best:
-                best = v
-        if ld:
-            v = base - dd + dwdel[ld]
-            if best < 0 or v < best:
-                best = v
+        best = _best_discard(a & ~w, b & ~x, c & ~y, d & ~z, dw, dwdel, best)
         if best == 0:
             return 0
     assert best >= 0  # the first choice (no set) keeps every card, so some suit is not empty
