@@ -90,8 +90,6 @@ LATE_BY_DESIGN: dict[tuple[str, str], str] = {
     ("rummylib.__main__", "rummylib.cli"): "`rummylib batch` does not build the command line of people",
     ("rummylib.batch.command", "rummylib.batch.arguments"): "argparse, only for --help or a usage error",
     ("rummylib.batch.signing", "hmac"): "OpenSSL's hashes, only when a worker signs",
-    ("rummylib.batch.protocol", "rummylib.table"): "tables, only for the ops that read one (not a first meld)",
-    ("rummylib.batch.core", "rummylib.scoring"): "scoring, only for the points op (not a first meld)",
     ("rummylib.agents.arena", "rummylib.agents._ray"): "Ray, an optional extra, only for backend='ray'",
     **{
         ("rummylib.agents.text", f"rummylib.rummikub.{m}"): "the tile game's play, only when a tile game lists moves"

@@ -15,6 +15,7 @@ from typing import Any
 from rummylib.batch.protocol import Op, Request
 from rummylib.melds import Meld, meld_violations, read_meld
 from rummylib.rules import ScoringScheme
+from rummylib.scoring import hand_points
 
 
 def _meld_op(req: Request) -> dict[str, Any]:
@@ -33,8 +34,6 @@ def _meld_op(req: Request) -> dict[str, Any]:
 
 
 def _points_op(req: Request) -> dict[str, Any]:
-    from rummylib.scoring import hand_points  # noqa: PLC0415 - lazy (see tests/architecture/test_imports.py)
-
     return {"points": hand_points(req.pieces("hand"), rules=req.rules)}
 
 

@@ -13,7 +13,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
@@ -22,9 +22,7 @@ from rummylib.melds import Meld
 from rummylib.notation import parse_pieces
 from rummylib.pieces import Piece
 from rummylib.rules import RuleSet, ScoringScheme, find_ruleset
-
-if TYPE_CHECKING:
-    from rummylib.table import Table
+from rummylib.table import Table
 
 __all__ = ["COMMON_FIELDS", "MAX_LINE_LENGTH", "PROTOCOL", "STATE_OPS", "Op", "Request", "json_type"]
 
@@ -183,8 +181,6 @@ class Request:
 
     def table(self, name: str) -> Table:
         """A table field: a list of melds in notation, or one ``|`` string (empty when absent)."""
-        from rummylib.table import Table  # noqa: PLC0415 - lazy (see tests/architecture/test_imports.py)
-
         value = self.field(name, (list, str), default=[], what="a list of melds in notation (or one '|' string)")
         if isinstance(value, str):
             try:
