@@ -368,7 +368,16 @@ def move_text(action: Any) -> str:
 
 
 PLAY_BUDGET = 200_000
-"""The limit of the solver search behind a tile game's listed play: search states (the same on any machine)."""
+"""The limit of the solver search behind a tile game's listed play: search states (the same on any machine).
+
+Example:
+    >>> from rummylib import RUMMIKUB
+    >>> from rummylib.rummikub import RummikubGame
+    >>> game = RummikubGame.deal(rules=RUMMIKUB, players=2, seed=1)
+    >>> moves = legal_text(game, game.to_move)  # the play, if any, found within PLAY_BUDGET states
+    >>> moves[-1]
+    'draw'
+"""
 
 
 def legal_text(state: Referee, seat: int) -> list[str]:
