@@ -36,6 +36,7 @@ Examples:
 
 from __future__ import annotations
 
+import bisect
 import functools
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
@@ -60,6 +61,17 @@ from rummylib.referee import Referee
 from rummylib.rules import RUMMIKUB, JokerRetrieval, RuleSet
 from rummylib.rummikub import RummikubGame
 from rummylib.rummikub.actions import Draw, Pass, Play, RummikubView, Timeout
+from rummylib.rummikub.solver._env_search import (
+    KindBox,
+    TableFacts,
+    blocked_kinds,
+    lay_out_kinds,
+    layers,
+    more,
+    spare_kinds,
+    table_facts,
+    within,
+)
 from rummylib.rummikub.solver._masks import addable, lay_out
 from rummylib.tiles import Tile
 
@@ -91,47 +103,6 @@ def _distinct(pieces: Iterable[Piece]) -> list[Piece]:
             seen.add(p)
             out.append(p)
     return out
-
-
-def _layers(counts: Sequence[int]) -> tuple[int, ...]:
-    """Counts per kind as bitmasks: layer ``i`` has bit ``k`` when kind ``k`` has more than ``i``."""
-    out: list[int] = []
-    for k, n in enumerate(counts):
-        if n:
-            bit = 1 << k
-            while len(out) < n:
-                out.append(0)
-            for i in range(n):
-                out[i] |= bit
-    return tuple(out)
-
-
-def _within(small: tuple[int, ...], large: tuple[int, ...]) -> bool:
-    """Whether every kind has no more copies in ``small`` than in ``large``."""
-    if len(small) > len(large):
-        return False
-    over = 0  # (a plain loop: a generator costs more than the test on these one or two layers)
-    for i in range(len(small)):
-        over |= small[i] & ~large[i]
-    return not over
-
-
-def _more(large: tuple[int, ...], small: tuple[int, ...]) -> int:
-    """The kinds with more copies in ``large`` than in ``small``, as a bitmask."""
-    out = 0
-    n = len(small)
-    for i, g in enumerate(large):
-        out |= g & ~small[i] if i < n else g
-    return out
-
-
-def _single_step(large: tuple[int, ...], small: tuple[int, ...], bit: int) -> bool:
-    """Whether ``large`` has exactly one more copy of the kind ``bit`` than ``small`` (and no other more)."""
-    steps = 0
-    for i, g in enumerate(large):
-        if (g & ~small[i] if i < len(small) else g) & bit:
-            steps += 1
-    return steps == 1
 
 
 def _hopeful(table: Sequence[Meld], rack: Sequence[int], rules: RuleSet) -> int:
@@ -188,9 +159,15 @@ class raw_env(RummyEnv):
         max_steps: int = 5000,
     ) -> None:
         if rules.joker_retrieval is not JokerRetrieval.FREE:
-            raise RuleSetError("rummikub_v0 plays joker_retrieval 'free' only", code=ErrorCode.UNSUPPORTED_RULES)
+            raise RuleSetError(
+                "rummikub_v0 plays joker_retrieval 'free' only",
+                code=ErrorCode.UNSUPPORTED_RULES,
+            )
         if len(rules.colors) != 4 or rules.max_number != 13:
-            raise RuleSetError("rummikub_v0 plays the standard box of 4 colours × 13", code=ErrorCode.UNSUPPORTED_RULES)
+            raise RuleSetError(
+                "rummikub_v0 plays the standard box of 4 colours × 13",
+                code=ErrorCode.UNSUPPORTED_RULES,
+            )
         RummikubGame.deal(rules=rules, players=players, seed=0)  # refuses what the referee refuses
         self.rules = rules
         n = players
@@ -198,23 +175,43 @@ class raw_env(RummyEnv):
         self.layout = Layout(
             (
                 Field(
-                    "hand", 53, "the viewer's tiles by kind (colour K B Y R × 13 + number − 1; 52 the joker), count / 2"
+                    "hand",
+                    53,
+                    "the viewer's tiles by kind (colour K B Y R × 13 + number − 1; 52 the joker), count / 2",
                 ),
-                Field("chosen", 53, "the tiles chosen so far this turn, by kind, count / 2"),
+                Field(
+                    "chosen",
+                    53,
+                    "the tiles chosen so far this turn, by kind, count / 2",
+                ),
                 Field("table", 53, "the tiles on the table, by kind, count / 2"),
                 Field("table_sets", 1, "sets on the table / 40"),
                 Field("hand_sizes", n, "tiles in each rack / 30, seats from the viewer"),
                 Field("stock_size", 1, "tiles in the pool / 106"),
-                Field("initial_meld_done", n, "1 for each seat that has made the initial meld, seats from the viewer"),
-                Field("turns_left", 1, "once the pool is empty: turns left / players (0 before)"),
+                Field(
+                    "initial_meld_done",
+                    n,
+                    "1 for each seat that has made the initial meld, seats from the viewer",
+                ),
+                Field(
+                    "turns_left",
+                    1,
+                    "once the pool is empty: turns left / players (0 before)",
+                ),
                 Field("to_move", 1, "1 when the viewer is to move"),
-                Field("playable", 1, "1 when the chosen tiles are a legal play (action 3 is open)"),
+                Field(
+                    "playable",
+                    1,
+                    "1 when the chosen tiles are a legal play (action 3 is open)",
+                ),
             )
         )
         super().__init__(players=players, render_mode=render_mode, max_steps=max_steps)
         self._witness_book: dict[tuple[int, tuple[Meld, ...]], list[tuple[int, ...]]] = {}
         self._layouts: dict[tuple[int, tuple[Meld, ...]], dict[tuple[int, ...], tuple[Meld, ...]]] = {}
         self._choice_steps: dict[Piece, Internal] = {}
+        self._kind_box = KindBox(rules)
+        self._table_facts: TableFacts | None = None
         self._seen: tuple[Referee, int, np.ndarray[Any, Any], bool] | None = None
         """The last state and seat encoded, with what `_encode_state` gave."""
         """Per seat and table (after the initial meld), the table after each witness, by its tiles."""
@@ -223,6 +220,11 @@ class raw_env(RummyEnv):
     # --- the turn's own state: the chosen tiles -----------------------------------------------------
     def _reset_turn(self) -> None:
         self.chosen: tuple[Piece, ...] = ()
+        self._chosen_kinds: list[int] = [0] * _KINDS
+        """The chosen tiles counted per kind (kept with ``chosen``)."""
+        self._chosen_key: tuple[int, ...] = ()
+        """The chosen tiles' kinds, sorted (`_save_turn`)."""
+        self._turn_book: tuple[list[tuple[int, ...]], dict[tuple[int, ...], tuple[Meld, ...]] | None] | None = None
         self._play: Play | None = None
         self._refused: list[tuple[int, ...]] = []
         self._masks: dict[Any, list[Piece]] = {}
@@ -230,7 +232,7 @@ class raw_env(RummyEnv):
         self._hope: int | None = None
         self._live: list[tuple[int, ...]] | None = None
         self._answers_for: RummikubGame | None = None
-        self._rack_facts: tuple[int, list[int], tuple[int, ...], list[tuple[Piece, int]], list[int]] | None = None
+        self._rack_facts: tuple[int, list[int], tuple[int, ...], list[tuple[Piece, int]]] | None = None
 
     def _same_state(self, state: RummikubGame) -> None:
         """Forget the turn's remembered answers when the game state is not the one they were for."""
@@ -242,18 +244,33 @@ class raw_env(RummyEnv):
             self._hope = None
             self._live = None
             self._rack_facts = None
+            self._turn_book = None
 
     def _save_turn(self) -> Any:
-        return tuple(sorted(tile_kind(p) for p in self.chosen))
+        return self._chosen_key
 
     def _restore_turn(self, saved: Any) -> None:
         self.chosen = tuple(kind_tile(k) for k in saved)
+        kinds = [0] * _KINDS
+        for k in saved:
+            kinds[k] += 1
+        self._chosen_kinds = kinds
+        self._chosen_key = tuple(saved)
 
     def _choose(self, piece: Piece) -> None:
         self.chosen = (*self.chosen, piece)
+        k = tile_kind(piece)
+        kinds = self._chosen_kinds[:]
+        kinds[k] += 1
+        self._chosen_kinds = kinds
+        key = list(self._chosen_key)
+        bisect.insort(key, k)
+        self._chosen_key = tuple(key)
 
     def _clear(self) -> None:
         self.chosen = ()
+        self._chosen_kinds = [0] * _KINDS
+        self._chosen_key = ()
 
     def _deal(self, seed: int) -> Referee:
         return RummikubGame.deal(rules=self.rules, players=self.seats, seed=seed)
@@ -308,41 +325,40 @@ class raw_env(RummyEnv):
             facts = self._rack_facts = (
                 seat,
                 rack,
-                _layers(rack),
+                layers(rack),
                 [(p, k) for k, p in firsts.items()],
-                _kinds(p for m in table for p in m.pieces),
             )
-        _seat, rack, rack_bits, distinct, table_kinds = facts
-        chosen = _kinds(self.chosen)
-        chosen_bits = _layers(chosen)
-        book = self._witness_book.get((seat, table))
-        if book is None:
-            if len(self._witness_book) >= _TABLES_KEPT:
-                self._witness_book.clear()
-                self._layouts.clear()
-            book = self._witness_book[seat, table] = []
-        layouts = self._layouts.setdefault((seat, table), {}) if done else None
+        _seat, rack, rack_bits, distinct = facts
+        chosen = self._chosen_kinds
+        chosen_bits = layers(chosen)
+        turn_book = self._turn_book
+        if turn_book is None:
+            book = self._witness_book.get((seat, table))
+            if book is None:
+                if len(self._witness_book) >= _TABLES_KEPT:
+                    self._witness_book.clear()
+                    self._layouts.clear()
+                book = self._witness_book[seat, table] = []
+            turn_book = self._turn_book = (
+                book,
+                self._layouts.setdefault((seat, table), {}) if done else None,
+            )
+        book, layouts = turn_book
         # Witnesses still on the rack (sorted out once for the turn) and holding the choice: a
         # kind is free if one has one more.
         if self._live is None:
-            self._live = [w for w in book if _within(w, rack_bits)]
+            self._live = [w for w in book if within(w, rack_bits)]
         live = self._live
-        spare = 0
-        for w in live:
-            if _within(chosen_bits, w):
-                spare |= _more(w, chosen_bits)
+        spare = spare_kinds(live, chosen_bits)
         # Refusals: one refused choice inside the choice plus a kind blocks that kind.
-        blocked = 0
-        for r in self._refused:
-            over = _more(r, chosen_bits)
-            if not over:
-                self._masks[chosen_key] = []
-                return []  # the choice holds a refused one: nothing more makes it placeable
-            if over & (over - 1) == 0 and _single_step(r, chosen_bits, over):
-                blocked |= over
+        blocked = blocked_kinds(self._refused, chosen_bits)
+        if blocked < 0:
+            self._masks[chosen_key] = []
+            return []  # the choice holds a refused one: nothing more makes it placeable
         if self._hope is None:
             self._hope = _hopeful(table, rack, self.rules)
         hope = self._hope
+        facts_now = self._facts(table)
         out: list[Piece] = []
         for piece, k in distinct:
             if rack[k] <= chosen[k]:
@@ -353,30 +369,35 @@ class raw_env(RummyEnv):
                 continue
             if blocked & bit or not hope & bit:
                 continue
-            want = (*self.chosen, piece)
-            rest = list(rack_pieces)
-            for p in want:
-                rest.remove(p)
-            after = lay_out(table, want, rest, self.rules)
-            if after is None:
-                refused = chosen[:]
-                refused[k] += 1
-                self._refused.append(_layers(refused))
+            want = chosen[:]
+            want[k] += 1
+            others = [n - w for n, w in zip(rack, want, strict=True)]
+            answer = lay_out_kinds(facts_now, want, others, self._kind_box, layouts is not None)
+            if answer is None:
+                self._refused.append(layers(want))
                 continue
-            laid = _kinds(p for m in after for p in m.pieces)
-            for k2, n in enumerate(table_kinds):
-                laid[k2] -= n
-            witness = _layers(laid)
+            laid, after = answer
+            witness = layers(laid)
             book.append(witness)
             live.append(witness)
             if len(book) > _WITNESSES_KEPT:
                 del book[0]
             if layouts is not None and len(layouts) < _WITNESSES_KEPT:
+                assert after is not None
                 layouts[witness] = after
-            spare |= _more(witness, chosen_bits)
+            spare |= more(witness, chosen_bits)
             out.append(piece)
         self._masks[chosen_key] = out
         return out
+
+    def _facts(self, table: tuple[Meld, ...]) -> TableFacts | None:
+        """What the table's sets give once (None for no table), kept while the table stays the same."""
+        if not table:
+            return None
+        facts = self._table_facts
+        if facts is None or facts.melds is not table:
+            facts = self._table_facts = table_facts(table, self._kind_box)
+        return facts
 
     def _as_play(self, state: RummikubGame, seat: int) -> Play | None:
         """The play of exactly the chosen tiles, laid out by the library, or ``None`` when there is none.
@@ -395,12 +416,23 @@ class raw_env(RummyEnv):
         play: Play | None = None
         if done:
             # A witness of exactly the chosen tiles is a play of them, already laid out.
-            found = self._layouts.get((seat, state.table.melds), {}).get(_layers(_kinds(self.chosen)))
+            turn_book = self._turn_book
+            known = turn_book[1] if turn_book is not None else self._layouts.get((seat, state.table.melds))
+            found = None if known is None else known.get(layers(self._chosen_kinds))
             if found is not None:
                 play = Play(seat, found)
                 self._plays[key] = play
                 return play
-        if done or self._worth(self.chosen) >= self.rules.initial_meld_points:
+        if done:
+            laid = lay_out_kinds(
+                self._facts(state.table.melds),
+                self._chosen_kinds,
+                [0] * _KINDS,
+                self._kind_box,
+                True,
+            )
+            play = None if laid is None or laid[1] is None else Play(seat, laid[1])
+        elif self._worth(self.chosen) >= self.rules.initial_meld_points:
             after = lay_out(state.table.melds, self.chosen, (), self.rules, done)
             play = None if after is None else Play(seat, after)
         self._plays[key] = play
@@ -455,8 +487,8 @@ class raw_env(RummyEnv):
         out = base.copy()
         if mine:
             at = self.layout.offset["chosen"]
-            for p in self.chosen:
-                out[at + tile_kind(p)] += 0.5
+            for k in self._chosen_key:
+                out[at + k] += 0.5
             if self._play is not None:
                 out[self.layout.offset["playable"]] = 1.0
         clipped: np.ndarray[Any, Any] = np.clip(out, 0.0, 1.0)
