@@ -139,7 +139,7 @@ def lay_out_kinds(
     kinds: KindBox,
     with_melds: bool,
 ) -> tuple[list[int], tuple[Meld, ...] | None] | None:
-    """`_masks.lay_out` (after the initial meld) on kind counts: the kinds laid from the rack and the table after, or None.
+    """`_masks.lay_out` (after the initial meld) on kind counts: the rack kinds laid and the table after, or None.
 
     ``facts`` is the table (None: no table), ``want`` the chosen kinds (all laid), ``rest`` the
     other rack kinds (any laid). The same searches as `_api._lay_down` in the same order, so the
@@ -258,7 +258,7 @@ def within(small: tuple[int, ...], large: tuple[int, ...]) -> bool:
     """Whether every kind has no more copies in ``small`` than in ``large``."""
     if len(small) > len(large):
         return False
-    for i in range(len(small)):
+    for i in range(len(small)):  # noqa: SIM110 - a plain loop compiles to a plain loop
         if small[i] & ~large[i]:
             return False
     return True
