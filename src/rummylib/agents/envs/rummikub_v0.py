@@ -64,6 +64,7 @@ from rummylib.rummikub.actions import Draw, Pass, Play, RummikubView, Timeout
 from rummylib.rummikub.solver._env_search import (
     KindBox,
     TableFacts,
+    alone,
     blocked_kinds,
     lay_out_kinds,
     layers,
@@ -305,17 +306,6 @@ class raw_env(RummyEnv):
         cached = self._masks.get(chosen_key)
         if cached is not None:
             return cached
-        if not table and not self.chosen:
-            # Nothing chosen and no table: a kind is open when some set of rack tiles holds it.
-            rest = list(rack_pieces)
-            for p in self.chosen:
-                rest.remove(p)
-            found = addable(self.chosen, rest, self.rules)
-            if found is not None:
-                kinds = {tile_kind(p) for p in found}
-                open_now = [p for p in _distinct(rack_pieces) if tile_kind(p) in kinds]
-                self._masks[chosen_key] = open_now
-                return open_now
         facts = self._rack_facts
         if facts is None or facts[0] != seat:
             rack = _kinds(rack_pieces)
@@ -328,6 +318,23 @@ class raw_env(RummyEnv):
                 layers(rack),
                 [(p, k) for k, p in firsts.items()],
             )
+        if not table and not self.chosen:
+            # Nothing chosen and no table: a kind is open when some set of rack tiles holds it.
+            alone_kinds = alone(facts[1], self._kind_box.shape)
+            if alone_kinds is not None:
+                open_now = [p for p, k in facts[3] if alone_kinds >> k & 1]
+                self._masks[chosen_key] = open_now
+                return open_now
+            # (too many jokers for that count: the search)
+            rest = list(rack_pieces)
+            for p in self.chosen:
+                rest.remove(p)
+            found = addable(self.chosen, rest, self.rules)
+            if found is not None:
+                kinds = {tile_kind(p) for p in found}
+                open_now = [p for p in _distinct(rack_pieces) if tile_kind(p) in kinds]
+                self._masks[chosen_key] = open_now
+                return open_now
         _seat, rack, rack_bits, distinct = facts
         chosen = self._chosen_kinds
         chosen_bits = layers(chosen)

@@ -17,7 +17,7 @@ from rummylib.melds import Meld
 from rummylib.pieces import JOKER, Piece
 from rummylib.rules import RuleSet
 from rummylib.rummikub.solver._api import _counted, _plan_melds, _Searcher, _shape
-from rummylib.rummikub.solver._dp import Plan, stranded
+from rummylib.rummikub.solver._dp import Plan, Shape, stranded
 from rummylib.rummikub.solver._encoding import Encoded
 from rummylib.rummikub.solver._first import UNKNOWN, quick_cover
 from rummylib.tiles import Color, Tile
@@ -45,15 +45,11 @@ class KindBox:
         self.number = [k % 13 + 1 for k in range(_JOKER)]
         self.kind_of_row = [KIND_COLORS.index(c) * 13 for c in rules.colors]
         """Per row of an `Encoded`, the kind of its number 1."""
-        pieces: list[Piece] = [
-            Tile(KIND_COLORS[k // 13], k % 13 + 1) for k in range(_JOKER)
-        ]
+        pieces: list[Piece] = [Tile(KIND_COLORS[k // 13], k % 13 + 1) for k in range(_JOKER)]
         pieces.append(JOKER)
         self.piece = pieces
 
-    def grid(
-        self, counts: Sequence[int], more: Sequence[int] | None
-    ) -> tuple[tuple[tuple[int, ...], ...], int]:
+    def grid(self, counts: Sequence[int], more: Sequence[int] | None) -> tuple[tuple[tuple[int, ...], ...], int]:
         """``counts`` (plus ``more``) as an `Encoded` grid, and the jokers."""
         rows = [[0] * (self.top + 1) for _ in range(self.ncol)]
         row, number = self.row, self.number
@@ -152,7 +148,9 @@ def lay_out_kinds(
     grid, jokers = kinds.grid(want, table)
     rack, rack_jokers = kinds.grid(rest, None)
     enc = Encoded(kinds.ncol, kinds.top, grid, rack, jokers, rack_jokers)
-    if stranded(enc, shape):
+    if not any(rest) and stranded(enc, shape):
+        # (`_lay_down` asks it of every question; with optional tiles, where it next to never
+        # settles one, it is left out: its "no" is the searches' too, so the answer is the same.)
         return None
     has_table = facts is not None and len(facts.pieces) > 0
     if facts is not None and len(melds) > 1:
@@ -172,12 +170,7 @@ def lay_out_kinds(
         kept: list[Meld] = []
         released = False
         for i, m in enumerate(melds):
-            if (
-                joker
-                or facts.jokers[i]
-                or facts.numbers[i] & numbers
-                or facts.tiles[i] & close
-            ):
+            if joker or facts.jokers[i] or facts.numbers[i] & numbers or facts.tiles[i] & close:
                 released = True
                 mine = facts.each[i]
                 for k in range(KINDS):
@@ -193,9 +186,7 @@ def lay_out_kinds(
                 True,
             )
             if isinstance(found, Plan):
-                return _laid(found, near, kinds), _after(
-                    tuple(kept), found, kinds, with_melds
-                )
+                return _laid(found, near, kinds), _after(tuple(kept), found, kinds, with_melds)
     found = quick_cover(shape, enc, None, has_table)
     if found is None:
         return None
@@ -204,9 +195,7 @@ def lay_out_kinds(
     assert found is UNKNOWN
     searcher = _Searcher(kinds.rules, None)
     table_pieces: Sequence[Piece] = facts.pieces if facts is not None else ()
-    plan = _counted(
-        searcher, table_pieces, kinds.pieces(want), kinds.pieces(rest), None
-    )
+    plan = _counted(searcher, table_pieces, kinds.pieces(want), kinds.pieces(rest), None)
     if plan is None:
         return None
     return _laid(plan, table, kinds), _after((), plan, kinds, with_melds)
@@ -225,9 +214,7 @@ def _laid(plan: Plan, base: Sequence[int] | None, kinds: KindBox) -> list[int]:
     return out
 
 
-def _after(
-    kept: tuple[Meld, ...], plan: Plan, kinds: KindBox, with_melds: bool
-) -> tuple[Meld, ...] | None:
+def _after(kept: tuple[Meld, ...], plan: Plan, kinds: KindBox, with_melds: bool) -> tuple[Meld, ...] | None:
     """The table after the plan: the sets kept, then the plan's (as `_masks.lay_out` gives it)."""
     if not with_melds:
         return None
@@ -258,10 +245,10 @@ def within(small: tuple[int, ...], large: tuple[int, ...]) -> bool:
     """Whether every kind has no more copies in ``small`` than in ``large``."""
     if len(small) > len(large):
         return False
-    for i in range(len(small)):  # noqa: SIM110 - a plain loop compiles to a plain loop
-        if small[i] & ~large[i]:
-            return False
-    return True
+    over = 0
+    for i in range(len(small)):
+        over |= small[i] & ~large[i]
+    return not over
 
 
 def more(large: tuple[int, ...], small: tuple[int, ...]) -> int:
@@ -284,7 +271,7 @@ def spare_kinds(live: list[tuple[int, ...]], chosen: tuple[int, ...]) -> int:
 
 
 def blocked_kinds(refused: list[tuple[int, ...]], chosen: tuple[int, ...]) -> int:
-    """The kinds one more of which makes ``chosen`` hold a refused choice, as a bitmask; -1 when it holds one already."""
+    """The kinds one more of which makes ``chosen`` hold a refused choice (a bitmask); -1 when it holds one."""
     blocked = 0
     for r in refused:
         over = more(r, chosen)
@@ -300,3 +287,48 @@ def blocked_kinds(refused: list[tuple[int, ...]], chosen: tuple[int, ...]) -> in
             if steps == 1:
                 blocked |= over
     return blocked
+
+
+def alone(rack: Sequence[int], shape: Shape) -> int | None:
+    """The rack kinds in some set of rack tiles (bit ``k``): `_masks.addable` with nothing chosen.
+
+    One valid set holding the tile is all it takes: a run of the shortest length through it, or a
+    group of the fewest tiles at its number, with the rack's jokers filling what is missing; the
+    joker, when some such set has room for it. ``None`` with as many jokers as `addable` leaves to
+    `lay_down` (the rack kinds counted as `KINDS`, 4 colours × 13).
+    """
+    jokers = rack[_JOKER]
+    if jokers >= min(shape.min_run, shape.group_min):
+        return None
+    width = shape.min_run
+    runs = shape.max_run is None or shape.max_run >= width
+    groups = shape.group_max >= shape.group_min
+    out = 0
+    joker_fits = False
+    for c in range(4):
+        base = c * 13
+        for v in range(1, 14):
+            k = base + v - 1
+            if groups:
+                present = 0
+                for d in range(4):
+                    if rack[d * 13 + v - 1]:
+                        present += 1
+                if present and shape.group_min - present <= jokers:
+                    if rack[k]:
+                        out |= 1 << k
+                    joker_fits = True
+            if runs and v + width - 1 <= 13:
+                # the window v .. v + width - 1 of colour c
+                present = 0
+                for x in range(v, v + width):
+                    if rack[base + x - 1]:
+                        present += 1
+                if present and width - present <= jokers:
+                    joker_fits = True
+                    for x in range(v, v + width):
+                        if rack[base + x - 1]:
+                            out |= 1 << (base + x - 1)
+    if jokers and joker_fits:
+        out |= 1 << _JOKER
+    return out
