@@ -17,9 +17,10 @@ from rummylib.melds import Meld
 from rummylib.pieces import JOKER, Piece
 from rummylib.rules import RuleSet
 from rummylib.rummikub.solver._api import _counted, _plan_melds, _Searcher, _shape
+from rummylib.rummikub.solver._cover import GaveUp, cover, pack
 from rummylib.rummikub.solver._dp import Plan, Shape, stranded
 from rummylib.rummikub.solver._encoding import Encoded
-from rummylib.rummikub.solver._first import UNKNOWN, quick_cover
+from rummylib.rummikub.solver._first import COVER_ALONE, COVER_STEPS, UNKNOWN
 from rummylib.tiles import Color, Tile
 
 __all__ = ["KINDS", "KindBox", "TableFacts", "lay_out_kinds", "table_facts"]
@@ -179,15 +180,10 @@ def lay_out_kinds(
                 kept.append(m)
         if kept:
             ngrid, njokers = kinds.grid(want, near if released else None)
-            found = quick_cover(
-                shape,
-                Encoded(kinds.ncol, kinds.top, ngrid, rack, njokers, rack_jokers),
-                None,
-                True,
-            )
-            if isinstance(found, Plan):
-                return _laid(found, near, kinds), _after(tuple(kept), found, kinds, with_melds)
-    found = quick_cover(shape, enc, None, has_table)
+            near_found = _quick(shape, ngrid, rack, njokers, rack_jokers, True)
+            if isinstance(near_found, Plan):
+                return _laid(near_found, near, kinds), _after(tuple(kept), near_found, kinds, with_melds)
+    found = _quick(shape, grid, rack, jokers, rack_jokers, has_table)
     if found is None:
         return None
     if isinstance(found, Plan):
@@ -199,6 +195,51 @@ def lay_out_kinds(
     if plan is None:
         return None
     return _laid(plan, table, kinds), _after((), plan, kinds, with_melds)
+
+
+def _quick(
+    shape: Shape,
+    need: tuple[tuple[int, ...], ...],
+    rack: tuple[tuple[int, ...], ...],
+    table_jokers: int,
+    rack_jokers: int,
+    table: bool,
+) -> Plan | object | None:
+    """`_first.quick_cover` with no threshold: a plan of its sets only, None, or `UNKNOWN`.
+
+    The same sets in the same order (the counts `_first.covering` adds to its plan are not needed here).
+    """
+    if table_jokers + rack_jokers >= min(shape.min_run, shape.group_min):
+        return UNKNOWN
+    avail = tuple([tuple([t + r for t, r in zip(tr, rr, strict=True)]) for tr, rr in zip(need, rack, strict=True)])
+    try:
+        found = cover(
+            need,
+            avail,
+            rack_jokers,
+            shape,
+            COVER_STEPS if table else COVER_ALONE,
+            forced_jokers=table_jokers,
+        )
+    except GaveUp:
+        return UNKNOWN
+    if found is None:
+        return None
+    runs, groups = found
+    if any(any(row) for row in rack):
+        # as `_first.covering`: the sets the rack tiles left over make, greedily, added
+        left = [list(row) for row in avail]
+        for s in runs:
+            for c, v, j in s:
+                if not j:
+                    left[c][v] -= 1
+        for s in groups:
+            for c, v, j in s:
+                if not j:
+                    left[c][v] -= 1
+        more_runs, more_groups = pack(left, shape)
+        runs, groups = (*runs, *more_runs), (*groups, *more_groups)
+    return Plan(0, runs, groups, 0, (), 0)
 
 
 def _laid(plan: Plan, base: Sequence[int] | None, kinds: KindBox) -> list[int]:
