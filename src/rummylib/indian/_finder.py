@@ -58,10 +58,23 @@ class Finder:
         self.need_seq = rules.min_sequences
         self.need_pure = rules.min_pure_sequences
         self.smallest = min(shape.group_min, shape.run_min)
-        cards = [p for p in pieces if isinstance(p, Card)]
-        self.naturals = tuple(sorted((c.suit.order, int(c.rank)) for c in cards if not rules.is_wild(c)))
-        self.wilds = tuple(sorted((c.suit.order, int(c.rank)) for c in cards if rules.is_wild(c)))
-        self.jokers = len(pieces) - len(cards)
+        self.low_ace = shape.run_low == 1
+        self.high_ace = shape.run_high == 14
+        wild_ranks = rules.all_wild_ranks  # (`RuleSet.is_wild` of a card)
+        naturals: list[_Nat] = []
+        wilds: list[_Nat] = []
+        jokers = 0
+        for p in pieces:
+            if isinstance(p, Card):
+                rank = p.rank
+                (wilds if rank in wild_ranks else naturals).append((p.suit.order, int(rank)))
+            else:
+                jokers += 1
+        naturals.sort()
+        wilds.sort()
+        self.naturals = tuple(naturals)
+        self.wilds = tuple(wilds)
+        self.jokers = jokers
         self.memo: dict[tuple[object, ...], _Plan | None] = {}
         self.discard_memo: dict[tuple[object, ...], frozenset[_Nat]] = {}
 
@@ -93,49 +106,62 @@ class Finder:
         """A lower bound on the fillers (jokers and wild cards) the naturals need to be placed.
 
         Two naturals are linked when they can share a group with nothing between them but
-        naturals: one rank (other suits), or one suit two places apart at most. A linked family
-        smaller than the smallest group needs a filler in the group of its own, or two between it
-        and another family in a run; either way one filler for each such family at least.
+        naturals: one rank (other suits, and the same suit when copies may share a set), or one
+        suit, two places apart at most. A linked family smaller than the smallest group needs a
+        filler in the group of its own, or two between it and another family in a run; either
+        way one filler for each such family at least.
+
+        Counted on the kinds held (suit × 16 + rank): the copies of a kind are linked to the
+        same cards, so a kind linked to another brings all its copies into that family, and the
+        copies of a kind linked to none are a family each (one family, when they may share a set).
         """
-        n = len(naturals)
-        family = list(range(n))
-
-        def root(i: int) -> int:
-            while family[i] != i:
-                family[i] = family[family[i]]
-                i = family[i]
-            return i
-
-        # One rank: linked across suits (and within a suit when copies may share a set).
-        by_rank: dict[int, list[int]] = {}
-        for i, (_, rank) in enumerate(naturals):
-            by_rank.setdefault(rank, []).append(i)
-        for members in by_rank.values():
-            for a, i in enumerate(members):
-                for j in members[a + 1 :]:
-                    if naturals[i][0] != naturals[j][0] or not self.shape.distinct:
-                        family[root(i)] = root(j)
-        # One suit, one or two places apart: linking each card with every card of the nearest lower
-        # place held (when it is within two) links the same families as linking every such pair.
-        by_suit: dict[int, list[tuple[int, int]]] = {}
-        for i, (suit, rank) in enumerate(naturals):
-            for place in self._positions(rank):
-                by_suit.setdefault(suit, []).append((place, i))
-        for spots in by_suit.values():
-            spots.sort()
-            below: list[int] = []
-            below_place = -10
-            here: list[int] = []
-            here_place = -10
-            for place, i in spots:
-                if place != here_place:
-                    below, below_place, here, here_place = here, here_place, [], place
-                if 0 < place - below_place <= 2:
-                    for j in below:
-                        family[root(i)] = root(j)
-                here.append(i)
-        sizes = Counter(root(i) for i in range(n))
-        return sum(1 for size in sizes.values() if size < self.smallest)
+        counts = [0] * 64
+        kinds: list[int] = []
+        for suit, rank in naturals:
+            k = suit * 16 + rank
+            if counts[k] == 0:
+                kinds.append(k)
+            counts[k] += 1
+        parent = list(range(64))
+        linked = [False] * 64
+        low, high, distinct = self.low_ace, self.high_ace, self.shape.distinct
+        n = len(kinds)
+        for i in range(n):
+            a = kinds[i]
+            sa, ra = a >> 4, a & 15
+            for j in range(i + 1, n):
+                b = kinds[j]
+                sb, rb = b >> 4, b & 15
+                if ra == rb:
+                    pass  # one rank, other suits
+                elif sa != sb or not _near(ra, rb, low, high):
+                    continue
+                linked[a] = linked[b] = True
+                x = a
+                while parent[x] != x:
+                    x = parent[x]
+                y = b
+                while parent[y] != y:
+                    y = parent[y]
+                if x != y:
+                    parent[x] = y
+        sizes = [0] * 64
+        small = 0
+        smallest = self.smallest
+        for k in kinds:
+            if linked[k]:
+                x = k
+                while parent[x] != x:
+                    x = parent[x]
+                sizes[x] += counts[k]
+            elif distinct:
+                small += counts[k] if smallest > 1 else 0
+            elif counts[k] < smallest:
+                small += 1
+        for k in kinds:
+            if linked[k] and parent[k] == k and sizes[k] < smallest:
+                small += 1
+        return small
 
     def _has_pure_window(self) -> bool:
         places: dict[int, set[int]] = {}
@@ -339,6 +365,15 @@ class Finder:
                     if below is not None:
                         return ((first, *others, *(_JOKER_MARK,) * j), *below)
         return None
+
+
+def _near(ra: int, rb: int, low: bool, high: bool) -> bool:
+    """Whether two ranks of one suit lie one or two places apart in a run (an ace low, high, or both)."""
+    if ra == 1:
+        return (low and rb <= 3) or (high and rb >= 12)
+    if rb == 1:
+        return (low and ra <= 3) or (high and ra >= 12)
+    return abs(ra - rb) <= 2
 
 
 def _take(pool: tuple[_Nat, ...], used: Sequence[_Nat]) -> tuple[_Nat, ...]:

@@ -35,21 +35,30 @@ from rummylib.agents.envs._base import (
     RummyAECEnv,
     RummyEnv,
     card_kind,
-    kind_card,
     wrap,
 )
+from rummylib.decks import full_set
 from rummylib.errors import ErrorCode, RuleSetError
 from rummylib.indian import IndianDeal, IndianGame
-from rummylib.indian.actions import Declare, Discard, DrawDiscard, DrawStock, Drop, IndianPhase, IndianView, SeatStatus
+from rummylib.indian.actions import Declare, Discard, DrawDiscard, DrawStock, Drop, IndianPhase, SeatStatus
 from rummylib.pieces import Piece
 from rummylib.referee import Referee
 from rummylib.rules import INDIAN_RUMMY, RuleSet
 
 _DISCARD, _DECLARE, _WRONG = 3, 56, 109
 _STATUS = {s: i for i, s in enumerate(SeatStatus)}
-_KIND: dict[Piece, int] = {kind_card(k): k for k in range(CARD_KINDS)}
-"""Each card's kind (`card_kind`), looked up."""
+_HELD: tuple[Piece, ...] = full_set(INDIAN_RUMMY, players=INDIAN_RUMMY.max_players)
+"""The cards of the pack as the deals hold them: notation and `full_set` make one object per card."""
+_KIND_OF_ID: dict[int, int] = {id(c): card_kind(c) for c in _HELD}
+"""Each of those cards' kind (`card_kind`) by its identity (the cards are kept alive in `_HELD`): a card
+made otherwise is looked up by `card_kind`."""
 _PHASES = {IndianPhase.DRAW: 0, IndianPhase.DISCARD: 1, IndianPhase.OVER: 2}
+
+
+def _kind(card: Piece) -> int:
+    """`card_kind`, looked up."""
+    k = _KIND_OF_ID.get(id(card))
+    return card_kind(card) if k is None else k
 
 
 class _DiscardMoves(dict[int, Any]):
@@ -130,12 +139,13 @@ class raw_env(RummyEnv):
         self.copies[52] = 1.0 / self.jokers
         # sums[k][c]: ``copies[k]`` added c times in float32, one after another, as the encoding
         # adds a card at a time (each count is written once, with the very same number).
-        self._sums: list[list[np.float32]] = []
+        # (as Python floats: each is a float32, written back to the float32 observation exactly)
+        self._sums: list[list[float]] = []
         for k in range(CARD_KINDS):
-            row, total = [np.float32(0.0)], np.float32(0.0)
+            row, total = [0.0], np.float32(0.0)
             for _ in range(max(decks, self.jokers) * 2):
                 total = np.float32(total + self.copies[k])
-                row.append(total)
+                row.append(float(total))
             self._sums.append(row)
         n = players
         self.actions = 162
@@ -169,6 +179,13 @@ class raw_env(RummyEnv):
                 Field("totals", n, "in a game: each seat's total / 250, seats from the viewer (0 in one deal)"),
             )
         )
+        off = self.layout.offset
+        self._at = tuple(
+            off[name]
+            for name in ("hand", "wild_rank", "wild_card", "top_discard", "discards", "known", "status", "hand_sizes")
+        )
+        self._at_stock, self._at_phase = off["stock_size"], off["phase"]
+        self._at_to_move, self._at_totals = off["to_move"], off["totals"]
         super().__init__(players=players, render_mode=render_mode, max_steps=max_steps)
 
     def _deal(self, seed: int) -> Referee:
@@ -211,49 +228,62 @@ class raw_env(RummyEnv):
         return out
 
     def _encode(self, state: Referee, seat: int) -> np.ndarray[Any, Any]:
-        view = state.view(seat)
-        assert isinstance(view, IndianView)
-        n, lay = self.seats, self.layout
-        out = np.zeros(lay.size, dtype=np.float32)
-        self._counts(out, lay.offset["hand"], view.hand)
-        wild = 13 if view.wild_rank is None else int(view.wild_rank) - 1
-        out[lay.offset["wild_rank"] + wild] = 1.0
-        out[lay.offset["wild_card"] + card_kind(view.wild_card)] = 1.0
-        if view.discards:
-            out[lay.offset["top_discard"] + card_kind(view.discards[-1])] = 1.0
-            self._counts(out, lay.offset["discards"], view.discards[:-1])
-        at = lay.offset["known"]
+        # Written from the deal's own fields, as its view gives them (`IndianDeal.view`, and
+        # `IndianGame.view` for the game's seat to move and totals): the view is not made.
+        if isinstance(state, IndianGame):
+            deal, to_move, totals = state.round, state.to_move, state.totals
+        else:
+            assert isinstance(state, IndianDeal)
+            deal, to_move, totals = state, state.to_move, None
+        n = self.seats
+        at_hand, at_wild_rank, at_wild_card, at_top, at_discards, at_known, at_status, at_sizes = self._at
+        out = np.zeros(self.layout.size, dtype=np.float32)
+        counts = self._counts
+        counts(out, at_hand, deal.hands[seat])
+        kind = _kind(deal.wild_card)
+        out[at_wild_rank + (13 if kind == 52 else kind % 13)] = 1.0
+        out[at_wild_card + kind] = 1.0
+        discards = deal.discards
+        if discards:
+            out[at_top + _kind(discards[-1])] = 1.0
+            if len(discards) > 1:
+                counts(out, at_discards, discards[:-1])
+        status, hands, known = deal.status, deal.hands, deal.known
+        over = deal.phase is IndianPhase.OVER
         for r in range(1, n):
             s = (seat + r) % n
-            shown = view.shown[s] if view.shown else None
-            self._counts(out, at + (r - 1) * 53, shown if shown is not None else view.known[s])
-        at = lay.offset["status"]
+            st = status[s]
+            if st is SeatStatus.WRONG_DECLARATION or (over and st is SeatStatus.IN):
+                counts(out, at_known + (r - 1) * 53, hands[s])
+            elif known[s]:
+                counts(out, at_known + (r - 1) * 53, known[s])
         width = len(_STATUS)
         for r in range(n):
-            out[at + r * width + _STATUS[view.status[(seat + r) % n]]] = 1.0
-        at = lay.offset["hand_sizes"]
-        for r in range(n):
-            out[at + r] = view.hand_sizes[(seat + r) % n] / 14
-        out[lay.offset["stock_size"]] = min(1.0, view.stock_size / (52 * self.decks + self.jokers))
-        out[lay.offset["phase"] + _PHASES[view.phase]] = 1.0
-        out[lay.offset["to_move"]] = 1.0 if view.to_move == seat else 0.0
-        if view.totals is not None:
-            at = lay.offset["totals"]
+            s = (seat + r) % n
+            out[at_status + r * width + _STATUS[status[s]]] = 1.0
+            out[at_sizes + r] = len(hands[s]) / 14
+        out[self._at_stock] = min(1.0, len(deal.stock) / (52 * self.decks + self.jokers))
+        out[self._at_phase + _PHASES[deal.phase]] = 1.0
+        if to_move == seat:
+            out[self._at_to_move] = 1.0
+        if totals is not None:
+            at = self._at_totals
             for r in range(n):
-                out[at + r] = min(1.0, view.totals[(seat + r) % n] / 250)
-        return np.clip(out, 0.0, 1.0)
+                out[at + r] = min(1.0, totals[(seat + r) % n] / 250)
+        return np.minimum(out, 1.0, out=out)  # (every value is at least 0: `np.clip` to [0, 1])
 
     def _counts(self, out: np.ndarray[Any, Any], at: int, cards: Sequence[Piece]) -> None:
         """Write each kind's count of ``cards`` / its copies at ``at`` + kind (a field that was all 0)."""
         held: dict[int, int] = {}
+        get = _KIND_OF_ID.get
         for c in cards:
-            k = _KIND.get(c)
+            k = get(id(c))
             if k is None:
                 k = card_kind(c)
             held[k] = held.get(k, 0) + 1
         sums = self._sums
-        for k, n in held.items():
-            out[at + k] = sums[k][n]
+        for k, m in held.items():
+            out[at + k] = sums[k][m]
 
     def action_rows(self) -> list[ActionRow]:
         """The action table."""
