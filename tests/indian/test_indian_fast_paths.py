@@ -80,3 +80,46 @@ def test_needy_counts_the_families_of_the_cards(seed: int, options: dict[str, ob
     naturals = tuple(sorted(rng.sample(pool, min(size, len(pool)))))
     finder = Finder([Card(Rank(1), Suit.SPADES)], rules)
     assert finder._needy(naturals) == _needy_by_card(finder, naturals)
+
+
+@settings(max_examples=100)
+@given(st.integers(0, 2**64), st.integers(0, 300))
+def test_the_shuffle_draws_as_random_does(seed: int, size: int) -> None:
+    mine, theirs = list(range(size)), list(range(size))
+    _state.shuffle(mine, random.Random(seed))
+    random.Random(seed).shuffle(theirs)
+    assert mine == theirs
+
+
+class _Drawing(random.Random):
+    """A generator of its own: the deal shuffles with its ``shuffle``."""
+
+    def shuffle(self, x: list[object]) -> None:  # type: ignore[override]
+        x.reverse()
+
+
+def test_a_generator_of_its_own_shuffles_its_own_way() -> None:
+    from rummylib.decks import shuffled
+    from rummylib.indian.deal import _shuffled
+
+    pieces = tuple(range(10))
+    assert _shuffled(pieces, _Drawing(1)) == shuffled(pieces, _Drawing(1)) == pieces[::-1]  # type: ignore[arg-type]
+    assert _shuffled(pieces, random.Random(1)) == shuffled(pieces, random.Random(1))  # type: ignore[arg-type]
+
+
+@settings(max_examples=60)
+@given(st.integers(0, 10**6), st.integers(2, 6), st.data())
+def test_a_deal_changed_is_what_attrs_evolve_makes(seed: int, players: int, data: st.DataObject) -> None:
+    from rummylib.indian.deal import _evolve
+
+    deal = IndianDeal.deal(rules=INDIAN_RUMMY, players=players, seed=seed)
+    after = deal.apply(DrawStock(deal.to_move or 0))
+    names = data.draw(st.sets(st.sampled_from([a.name for a in attrs.fields(IndianDeal)])))
+    changes = {name: getattr(after, name) for name in names}
+    mine = _evolve(deal, **changes)
+    theirs = attrs.evolve(deal, **changes)
+    assert type(mine) is IndianDeal
+    assert mine == theirs
+    assert all(getattr(mine, a.name) is getattr(theirs, a.name) for a in attrs.fields(IndianDeal))
+    assert mine.to_json() == theirs.to_json()
+    assert _evolve(deal, phase=IndianPhase.DISCARD).phase is IndianPhase.DISCARD

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 from rummylib.cards import Card, Rank, Suit
 from rummylib.melds import Meld, MeldKind, meld_readings
@@ -77,6 +76,7 @@ class Finder:
         self.jokers = jokers
         self.memo: dict[tuple[object, ...], _Plan | None] = {}
         self.discard_memo: dict[tuple[object, ...], frozenset[_Nat]] = {}
+        self.joker_limits: dict[int, bool] = {}
 
     def find(self) -> tuple[tuple[Piece, ...], ...] | None:
         if self.need_pure and not self._has_pure_window():
@@ -243,49 +243,64 @@ class Finder:
         self.discard_memo[key] = answer
         return answer
 
-    def _natural_groups(self, naturals: tuple[_Nat, ...], wilds: tuple[_Nat, ...], spare: int) -> Iterator[_Candidate]:
+    def _natural_groups(self, naturals: tuple[_Nat, ...], wilds: tuple[_Nat, ...], spare: int) -> list[_Candidate]:
         """Every group the first natural card can be in: runs of its suit, then sets of its rank."""
         first, rest = naturals[0], naturals[1:]
-        have = Counter(rest)
-        wild_have = Counter(wilds)
+        have: dict[_Nat, int] = {}  # (counts of the cards held, as a Counter would give them)
+        for card in rest:
+            have[card] = have.get(card, 0) + 1
+        wild_have: dict[_Nat, int] = {}
+        for card in wilds:
+            wild_have[card] = wild_have.get(card, 0) + 1
         suit = first[0]
         shape = self.shape
+        out: list[_Candidate] = []
         for pos in self._positions(first[1]):
-
-            def own(q: int) -> bool:
-                card = (suit, 1 if q == 14 else q)
-                return have[card] > 0 or wild_have[card] > 0
-
             left_gaps = 0
             for lo in range(pos, max(shape.run_low, pos - shape.run_max + 1) - 1, -1):
-                if lo < pos and not own(lo):
-                    left_gaps += 1
-                    if left_gaps > spare:
-                        break
+                if lo < pos:
+                    card = (suit, 1 if lo == 14 else lo)
+                    if card not in have and card not in wild_have:
+                        left_gaps += 1
+                        if left_gaps > spare:
+                            break
                 gaps = left_gaps
                 for hi in range(pos, min(shape.run_high, lo + shape.run_max - 1) + 1):
-                    if hi > pos and not own(hi):
-                        gaps += 1
-                        if gaps > spare:
-                            break
+                    if hi > pos:
+                        card = (suit, 1 if hi == 14 else hi)
+                        if card not in have and card not in wild_have:
+                            gaps += 1
+                            if gaps > spare:
+                                break
                     if hi - lo + 1 >= shape.run_min:
-                        yield from self._runs(first, pos, lo, hi, have, wild_have, spare)
-        yield from self._sets(first, rest, spare)
+                        self._runs(out, first, pos, lo, hi, have, wild_have, spare)
+        self._sets(out, first, rest, spare)
+        return out
+
+    def _too_many_jokers(self, jokers: int, naturals: int) -> bool:
+        """Whether the rules refuse ``jokers`` jokers beside ``naturals`` naturals in one group (asked once each)."""
+        key = jokers * 64 + naturals
+        found = self.joker_limits.get(key)
+        if found is None:
+            found = self.rules.too_many_jokers(jokers, naturals) is not None
+            self.joker_limits[key] = found
+        return found
 
     def _runs(
         self,
+        out: list[_Candidate],
         first: _Nat,
         pos: int,
         lo: int,
         hi: int,
-        have: Counter[_Nat],
-        wild_have: Counter[_Nat],
+        have: dict[_Nat, int],
+        wild_have: dict[_Nat, int],
         spare: int,
-    ) -> Iterator[_Candidate]:
-        """The runs of ``first`` over the places ``lo`` to ``hi``: each its own card, or a filler."""
+    ) -> None:
+        """Add the runs of ``first`` over the places ``lo`` to ``hi``: each its own card, or a filler."""
         suit = first[0]
         places = [(q, (suit, 1 if q == 14 else q)) for q in range(lo, hi + 1) if q != pos]
-        owned = [q for q, card in places if have[card] or wild_have[card]]
+        owned = [q for q, card in places if card in have or card in wild_have]
         held = set(owned)
         gaps = len(places) - len(owned)
         length = hi - lo + 1
@@ -293,21 +308,21 @@ class Finder:
         both_aces = lo == 1 and hi == 14
         for extra in range(min(len(owned), spare - gaps) + 1):
             count = gaps + extra
-            if self.rules.too_many_jokers(count, length - count) is not None:
+            if self._too_many_jokers(count, length - count):
                 continue
             for filled in itertools.combinations(owned, extra):
                 mine = {q: card for q, card in places if q in held and q not in filled}
-                used_naturals = tuple(card for card in mine.values() if have[card])
-                used_self = tuple(card for card in mine.values() if not have[card])
+                used_naturals = tuple(card for card in mine.values() if card in have)
+                used_self = tuple(card for card in mine.values() if card not in have)
                 if count + len(used_self) > spare:
                     continue
-                if both_aces and (Counter(used_naturals) - have or Counter(used_self) - wild_have):
+                if both_aces and (_exceeds(used_naturals, have) or _exceeds(used_self, wild_have)):
                     continue  # an ace wanted at both ends of a run, and only one held
                 laid = tuple(first if q == pos else mine.get(q, _FILLER) for q in range(lo, hi + 1))
-                yield laid, (first, *used_naturals), used_self, count, True, count == 0
+                out.append((laid, (first, *used_naturals), used_self, count, True, count == 0))
 
-    def _sets(self, first: _Nat, rest: tuple[_Nat, ...], spare: int) -> Iterator[_Candidate]:
-        """Every set of the rank of ``first``: other naturals of its rank, and fillers."""
+    def _sets(self, out: list[_Candidate], first: _Nat, rest: tuple[_Nat, ...], spare: int) -> None:
+        """Add every set of the rank of ``first``: other naturals of its rank, and fillers."""
         shape = self.shape
         suit, rank = first
         same = [n for n in rest if n[1] == rank and (n[0] != suit or not shape.distinct)]
@@ -318,9 +333,9 @@ class Finder:
                 for f in range(max(0, shape.group_min - 1 - k), min(spare, most - 1 - k) + 1):
                     if k == 0 and shape.run_min <= 1 + f <= shape.run_max:
                         continue  # the same cards as a run of one natural and fillers, tried above
-                    if self.rules.too_many_jokers(f, 1 + k) is not None:
+                    if self._too_many_jokers(f, 1 + k):
                         continue
-                    yield (first, *partners, *(_FILLER,) * f), (first, *partners), (), f, False, False
+                    out.append(((first, *partners, *(_FILLER,) * f), (first, *partners), (), f, False, False))
 
     def _leftovers(
         self, wilds: tuple[_Nat, ...], spare: int, seq: int, pure: int, jokers: int | None = None
@@ -365,6 +380,16 @@ class Finder:
                     if below is not None:
                         return ((first, *others, *(_JOKER_MARK,) * j), *below)
         return None
+
+
+def _exceeds(used: Sequence[_Nat], have: dict[_Nat, int]) -> bool:
+    """Whether ``used`` takes some card more times than ``have`` counts it (``Counter(used) - have``)."""
+    taken: dict[_Nat, int] = {}
+    for card in used:
+        taken[card] = taken.get(card, 0) + 1
+        if taken[card] > have.get(card, 0):
+            return True
+    return False
 
 
 def _near(ra: int, rb: int, low: bool, high: bool) -> bool:

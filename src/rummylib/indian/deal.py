@@ -637,7 +637,8 @@ class IndianDeal(RefereeBase):
                 f"player {p} lays out {len(laid)} cards: a declaration lays out all {len(rest)} cards left "
                 f"after the discard",
             )
-        strangers = list((Counter(laid) - Counter(rest)).elements())
+        # (the cards laid in the hand's own order, as a listed wrong declaration lays them: none foreign)
+        strangers = [] if laid == list(rest) else list((Counter(laid) - Counter(rest)).elements())
         if strangers:
             refuse(RuleId.NOT_IN_HAND, f"player {p} does not hold {format_pieces(strangers)}", pieces=strangers)
         declarable = _discards(self.hands[p], self.rules)  # one search of the hand, shared with the listing

@@ -61,6 +61,14 @@ def _kind(card: Piece) -> int:
     return card_kind(card) if k is None else k
 
 
+def _draws(seat: int) -> tuple[DrawStock, DrawDiscard, Drop]:
+    return DrawStock(seat), DrawDiscard(seat), Drop(seat)
+
+
+_DRAWS = tuple(_draws(seat) for seat in range(INDIAN_RUMMY.max_players))
+"""The draw phase's actions of each seat (values: one of each serves every deal)."""
+
+
 class _DiscardMoves(dict[int, Any]):
     """The discard phase's indices, each with its action made only when asked for.
 
@@ -74,7 +82,7 @@ class _DiscardMoves(dict[int, Any]):
         super().__init__()
         self._deal, self._seat = deal, seat
         self._cards: dict[int, Piece] = {}
-        kinds = [card_kind(c) for c in cards]
+        kinds = [_kind(c) for c in cards]
         for c, k in zip(cards, kinds, strict=True):
             self._cards[k] = c
             dict.__setitem__(self, _DISCARD + k, None)
@@ -208,10 +216,19 @@ class raw_env(RummyEnv):
     def _moves(self, state: Referee, seat: int) -> dict[int, Any]:
         deal = state.round if isinstance(state, IndianGame) else state
         assert isinstance(deal, IndianDeal)
-        if deal.phase is IndianPhase.DISCARD and deal.to_move == seat:
-            cards, valid = deal._declarable(seat)
-            if valid is not None:
-                return _DiscardMoves(deal, seat, cards, valid)
+        if deal.to_move == seat:
+            if deal.phase is IndianPhase.DRAW:
+                # The referee's listing (`IndianDeal.legal_actions`), written out: each action made once per seat.
+                draw_stock, draw_discard, drop = _DRAWS[seat] if seat < len(_DRAWS) else _draws(seat)
+                moves: dict[int, Any] = {0: draw_stock} if deal.stock else {}
+                if deal._draw_discard_problem() is None:
+                    moves[1] = draw_discard
+                moves[2] = drop
+                return moves
+            if deal.phase is IndianPhase.DISCARD:
+                cards, valid = deal._declarable(seat)
+                if valid is not None:
+                    return _DiscardMoves(deal, seat, cards, valid)
         out: dict[int, Any] = {}
         for a in self.legal_actions_of(state, seat):
             if isinstance(a, DrawStock):
