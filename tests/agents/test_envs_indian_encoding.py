@@ -69,7 +69,9 @@ def _from_view(env: Any, state: Referee, seat: int) -> np.ndarray[Any, Any]:
     reshuffles=st.sampled_from([0, 1, None]),
     seed=st.integers(0, 10**6),
 )
-def test_the_observation_is_the_encoding_of_the_view(players: int, game: str, reshuffles: int | None, seed: int) -> None:
+def test_the_observation_is_the_encoding_of_the_view(
+    players: int, game: str, reshuffles: int | None, seed: int
+) -> None:
     env = indian_rummy_v0.raw_env(
         rules=INDIAN_RUMMY.with_options({"max_reshuffles": reshuffles}), players=players, game=game
     )

@@ -18,8 +18,7 @@ from tests.indian.test_indian_find_declaration import HOUSE
 
 from rummylib import INDIAN_RUMMY, Card
 from rummylib.cards import Rank, Suit
-from rummylib.indian import IndianDeal
-from rummylib.indian import _state
+from rummylib.indian import IndianDeal, _state
 from rummylib.indian._finder import Finder
 from rummylib.indian.actions import DrawStock, IndianPhase
 
@@ -67,7 +66,6 @@ def _needy_by_card(finder: Finder, naturals: tuple[tuple[int, int], ...]) -> int
     return sum(1 for size in sizes.values() if size < finder.smallest)
 
 
-
 @settings(max_examples=400)
 @given(st.integers(0, 2**32), st.sampled_from(HOUSE), st.integers(0, 14))
 def test_needy_counts_the_families_of_the_cards(seed: int, options: dict[str, object], size: int) -> None:
@@ -99,12 +97,12 @@ class _Drawing(random.Random):
 
 
 def test_a_generator_of_its_own_shuffles_its_own_way() -> None:
-    from rummylib.decks import shuffled
+    from rummylib.decks import full_set, shuffled
     from rummylib.indian.deal import _shuffled
 
-    pieces = tuple(range(10))
-    assert _shuffled(pieces, _Drawing(1)) == shuffled(pieces, _Drawing(1)) == pieces[::-1]  # type: ignore[arg-type]
-    assert _shuffled(pieces, random.Random(1)) == shuffled(pieces, random.Random(1))  # type: ignore[arg-type]
+    pieces = full_set(INDIAN_RUMMY, players=2)[:10]
+    assert _shuffled(pieces, _Drawing(1)) == shuffled(pieces, _Drawing(1)) == pieces[::-1]
+    assert _shuffled(pieces, random.Random(1)) == shuffled(pieces, random.Random(1)) != pieces
 
 
 @settings(max_examples=60)
@@ -123,3 +121,24 @@ def test_a_deal_changed_is_what_attrs_evolve_makes(seed: int, players: int, data
     assert all(getattr(mine, a.name) is getattr(theirs, a.name) for a in attrs.fields(IndianDeal))
     assert mine.to_json() == theirs.to_json()
     assert _evolve(deal, phase=IndianPhase.DISCARD).phase is IndianPhase.DISCARD
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**6), st.integers(2, 4))
+def test_listed_declarations_are_the_actions_the_public_constructor_makes(seed: int, players: int) -> None:
+    from rummylib.indian.actions import Declare
+
+    rng = random.Random(seed)
+    deal = IndianDeal.deal(rules=INDIAN_RUMMY.with_options({"max_reshuffles": 1}), players=players, seed=seed)
+    checked = 0
+    while not deal.is_over and checked < 6:
+        listed = list(deal.legal_actions())
+        for action in listed:
+            if isinstance(action, Declare):
+                checked += 1
+                public = Declare(action.player, action.melds, action.discard)
+                written = Declare(action.player, [str(m) for m in action.melds], str(action.discard))
+                assert action == public == written
+                assert hash(action) == hash(public) and repr(action) == repr(public)
+                assert type(action.melds) is tuple and action.melds == public.melds
+        deal = deal.apply(rng.choice([a for a in listed if not isinstance(a, Declare)] or listed))

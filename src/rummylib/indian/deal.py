@@ -416,9 +416,9 @@ class IndianDeal(RefereeBase):
             rest = _without(self.hands[p], c)
             melds = _declared(rest, self.rules) if valid is None or c in valid else None
             if melds is not None:
-                yield Declare(p, melds, c), True
+                yield _listed_declare(p, melds, c), True
             singles = tuple(_single(x) for x in rest)
-            yield Declare(p, singles, c), melds is not None and _valid_declaration(singles, self.rules)
+            yield _listed_declare(p, singles, c), melds is not None and _valid_declaration(singles, self.rules)
 
     def _declarable(self, p: int) -> tuple[tuple[Piece, ...], frozenset[Piece] | None]:
         """The discard phase's answers without its actions: each distinct card, and the discards that declare.
@@ -438,8 +438,8 @@ class IndianDeal(RefereeBase):
         if valid:
             melds = _declared(rest, self.rules)
             assert melds is not None
-            return Declare(p, melds, card)
-        return Declare(p, tuple(_single(x) for x in rest), card)
+            return _listed_declare(p, melds, card)
+        return _listed_declare(p, tuple(_single(x) for x in rest), card)
 
     def apply(self, action: IndianAction) -> IndianDeal:
         """The deal after ``action``.
@@ -865,6 +865,26 @@ def _evolve(deal: IndianDeal, **changes: Any) -> IndianDeal:
     if _PLAIN_FIELDS and type(deal) is IndianDeal:
         return _state.evolve(deal, _FIELDS, changes)
     return attrs.evolve(deal, **changes)
+
+
+_DECLARE_FIELDS = ("player", "melds", "discard")
+_PLAIN_DECLARE = tuple(a.name for a in attrs.fields(Declare)) == _DECLARE_FIELDS and not hasattr(
+    Declare, "__attrs_post_init__"
+)
+
+
+def _listed_declare(p: int, melds: tuple[Meld, ...], card: Piece) -> Declare:
+    """``Declare(p, melds, card)`` for a seat, melds and a card of the deal: what its checks and converters give.
+
+    The seat is the deal's own, the melds already a tuple of `Meld` (which the converter keeps as
+    they are) and the card a piece, so the fields are set as they are.
+    """
+    if not _PLAIN_DECLARE:  # pragma: no cover - the fields of Declare are those three
+        return Declare(p, melds, card)
+    made = object.__new__(Declare)
+    for name, value in zip(_DECLARE_FIELDS, (p, melds, card), strict=True):
+        object.__setattr__(made, name, value)
+    return made
 
 
 def _draws_as_random(rng: random.Random) -> bool:

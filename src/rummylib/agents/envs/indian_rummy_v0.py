@@ -37,6 +37,7 @@ from rummylib.agents.envs._base import (
     card_kind,
     wrap,
 )
+from rummylib.agents.envs._indian_obs import Encoder
 from rummylib.decks import full_set
 from rummylib.errors import ErrorCode, RuleSetError
 from rummylib.indian import IndianDeal, IndianGame
@@ -188,12 +189,17 @@ class raw_env(RummyEnv):
             )
         )
         off = self.layout.offset
-        self._at = tuple(
-            off[name]
-            for name in ("hand", "wild_rank", "wild_card", "top_discard", "discards", "known", "status", "hand_sizes")
+        fields = ("hand", "wild_rank", "wild_card", "top_discard", "discards", "known", "status", "hand_sizes")
+        self._encoder = Encoder(
+            players,
+            [off[name] for name in (*fields, "stock_size", "phase", "to_move", "totals")],
+            self._sums,
+            _KIND_OF_ID,
+            card_kind,
+            _STATUS,
+            _PHASES,
+            52 * self.decks + self.jokers,
         )
-        self._at_stock, self._at_phase = off["stock_size"], off["phase"]
-        self._at_to_move, self._at_totals = off["to_move"], off["totals"]
         super().__init__(players=players, render_mode=render_mode, max_steps=max_steps)
 
     def _deal(self, seed: int) -> Referee:
@@ -252,55 +258,9 @@ class raw_env(RummyEnv):
         else:
             assert isinstance(state, IndianDeal)
             deal, to_move, totals = state, state.to_move, None
-        n = self.seats
-        at_hand, at_wild_rank, at_wild_card, at_top, at_discards, at_known, at_status, at_sizes = self._at
         out = np.zeros(self.layout.size, dtype=np.float32)
-        counts = self._counts
-        counts(out, at_hand, deal.hands[seat])
-        kind = _kind(deal.wild_card)
-        out[at_wild_rank + (13 if kind == 52 else kind % 13)] = 1.0
-        out[at_wild_card + kind] = 1.0
-        discards = deal.discards
-        if discards:
-            out[at_top + _kind(discards[-1])] = 1.0
-            if len(discards) > 1:
-                counts(out, at_discards, discards[:-1])
-        status, hands, known = deal.status, deal.hands, deal.known
-        over = deal.phase is IndianPhase.OVER
-        for r in range(1, n):
-            s = (seat + r) % n
-            st = status[s]
-            if st is SeatStatus.WRONG_DECLARATION or (over and st is SeatStatus.IN):
-                counts(out, at_known + (r - 1) * 53, hands[s])
-            elif known[s]:
-                counts(out, at_known + (r - 1) * 53, known[s])
-        width = len(_STATUS)
-        for r in range(n):
-            s = (seat + r) % n
-            out[at_status + r * width + _STATUS[status[s]]] = 1.0
-            out[at_sizes + r] = len(hands[s]) / 14
-        out[self._at_stock] = min(1.0, len(deal.stock) / (52 * self.decks + self.jokers))
-        out[self._at_phase + _PHASES[deal.phase]] = 1.0
-        if to_move == seat:
-            out[self._at_to_move] = 1.0
-        if totals is not None:
-            at = self._at_totals
-            for r in range(n):
-                out[at + r] = min(1.0, totals[(seat + r) % n] / 250)
+        self._encoder.encode(out, deal, seat, to_move, totals)
         return np.minimum(out, 1.0, out=out)  # (every value is at least 0: `np.clip` to [0, 1])
-
-    def _counts(self, out: np.ndarray[Any, Any], at: int, cards: Sequence[Piece]) -> None:
-        """Write each kind's count of ``cards`` / its copies at ``at`` + kind (a field that was all 0)."""
-        held: dict[int, int] = {}
-        get = _KIND_OF_ID.get
-        for c in cards:
-            k = get(id(c))
-            if k is None:
-                k = card_kind(c)
-            held[k] = held.get(k, 0) + 1
-        sums = self._sums
-        for k, m in held.items():
-            out[at + k] = sums[k][m]
 
     def action_rows(self) -> list[ActionRow]:
         """The action table."""
