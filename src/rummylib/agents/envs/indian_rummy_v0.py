@@ -37,10 +37,10 @@ from rummylib.agents.envs._base import (
     card_kind,
     wrap,
 )
-from rummylib.agents.envs._indian_obs import Encoder
 from rummylib.decks import full_set
 from rummylib.errors import ErrorCode, RuleSetError
 from rummylib.indian import IndianDeal, IndianGame
+from rummylib.indian._observe import Encoder
 from rummylib.indian.actions import Declare, Discard, DrawDiscard, DrawStock, Drop, IndianPhase, SeatStatus
 from rummylib.pieces import Piece
 from rummylib.referee import Referee

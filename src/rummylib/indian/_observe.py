@@ -1,7 +1,8 @@
-"""The observation of ``indian_rummy_v0``, written from a deal's own fields (private; compiled).
+"""The observation of the ``indian_rummy_v0`` environment, written from a deal's own fields (private; compiled).
 
 `rummylib.agents.envs.indian_rummy_v0` describes the layout; this writes it for one seat as the
-deal's view (`rummylib.indian.IndianDeal.view`) would give it, without making the view.
+deal's view (`rummylib.indian.IndianDeal.view`) would give it, without making the view. It lives
+beside the engine so that the compiled build needs nothing of the agents extra.
 """
 
 from __future__ import annotations
