@@ -62,9 +62,12 @@ def _spots(piece: Piece, rules: RuleSet) -> tuple[int, ...]:
 # ------------------------------------------------------------------------------------------
 
 
-@attrs.frozen
 class _Skeleton:
-    """A meld of a lay-down before its wild pieces are chosen: its natural cards and its empty places."""
+    """A meld of a lay-down before its wild pieces are chosen: its natural cards and its empty places.
+
+    A plain class (not attrs): the search makes hundreds per hand, and compiled it is a native
+    class whose construction and fields cost next to nothing. Compared by identity only.
+    """
 
     kind: MeldKind
     key: tuple[object, ...]
@@ -89,6 +92,36 @@ class _Skeleton:
     """Points of the natural cards."""
     plain: int
     """How many of its natural cards are not wild."""
+
+    def __init__(
+        self,
+        kind: MeldKind,
+        key: tuple[object, ...],
+        suit: int,
+        low: int,
+        high: int,
+        naturals: tuple[Piece, ...],
+        slots: tuple[int, ...],
+        barred: tuple[Piece | None, ...],
+        rank: int,
+        uses: int,
+        wild_naturals: tuple[Piece, ...],
+        points: int,
+        plain: int,
+    ) -> None:
+        self.kind = kind
+        self.key = key
+        self.suit = suit
+        self.low = low
+        self.high = high
+        self.naturals = naturals
+        self.slots = slots
+        self.barred = barred
+        self.rank = rank
+        self.uses = uses
+        self.wild_naturals = wild_naturals
+        self.points = points
+        self.plain = plain
 
 
 class _Packing:
@@ -562,14 +595,24 @@ def _order(w: _Written) -> tuple[object, ...]:
     return w.order
 
 
-@attrs.frozen
 class _Written:
-    """A filled meld of the search: the meld, its cards' sort keys, where it is written, its points."""
+    """A filled meld of the search: the meld, its cards' sort keys, where it is written, its points.
+
+    A plain class, as `_Skeleton` is.
+    """
 
     meld: Meld
     keys: tuple[tuple[int, int, int], ...]
     order: tuple[object, ...]
     points: int
+
+    def __init__(
+        self, meld: Meld, keys: tuple[tuple[int, int, int], ...], order: tuple[object, ...], points: int
+    ) -> None:
+        self.meld = meld
+        self.keys = keys
+        self.order = order
+        self.points = points
 
 
 def _piece_keys(pieces: Sequence[Piece]) -> tuple[tuple[int, int, int], ...]:
