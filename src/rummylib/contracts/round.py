@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import ClassVar, TypeVar
 
@@ -164,9 +163,14 @@ def _less(pieces: Sequence[Piece], gone: Sequence[Piece]) -> tuple[Piece, ...]:
     """``pieces`` without ``gone`` as multisets (what is not there is ignored), in canonical order."""
     if not pieces:
         return ()
-    left = Counter(pieces)
-    left.subtract(gone)
-    return sorted_pieces(tuple(left.elements()))
+    left = list(pieces)
+    for piece in gone:
+        if piece in left:
+            left.remove(piece)
+    out = sorted_pieces(tuple(left))
+    # The same value as before is the same tuple: what reads the round by identity (an
+    # environment's observation) knows it unchanged.
+    return pieces if type(pieces) is tuple and out == pieces else out
 
 
 _LAYOFFS_SEEN: dict[tuple[int, int, tuple[Piece, ...], str], tuple[object, object, tuple[object, ...] | None]] = {}

@@ -101,6 +101,7 @@ class ContractEnv(RummyEnv):
         self.copies = np.full(CARD_KINDS, 1.0 / self.decks, dtype=np.float32)
         self.copies[52] = 1.0 / self.jokers
         self._sum_table: list[list[float]] = [[0.0] for _ in range(CARD_KINDS)]
+        self._sum_clamped: list[list[float]] = [[0.0] for _ in range(CARD_KINDS)]  # the same, at most 1
         self._blocks: dict[tuple[int, bool, int], tuple[object, np.ndarray[Any, Any], np.ndarray[Any, Any]]] = {}
         rounds = len(rules.rounds)
         self.layout = Layout(
@@ -274,10 +275,11 @@ class ContractEnv(RummyEnv):
 
     def _sums(self, kind: int, count: int) -> float:
         """``count`` copies of a kind, each 1 / its copies, added one by one in float32 (as a count vector is)."""
-        table = self._sum_table[kind]
+        table, clamped = self._sum_table[kind], self._sum_clamped[kind]
         while len(table) <= count:
             table.append(float(np.float32(table[-1]) + self.copies[kind]))
-        return min(1.0, table[count])
+            clamped.append(min(1.0, table[-1]))
+        return clamped[count]
 
     def _put_counts(
         self,
@@ -309,7 +311,10 @@ class ContractEnv(RummyEnv):
                 counts[k] = counts.get(k, 0) + 1
             where = np.fromiter(counts, dtype=np.intp, count=len(counts))
             where += at
-            values = np.array([self._sums(k, c) for k, c in counts.items()], dtype=np.float32)
+            sums = self._sum_clamped
+            values = np.array(
+                [sums[k][c] if c < len(sums[k]) else self._sums(k, c) for k, c in counts.items()], dtype=np.float32
+            )
             if len(self._blocks) >= 4096:
                 self._blocks.clear()
             found = self._blocks[key] = (owner, where, values)
