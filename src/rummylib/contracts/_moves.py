@@ -22,7 +22,6 @@ from __future__ import annotations
 import functools
 import heapq
 import itertools
-from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
 
@@ -53,8 +52,9 @@ class _Facts:
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
-        self.wild: dict[Piece, bool] = {}
-        self.points: dict[Piece, int] = {}
+        # By the piece's identity (a card's hash is a Python function), the piece held.
+        self.wild: dict[int, tuple[Piece, bool]] = {}
+        self.points: dict[int, tuple[Piece, int]] = {}
         self.suits: list[tuple[dict[int, Card], dict[int, bool], dict[int, int]]] = []
         shape = rules.meld_shape
         for suit in _SUITS:
@@ -64,16 +64,20 @@ class _Facts:
             self.suits.append((cards, wild, points))
 
     def is_wild(self, piece: Piece) -> bool:
-        found = self.wild.get(piece)
-        if found is None:
-            found = self.wild[piece] = self.rules.is_wild(piece)
-        return found
+        found = self.wild.get(id(piece))
+        if found is None or found[0] is not piece:
+            if len(self.wild) >= 4096:
+                self.wild.clear()
+            found = self.wild[id(piece)] = (piece, self.rules.is_wild(piece))
+        return found[1]
 
     def piece_points(self, piece: Piece) -> int:
-        found = self.points.get(piece)
-        if found is None:
-            found = self.points[piece] = self.rules.piece_points(piece)
-        return found
+        found = self.points.get(id(piece))
+        if found is None or found[0] is not piece:
+            if len(self.points) >= 4096:
+                self.points.clear()
+            found = self.points[id(piece)] = (piece, self.rules.piece_points(piece))
+        return found[1]
 
 
 _FACTS: dict[int, _Facts] = {}
@@ -686,8 +690,23 @@ def _piece_keys(pieces: Sequence[Piece]) -> tuple[tuple[int, int, int], ...]:
     return tuple(map(_key_of, pieces))
 
 
-_key_of = functools.lru_cache(maxsize=None)(piece_sort_key)
-"""`piece_sort_key`, remembered: the pieces of a game are few and their keys are asked for often."""
+_KEYS: dict[int, tuple[Piece, tuple[int, int, int]]] = {}
+"""`piece_sort_key` of each piece met, by its identity (the piece held, so that its id stays its own)."""
+
+
+def _key_of(piece: Piece) -> tuple[int, int, int]:
+    """`piece_sort_key`, remembered: a game's pieces are a few shared objects, asked for often.
+
+    Looked up by identity: a card's own hash is a Python function, a dozen times dearer.
+    """
+    found = _KEYS.get(id(piece))
+    if found is not None and found[0] is piece:
+        return found[1]
+    key = piece_sort_key(piece)
+    if len(_KEYS) >= 4096:
+        _KEYS.clear()
+    _KEYS[id(piece)] = (piece, key)
+    return key
 
 
 def lay_downs(
@@ -725,6 +744,26 @@ def lay_downs_in_order(
 # ------------------------------------------------------------------------------------------
 
 
+_HAND_PARTS: list[tuple[object, object, dict[Piece, int], list[tuple[Piece, int]]]] = []
+"""`_hand_parts` of the last hand asked about (by identity): every meld of the table asks of the same hand."""
+
+
+def _hand_parts(hand: Sequence[Piece], rules: RuleSet) -> tuple[dict[Piece, int], list[tuple[Piece, int]]]:
+    """The hand's counts, and its wild pieces with their counts in canonical order (not to be changed)."""
+    if _HAND_PARTS and _HAND_PARTS[0][0] is hand and _HAND_PARTS[0][1] is rules:
+        return _HAND_PARTS[0][2], _HAND_PARTS[0][3]
+    cnt = _counts(hand)
+    facts = _facts(rules)
+    wilds = sorted(((p, n) for p, n in cnt.items() if facts.is_wild(p)), key=_first_key)
+    if type(hand) is tuple:  # (a list could change under the same identity)
+        _HAND_PARTS[:] = [(hand, rules, cnt, wilds)]
+    return cnt, wilds
+
+
+def _first_key(item: tuple[Piece, int]) -> tuple[int, int, int]:
+    return _key_of(item[0])
+
+
 def layoff_groups(hand: Sequence[Piece], reading: MeldReading, rules: RuleSet) -> Iterator[tuple[Piece, ...]]:
     """Every group of cards of ``hand`` that might be laid off on the meld at once (sorted; a superset).
 
@@ -732,24 +771,24 @@ def layoff_groups(hand: Sequence[Piece], reading: MeldReading, rules: RuleSet) -
     under ``joker_slides``, where a joker stands) and wild pieces, as long as the new run could be
     one unbroken run no longer than the rules allow. `check_layoff` decides each.
     """
-    cnt = Counter(hand)
-    wilds = sorted(((p, n) for p, n in cnt.items() if rules.is_wild(p)), key=lambda x: piece_sort_key(x[0]))
+    cnt, wilds = _hand_parts(hand, rules)
     if reading.kind is MeldKind.GROUP:
+        facts = _facts(rules)
         rank = reading.rank
         naturals = sorted(
-            ((p, n) for p, n in cnt.items() if isinstance(p, Card) and int(p.rank) == rank and not rules.is_wild(p)),
-            key=lambda x: piece_sort_key(x[0]),
+            ((p, n) for p, n in cnt.items() if isinstance(p, Card) and int(p.rank) == rank and not facts.is_wild(p)),
+            key=lambda x: _key_of(x[0]),
         )
         room = len(hand) if rules.group_max is None else rules.group_max - len(reading.meld)
         for cards in _sub_multisets([*naturals, *wilds], room):
             if cards:
-                yield tuple(sorted(cards, key=piece_sort_key))
+                yield tuple(sorted(cards, key=_key_of))
         return
     yield from _run_layoffs(cnt, wilds, reading, rules)
 
 
 def _run_layoffs(
-    cnt: Counter[Piece], wilds: list[tuple[Piece, int]], reading: MeldReading, rules: RuleSet
+    cnt: dict[Piece, int], wilds: list[tuple[Piece, int]], reading: MeldReading, rules: RuleSet
 ) -> Iterator[tuple[Piece, ...]]:
     face = reading.faces[0]
     assert isinstance(face, Card)
@@ -761,12 +800,13 @@ def _run_layoffs(
     if room <= 0:
         return
     acting = {q for q, a in zip(reading.positions, reading.acting, strict=True) if a}
+    facts = _facts(rules)
     # Natural cards that might go on: beyond the ends, or (sliding a joker) where a joker stands.
     # Wild cards go anywhere a filler goes, so they are counted with the fillers.
     outside: dict[Piece, tuple[int, ...]] = {}
     slides: list[Piece] = []
-    for p in sorted(cnt, key=piece_sort_key):
-        if not isinstance(p, Card) or p.suit is not suit or rules.is_wild(p):
+    for p in sorted(cnt, key=_key_of):
+        if not isinstance(p, Card) or p.suit is not suit or facts.is_wild(p):
             continue
         spots = _spots(p, rules)
         free = tuple(q for q in spots if q not in taken)
@@ -783,7 +823,7 @@ def _run_layoffs(
                 cards = (*slide, *nat, *wild)
                 if not cards or not _could_join(nat, size + len(cards), low, high, outside):
                     continue
-                key = tuple(sorted(cards, key=piece_sort_key))
+                key = tuple(sorted(cards, key=_key_of))
                 if key not in seen:
                     seen.add(key)
                     yield key
@@ -806,7 +846,7 @@ def swap_cards(hand: Sequence[Piece], reading: MeldReading, rules: RuleSet) -> I
     acting = [i for i, a in enumerate(reading.acting) if a]
     if not acting:
         return
-    for p in sorted(set(hand), key=piece_sort_key):
+    for p in sorted(set(hand), key=_key_of):
         if isinstance(p, Joker):
             continue
         if reading.kind is MeldKind.GROUP:

@@ -137,17 +137,18 @@ def _take(hand: Sequence[Piece], pieces: Sequence[Piece]) -> tuple[Piece, ...] |
     return tuple(left)
 
 
-_DISCARDS: dict[tuple[int, Piece], Discard] = {}
-"""The discard actions made so far, by seat and card (an action is a value: one serves every round)."""
+_DISCARDS: dict[tuple[int, int], Discard] = {}
+"""The discard actions made so far, by seat and the card's identity (an action is a value: one serves
+every round; it holds its card, whose id stays its own)."""
 
 
 def _discard_of(player: int, card: Piece) -> Discard:
     """``Discard(player, card)``, made once and then remembered (holding ``card`` itself)."""
-    found = _DISCARDS.get((player, card))
+    found = _DISCARDS.get((player, id(card)))
     if found is None or found.card is not card:
         if len(_DISCARDS) >= 4096:
             _DISCARDS.clear()
-        found = _DISCARDS[player, card] = Discard(player, card)
+        found = _DISCARDS[player, id(card)] = Discard(player, card)
     return found
 
 
@@ -1122,17 +1123,18 @@ class ContractRound(RefereeBase):
                 f"player {player} cannot discard the last card: it must be laid off",
                 pieces=(action.card,),
             )
-        after = _evolve(
-            self,
-            hands=_replace(self.hands, player, left),
-            discards=(*self.discards, action.card),
-            known=_replace(self.known, player, _less(self.known[player], (action.card,))),
-            taken_this_turn=None,  # the discard ends the turn, going out or not
-        )
+        hands = _replace(self.hands, player, left)
+        discards = (*self.discards, action.card)
+        known = _replace(self.known, player, _less(self.known[player], (action.card,)))
         if not left:
+            # the discard ends the turn, going out or not
+            after = _evolve(self, hands=hands, discards=discards, known=known, taken_this_turn=None)
             return after._end(EndReason.WENT_OUT, player)
         nxt = _evolve(
-            after,
+            self,
+            hands=hands,
+            discards=discards,
+            known=known,
             current=(self.current + 1) % self.players,
             turns_played=self.turns_played + 1,
             phase=Phase.DRAW,

@@ -49,16 +49,19 @@ _LAY_DOWN, _OTHER, _DISCARD, _LAY_OFF = 4, 7, 10, 63
 _PHASES = {Phase.DRAW: 0, Phase.BUY: 1, Phase.PLAY: 2, Phase.OVER: 3}
 
 
-_KINDS: dict[Piece, int] = {}
-"""`_kind` of each piece met (a game's cards are a few shared objects: the lookup is by identity)."""
+_KINDS: dict[int, tuple[Piece, int]] = {}
+"""`_kind` of each piece met, by its identity (a game's cards are a few shared objects; the piece held)."""
 
 
 def _kind(piece: Piece) -> int:
     """`card_kind`, from the card's own numbers (spades first: the canonical suit order backwards)."""
-    kind = _KINDS.get(piece)
-    if kind is None:
-        kind = _KINDS[piece] = (3 - piece.suit.order) * 13 + piece.rank - 1 if type(piece) is Card else 52
-    return kind
+    found = _KINDS.get(id(piece))
+    if found is None or found[0] is not piece:
+        kind = (3 - piece.suit.order) * 13 + piece.rank - 1 if type(piece) is Card else 52
+        if len(_KINDS) >= 4096:
+            _KINDS.clear()
+        found = _KINDS[id(piece)] = (piece, kind)
+    return found[1]
 
 
 def _laid(action: LayDown) -> list[Piece]:
@@ -305,9 +308,8 @@ class ContractEnv(RummyEnv):
             counts: dict[int, int] = {}
             kinds = _KINDS
             for c in listed[:-1] if skip_last else listed:
-                k = kinds.get(c)
-                if k is None:
-                    k = _kind(c)
+                known = kinds.get(id(c))
+                k = known[1] if known is not None and known[0] is c else _kind(c)
                 counts[k] = counts.get(k, 0) + 1
             where = np.fromiter(counts, dtype=np.intp, count=len(counts))
             where += at
