@@ -878,7 +878,7 @@ class ContractRound(RefereeBase):
             refuse(RuleId.BUY_NOT_OFFERED, f"player {player} has already declined {window.card}")
         waiting = tuple(p for p in window.waiting if p != player)
         requests = (*window.requests, player) if isinstance(action, Buy) else window.requests
-        window = attrs.evolve(window, waiting=waiting, requests=requests)
+        window = BuyWindow(card=window.card, waiting=waiting, requests=requests, last_buyer=window.last_buyer)
         if waiting:
             return _evolve(self, window=window)
         return self._close_window(window)
