@@ -43,9 +43,7 @@ _FIELDS = (
 )
 
 
-def _plain(
-    cnt: dict[Piece, int], contract: Contract, rules: RuleSet, packing: _Packing
-) -> list[tuple[object, ...]]:
+def _plain(cnt: dict[Piece, int], contract: Contract, rules: RuleSet, packing: _Packing) -> list[tuple[object, ...]]:
     """Every set the hand's cards make with the wild pieces it holds, one sub-multiset at a time."""
     shape = rules.meld_shape
     biggest = contract.set_size if contract.exact else sum(cnt.values())
@@ -55,19 +53,13 @@ def _plain(
     out = []
     for rank in sorted({int(p.rank) for p in cnt if isinstance(p, Card)}):
         naturals = sorted(
-            (
-                (p, n)
-                for p, n in cnt.items()
-                if isinstance(p, Card) and int(p.rank) == rank
-            ),
+            ((p, n) for p, n in cnt.items() if isinstance(p, Card) and int(p.rank) == rank),
             key=lambda x: piece_sort_key(x[0]),
         )
         fill = wild_total - sum(n for p, n in naturals if rules.is_wild(p))
         for nat in _sub_multisets(naturals, biggest):
             a = len(nat)
-            if not a or (
-                shape.distinct and len({p.suit for p in nat if isinstance(p, Card)}) < a
-            ):
+            if not a or (shape.distinct and len({p.suit for p in nat if isinstance(p, Card)}) < a):
                 continue
             most = rules.most_jokers(a)
             top = min(biggest - a, fill, most if most is not None else fill)
@@ -116,12 +108,7 @@ def test_the_sets_are_those_of_the_plain_enumeration(
         contract = RULES[0].round(1).contract
     rng = random.Random(seed)
     low = rng.randrange(1, 14 - ranks + 1)
-    pool: list[Piece] = [
-        Card(Rank(r), s)
-        for r in range(low, low + ranks)
-        for s in Suit
-        for _ in range(2)
-    ]
+    pool: list[Piece] = [Card(Rank(r), s) for r in range(low, low + ranks) for s in Suit for _ in range(2)]
     pool += [JOKER] * min(4, rules.max_jokers) + [Card(Rank.TWO, s) for s in Suit]
     cnt = dict(Counter(rng.sample(pool, min(size, len(pool)))))
     packing = _Packing(cnt)

@@ -1165,9 +1165,7 @@ class ContractRound(RefereeBase):
         )
         # The hands are shown for the count: every card of every hand is known.
         played = self.turns_played + (went_out is not None)  # the turn that went out is played
-        return _evolve(
-            self, phase=Phase.OVER, window=None, round_result=result, known=self.hands, turns_played=played
-        )
+        return _evolve(self, phase=Phase.OVER, window=None, round_result=result, known=self.hands, turns_played=played)
 
     # --- listing actions ----------------------------------------------------------------------
     def _play_parts(self) -> list[tuple[str, Callable[[], Iterable[ContractAction]]]]:
