@@ -22,7 +22,6 @@ from __future__ import annotations
 import functools
 import heapq
 import itertools
-from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
 
@@ -48,6 +47,60 @@ def _card_at(suit: Suit, position: int) -> Card:
     return _CARDS[suit, position]
 
 
+class _Facts:
+    """What the rules say of each piece (wild, points), asked once per piece: a search asks it of every card."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        # By the piece's identity (a card's hash is a Python function), the piece held.
+        self.wild: dict[int, tuple[Piece, bool]] = {}
+        self.points: dict[int, tuple[Piece, int]] = {}
+        self.suits: list[tuple[dict[int, Card], dict[int, bool], dict[int, int]]] = []
+        shape = rules.meld_shape
+        for suit in _SUITS:
+            cards = {q: _card_at(suit, q) for q in range(shape.run_low, shape.run_high + 1)}
+            wild = {q: self.is_wild(c) for q, c in cards.items()}
+            points = {q: self.piece_points(c) for q, c in cards.items()}
+            self.suits.append((cards, wild, points))
+
+    def is_wild(self, piece: Piece) -> bool:
+        found = self.wild.get(id(piece))
+        if found is None or found[0] is not piece:
+            if len(self.wild) >= 4096:
+                self.wild.clear()
+            found = self.wild[id(piece)] = (piece, self.rules.is_wild(piece))
+        return found[1]
+
+    def piece_points(self, piece: Piece) -> int:
+        found = self.points.get(id(piece))
+        if found is None or found[0] is not piece:
+            if len(self.points) >= 4096:
+                self.points.clear()
+            found = self.points[id(piece)] = (piece, self.rules.piece_points(piece))
+        return found[1]
+
+
+_FACTS: dict[int, _Facts] = {}
+"""The `_Facts` of each rule set met (by identity, the rule set held by its facts)."""
+
+
+def _facts(rules: RuleSet) -> _Facts:
+    found = _FACTS.get(id(rules))
+    if found is None or found.rules is not rules:
+        if len(_FACTS) >= 64:
+            _FACTS.clear()
+        found = _FACTS[id(rules)] = _Facts(rules)
+    return found
+
+
+def _counts(pieces: Iterable[Piece]) -> dict[Piece, int]:
+    """How many of each piece, in the order first met (as `Counter` counts, without its cost)."""
+    cnt: dict[Piece, int] = {}
+    for p in pieces:
+        cnt[p] = cnt.get(p, 0) + 1
+    return cnt
+
+
 def _spots(piece: Piece, rules: RuleSet) -> tuple[int, ...]:
     """Where a natural card may sit in a run: its rank (an ace low, high or both)."""
     if not isinstance(piece, Card):
@@ -62,9 +115,12 @@ def _spots(piece: Piece, rules: RuleSet) -> tuple[int, ...]:
 # ------------------------------------------------------------------------------------------
 
 
-@attrs.frozen
 class _Skeleton:
-    """A meld of a lay-down before its wild pieces are chosen: its natural cards and its empty places."""
+    """A meld of a lay-down before its wild pieces are chosen: its natural cards and its empty places.
+
+    A plain class (not attrs): the search makes hundreds per hand, and compiled it is a native
+    class whose construction and fields cost next to nothing. Compared by identity only.
+    """
 
     kind: MeldKind
     key: tuple[object, ...]
@@ -90,6 +146,40 @@ class _Skeleton:
     plain: int
     """How many of its natural cards are not wild."""
 
+    def __init__(
+        self,
+        kind: MeldKind,
+        key: tuple[object, ...],
+        suit: int,
+        low: int,
+        high: int,
+        naturals: tuple[Piece, ...],
+        slots: tuple[int, ...],
+        barred: tuple[Piece | None, ...],
+        rank: int,
+        uses: int,
+        wild_naturals: tuple[Piece, ...],
+        points: int,
+        plain: int,
+    ) -> None:
+        self.kind = kind
+        self.key = key
+        self.suit = suit
+        self.low = low
+        self.high = high
+        self.naturals = naturals
+        self.slots = slots
+        self.barred = barred
+        self.rank = rank
+        self.uses = uses
+        self.wild_naturals = wild_naturals
+        self.points = points
+        self.plain = plain
+
+
+def _item_key(item: tuple[Piece, int]) -> tuple[int, int, int]:
+    return _key_of(item[0])
+
 
 class _Packing:
     """Counts of the hand's pieces packed in one int, eight bits each, to test a meld's fit in one subtraction.
@@ -99,9 +189,14 @@ class _Packing:
     """
 
     def __init__(self, cnt: dict[Piece, int]) -> None:
-        self.index = {p: i for i, p in enumerate(sorted(cnt, key=piece_sort_key))}
-        self.guard = sum(1 << (8 * i + 7) for i in self.index.values())
-        self.full = self.guard | self.pack(cnt.items())
+        self.index: dict[Piece, int] = {}
+        guard = full = 0
+        for i, (p, n) in enumerate(sorted(cnt.items(), key=_item_key)):
+            self.index[p] = i
+            guard |= 1 << (8 * i + 7)
+            full |= n << (8 * i)
+        self.guard = guard
+        self.full = guard | full
 
     def pack(self, items: Iterable[tuple[Piece, int]]) -> int:
         return sum(n << (8 * self.index[p]) for p, n in items)
@@ -112,16 +207,15 @@ def _run_skeletons(cnt: dict[Piece, int], contract: Contract, rules: RuleSet, pa
     shape = rules.meld_shape
     low_end, high_end = shape.run_low, shape.run_high
     longest = contract.run_size if contract.exact else shape.run_max
-    wild_total = sum(n for p, n in cnt.items() if rules.is_wild(p))
+    facts = _facts(rules)
+    wild_total = sum(n for p, n in cnt.items() if facts.is_wild(p))
     out: list[_Skeleton] = []
     for suit in _SUITS:
-        cards = {q: _card_at(suit, q) for q in range(low_end, high_end + 1)}
+        cards, wild, points = facts.suits[suit.order]
         have = {q for q, c in cards.items() if cnt.get(c, 0)}
         if not have:
             continue
-        wild = {q: rules.is_wild(c) for q, c in cards.items()}
         bit = {q: 1 << (8 * packing.index[c]) for q, c in cards.items() if q in have}
-        points = {q: rules.piece_points(c) for q, c in cards.items()}
         two_aces = 1 in have and cnt[cards[1]] >= 2
         for low in range(low_end, high_end + 1):
             for size in range(contract.run_size, longest + 1):
@@ -184,6 +278,10 @@ def _index_multisets(items: Sequence[tuple[int, int]], size: int) -> Iterator[tu
             yield (k,) * n + tail
 
 
+def _record_key(record: tuple[tuple[int, int, int], Piece, int, bool, int, int]) -> tuple[int, int, int]:
+    return record[0]
+
+
 def _group_skeletons(cnt: dict[Piece, int], contract: Contract, rules: RuleSet, packing: _Packing) -> list[_Skeleton]:
     """Every set of the contract's size whose natural cards the hand holds (a set is its cards: order is free)."""
     shape = rules.meld_shape
@@ -191,33 +289,32 @@ def _group_skeletons(cnt: dict[Piece, int], contract: Contract, rules: RuleSet, 
     biggest = contract.set_size if contract.exact else total
     if shape.group_max is not None:
         biggest = min(biggest, shape.group_max)
-    # One pass over the hand: the cards of each rank, the wild pieces (all, and of each rank).
-    by_rank: dict[int, list[tuple[Piece, int]]] = {}
+    # One pass over the hand: the cards of each rank (each with what the search needs of it, so
+    # that no card is looked up again), the wild pieces (all, and of each rank).
+    by_rank: dict[int, list[tuple[tuple[int, int, int], Piece, int, bool, int, int]]] = {}
     wild_of_rank: dict[int, int] = {}
     wild_total = 0
-    is_wild: dict[Piece, bool] = {}
+    facts = _facts(rules)
+    index = packing.index
     for p, n in cnt.items():
-        wild = rules.is_wild(p)
-        is_wild[p] = wild
+        wild = facts.is_wild(p)
         if wild:
             wild_total += n
         if isinstance(p, Card):
             r = int(p.rank)
-            by_rank.setdefault(r, []).append((p, n))
+            record = (_key_of(p), p, n, wild, facts.piece_points(p), 1 << (8 * index[p]))
+            by_rank.setdefault(r, []).append(record)
             if wild:
                 wild_of_rank[r] = wild_of_rank.get(r, 0) + n
-    points = {p: rules.piece_points(p) for p in cnt}
-    index = packing.index
     most_of: dict[int, int | None] = {}
     out: list[_Skeleton] = []
     for rank in sorted(by_rank):
-        naturals = sorted(by_rank[rank], key=lambda x: _key_of(x[0]))
+        records = sorted(by_rank[rank], key=_record_key)  # canonical order (the keys differ)
         fill = wild_total - wild_of_rank.get(rank, 0)
-        for nat in _sub_multisets(naturals, biggest):
-            a = len(nat)
-            if not a or (shape.distinct and len({p.suit for p in nat if isinstance(p, Card)}) < a):
-                continue
-            wild_naturals = tuple([c for c in nat if is_wild[c]])
+        held = sum(rec[2] for rec in records)
+        # A set of ``a`` natural cards takes at most ``fill`` wild pieces: fewer than the set's size less
+        # ``fill`` never make one.
+        for a in range(max(1, contract.set_size - fill), min(biggest, held) + 1):
             if a not in most_of:
                 most_of[a] = rules.most_jokers(a)
             most = most_of[a]
@@ -227,32 +324,38 @@ def _group_skeletons(cnt: dict[Piece, int], contract: Contract, rules: RuleSet, 
             low_f = max(0, contract.set_size - a)
             if low_f > top:
                 continue
-            uses = 0
-            nat_points = 0
-            for c in nat:
-                uses += 1 << (8 * index[c])
-                nat_points += points[c]
-            keys = tuple([_key_of(c) for c in nat])
-            for f in range(low_f, top + 1):
-                if contract.exact and a + f != contract.set_size:
+            for picks in _index_multisets([(i, rec[2]) for i, rec in enumerate(records)], a):
+                chosen = [records[i] for i in picks]
+                if shape.distinct and len({rec[0][1] for rec in chosen}) < a:
                     continue
-                out.append(
-                    _Skeleton(
-                        kind=MeldKind.GROUP,
-                        key=(0, rank, keys, f),
-                        suit=-1,
-                        low=rank,
-                        high=rank,
-                        naturals=nat,
-                        slots=(0,) * f,
-                        barred=(None,) * f,
-                        rank=rank,
-                        uses=uses,
-                        wild_naturals=wild_naturals,
-                        points=nat_points,
-                        plain=a - len(wild_naturals),
+                nat = tuple([rec[1] for rec in chosen])
+                wild_naturals = tuple([rec[1] for rec in chosen if rec[3]])
+                uses = 0
+                nat_points = 0
+                for rec in chosen:
+                    uses += rec[5]
+                    nat_points += rec[4]
+                keys = tuple([rec[0] for rec in chosen])
+                for f in range(low_f, top + 1):
+                    if contract.exact and a + f != contract.set_size:
+                        continue
+                    out.append(
+                        _Skeleton(
+                            kind=MeldKind.GROUP,
+                            key=(0, rank, keys, f),
+                            suit=-1,
+                            low=rank,
+                            high=rank,
+                            naturals=nat,
+                            slots=(0,) * f,
+                            barred=(None,) * f,
+                            rank=rank,
+                            uses=uses,
+                            wild_naturals=wild_naturals,
+                            points=nat_points,
+                            plain=a - len(wild_naturals),
+                        )
                     )
-                )
     out.sort(key=lambda m: m.key)
     return out
 
@@ -302,18 +405,19 @@ class _LayDowns:
     def __init__(self, hand: Sequence[Piece], contract: Contract, rules: RuleSet, must_use: Sequence[Piece]) -> None:
         self.rules = rules
         self.contract = contract
-        self.cnt: dict[Piece, int] = dict(Counter(hand))
+        self.cnt: dict[Piece, int] = _counts(hand)
         self.packing = _Packing(self.cnt)
-        self.wilds = sorted((p for p in self.cnt if rules.is_wild(p)), key=piece_sort_key)
+        facts = self.facts = _facts(rules)
+        self.wilds = sorted((p for p in self.cnt if facts.is_wild(p)), key=_key_of)
         self.wild_total = sum(self.cnt[w] for w in self.wilds)
         self.runs: list[_Skeleton] = []
         self.groups: list[_Skeleton] = []
         self.total_cards = len(hand)
-        self.total_points = sum(rules.piece_points(p) for p in hand)
-        self.need = Counter(must_use)
+        self.total_points = sum(facts.piece_points(p) for p in hand)
+        self.need = _counts(must_use)
         self.plain = [0, 0, 0, 0]  # cards of each suit in hand that are not wild
         for p, n in self.cnt.items():
-            if isinstance(p, Card) and not rules.is_wild(p):
+            if isinstance(p, Card) and not facts.is_wild(p):
                 self.plain[p.suit.order] += n
         self.dedupe = len(rules.all_wild_ranks) > 1  # a set of two wild ranks reads one way only
         # A whole-hand contract of runs alone: a natural card no run can take is left in hand.
@@ -412,7 +516,7 @@ class _LayDowns:
         self.combos = []
         self.run()
         combos = self.combos
-        wild_points = sorted([self.rules.piece_points(w) for w in self.wilds for _ in range(self.cnt[w])], reverse=True)
+        wild_points = sorted([self.facts.piece_points(w) for w in self.wilds for _ in range(self.cnt[w])], reverse=True)
         best_fill = [0]
         for p in wild_points:
             best_fill.append(best_fill[-1] + p)
@@ -522,15 +626,15 @@ class _LayDowns:
                 meld=Meld(pieces),
                 keys=keys,
                 order=(late, m.key, keys),
-                points=sum(rules.piece_points(p) for p in pieces),
+                points=sum(self.facts.piece_points(p) for p in pieces),
             )
             self.memo[key] = info
         return info
 
     def _emit(self, written: list[_Written]) -> None:
         if self.need:
-            got = Counter(p for w in written for p in w.meld.pieces)
-            if any(got[p] < n for p, n in self.need.items()):
+            got = _counts([p for w in written for p in w.meld.pieces])
+            if any(got.get(p, 0) < n for p, n in self.need.items()):
                 return
         if self.dedupe:
             key = tuple(sorted(tuple(sorted(w.keys)) for w in written))
@@ -562,22 +666,47 @@ def _order(w: _Written) -> tuple[object, ...]:
     return w.order
 
 
-@attrs.frozen
 class _Written:
-    """A filled meld of the search: the meld, its cards' sort keys, where it is written, its points."""
+    """A filled meld of the search: the meld, its cards' sort keys, where it is written, its points.
+
+    A plain class, as `_Skeleton` is.
+    """
 
     meld: Meld
     keys: tuple[tuple[int, int, int], ...]
     order: tuple[object, ...]
     points: int
 
+    def __init__(
+        self, meld: Meld, keys: tuple[tuple[int, int, int], ...], order: tuple[object, ...], points: int
+    ) -> None:
+        self.meld = meld
+        self.keys = keys
+        self.order = order
+        self.points = points
+
 
 def _piece_keys(pieces: Sequence[Piece]) -> tuple[tuple[int, int, int], ...]:
     return tuple(map(_key_of, pieces))
 
 
-_key_of = functools.lru_cache(maxsize=None)(piece_sort_key)
-"""`piece_sort_key`, remembered: the pieces of a game are few and their keys are asked for often."""
+_KEYS: dict[int, tuple[Piece, tuple[int, int, int]]] = {}
+"""`piece_sort_key` of each piece met, by its identity (the piece held, so that its id stays its own)."""
+
+
+def _key_of(piece: Piece) -> tuple[int, int, int]:
+    """`piece_sort_key`, remembered: a game's pieces are a few shared objects, asked for often.
+
+    Looked up by identity: a card's own hash is a Python function, a dozen times dearer.
+    """
+    found = _KEYS.get(id(piece))
+    if found is not None and found[0] is piece:
+        return found[1]
+    key = piece_sort_key(piece)
+    if len(_KEYS) >= 4096:
+        _KEYS.clear()
+    _KEYS[id(piece)] = (piece, key)
+    return key
 
 
 def lay_downs(
@@ -615,6 +744,26 @@ def lay_downs_in_order(
 # ------------------------------------------------------------------------------------------
 
 
+_HAND_PARTS: list[tuple[object, object, dict[Piece, int], list[tuple[Piece, int]]]] = []
+"""`_hand_parts` of the last hand asked about (by identity): every meld of the table asks of the same hand."""
+
+
+def _hand_parts(hand: Sequence[Piece], rules: RuleSet) -> tuple[dict[Piece, int], list[tuple[Piece, int]]]:
+    """The hand's counts, and its wild pieces with their counts in canonical order (not to be changed)."""
+    if _HAND_PARTS and _HAND_PARTS[0][0] is hand and _HAND_PARTS[0][1] is rules:
+        return _HAND_PARTS[0][2], _HAND_PARTS[0][3]
+    cnt = _counts(hand)
+    facts = _facts(rules)
+    wilds = sorted(((p, n) for p, n in cnt.items() if facts.is_wild(p)), key=_first_key)
+    if type(hand) is tuple:  # (a list could change under the same identity)
+        _HAND_PARTS[:] = [(hand, rules, cnt, wilds)]
+    return cnt, wilds
+
+
+def _first_key(item: tuple[Piece, int]) -> tuple[int, int, int]:
+    return _key_of(item[0])
+
+
 def layoff_groups(hand: Sequence[Piece], reading: MeldReading, rules: RuleSet) -> Iterator[tuple[Piece, ...]]:
     """Every group of cards of ``hand`` that might be laid off on the meld at once (sorted; a superset).
 
@@ -622,24 +771,24 @@ def layoff_groups(hand: Sequence[Piece], reading: MeldReading, rules: RuleSet) -
     under ``joker_slides``, where a joker stands) and wild pieces, as long as the new run could be
     one unbroken run no longer than the rules allow. `check_layoff` decides each.
     """
-    cnt = Counter(hand)
-    wilds = sorted(((p, n) for p, n in cnt.items() if rules.is_wild(p)), key=lambda x: piece_sort_key(x[0]))
+    cnt, wilds = _hand_parts(hand, rules)
     if reading.kind is MeldKind.GROUP:
+        facts = _facts(rules)
         rank = reading.rank
         naturals = sorted(
-            ((p, n) for p, n in cnt.items() if isinstance(p, Card) and int(p.rank) == rank and not rules.is_wild(p)),
-            key=lambda x: piece_sort_key(x[0]),
+            ((p, n) for p, n in cnt.items() if isinstance(p, Card) and int(p.rank) == rank and not facts.is_wild(p)),
+            key=lambda x: _key_of(x[0]),
         )
         room = len(hand) if rules.group_max is None else rules.group_max - len(reading.meld)
         for cards in _sub_multisets([*naturals, *wilds], room):
             if cards:
-                yield tuple(sorted(cards, key=piece_sort_key))
+                yield tuple(sorted(cards, key=_key_of))
         return
     yield from _run_layoffs(cnt, wilds, reading, rules)
 
 
 def _run_layoffs(
-    cnt: Counter[Piece], wilds: list[tuple[Piece, int]], reading: MeldReading, rules: RuleSet
+    cnt: dict[Piece, int], wilds: list[tuple[Piece, int]], reading: MeldReading, rules: RuleSet
 ) -> Iterator[tuple[Piece, ...]]:
     face = reading.faces[0]
     assert isinstance(face, Card)
@@ -651,12 +800,13 @@ def _run_layoffs(
     if room <= 0:
         return
     acting = {q for q, a in zip(reading.positions, reading.acting, strict=True) if a}
+    facts = _facts(rules)
     # Natural cards that might go on: beyond the ends, or (sliding a joker) where a joker stands.
     # Wild cards go anywhere a filler goes, so they are counted with the fillers.
     outside: dict[Piece, tuple[int, ...]] = {}
     slides: list[Piece] = []
-    for p in sorted(cnt, key=piece_sort_key):
-        if not isinstance(p, Card) or p.suit is not suit or rules.is_wild(p):
+    for p in sorted(cnt, key=_key_of):
+        if not isinstance(p, Card) or p.suit is not suit or facts.is_wild(p):
             continue
         spots = _spots(p, rules)
         free = tuple(q for q in spots if q not in taken)
@@ -673,7 +823,7 @@ def _run_layoffs(
                 cards = (*slide, *nat, *wild)
                 if not cards or not _could_join(nat, size + len(cards), low, high, outside):
                     continue
-                key = tuple(sorted(cards, key=piece_sort_key))
+                key = tuple(sorted(cards, key=_key_of))
                 if key not in seen:
                     seen.add(key)
                     yield key
@@ -696,7 +846,7 @@ def swap_cards(hand: Sequence[Piece], reading: MeldReading, rules: RuleSet) -> I
     acting = [i for i, a in enumerate(reading.acting) if a]
     if not acting:
         return
-    for p in sorted(set(hand), key=piece_sort_key):
+    for p in sorted(set(hand), key=_key_of):
         if isinstance(p, Joker):
             continue
         if reading.kind is MeldKind.GROUP:

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import ClassVar, TypeVar
 
@@ -138,6 +137,21 @@ def _take(hand: Sequence[Piece], pieces: Sequence[Piece]) -> tuple[Piece, ...] |
     return tuple(left)
 
 
+_DISCARDS: dict[tuple[int, int], Discard] = {}
+"""The discard actions made so far, by seat and the card's identity (an action is a value: one serves
+every round; it holds its card, whose id stays its own)."""
+
+
+def _discard_of(player: int, card: Piece) -> Discard:
+    """``Discard(player, card)``, made once and then remembered (holding ``card`` itself)."""
+    found = _DISCARDS.get((player, id(card)))
+    if found is None or found.card is not card:
+        if len(_DISCARDS) >= 4096:
+            _DISCARDS.clear()
+        found = _DISCARDS[player, id(card)] = Discard(player, card)
+    return found
+
+
 def _distinct(pieces: Sequence[Piece]) -> tuple[Piece, ...]:
     return tuple(dict.fromkeys(pieces))
 
@@ -150,9 +164,14 @@ def _less(pieces: Sequence[Piece], gone: Sequence[Piece]) -> tuple[Piece, ...]:
     """``pieces`` without ``gone`` as multisets (what is not there is ignored), in canonical order."""
     if not pieces:
         return ()
-    left = Counter(pieces)
-    left.subtract(gone)
-    return sorted_pieces(tuple(left.elements()))
+    left = list(pieces)
+    for piece in gone:
+        if piece in left:
+            left.remove(piece)
+    out = sorted_pieces(tuple(left))
+    # The same value as before is the same tuple: what reads the round by identity (an
+    # environment's observation) knows it unchanged.
+    return pieces if type(pieces) is tuple and out == pieces else out
 
 
 _LAYOFFS_SEEN: dict[tuple[int, int, tuple[Piece, ...], str], tuple[object, object, tuple[object, ...] | None]] = {}
@@ -800,7 +819,7 @@ class ContractRound(RefereeBase):
         seat = self.current
         hands = _replace(self.hands, seat, sorted_pieces((*self.hands[seat], card)))
         known = _replace(self.known, seat, sorted_pieces((*self.known[seat], card)))
-        return attrs.evolve(
+        return _evolve(
             self, hands=hands, discards=self.discards[:-1], phase=Phase.PLAY, known=known, taken_this_turn=card
         )
 
@@ -817,7 +836,7 @@ class ContractRound(RefereeBase):
                 reshuffles += 1
             drawn.append(stock[0])
             stock = stock[1:]
-        return tuple(drawn), attrs.evolve(self, stock=stock, discards=discards, reshuffles=reshuffles)
+        return tuple(drawn), _evolve(self, stock=stock, discards=discards, reshuffles=reshuffles)
 
     def _may_reshuffle(self, done: int | None = None) -> bool:
         limit = self.rules.max_reshuffles
@@ -834,12 +853,12 @@ class ContractRound(RefereeBase):
         if not buyers:
             return self._then_draw()
         window = BuyWindow(card=self.discards[-1], waiting=buyers, requests=(), last_buyer=None)
-        return attrs.evolve(self, phase=Phase.BUY, window=window)
+        return _evolve(self, phase=Phase.BUY, window=window)
 
     def _then_draw(self) -> ContractRound:
         drawn, after = self._draw_stock(1)
         hands = _replace(after.hands, self.current, sorted_pieces((*after.hands[self.current], *drawn)))
-        return attrs.evolve(after, hands=hands, phase=Phase.PLAY, window=None)
+        return _evolve(after, hands=hands, phase=Phase.PLAY, window=None)
 
     def _answer_buy(self, action: Buy | DeclineBuy, doing: str) -> ContractRound:
         player = action.player
@@ -859,9 +878,9 @@ class ContractRound(RefereeBase):
             refuse(RuleId.BUY_NOT_OFFERED, f"player {player} has already declined {window.card}")
         waiting = tuple(p for p in window.waiting if p != player)
         requests = (*window.requests, player) if isinstance(action, Buy) else window.requests
-        window = attrs.evolve(window, waiting=waiting, requests=requests)
+        window = BuyWindow(card=window.card, waiting=waiting, requests=requests, last_buyer=window.last_buyer)
         if waiting:
-            return attrs.evolve(self, window=window)
+            return _evolve(self, window=window)
         return self._close_window(window)
 
     def _close_window(self, window: BuyWindow) -> ContractRound:
@@ -870,17 +889,17 @@ class ContractRound(RefereeBase):
         # The one whose turn comes first (after the player in turn) gets the card.
         buyer = min(window.requests, key=lambda p: (p - self.current) % self.players)
         card = self.discards[-1]
-        after = attrs.evolve(self, discards=self.discards[:-1])
+        after = _evolve(self, discards=self.discards[:-1])
         penalty, after = after._draw_stock(self.rules.buy_penalty_cards)
         hands = _replace(after.hands, buyer, sorted_pieces((*after.hands[buyer], card, *penalty)))
         buys = _replace(after.buys, buyer, after.buys[buyer] + 1)
         known = _replace(after.known, buyer, sorted_pieces((*after.known[buyer], card)))  # the penalty card is unseen
-        after = attrs.evolve(after, hands=hands, buys=buys, window=None, known=known)
+        after = _evolve(after, hands=hands, buys=buys, window=None, known=known)
         if self.rules.multiple_buys and after.discards:
             buyers = after._buyers(buyer)
             if buyers:
                 nxt = BuyWindow(card=after.discards[-1], waiting=buyers, requests=(), last_buyer=buyer)
-                return attrs.evolve(after, window=nxt)
+                return _evolve(after, window=nxt)
         return after._then_draw()
 
     # --- laying down, laying off, jokers --------------------------------------------------------
@@ -994,7 +1013,7 @@ class ContractRound(RefereeBase):
         # The melds go on the table in one order whatever order they were given in (sets by
         # rank, then runs): laying the same melds down is the same move.
         laid = sorted((TableMeld(owner=player, reading=r) for r in down.readings), key=_table_order)
-        after = attrs.evolve(
+        after = _evolve(
             state,
             hands=_replace(state.hands, player, left),
             table=(*state.table, *laid),
@@ -1024,7 +1043,7 @@ class ContractRound(RefereeBase):
             done = check_layoff(target.reading, action.cards, rules=self.rules, joker_end=action.joker_end)
         except IllegalPlayError as exc:
             raise IllegalActionError([v.at(action.meld) for v in exc.violations]) from None
-        after = attrs.evolve(
+        after = _evolve(
             self,
             hands=_replace(self.hands, player, left),
             table=_replace(self.table, action.meld, attrs.evolve(target, reading=done.reading)),
@@ -1048,7 +1067,7 @@ class ContractRound(RefereeBase):
         joker = swap.joker
         owed = sorted_pieces((*self.jokers_owed, joker)) if swap.must_use_joker else self.jokers_owed
         seen = sorted_pieces((*_less(self.known[player], (card,)), joker))  # everyone saw the joker taken
-        return attrs.evolve(
+        return _evolve(
             self,
             hands=_replace(self.hands, player, sorted_pieces((*left, joker))),
             table=_replace(self.table, index, attrs.evolve(target, reading=swap.reading)),
@@ -1104,17 +1123,18 @@ class ContractRound(RefereeBase):
                 f"player {player} cannot discard the last card: it must be laid off",
                 pieces=(action.card,),
             )
-        after = attrs.evolve(
-            self,
-            hands=_replace(self.hands, player, left),
-            discards=(*self.discards, action.card),
-            known=_replace(self.known, player, _less(self.known[player], (action.card,))),
-            taken_this_turn=None,  # the discard ends the turn, going out or not
-        )
+        hands = _replace(self.hands, player, left)
+        discards = (*self.discards, action.card)
+        known = _replace(self.known, player, _less(self.known[player], (action.card,)))
         if not left:
+            # the discard ends the turn, going out or not
+            after = _evolve(self, hands=hands, discards=discards, known=known, taken_this_turn=None)
             return after._end(EndReason.WENT_OUT, player)
-        nxt = attrs.evolve(
-            after,
+        nxt = _evolve(
+            self,
+            hands=hands,
+            discards=discards,
+            known=known,
             current=(self.current + 1) % self.players,
             turns_played=self.turns_played + 1,
             phase=Phase.DRAW,
@@ -1145,9 +1165,7 @@ class ContractRound(RefereeBase):
         )
         # The hands are shown for the count: every card of every hand is known.
         played = self.turns_played + (went_out is not None)  # the turn that went out is played
-        return attrs.evolve(
-            self, phase=Phase.OVER, window=None, round_result=result, known=self.hands, turns_played=played
-        )
+        return _evolve(self, phase=Phase.OVER, window=None, round_result=result, known=self.hands, turns_played=played)
 
     # --- listing actions ----------------------------------------------------------------------
     def _play_parts(self) -> list[tuple[str, Callable[[], Iterable[ContractAction]]]]:
@@ -1173,7 +1191,7 @@ class ContractRound(RefereeBase):
     def _discard_actions(self) -> list[ContractAction]:
         """Every discard of the player in turn (a card taken from the pile this turn may be pinned)."""
         player = self.current
-        return [Discard(player, c) for c in _distinct(self.hands[player]) if not self._pinned(c)]
+        return [_discard_of(player, c) for c in _distinct(self.hands[player]) if not self._pinned(c)]
 
     def _settled(self, player: int, played: Sequence[Piece], cards_left: int, state: ContractRound) -> bool:
         """Whether a lay-down or lay-off known to fit leaves nothing for `_after_play` to refuse.
@@ -1256,3 +1274,28 @@ class ContractRound(RefereeBase):
             settled = not left or (not state.jokers_owed and (left != 1 or self._last_card_free(state)))
             if settled or self._settled(player, way.used, left, state) or self.is_legal(action):
                 yield action
+
+
+def _make_evolve() -> Callable[..., ContractRound]:
+    """`attrs.evolve` for `ContractRound`, for the referee's own steps: the fields copied, not checked.
+
+    The round has no validators or converters, so building it field by field is what its
+    ``__init__`` does; only ``known`` given empty is filled in, as `__attrs_post_init__` does.
+    The function is written out once per field, as attrs writes ``__init__``.
+    """
+    names = [a.name for a in attrs.fields(ContractRound)]
+    params = ", ".join(f"{n}=_KEEP" for n in names)
+    body = "".join(f"    _set(new, {n!r}, state.{n} if {n} is _KEEP else {n})\n" for n in names)
+    source = (
+        f"def evolve(state, *, {params}):\n    new = _new(_cls)\n{body}"
+        "    if not new.known:\n        _set(new, 'known', ((),) * len(new.hands))\n    return new\n"
+    )
+    scope: dict[str, object] = {"_KEEP": object(), "_new": object.__new__, "_cls": ContractRound}
+    scope["_set"] = object.__setattr__
+    exec(compile(source, "<ContractRound evolve>", "exec"), scope)  # our own source, as attrs writes __init__
+    made = scope["evolve"]
+    assert callable(made)
+    return made
+
+
+_evolve = _make_evolve()

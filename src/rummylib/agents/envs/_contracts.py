@@ -19,7 +19,7 @@ rule set asks for), the space is ``Discrete(63 + 159·M)``:
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -49,11 +49,24 @@ _LAY_DOWN, _OTHER, _DISCARD, _LAY_OFF = 4, 7, 10, 63
 _PHASES = {Phase.DRAW: 0, Phase.BUY: 1, Phase.PLAY: 2, Phase.OVER: 3}
 
 
+_KINDS: dict[int, tuple[Piece, int]] = {}
+"""`_kind` of each piece met, by its identity (a game's cards are a few shared objects; the piece held)."""
+
+
 def _kind(piece: Piece) -> int:
     """`card_kind`, from the card's own numbers (spades first: the canonical suit order backwards)."""
-    if type(piece) is Card:
-        return (3 - piece.suit.order) * 13 + piece.rank - 1
-    return 52
+    found = _KINDS.get(id(piece))
+    if found is None or found[0] is not piece:
+        kind = (3 - piece.suit.order) * 13 + piece.rank - 1 if type(piece) is Card else 52
+        if len(_KINDS) >= 4096:
+            _KINDS.clear()
+        found = _KINDS[id(piece)] = (piece, kind)
+    return found[1]
+
+
+def _laid(action: LayDown) -> list[Piece]:
+    """The cards of a lay-down, meld after meld."""
+    return [c for meld in action.melds for c in meld.pieces]
 
 
 class ContractEnv(RummyEnv):
@@ -91,7 +104,8 @@ class ContractEnv(RummyEnv):
         self.copies = np.full(CARD_KINDS, 1.0 / self.decks, dtype=np.float32)
         self.copies[52] = 1.0 / self.jokers
         self._sum_table: list[list[float]] = [[0.0] for _ in range(CARD_KINDS)]
-        self._blocks: dict[tuple[int, bool], tuple[object, np.ndarray[Any, Any], np.ndarray[Any, Any]]] = {}
+        self._sum_clamped: list[list[float]] = [[0.0] for _ in range(CARD_KINDS)]  # the same, at most 1
+        self._blocks: dict[tuple[int, bool, int], tuple[object, np.ndarray[Any, Any], np.ndarray[Any, Any]]] = {}
         rounds = len(rules.rounds)
         self.layout = Layout(
             (
@@ -264,36 +278,50 @@ class ContractEnv(RummyEnv):
 
     def _sums(self, kind: int, count: int) -> float:
         """``count`` copies of a kind, each 1 / its copies, added one by one in float32 (as a count vector is)."""
-        table = self._sum_table[kind]
+        table, clamped = self._sum_table[kind], self._sum_clamped[kind]
         while len(table) <= count:
             table.append(float(np.float32(table[-1]) + self.copies[kind]))
-        return min(1.0, table[count])
+            clamped.append(min(1.0, table[-1]))
+        return clamped[count]
 
     def _put_counts(
-        self, out: np.ndarray[Any, Any], at: int, pieces: Sequence[Piece], skip_last: bool = False, of: object = None
+        self,
+        out: np.ndarray[Any, Any],
+        at: int,
+        pieces: Sequence[Piece] | Callable[[], Sequence[Piece]],
+        skip_last: bool = False,
+        of: object = None,
     ) -> None:
         """Write a count vector of ``pieces`` (all but the last, with ``skip_last``) at ``at``.
 
         Each count is divided by the copies of its kind. The vectors are remembered by the
         sequence itself, or by ``of``, the value the pieces are read from (by identity, while it
-        is held): a hand, a pile, a meld of the table or a candidate is the same value from
-        step to step until it changes.
+        is held; ``pieces`` may then be a function giving them, called only when not remembered):
+        a hand, a pile, a meld of the table or a candidate is the same value from step to step
+        until it changes.
         """
         owner = pieces if of is None else of
-        key = (id(owner), skip_last)
+        key = (id(owner), skip_last, at)
         found = self._blocks.get(key)
         if found is None or found[0] is not owner:
+            listed = pieces() if callable(pieces) else pieces
             counts: dict[int, int] = {}
-            for c in pieces[:-1] if skip_last else pieces:
-                k = _kind(c)
+            kinds = _KINDS
+            for c in listed[:-1] if skip_last else listed:
+                known = kinds.get(id(c))
+                k = known[1] if known is not None and known[0] is c else _kind(c)
                 counts[k] = counts.get(k, 0) + 1
-            kinds = np.fromiter(counts, dtype=np.intp, count=len(counts))
-            values = np.array([self._sums(k, c) for k, c in counts.items()], dtype=np.float32)
+            where = np.fromiter(counts, dtype=np.intp, count=len(counts))
+            where += at
+            sums = self._sum_clamped
+            values = np.array(
+                [sums[k][c] if c < len(sums[k]) else self._sums(k, c) for k, c in counts.items()], dtype=np.float32
+            )
             if len(self._blocks) >= 4096:
                 self._blocks.clear()
-            found = self._blocks[key] = (owner, kinds, values)
+            found = self._blocks[key] = (owner, where, values)
         if len(found[1]):
-            out[at + found[1]] = found[2]
+            out[found[1]] = found[2]
 
     def _encode(self, state: Referee, seat: int) -> np.ndarray[Any, Any]:
         # What `state.view(seat)` shows, read from the round itself (no view is built).
@@ -348,7 +376,10 @@ class ContractEnv(RummyEnv):
                     continue
                 at = offset[name]
                 a = items[self.cursor[which]]
-                put(out, at, [c for meld in a.melds for c in meld.pieces] if isinstance(a, LayDown) else a.cards, of=a)
+                if isinstance(a, LayDown):
+                    put(out, at, functools.partial(_laid, a), of=a)
+                else:
+                    put(out, at, a.cards, of=a)
                 out[at + 53] = self.cursor[which] / len(items)
                 out[at + 54] = 1.0 if self.cursor[which] + 1 < len(items) else 0.0
                 if which == 1 and isinstance(a, LayOff) and a.meld < m:
