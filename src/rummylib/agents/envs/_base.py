@@ -198,7 +198,33 @@ class RummyEnv(AECEnv[str, dict[str, Any], int | None]):
         self._cache_state: Referee | None = None
         self._cache: tuple[Any, ...] = ()
         self._zero_mask = np.zeros(self.actions, dtype=np.int8)
-        self.np_random, _ = seeding.np_random(None)
+        self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
+        self._np_random: np.random.Generator | None = None
+        self._np_seed: int | None = None
+
+    @property
+    def np_random(self) -> np.random.Generator:
+        """The environment's NumPy generator: gymnasium's ``seeding.np_random`` of the last ``reset`` seed.
+
+        It is made when first asked for (a reset with a seed only notes the seed), and is then exactly
+        the generator that seed gives; before any seeded reset it is seeded from the system.
+
+        Examples:
+            >>> from rummylib.agents.envs import gin_rummy_v0
+            >>> env = gin_rummy_v0.raw_env()
+            >>> env.reset(seed=3)
+            >>> int(env.np_random.integers(10**6)) == int(np.random.default_rng(3).integers(10**6))
+            True
+        """
+        rng = self._np_random
+        if rng is None:
+            rng, _ = seeding.np_random(self._np_seed)
+            self._np_random = rng
+        return rng
+
+    @np_random.setter
+    def np_random(self, rng: np.random.Generator) -> None:
+        self._np_random = rng
 
     # --- what a game fills in -------------------------------------------------------------------
     def _observation_box(self) -> spaces.Box:
@@ -284,9 +310,15 @@ class RummyEnv(AECEnv[str, dict[str, Any], int | None]):
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal anew; the same ``seed`` gives the same deal and the same play."""
-        if seed is not None:
-            self.np_random, _ = seeding.np_random(seed)
-        self.rng = random.Random(seed_of(seed, self.np_random))
+        if seed is None:
+            self.rng = random.Random(seed_of(None, self.np_random))
+        else:
+            if type(seed) is int and seed >= 0:
+                # What seeding.np_random(seed) would give, made when first asked for (see np_random).
+                self._np_random, self._np_seed = None, seed
+            else:
+                self.np_random, _ = seeding.np_random(seed)
+            self.rng = random.Random(int(seed))
         self.state_ = self._deal(self.rng.randrange(2**31))
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -320,14 +352,20 @@ class RummyEnv(AECEnv[str, dict[str, Any], int | None]):
         """The mask of ``agent``: ones at the legal indices when it is to move, zeros otherwise."""
         if agent != self.agent_selection or self.terminations[agent] or self.truncations[agent]:
             return self._zero_mask.copy()
-        mask = np.zeros(self.actions, dtype=np.int8)
-        if self._legal:
-            mask[list(self._legal)] = 1
+        mask = self._zero_mask.copy()
+        legal = self._legal
+        if len(legal) > 8:
+            mask.put(list(legal), 1)
+        else:
+            for index in legal:
+                mask[index] = 1
         return mask
 
     def observe(self, agent: str) -> dict[str, Any]:
         """``agent``'s observation (its seat's private view, encoded) and action mask."""
-        seat = self.possible_agents.index(agent)
+        seat = self._seat_of.get(agent)
+        if seat is None:
+            seat = self.possible_agents.index(agent)
         return {"observation": self._encode(self.referee, seat), "action_mask": self.action_mask(agent)}
 
     def step(self, action: int | None) -> None:
@@ -340,8 +378,9 @@ class RummyEnv(AECEnv[str, dict[str, Any], int | None]):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        cumulative = self._cumulative_rewards
+        cumulative[agent] = 0.0
+        self.rewards = rewards = dict.fromkeys(self.agents, 0.0)
         move = self._legal.get(int(action)) if action is not None else None
         if move is None:
             raise RummyError(f"action {action} is masked for {agent}", code=ErrorCode.MASKED_ACTION)
@@ -357,8 +396,8 @@ class RummyEnv(AECEnv[str, dict[str, Any], int | None]):
             self.state_ = state
             self.steps += 1
             after = tuple(self._standing(state))
-            for i, a in enumerate(self.possible_agents):
-                self.rewards[a] = float(after[i] - self._before[i])
+            for a, now, was in zip(self.possible_agents, after, self._before):
+                rewards[a] = float(now - was)
             self._before = after
             self._reset_turn()
             if state.is_over and self._cut_off(state):
@@ -372,7 +411,8 @@ class RummyEnv(AECEnv[str, dict[str, Any], int | None]):
                 self._legal = {}
             else:
                 self._next()
-        self._accumulate_rewards()
+        for a, reward in rewards.items():
+            cumulative[a] += reward
         if self.render_mode == "human":
             self.render()
 
@@ -469,13 +509,25 @@ class _Wrapped(wrappers.OrderEnforcingWrapper[str, dict[str, Any], int | None]):
     truncations = _forward("truncations")
     rewards = _forward("rewards")
     infos = _forward("infos")
+    _cumulative_rewards = _forward("_cumulative_rewards")
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """The wrapped environment's ``reset`` (see `RummyEnv.reset`)."""
+        self._has_reset = True
+        self._has_updated = True
+        self._raw.reset(seed=seed, options=options)
 
     def step(self, action: int | None) -> None:
         """The wrapped environment's ``step`` (see `RummyEnv.step`)."""
-        if type(action) is int and self._has_reset and 0 <= action < self._actions and self._raw.agents:
-            self._has_updated = True
-            self._raw.step(action)
-            return
+        if self._has_reset:
+            raw = self._raw
+            if raw.agents and (
+                (type(action) is int and 0 <= action < self._actions)
+                or (action is None and (raw.terminations[raw.agent_selection] or raw.truncations[raw.agent_selection]))
+            ):
+                self._has_updated = True
+                raw.step(action)
+                return
         super().step(action)
 
     def observe(self, agent: str) -> dict[str, Any] | None:
