@@ -354,7 +354,7 @@ class RummyEnv(AECEnv[str, dict[str, Any], int | None]):
             return self._zero_mask.copy()
         mask = self._zero_mask.copy()
         legal = self._legal
-        if len(legal) > 8:
+        if len(legal) > 3:
             mask.put(list(legal), 1)
         else:
             for index in legal:
@@ -396,7 +396,7 @@ class RummyEnv(AECEnv[str, dict[str, Any], int | None]):
             self.state_ = state
             self.steps += 1
             after = tuple(self._standing(state))
-            for a, now, was in zip(self.possible_agents, after, self._before):
+            for a, now, was in zip(self.possible_agents, after, self._before, strict=False):
                 rewards[a] = float(now - was)
             self._before = after
             self._reset_turn()
