@@ -502,7 +502,11 @@ class _Search:
         # layout reached so far: its score and its decisions.
         self.path_key = [-1] * (self.last + 1)
         self.path_next = [0] * (self.last + 1)
-        self.path_move: list[object] = [None] * (self.last + 1)
+        self.path_move = [0] * (self.last + 1)
+        """Per layer of the path: the jokers added (a number's groups) or the move's place in ``path_rated``."""
+        self.path_rated: list[list[tuple[int, _Move]]] = [[] for _ in range(self.last + 1)]
+        """Per colour layer of the path: the moves it is going through (the move itself is not stored, to
+        spare the compiled build a new tuple per child)."""
         self.best_seen = NEG // 2
         self.best_path: dict[int, tuple[int, _Decision]] | None = None
         self.goal: int | None = None
@@ -576,17 +580,17 @@ class _Search:
         path: dict[int, tuple[int, _Decision]] = {}
         key = self.start
         ib = self.ib
-        path_key, path_next, path_move = self.path_key, self.path_next, self.path_move
+        path_key, path_next, path_move, path_rated = self.path_key, self.path_next, self.path_move, self.path_rated
+        per_number, ncol = self.per_number, self.ncol
         for i in range(end):
             mk = (key << ib) | i
             if path_key[i] != mk:
                 continue  # a layer with nothing to decide: the state goes on unchanged
-            move = path_move[i]
             dec: _Decision
-            if isinstance(move, int):
-                dec = move
+            if i % per_number == ncol:
+                dec = path_move[i]
             else:
-                assert isinstance(move, tuple)
+                move = path_rated[i][path_move[i]][1]
                 dec = (move[4], move[5], move[6], move[3])
             key = path_next[i]
             path[mk] = (key, dec)
@@ -972,7 +976,8 @@ class _Search:
             if self.ticks >= self.pause_at:
                 raise _Pause
         best = NEG
-        choice: object = None
+        best_next = 0
+        best_move = -1
         v = i // per_number + 1
         c = i % per_number
         u = (key >> ush) & umask
@@ -994,9 +999,11 @@ class _Search:
                 path_move[i] = jg
                 val = self.dfs(i + 1, nk, need if need > best else best + 1, acc)
                 if val > best:
-                    best, choice = val, (nk, jg)
+                    best, best_next, best_move = val, nk, jg
                     if best >= ceiling:
                         break
+            if best >= need:
+                self.chosen[mk] = (best_next, best_move)
         else:
             t = tab[c][v]
             w = self.weights[c][v]
@@ -1035,7 +1042,10 @@ class _Search:
                     if not (move[3] and lone):
                         rated.append((0, move))
             shift = c * rb
+            self.path_rated[i] = rated
+            index = -1
             for partial, move in rated:
+                index += 1
                 rough = base + partial
                 new, placed, jc, g, acts, ns, nj = move
                 gain = placed * w
@@ -1048,15 +1058,17 @@ class _Search:
                 if points_cap:
                     nk += (min(points_cap, pts + (placed + t + jc) * v) - pts) << psh
                 path_next[i] = nk
-                path_move[i] = move
+                path_move[i] = index
                 val = gain + self.dfs(i + 1, nk, (need if need > best else best + 1) - gain, acc + gain)
                 if val > best:
-                    best, choice = val, (nk, (acts, ns, nj, g))
+                    best, best_next, best_move = val, nk, index
                     if best >= ceiling:
                         break
+            if best >= need and best_move >= 0:
+                chosen_move = rated[best_move][1]
+                self.chosen[mk] = (best_next, (chosen_move[4], chosen_move[5], chosen_move[6], chosen_move[3]))
         if best >= need:
             memo[mk] = best * 2 + 1
-            self.chosen[mk] = choice
         else:
             memo[mk] = best * 2
         return best
