@@ -102,7 +102,8 @@ class _RunStates:
         self.runs_of: list[tuple[int, ...]] = [()]
         self.rid_of: dict[tuple[int, ...], int] = {(): 0}
         self.done: list[bool] = [True]
-        self.moves: dict[tuple[int, int, int, int, int], list[_Move]] = {}
+        self.moves: dict[object, list[_Move]] = {}
+        """By run state, table tiles, rack tiles, jokers and room: one packed int while they are small."""
 
 
 _THREAD = threading.local()
@@ -670,7 +671,11 @@ class _Search:
     def moves_for(self, rid: int, t: int, r: int, jr: int, room: int) -> list[_Move]:
         """`options` for a run-state number, with the new run states as numbers too."""
         moves = self.states.moves
-        key = (rid, t, r, jr, room)
+        key: object
+        if t < 64 and r < 64 and jr < 64 and room < 64:  # as in any real box: an int, cheaper than a tuple
+            key = (((rid * 64 + t) * 64 + r) * 64 + jr) * 64 + room
+        else:
+            key = (rid, t, r, jr, room)
         hit = moves.get(key)
         if hit is not None:
             return hit
