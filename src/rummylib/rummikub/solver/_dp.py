@@ -384,6 +384,8 @@ class _Search:
         min_run, max_run = shape.min_run, shape.max_run
         self.min_run = min_run
         self.max_run = max_run
+        self.room = [min(top - v, min_run) for v in range(top + 1)]
+        """Per number: how many numbers are left above it, up to a shortest run (what a move may still start)."""
         rck = [list(row) for row in _hopeful(enc, shape, jtot)]
         self.rck = rck
         cap = min_run if max_run is None else min(max_run, top)
@@ -705,7 +707,7 @@ class _Search:
         nv = v + 1
         memo_next = memos[nv]
         for new, placed, jc, g, _a, _ns, _nj in self.moves_for(
-            rid, self.tab[c][v], self.rck[c][v], left, min(self.top - v, self.min_run)
+            rid, self.tab[c][v], self.rck[c][v], left, self.room[v]
         ):
             rest = left - jc
             val = placed * w
@@ -746,7 +748,7 @@ class _Search:
         extra = self.mu[c][v]
         nv = v + 1
         for new, placed, jc, g, _a, _ns, _nj in self.moves_for(
-            rid, self.tab[c][v], self.rck[c][v], r, min(self.top - v, self.min_run)
+            rid, self.tab[c][v], self.rck[c][v], r, self.room[v]
         ):
             rr = r - jc
             tt = t - jc
@@ -1043,7 +1045,7 @@ class _Search:
                 base = rest + s_tot * lam_from[c + 1][v] if self.tuned else rest
             else:
                 rated = []
-                for move in self.moves_for(rid, t, rck[c][v], left, min(self.top - v, self.min_run)):
+                for move in self.moves_for(rid, t, rck[c][v], left, self.room[v]):
                     if not (move[3] and lone):
                         rated.append((0, move))
             shift = c * rb
@@ -1090,7 +1092,7 @@ class _Search:
         lone = not self.groupable[c][v]
         extra = self.lam_from[c + 1][v] if self.tuned else 0
         rated: list[tuple[int, _Move]] = []
-        for move in self.moves_for(rid, self.tab[c][v], self.rck[c][v], left, min(self.top - v, self.min_run)):
+        for move in self.moves_for(rid, self.tab[c][v], self.rck[c][v], left, self.room[v]):
             if move[3] and lone:
                 continue
             child = memo_c.get(move[0] * stride + left - move[2])
@@ -1128,7 +1130,7 @@ class _Search:
             target = self.bound(c, v, runs, left)
             found = False
             for new, placed, jc, g, _a, _ns, _nj in self.moves_for(
-                runs, self.tab[c][v], self.rck[c][v], left, min(top - v, self.min_run)
+                runs, self.tab[c][v], self.rck[c][v], left, self.room[v]
             ):
                 rest = left - jc
                 val = placed * self.weights[c][v]
