@@ -413,6 +413,8 @@ class _Search:
         self.start_jok = 1 + cap if track else 1
         copies_max = max(1, *(tab[c][v] + rck[c][v] for c in range(ncol) for v in range(top + 1)))
         self.gtab = _group_jokers(ncol, copies_max, shape, jtot)
+        self.small = copies_max < 64 and jtot < 64 and min_run < 64
+        """Whether a cell's tiles, the jokers and a move's room all fit six bits (see `moves_for`)."""
         self.points_cap = threshold if threshold is not None else 0
         known = _run_states()
         states = known.get((min_run, max_run, cap, track))
@@ -674,7 +676,7 @@ class _Search:
         """`options` for a run-state number, with the new run states as numbers too."""
         moves = self.states.moves
         key: object
-        if t < 64 and r < 64 and jr < 64 and room < 64:  # as in any real box: an int, cheaper than a tuple
+        if self.small:  # as in any real box: an int, cheaper than a tuple
             key = (((rid * 64 + t) * 64 + r) * 64 + jr) * 64 + room
         else:
             key = (rid, t, r, jr, room)
