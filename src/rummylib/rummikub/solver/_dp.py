@@ -675,11 +675,8 @@ class _Search:
     def moves_for(self, rid: int, t: int, r: int, jr: int, room: int) -> list[_Move]:
         """`options` for a run-state number, with the new run states as numbers too."""
         moves = self.states.moves
-        key: object
-        if self.small:  # as in any real box: an int, cheaper than a tuple
-            key = (((rid * 64 + t) * 64 + r) * 64 + jr) * 64 + room
-        else:
-            key = (rid, t, r, jr, room)
+        # As in any real box, one int (cheaper than a tuple) when every part fits six bits.
+        key: object = (((rid * 64 + t) * 64 + r) * 64 + jr) * 64 + room if self.small else (rid, t, r, jr, room)
         hit = moves.get(key)
         if hit is not None:
             return hit
@@ -708,9 +705,7 @@ class _Search:
         extra = self.mu[c][v]
         nv = v + 1
         memo_next = memos[nv]
-        for new, placed, jc, g, _a, _ns, _nj in self.moves_for(
-            rid, self.tab[c][v], self.rck[c][v], left, self.room[v]
-        ):
+        for new, placed, jc, g, _a, _ns, _nj in self.moves_for(rid, self.tab[c][v], self.rck[c][v], left, self.room[v]):
             rest = left - jc
             val = placed * w
             if g:
@@ -749,9 +744,7 @@ class _Search:
         fill = self.group_jokers[c][v]
         extra = self.mu[c][v]
         nv = v + 1
-        for new, placed, jc, g, _a, _ns, _nj in self.moves_for(
-            rid, self.tab[c][v], self.rck[c][v], r, self.room[v]
-        ):
+        for new, placed, jc, g, _a, _ns, _nj in self.moves_for(rid, self.tab[c][v], self.rck[c][v], r, self.room[v]):
             rr = r - jc
             tt = t - jc
             val = placed * w
@@ -1056,7 +1049,7 @@ class _Search:
             for partial, move in rated:
                 index += 1
                 rough = base + partial
-                new, placed, jc, g, acts, ns, nj = move
+                new, placed, jc, g, _acts, _ns, _nj = move
                 gain = placed * w
                 if scored and rough < (need if need > best else best + 1):
                     best = max(best, rough)
