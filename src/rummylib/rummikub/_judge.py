@@ -22,10 +22,8 @@ documented test hook: the tests check that the codes sort in the canonical order
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from operator import eq
 from typing import Any, TypeVar
 
 from rummylib._inputs import not_a_piece
@@ -49,21 +47,23 @@ __all__ = [
     "clear_cache",
     "code_order",
     "count_elements",
+    "counts_fit",
     "encode",
     "explain",
     "infos",
     "judge_info",
     "judge_set",
     "meld_text",
+    "name",
     "names",
     "new_sets",
     "piece_code",
     "rack_codes",
+    "register",
     "remember",
     "sorted_codes",
     "text_sets",
     "valid_codes",
-    "within_limits",
 ]
 
 JOKER_CODE = 0
@@ -80,13 +80,12 @@ _ALLOWED: dict[RuleSet, frozenset[int]] = {}
 class SetInfo:
     """What the judge knows of one set under one rule set."""
 
-    __slots__ = ("codes", "judged", "kept", "key", "mark", "ok", "tiles")
+    __slots__ = ("codes", "judged", "kept", "key", "mark", "ok")
 
     def __init__(self, codes: tuple[int, ...]) -> None:
         self.codes = codes
         self.key = tuple(sorted(codes))  # the set as a multiset: equal keys, same tiles
         self.mark = hash(self.key)  # equal keys, equal marks (a cheap first test)
-        self.tiles = frozenset(codes)
         self.judged: tuple[MeldReading | None, tuple[Violation, ...]] | None = None
         self.ok: bool | None = None  # valid_codes(codes), once asked
         # the "kept" explanations made for it (`rummylib.rummikub.turns.SetChange` values)
@@ -115,6 +114,11 @@ def names(pieces: Iterable[Piece]) -> str:
     """``format_pieces(pieces)``, with the notation of the judge's own piece objects remembered."""
     names = _NAMES
     return " ".join([names.get(id(p)) or str(p) for p in pieces])
+
+
+def name(p: object) -> str:
+    """``str(p)``, remembered for the judge's own piece objects."""
+    return _NAMES.get(id(p)) or str(p)
 
 
 def sorted_codes(codes: list[int]) -> list[int]:
@@ -185,6 +189,27 @@ def remember(sets: tuple[dict[int, tuple[Meld, SetInfo]], dict[Meld, SetInfo]], 
     by_id[id(m)] = (m, info)
 
 
+def register(
+    sets: tuple[dict[int, tuple[Meld, SetInfo]], dict[Meld, SetInfo]],
+    fresh: list[tuple[Meld, SetInfo]],
+    hand_codes: tuple[int, ...],
+    rules: RuleSet,
+) -> None:
+    """Check that the sets read now and the rack are of the game (else the rule set raises), then remember the sets."""
+    allowed = allowed_codes(rules)
+    for _, info in fresh:
+        if not allowed.issuperset(info.codes):
+            for c in info.codes:
+                if c not in allowed:
+                    rules.check_piece(DECODE[c])
+    if not allowed.issuperset(hand_codes):
+        for c in hand_codes:
+            if c not in allowed:
+                rules.check_piece(DECODE[c])
+    for m, info in fresh:
+        remember(sets, m, info)
+
+
 def allowed_codes(rules: RuleSet) -> frozenset[int]:
     codes = _ALLOWED.get(rules)
     if codes is None:
@@ -210,18 +235,50 @@ except ImportError:  # pragma: no cover - CPython has it
             counts[c] = get(c, 0) + 1
 
 
-def within_limits(codes: list[int], rules: RuleSet) -> bool:
-    """A quick sufficient test that no piece is there more often than it may be.
+_LIMITS: dict[RuleSet, tuple[int, int, int, int]] = {}
 
-    Jokers (code 0, first once sorted) are held to ``max_jokers``, every other piece to ``copies``.
+
+def _limits(rules: RuleSet) -> tuple[int, int, int, int]:
+    """The count vector's length (the largest code of the game, plus one), copies, jokers and pieces."""
+    limits = _LIMITS.get(rules)
+    if limits is None:
+        limits = (max(allowed_codes(rules)) + 1, rules.copies, rules.max_jokers, rules.total_pieces)
+        if len(_LIMITS) >= _RULE_SETS:
+            _LIMITS.clear()
+        _LIMITS[rules] = limits
+    return limits
+
+
+def counts_fit(sets: Sequence[SetInfo], extra: tuple[int, ...], rules: RuleSet) -> bool:
+    """A quick sufficient test that no piece of ``sets`` and ``extra`` is there more often than it may be.
+
+    Jokers (code 0) are held to ``max_jokers``, every other piece to ``copies``, all of them to
+    ``total_pieces``: a count per code, no list built or sorted. ``False`` sends the caller to the
+    exact check (`check_counts`), which says what is wrong.
     """
-    if len(codes) > rules.total_pieces:
+    size, copies, jokers, total = _limits(rules)
+    counts = [0] * size
+    n = len(extra)
+    for c in extra:
+        if c >= size:
+            return False
+        k = counts[c] + 1
+        counts[c] = k
+        if k > copies and (c != JOKER_CODE or k > jokers):
+            return False
+    for info in sets:
+        codes = info.codes
+        n += len(codes)
+        for c in codes:
+            if c >= size:
+                return False
+            k = counts[c] + 1
+            counts[c] = k
+            if k > copies and (c != JOKER_CODE or k > jokers):
+                return False
+    if jokers < counts[JOKER_CODE]:
         return False
-    codes.sort()  # jokers first, then the sets' sorted codes: runs that merge quickly
-    jokers = bisect_right(codes, JOKER_CODE)
-    if jokers > rules.max_jokers:
-        return False
-    return not any(map(eq, codes[jokers:], codes[jokers + rules.copies :]))
+    return n <= total
 
 
 def check_counts(counts: dict[int, int], pieces: Callable[[], list[Piece]], rules: RuleSet, what: str) -> None:
@@ -258,6 +315,7 @@ def clear_cache() -> None:
     SETS.clear()
     _TEXT_SETS.clear()
     _RACKS.clear()
+    _LIMITS.clear()
 
 
 # ------------------------------------------------------------------------------------------
@@ -495,21 +553,40 @@ def explain(before: Sequence[SetInfo], after: Sequence[SetInfo], rack: dict[int,
     kept: dict[int, int] = {}
     loose_before: list[int] = []
     # each set before is kept if an unused set after has the same tiles (the first such one)
-    where = {info.mark: j for j, info in enumerate(after)}
-    if len(where) == len(after):  # the usual case: the sets after have distinct marks
-        take_spot = where.pop
-        for i, info in enumerate(before):
-            at = take_spot(info.mark, None)
-            if at is None:
-                loose_before.append(i)
-            elif after[at].key == info.key:
-                kept[i] = at
-            else:  # two different sets with one mark: match by keys below
-                break
+    where: dict[int, int] = {}  # mark -> the first unused set after with that mark
+    more: dict[int, list[int]] = {}  # mark -> the later sets after with that mark (identical sets)
+    for j, info in enumerate(after):
+        mark = info.mark
+        if mark in where:
+            spots = more.get(mark)
+            if spots is None:
+                more[mark] = [j]
+            else:
+                spots.append(j)
         else:
-            loose_after = sorted(where.values())
-            where = {}
-    if where or len(kept) + len(loose_before) < len(before):
+            where[mark] = j
+    clash = False
+    for i, info in enumerate(before):
+        mark = info.mark
+        at = where.get(mark, -1)
+        if at < 0:
+            loose_before.append(i)
+        elif after[at].key == info.key:
+            kept[i] = at
+            spots = more.get(mark) if more else None
+            if spots:
+                where[mark] = spots.pop(0)
+            else:
+                del where[mark]
+        else:  # two different sets with one mark: match by keys below
+            clash = True
+            break
+    if not clash:
+        loose_after = [*where.values()]
+        for spots in more.values():
+            loose_after.extend(spots)
+        loose_after.sort()
+    else:
         kept.clear()
         loose_before.clear()
         by_key: dict[tuple[int, ...], list[int]] = {}
@@ -538,10 +615,9 @@ def explain(before: Sequence[SetInfo], after: Sequence[SetInfo], rack: dict[int,
         need[j] = d
     pairs = []
     for i in loose_before:
-        tiles = before[i].tiles
         sup = supply[i]
         for j in loose_after:
-            if not tiles.isdisjoint(after[j].tiles):
+            if not sup.keys().isdisjoint(need[j]):
                 nd = need[j]
                 common = 0
                 for c, n in sup.items():
