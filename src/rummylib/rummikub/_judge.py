@@ -85,7 +85,8 @@ class SetInfo:
     def __init__(self, codes: tuple[int, ...]) -> None:
         self.codes = codes
         self.key = tuple(sorted(codes))  # the set as a multiset: equal keys, same tiles
-        self.mark = hash(self.key)  # equal keys, equal marks (a cheap first test)
+        # equal keys, equal marks (a cheap first test); held as an object, so that a dict takes it as it is
+        self.mark: object = hash(self.key)
         self.judged: tuple[MeldReading | None, tuple[Violation, ...]] | None = None
         self.ok: bool | None = None  # valid_codes(codes), once asked
         # the "kept" explanations made for it (`rummylib.rummikub.turns.SetChange` values)
@@ -553,8 +554,8 @@ def explain(before: Sequence[SetInfo], after: Sequence[SetInfo], rack: dict[int,
     kept: dict[int, int] = {}
     loose_before: list[int] = []
     # each set before is kept if an unused set after has the same tiles (the first such one)
-    where: dict[int, int] = {}  # mark -> the first unused set after with that mark
-    more: dict[int, list[int]] = {}  # mark -> the later sets after with that mark (identical sets)
+    where: dict[object, int] = {}  # mark -> the first set after with that mark
+    more: dict[object, list[int]] = {}  # mark -> the later sets after with that mark (identical sets)
     for j, info in enumerate(after):
         mark = info.mark
         if mark in where:
@@ -565,27 +566,27 @@ def explain(before: Sequence[SetInfo], after: Sequence[SetInfo], rack: dict[int,
                 spots.append(j)
         else:
             where[mark] = j
+    taken = [False] * len(after)
     clash = False
     for i, info in enumerate(before):
         mark = info.mark
         at = where.get(mark, -1)
+        if at >= 0 and taken[at]:  # the first is kept already: the next one not kept
+            at = -1
+            for j in more.get(mark, ()):
+                if not taken[j]:
+                    at = j
+                    break
         if at < 0:
             loose_before.append(i)
         elif after[at].key == info.key:
             kept[i] = at
-            spots = more.get(mark) if more else None
-            if spots:
-                where[mark] = spots.pop(0)
-            else:
-                del where[mark]
+            taken[at] = True
         else:  # two different sets with one mark: match by keys below
             clash = True
             break
     if not clash:
-        loose_after = [*where.values()]
-        for spots in more.values():
-            loose_after.extend(spots)
-        loose_after.sort()
+        loose_after = [j for j in range(len(after)) if not taken[j]]
     else:
         kept.clear()
         loose_before.clear()
