@@ -41,6 +41,7 @@ __all__ = [
     "JOKER_CODE",
     "SETS",
     "Flow",
+    "ReadTable",
     "SetInfo",
     "allowed_codes",
     "check_counts",
@@ -53,6 +54,7 @@ __all__ = [
     "infos",
     "judge_info",
     "judge_set",
+    "marks_index",
     "meld_text",
     "name",
     "names",
@@ -62,6 +64,7 @@ __all__ = [
     "register",
     "remember",
     "sorted_codes",
+    "table_counts",
     "text_sets",
     "valid_codes",
 ]
@@ -250,36 +253,54 @@ def _limits(rules: RuleSet) -> tuple[int, int, int, int]:
     return limits
 
 
-def counts_fit(sets: Sequence[SetInfo], extra: tuple[int, ...], rules: RuleSet) -> bool:
-    """A quick sufficient test that no piece of ``sets`` and ``extra`` is there more often than it may be.
+def table_counts(sets: Sequence[SetInfo], rules: RuleSet) -> list[int]:
+    """The count of each code over ``sets``, then their number of pieces; empty when a piece is there too often.
 
-    Jokers (code 0) are held to ``max_jokers``, every other piece to ``copies``, all of them to
-    ``total_pieces``: a count per code, no list built or sorted. ``False`` sends the caller to the
-    exact check (`check_counts`), which says what is wrong.
+    Jokers (code 0) are held to ``max_jokers``, every other piece to ``copies``: a count per code,
+    no list built or sorted.
     """
-    size, copies, jokers, total = _limits(rules)
-    counts = [0] * size
-    n = len(extra)
-    for c in extra:
-        if c >= size:
-            return False
-        k = counts[c] + 1
-        counts[c] = k
-        if k > copies and (c != JOKER_CODE or k > jokers):
-            return False
+    size, copies, jokers, _ = _limits(rules)
+    counts = [0] * (size + 1)
+    n = 0
     for info in sets:
         codes = info.codes
         n += len(codes)
         for c in codes:
+            if c >= size:
+                return []
+            k = counts[c] + 1
+            counts[c] = k
+            if k > copies and (c != JOKER_CODE or k > jokers):
+                return []
+    if jokers < counts[JOKER_CODE]:
+        return []
+    counts[size] = n
+    return counts
+
+
+def counts_fit(sets: Sequence[SetInfo], extra: tuple[int, ...], rules: RuleSet, base: list[int] | None = None) -> bool:
+    """A quick sufficient test that no piece of ``sets`` and ``extra`` is there more often than it may be.
+
+    ``base``, when given, is ``table_counts(sets, rules)``, remembered. Every piece is also held to
+    ``total_pieces``. ``False`` sends the caller to the exact check (`check_counts`), which says
+    what is wrong.
+    """
+    size, copies, jokers, total = _limits(rules)
+    counts = table_counts(sets, rules) if base is None else base
+    if not counts:
+        return False
+    if extra:
+        counts = counts[:]
+        for c in extra:
             if c >= size:
                 return False
             k = counts[c] + 1
             counts[c] = k
             if k > copies and (c != JOKER_CODE or k > jokers):
                 return False
-    if jokers < counts[JOKER_CODE]:
-        return False
-    return n <= total
+        if jokers < counts[JOKER_CODE]:
+            return False
+    return counts[size] + len(extra) <= total
 
 
 def check_counts(counts: dict[int, int], pieces: Callable[[], list[Piece]], rules: RuleSet, what: str) -> None:
@@ -317,6 +338,7 @@ def clear_cache() -> None:
     _TEXT_SETS.clear()
     _RACKS.clear()
     _LIMITS.clear()
+    _TABLES.clear()
 
 
 # ------------------------------------------------------------------------------------------
@@ -420,15 +442,48 @@ _TEXT_SETS: dict[RuleSet, dict[str, tuple[Meld, SetInfo]]] = {}
 _RACKS: dict[RuleSet, dict[str, tuple[tuple[Piece, ...], tuple[int, ...]]]] = {}
 
 
-def text_sets(texts: list[Any], rules: RuleSet) -> tuple[list[Meld], list[SetInfo]] | None:
+class ReadTable:
+    """A table read from its texts: its sets, the judge's view of each, and what the judge derives of the whole."""
+
+    __slots__ = ("counts", "index", "infos", "melds")
+
+    def __init__(self, melds: list[Meld], infos: list[SetInfo]) -> None:
+        self.melds = melds
+        self.infos = infos
+        self.counts: list[int] | None = None  # table_counts(infos), once asked
+        self.index: tuple[dict[object, int], dict[object, list[int]]] | None = None  # marks_index(infos), once asked
+
+
+_TABLES_SIZE = 2_000  # tables remembered per rule set (then forgotten all at once)
+_TABLES: dict[RuleSet, dict[tuple[str, ...], ReadTable]] = {}
+
+
+def text_sets(texts: list[Any], rules: RuleSet) -> ReadTable | None:
     """The sets of a table given as a list of notation strings, each with the judge's view of it.
 
     ``None`` when the list cannot be read so (an item that is not a string, bad notation, a piece
     that is not of the game, more sets than the game has pieces): the caller then reads the
-    request the slow way, which says what is wrong.
+    request the slow way, which says what is wrong. A table whose texts were all read before (as
+    a table before or after) is found whole: a server sees the table after one turn as the table
+    before the next.
     """
-    if len(texts) > rules.total_pieces:
+    if len(texts) > _limits(rules)[3]:
         return None
+    short = True
+    for text in texts:
+        if type(text) is not str:
+            return None
+        if len(text) > _TEXT_SIZE:
+            short = False
+    tables = _TABLES.get(rules)
+    if tables is None:
+        if len(_TABLES) >= _TEXT_RULE_SETS:
+            _TABLES.clear()
+        tables = _TABLES[rules] = {}
+    key = tuple(texts)
+    table = tables.get(key) if short else None
+    if table is not None:
+        return table
     known = _TEXT_SETS.get(rules)
     if known is None:
         if len(_TEXT_SETS) >= _TEXT_RULE_SETS:
@@ -437,8 +492,6 @@ def text_sets(texts: list[Any], rules: RuleSet) -> tuple[list[Meld], list[SetInf
     melds: list[Meld] = []
     out: list[SetInfo] = []
     for text in texts:
-        if type(text) is not str:
-            return None
         seen = known.get(text)
         if seen is None:
             found = _read_set(text, rules)
@@ -451,7 +504,12 @@ def text_sets(texts: list[Any], rules: RuleSet) -> tuple[list[Meld], list[SetInf
                 known[text] = seen
         melds.append(seen[0])
         out.append(seen[1])
-    return melds, out
+    table = ReadTable(melds, out)
+    if short:
+        if len(tables) >= _TABLES_SIZE:
+            tables.clear()
+        tables[key] = table
+    return table
 
 
 def _read_set(text: str, rules: RuleSet) -> tuple[Meld, SetInfo] | None:
@@ -548,14 +606,10 @@ class Flow:
         self.played = played
 
 
-def explain(before: Sequence[SetInfo], after: Sequence[SetInfo], rack: dict[int, int]) -> Flow:
-    """Match unchanged sets by their sorted codes, then explain the tiles of the other sets."""
-    decode = DECODE
-    kept: dict[int, int] = {}
-    loose_before: list[int] = []
-    # each set before is kept if an unused set after has the same tiles (the first such one)
-    where: dict[object, int] = {}  # mark -> the first set after with that mark
-    more: dict[object, list[int]] = {}  # mark -> the later sets after with that mark (identical sets)
+def marks_index(after: Sequence[SetInfo]) -> tuple[dict[object, int], dict[object, list[int]]]:
+    """Each mark's first set (by index), and the later sets with that mark (identical sets)."""
+    where: dict[object, int] = {}
+    more: dict[object, list[int]] = {}
     for j, info in enumerate(after):
         mark = info.mark
         if mark in where:
@@ -566,6 +620,24 @@ def explain(before: Sequence[SetInfo], after: Sequence[SetInfo], rack: dict[int,
                 spots.append(j)
         else:
             where[mark] = j
+    return where, more
+
+
+def explain(
+    before: Sequence[SetInfo],
+    after: Sequence[SetInfo],
+    rack: dict[int, int],
+    index: tuple[dict[object, int], dict[object, list[int]]] | None = None,
+) -> Flow:
+    """Match unchanged sets by their sorted codes, then explain the tiles of the other sets.
+
+    ``index`` is ``marks_index(after)``, remembered (it is only read).
+    """
+    decode = DECODE
+    kept: dict[int, int] = {}
+    loose_before: list[int] = []
+    # each set before is kept if an unused set after has the same tiles (the first such one)
+    where, more = marks_index(after) if index is None else index
     taken = [False] * len(after)
     clash = False
     for i, info in enumerate(before):

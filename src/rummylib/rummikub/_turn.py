@@ -26,17 +26,20 @@ from rummylib.rules import JokerRetrieval, RuleSet
 from rummylib.rummikub._judge import (
     DECODE,
     Flow,
+    ReadTable,
     SetInfo,
     check_counts,
     count_elements,
     counts_fit,
     explain,
     judge_info,
+    marks_index,
     meld_text,
     name,
     names,
     rack_codes,
     sorted_codes,
+    table_counts,
     text_sets,
     valid_codes,
 )
@@ -59,18 +62,32 @@ def judge_turn(
     rules: RuleSet,
     initial_meld_done: bool,
     checks: tuple[Any, Any],
+    old_table: ReadTable | None = None,
+    new_table: ReadTable | None = None,
 ) -> tuple[tuple[Piece, ...], list[Violation], int | None, Flow]:
     """The judgement of a turn whose sets and rack are read, encoded and checked to be of the game.
 
     The rack tiles played, every problem, the value of an initial meld, and the flow of tiles.
     Raises when the pieces cannot exist together. ``checks`` are the checks of an initial meld and
     of the joker box rule (`rummylib.rummikub.turns` passes its own: they build its values).
+    ``old_table`` and ``new_table``, when the tables were read from texts, remember what the judge
+    derives of a whole table (its counts, the index of its marks) for the next time it is seen.
     """
     initial_meld, replace_rule = checks
     r_count: dict[int, int] = {}
     count_elements(r_count, hand_codes)
-    flow = explain(old_infos, new_infos, r_count)
-    b_ok = counts_fit(old_infos, hand_codes, rules)
+    index = None
+    if new_table is not None:
+        index = new_table.index
+        if index is None:
+            index = new_table.index = marks_index(new_infos)
+    flow = explain(old_infos, new_infos, r_count, index)
+    base = None
+    if old_table is not None:
+        base = old_table.counts
+        if base is None:
+            base = old_table.counts = table_counts(old_infos, rules)
+    b_ok = counts_fit(old_infos, hand_codes, rules, base)
     if not b_ok:
         b_codes = [*chain.from_iterable([info.codes for info in old_infos]), *hand_codes]
         b_count: dict[int, int] = {}
@@ -337,11 +354,11 @@ def turn_answer(
     new = text_sets(after_texts, rules)
     if new is None:
         return None
-    before, old_infos = old
-    after, new_infos = new
+    before = old.melds
+    after = new.melds
     try:
         played, violations, _, flow = judge_turn(
-            before, old_infos, hand[0], hand[1], after, new_infos, rules, done, checks
+            before, old.infos, hand[0], hand[1], after, new.infos, rules, done, checks, old, new
         )
     except RummyError:
         return None
