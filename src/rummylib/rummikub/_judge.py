@@ -2,9 +2,9 @@
 
 Pieces are encoded as small ints: hashing attrs tiles (whose colour is an enum) is slow, and every
 multiset comparison of a turn hashes each tile several times. What the judge needs of a set (its
-codes, its sorted codes, the meld engine's verdict) is remembered per rule set, keyed by the `Meld`
-itself (its hash is cached), so a set already seen costs one dict lookup: a server sees the same
-sets turn after turn, and most sets of a turn are unchanged.
+codes, its sorted codes, the meld engine's verdict) is remembered per rule set, keyed by the `Meld` object and by
+the set's codes (a tuple of small ints, which hashes in C), so a set already seen costs one dict
+lookup: a server sees the same sets turn after turn, and most sets of a turn are unchanged.
 
 Whether a set is valid is read from its codes alone (`valid_codes`, the meld engine's verdict
 without its readings); the meld engine is asked only for what only it knows: the problems of an
@@ -72,9 +72,8 @@ __all__ = [
 JOKER_CODE = 0
 DECODE: dict[int, Piece] = {}  # code -> a piece with that code
 _NAMES: dict[int, str] = {}  # id -> notation, for the pieces of DECODE (alive as long as it is)
-# per rule set: the sets seen, by value, and by object (``id``, with the object kept alive so that
+# per rule set (`Sets`, below): the sets seen, by codes, and by object (``id``, with the object kept alive so that
 # its id stays its own): a set object seen before costs one int lookup, no hashing of tiles
-SETS: dict[RuleSet, tuple[dict[int, tuple[Meld, SetInfo]], dict[Meld, SetInfo]]] = {}
 _SETS_SIZE = 20_000  # sets remembered per rule set (then forgotten all at once)
 _RULE_SETS = 64  # rule sets remembered (requests may each bring their own options)
 _ALLOWED: dict[RuleSet, frozenset[int]] = {}
@@ -94,6 +93,11 @@ class SetInfo:
         self.ok: bool | None = None  # valid_codes(codes), once asked
         # the "kept" explanations made for it (`rummylib.rummikub.turns.SetChange` values)
         self.kept: dict[tuple[int, int], Any] | None = None
+
+
+Sets = tuple[dict[int, tuple[Meld, SetInfo]], dict[tuple[int, ...], SetInfo]]
+"""The sets seen under one rule set: by object (``id``, the object kept alive) and by codes."""
+SETS: dict[RuleSet, Sets] = {}
 
 
 def piece_code(p: object, what: str = "the pieces") -> int:
@@ -148,24 +152,24 @@ def encode(pieces: Iterable[object], what: str) -> tuple[int, ...]:
 
 def infos(
     melds: Sequence[Meld],
-    sets: tuple[dict[int, tuple[Meld, SetInfo]], dict[Meld, SetInfo]],
+    sets: Sets,
     fresh: list[tuple[Meld, SetInfo]],
     what: str,
 ) -> list[SetInfo]:
     """The judge's view of each set: from the cache, or encoded now (and listed in ``fresh``)."""
     out = []
-    by_id, by_value = sets
+    by_id, by_codes = sets
     for m in melds:
         seen = by_id.get(id(m))
         if seen is not None and seen[0] is m:
             out.append(seen[1])
             continue
-        try:
-            info = by_value.get(m)
-        except TypeError:  # something unhashable in the set: encode says what
-            info = None
+        # found by its codes, not by the set's value: a tuple of small ints hashes in C, a set of
+        # tiles through the tiles' own hashes (and the codes are needed for a set not seen before)
+        codes = encode(m.pieces, what)
+        info = by_codes.get(codes)
         if info is None:
-            info = SetInfo(encode(m.pieces, what))
+            info = SetInfo(codes)
             fresh.append((m, info))
         else:
             if len(by_id) >= _SETS_SIZE:
@@ -175,26 +179,26 @@ def infos(
     return out
 
 
-def new_sets(rules: RuleSet) -> tuple[dict[int, tuple[Meld, SetInfo]], dict[Meld, SetInfo]]:
+def new_sets(rules: RuleSet) -> Sets:
     if len(SETS) >= _RULE_SETS:
         SETS.clear()
-    sets: tuple[dict[int, tuple[Meld, SetInfo]], dict[Meld, SetInfo]] = ({}, {})
+    sets: Sets = ({}, {})
     SETS[rules] = sets
     return sets
 
 
-def remember(sets: tuple[dict[int, tuple[Meld, SetInfo]], dict[Meld, SetInfo]], m: Meld, info: SetInfo) -> None:
-    by_id, by_value = sets
-    if len(by_value) >= _SETS_SIZE:
-        by_value.clear()
+def remember(sets: Sets, m: Meld, info: SetInfo) -> None:
+    by_id, by_codes = sets
+    if len(by_codes) >= _SETS_SIZE:
+        by_codes.clear()
     if len(by_id) >= _SETS_SIZE:
         by_id.clear()
-    by_value[m] = info
+    by_codes[info.codes] = info
     by_id[id(m)] = (m, info)
 
 
 def register(
-    sets: tuple[dict[int, tuple[Meld, SetInfo]], dict[Meld, SetInfo]],
+    sets: Sets,
     fresh: list[tuple[Meld, SetInfo]],
     hand_codes: tuple[int, ...],
     rules: RuleSet,
@@ -325,9 +329,10 @@ def judge_info(info: SetInfo, meld: Meld, rules: RuleSet) -> tuple[MeldReading |
 def judge_set(meld: Meld, rules: RuleSet) -> tuple[MeldReading | None, tuple[Violation, ...]]:
     """Read one set (of pieces known to be of the game) through the cache."""
     sets = SETS.get(rules) or new_sets(rules)
-    info = sets[1].get(meld)
+    codes = encode(meld.pieces, "set")
+    info = sets[1].get(codes)
     if info is None:
-        info = SetInfo(encode(meld.pieces, "set"))
+        info = SetInfo(codes)
         remember(sets, meld, info)
     return judge_info(info, meld, rules)
 
@@ -348,7 +353,21 @@ def clear_cache() -> None:
 _SHAPES: dict[RuleSet, tuple[int, int, bool, int, int, int, int, int, bool, int]] = {}
 
 
+class _Last:
+    """The rule set asked last and its shape (a rule set hashes through Python: one turn asks for dozens of sets)."""
+
+    def __init__(self) -> None:
+        self.rules: object = None
+        self.shape: tuple[int, int, bool, int, int, int, int, int, bool, int] = (0, 0, False, 0, 0, 0, 0, 0, False, 0)
+
+
+_LAST = _Last()
+
+
 def _shape(rules: RuleSet) -> tuple[int, int, bool, int, int, int, int, int, bool, int]:
+    last = _LAST
+    if last.rules is rules:
+        return last.shape
     shape = _SHAPES.get(rules)
     if shape is None:
         group_max = rules.group_max
@@ -368,6 +387,8 @@ def _shape(rules: RuleSet) -> tuple[int, int, bool, int, int, int, int, int, boo
         if len(_SHAPES) >= _RULE_SETS:
             _SHAPES.clear()
         _SHAPES[rules] = shape
+    last.rules = rules
+    last.shape = shape
     return shape
 
 
@@ -518,12 +539,12 @@ def _read_set(text: str, rules: RuleSet) -> tuple[Meld, SetInfo] | None:
     except RummyError:
         return None
     sets = SETS.get(rules) or new_sets(rules)
-    info = sets[1].get(meld)
+    try:
+        codes = encode(meld.pieces, "set")
+    except RummyError:  # pragma: no cover - notation read with the rules makes pieces of the game
+        return None
+    info = sets[1].get(codes)
     if info is None:
-        try:
-            codes = encode(meld.pieces, "set")
-        except RummyError:  # pragma: no cover - notation read with the rules makes pieces of the game
-            return None
         if not allowed_codes(rules).issuperset(codes):
             return None
         info = SetInfo(codes)
