@@ -8,7 +8,7 @@ import attrs
 
 from rummylib import _inputs
 from rummylib._json import BadValue
-from rummylib.cards import Card
+from rummylib.cards import Card, Rank
 from rummylib.errors import ErrorCode, RuleSetError, RummyError
 from rummylib.indian.declarations import with_wild_joker
 from rummylib.pieces import Piece
@@ -26,8 +26,27 @@ def deal_rules(rules: RuleSet, wild_card: Piece) -> RuleSet:
     every option.
     """
     if isinstance(wild_card, Card):
-        return _as_saved(with_wild_joker(wild_card, rules=rules))
+        return _rank_rules(rules, wild_card)
     return _as_saved(attrs.evolve(rules, wild_ranks=frozenset()))  # a printed joker: only the jokers are wild
+
+
+_BY_RANK: dict[tuple[RuleSet, Rank], RuleSet] = {}
+"""`_rank_rules` made so far (a bounded cache: cleared when full)."""
+
+
+def _rank_rules(rules: RuleSet, card: Card) -> RuleSet:
+    """`deal_rules` of a card turned up, made once per rank: the rules depend on its rank alone.
+
+    `with_wild_joker` reads the first card of that rank asked for; any other of its rank gives
+    equal rules. Thirteen rule sets to make, where one per card would be fifty-two.
+    """
+    key = (rules, card.rank)
+    found = _BY_RANK.get(key)
+    if found is None:
+        if len(_BY_RANK) >= 256:
+            _BY_RANK.clear()
+        found = _BY_RANK[key] = _as_saved(with_wild_joker(card, rules=rules))
+    return found
 
 
 def _as_saved(rules: RuleSet) -> RuleSet:

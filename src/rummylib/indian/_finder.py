@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 from rummylib.cards import Card, Rank, Suit
 from rummylib.melds import Meld, MeldKind, meld_readings
@@ -58,12 +57,26 @@ class Finder:
         self.need_seq = rules.min_sequences
         self.need_pure = rules.min_pure_sequences
         self.smallest = min(shape.group_min, shape.run_min)
-        cards = [p for p in pieces if isinstance(p, Card)]
-        self.naturals = tuple(sorted((c.suit.order, int(c.rank)) for c in cards if not rules.is_wild(c)))
-        self.wilds = tuple(sorted((c.suit.order, int(c.rank)) for c in cards if rules.is_wild(c)))
-        self.jokers = len(pieces) - len(cards)
+        self.low_ace = shape.run_low == 1
+        self.high_ace = shape.run_high == 14
+        wild_ranks = rules.all_wild_ranks  # (`RuleSet.is_wild` of a card)
+        naturals: list[_Nat] = []
+        wilds: list[_Nat] = []
+        jokers = 0
+        for p in pieces:
+            if isinstance(p, Card):
+                rank = p.rank
+                (wilds if rank in wild_ranks else naturals).append((p.suit.order, int(rank)))
+            else:
+                jokers += 1
+        naturals.sort()
+        wilds.sort()
+        self.naturals = tuple(naturals)
+        self.wilds = tuple(wilds)
+        self.jokers = jokers
         self.memo: dict[tuple[object, ...], _Plan | None] = {}
         self.discard_memo: dict[tuple[object, ...], frozenset[_Nat]] = {}
+        self.joker_limits: dict[int, bool] = {}
 
     def find(self) -> tuple[tuple[Piece, ...], ...] | None:
         if self.need_pure and not self._has_pure_window():
@@ -93,49 +106,62 @@ class Finder:
         """A lower bound on the fillers (jokers and wild cards) the naturals need to be placed.
 
         Two naturals are linked when they can share a group with nothing between them but
-        naturals: one rank (other suits), or one suit two places apart at most. A linked family
-        smaller than the smallest group needs a filler in the group of its own, or two between it
-        and another family in a run; either way one filler for each such family at least.
+        naturals: one rank (other suits, and the same suit when copies may share a set), or one
+        suit, two places apart at most. A linked family smaller than the smallest group needs a
+        filler in the group of its own, or two between it and another family in a run; either
+        way one filler for each such family at least.
+
+        Counted on the kinds held (suit × 16 + rank): the copies of a kind are linked to the
+        same cards, so a kind linked to another brings all its copies into that family, and the
+        copies of a kind linked to none are a family each (one family, when they may share a set).
         """
-        n = len(naturals)
-        family = list(range(n))
-
-        def root(i: int) -> int:
-            while family[i] != i:
-                family[i] = family[family[i]]
-                i = family[i]
-            return i
-
-        # One rank: linked across suits (and within a suit when copies may share a set).
-        by_rank: dict[int, list[int]] = {}
-        for i, (_, rank) in enumerate(naturals):
-            by_rank.setdefault(rank, []).append(i)
-        for members in by_rank.values():
-            for a, i in enumerate(members):
-                for j in members[a + 1 :]:
-                    if naturals[i][0] != naturals[j][0] or not self.shape.distinct:
-                        family[root(i)] = root(j)
-        # One suit, one or two places apart: linking each card with every card of the nearest lower
-        # place held (when it is within two) links the same families as linking every such pair.
-        by_suit: dict[int, list[tuple[int, int]]] = {}
-        for i, (suit, rank) in enumerate(naturals):
-            for place in self._positions(rank):
-                by_suit.setdefault(suit, []).append((place, i))
-        for spots in by_suit.values():
-            spots.sort()
-            below: list[int] = []
-            below_place = -10
-            here: list[int] = []
-            here_place = -10
-            for place, i in spots:
-                if place != here_place:
-                    below, below_place, here, here_place = here, here_place, [], place
-                if 0 < place - below_place <= 2:
-                    for j in below:
-                        family[root(i)] = root(j)
-                here.append(i)
-        sizes = Counter(root(i) for i in range(n))
-        return sum(1 for size in sizes.values() if size < self.smallest)
+        counts = [0] * 64
+        kinds: list[int] = []
+        for suit, rank in naturals:
+            k = suit * 16 + rank
+            if counts[k] == 0:
+                kinds.append(k)
+            counts[k] += 1
+        parent = list(range(64))
+        linked = [False] * 64
+        low, high, distinct = self.low_ace, self.high_ace, self.shape.distinct
+        n = len(kinds)
+        for i in range(n):
+            a = kinds[i]
+            sa, ra = a >> 4, a & 15
+            for j in range(i + 1, n):
+                b = kinds[j]
+                sb, rb = b >> 4, b & 15
+                if ra == rb:
+                    pass  # one rank, other suits
+                elif sa != sb or not _near(ra, rb, low, high):
+                    continue
+                linked[a] = linked[b] = True
+                x = a
+                while parent[x] != x:
+                    x = parent[x]
+                y = b
+                while parent[y] != y:
+                    y = parent[y]
+                if x != y:
+                    parent[x] = y
+        sizes = [0] * 64
+        small = 0
+        smallest = self.smallest
+        for k in kinds:
+            if linked[k]:
+                x = k
+                while parent[x] != x:
+                    x = parent[x]
+                sizes[x] += counts[k]
+            elif distinct:
+                small += counts[k] if smallest > 1 else 0
+            elif counts[k] < smallest:
+                small += 1
+        for k in kinds:
+            if linked[k] and parent[k] == k and sizes[k] < smallest:
+                small += 1
+        return small
 
     def _has_pure_window(self) -> bool:
         places: dict[int, set[int]] = {}
@@ -217,49 +243,64 @@ class Finder:
         self.discard_memo[key] = answer
         return answer
 
-    def _natural_groups(self, naturals: tuple[_Nat, ...], wilds: tuple[_Nat, ...], spare: int) -> Iterator[_Candidate]:
+    def _natural_groups(self, naturals: tuple[_Nat, ...], wilds: tuple[_Nat, ...], spare: int) -> list[_Candidate]:
         """Every group the first natural card can be in: runs of its suit, then sets of its rank."""
         first, rest = naturals[0], naturals[1:]
-        have = Counter(rest)
-        wild_have = Counter(wilds)
+        have: dict[_Nat, int] = {}  # (counts of the cards held, as a Counter would give them)
+        for card in rest:
+            have[card] = have.get(card, 0) + 1
+        wild_have: dict[_Nat, int] = {}
+        for card in wilds:
+            wild_have[card] = wild_have.get(card, 0) + 1
         suit = first[0]
         shape = self.shape
+        out: list[_Candidate] = []
         for pos in self._positions(first[1]):
-
-            def own(q: int) -> bool:
-                card = (suit, 1 if q == 14 else q)
-                return have[card] > 0 or wild_have[card] > 0
-
             left_gaps = 0
             for lo in range(pos, max(shape.run_low, pos - shape.run_max + 1) - 1, -1):
-                if lo < pos and not own(lo):
-                    left_gaps += 1
-                    if left_gaps > spare:
-                        break
+                if lo < pos:
+                    card = (suit, 1 if lo == 14 else lo)
+                    if card not in have and card not in wild_have:
+                        left_gaps += 1
+                        if left_gaps > spare:
+                            break
                 gaps = left_gaps
                 for hi in range(pos, min(shape.run_high, lo + shape.run_max - 1) + 1):
-                    if hi > pos and not own(hi):
-                        gaps += 1
-                        if gaps > spare:
-                            break
+                    if hi > pos:
+                        card = (suit, 1 if hi == 14 else hi)
+                        if card not in have and card not in wild_have:
+                            gaps += 1
+                            if gaps > spare:
+                                break
                     if hi - lo + 1 >= shape.run_min:
-                        yield from self._runs(first, pos, lo, hi, have, wild_have, spare)
-        yield from self._sets(first, rest, spare)
+                        self._runs(out, first, pos, lo, hi, have, wild_have, spare)
+        self._sets(out, first, rest, spare)
+        return out
+
+    def _too_many_jokers(self, jokers: int, naturals: int) -> bool:
+        """Whether the rules refuse ``jokers`` jokers beside ``naturals`` naturals in one group (asked once each)."""
+        key = jokers * 64 + naturals
+        found = self.joker_limits.get(key)
+        if found is None:
+            found = self.rules.too_many_jokers(jokers, naturals) is not None
+            self.joker_limits[key] = found
+        return found
 
     def _runs(
         self,
+        out: list[_Candidate],
         first: _Nat,
         pos: int,
         lo: int,
         hi: int,
-        have: Counter[_Nat],
-        wild_have: Counter[_Nat],
+        have: dict[_Nat, int],
+        wild_have: dict[_Nat, int],
         spare: int,
-    ) -> Iterator[_Candidate]:
-        """The runs of ``first`` over the places ``lo`` to ``hi``: each its own card, or a filler."""
+    ) -> None:
+        """Add the runs of ``first`` over the places ``lo`` to ``hi``: each its own card, or a filler."""
         suit = first[0]
         places = [(q, (suit, 1 if q == 14 else q)) for q in range(lo, hi + 1) if q != pos]
-        owned = [q for q, card in places if have[card] or wild_have[card]]
+        owned = [q for q, card in places if card in have or card in wild_have]
         held = set(owned)
         gaps = len(places) - len(owned)
         length = hi - lo + 1
@@ -267,21 +308,21 @@ class Finder:
         both_aces = lo == 1 and hi == 14
         for extra in range(min(len(owned), spare - gaps) + 1):
             count = gaps + extra
-            if self.rules.too_many_jokers(count, length - count) is not None:
+            if self._too_many_jokers(count, length - count):
                 continue
             for filled in itertools.combinations(owned, extra):
                 mine = {q: card for q, card in places if q in held and q not in filled}
-                used_naturals = tuple(card for card in mine.values() if have[card])
-                used_self = tuple(card for card in mine.values() if not have[card])
+                used_naturals = tuple(card for card in mine.values() if card in have)
+                used_self = tuple(card for card in mine.values() if card not in have)
                 if count + len(used_self) > spare:
                     continue
-                if both_aces and (Counter(used_naturals) - have or Counter(used_self) - wild_have):
+                if both_aces and (_exceeds(used_naturals, have) or _exceeds(used_self, wild_have)):
                     continue  # an ace wanted at both ends of a run, and only one held
                 laid = tuple(first if q == pos else mine.get(q, _FILLER) for q in range(lo, hi + 1))
-                yield laid, (first, *used_naturals), used_self, count, True, count == 0
+                out.append((laid, (first, *used_naturals), used_self, count, True, count == 0))
 
-    def _sets(self, first: _Nat, rest: tuple[_Nat, ...], spare: int) -> Iterator[_Candidate]:
-        """Every set of the rank of ``first``: other naturals of its rank, and fillers."""
+    def _sets(self, out: list[_Candidate], first: _Nat, rest: tuple[_Nat, ...], spare: int) -> None:
+        """Add every set of the rank of ``first``: other naturals of its rank, and fillers."""
         shape = self.shape
         suit, rank = first
         same = [n for n in rest if n[1] == rank and (n[0] != suit or not shape.distinct)]
@@ -292,9 +333,9 @@ class Finder:
                 for f in range(max(0, shape.group_min - 1 - k), min(spare, most - 1 - k) + 1):
                     if k == 0 and shape.run_min <= 1 + f <= shape.run_max:
                         continue  # the same cards as a run of one natural and fillers, tried above
-                    if self.rules.too_many_jokers(f, 1 + k) is not None:
+                    if self._too_many_jokers(f, 1 + k):
                         continue
-                    yield (first, *partners, *(_FILLER,) * f), (first, *partners), (), f, False, False
+                    out.append(((first, *partners, *(_FILLER,) * f), (first, *partners), (), f, False, False))
 
     def _leftovers(
         self, wilds: tuple[_Nat, ...], spare: int, seq: int, pure: int, jokers: int | None = None
@@ -339,6 +380,25 @@ class Finder:
                     if below is not None:
                         return ((first, *others, *(_JOKER_MARK,) * j), *below)
         return None
+
+
+def _exceeds(used: Sequence[_Nat], have: dict[_Nat, int]) -> bool:
+    """Whether ``used`` takes some card more times than ``have`` counts it (``Counter(used) - have``)."""
+    taken: dict[_Nat, int] = {}
+    for card in used:
+        taken[card] = taken.get(card, 0) + 1
+        if taken[card] > have.get(card, 0):
+            return True
+    return False
+
+
+def _near(ra: int, rb: int, low: bool, high: bool) -> bool:
+    """Whether two ranks of one suit lie one or two places apart in a run (an ace low, high, or both)."""
+    if ra == 1:
+        return (low and rb <= 3) or (high and rb >= 12)
+    if rb == 1:
+        return (low and ra <= 3) or (high and ra >= 12)
+    return abs(ra - rb) <= 2
 
 
 def _take(pool: tuple[_Nat, ...], used: Sequence[_Nat]) -> tuple[_Nat, ...]:

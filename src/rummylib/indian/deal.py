@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import random
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, ClassVar
@@ -42,6 +43,7 @@ from rummylib._inputs import is_seat, sorted_pieces
 from rummylib.cards import Card, Rank
 from rummylib.decks import Seed, as_rng, full_set, shuffled
 from rummylib.errors import ErrorCode, RuleId, RuleSetError, RummyError
+from rummylib.indian import _state
 from rummylib.indian._common import check_rules, deal_rules
 from rummylib.indian.actions import (
     ACTIONS,
@@ -238,7 +240,7 @@ class IndianDeal(RefereeBase):
         seed = _inputs.seed(seed)
         rules = check_rules(rules)
         rules.check_players(players)
-        order = shuffled(full_set(rules, players=players), as_rng(f"{seed}:deal"))
+        order = _shuffled(full_set(rules, players=players), as_rng(f"{seed}:deal"))
         return cls._from_order(
             rules=rules, players=players, seed=seed, order=order, dealer=dealer, sitting_out=sitting_out
         )
@@ -414,9 +416,9 @@ class IndianDeal(RefereeBase):
             rest = _without(self.hands[p], c)
             melds = _declared(rest, self.rules) if valid is None or c in valid else None
             if melds is not None:
-                yield Declare(p, melds, c), True
+                yield _listed_declare(p, melds, c), True
             singles = tuple(_single(x) for x in rest)
-            yield Declare(p, singles, c), melds is not None and _valid_declaration(singles, self.rules)
+            yield _listed_declare(p, singles, c), melds is not None and _valid_declaration(singles, self.rules)
 
     def _declarable(self, p: int) -> tuple[tuple[Piece, ...], frozenset[Piece] | None]:
         """The discard phase's answers without its actions: each distinct card, and the discards that declare.
@@ -436,8 +438,8 @@ class IndianDeal(RefereeBase):
         if valid:
             melds = _declared(rest, self.rules)
             assert melds is not None
-            return Declare(p, melds, card)
-        return Declare(p, tuple(_single(x) for x in rest), card)
+            return _listed_declare(p, melds, card)
+        return _listed_declare(p, tuple(_single(x) for x in rest), card)
 
     def apply(self, action: IndianAction) -> IndianDeal:
         """The deal after ``action``.
@@ -468,7 +470,7 @@ class IndianDeal(RefereeBase):
                 refuse(RuleId.WRONG_PHASE, f"player {p} has drawn: discard or declare")
             if isinstance(action, Drop):
                 status = SeatStatus.MIDDLE_DROP if self.drawn[p] else SeatStatus.DROPPED
-                return attrs.evolve(self, status=replace_at(self.status, p, status))._pass_turn()
+                return _evolve(self, status=replace_at(self.status, p, status))._pass_turn()
             return self._draw(p, from_stock=isinstance(action, DrawStock))
         if self.phase is not IndianPhase.DISCARD:
             refuse(RuleId.WRONG_PHASE, f"player {p} must draw (or drop) before they {doing}")
@@ -600,7 +602,7 @@ class IndianDeal(RefereeBase):
             card, stock, discards = self.discards[-1], self.stock, self.discards[:-1]
             upcard = self.upcard_in_pile and bool(discards)
             known = replace_at(known, p, sorted_pieces((*known[p], card)))
-        return attrs.evolve(
+        return _evolve(
             self,
             hands=replace_at(self.hands, p, sorted_pieces((*self.hands[p], card))),
             stock=stock,
@@ -618,7 +620,7 @@ class IndianDeal(RefereeBase):
             refuse(RuleId.NOT_IN_HAND, f"player {p} does not hold {card}", pieces=_shown(card))
         assert isinstance(card, Card | Joker)
         known = self.known[p]
-        return attrs.evolve(
+        return _evolve(
             self,
             hands=replace_at(self.hands, p, _without(hand, card)),
             discards=(*self.discards, card),
@@ -635,7 +637,8 @@ class IndianDeal(RefereeBase):
                 f"player {p} lays out {len(laid)} cards: a declaration lays out all {len(rest)} cards left "
                 f"after the discard",
             )
-        strangers = list((Counter(laid) - Counter(rest)).elements())
+        # (the cards laid in the hand's own order, as a listed wrong declaration lays them: none foreign)
+        strangers = [] if laid == list(rest) else list((Counter(laid) - Counter(rest)).elements())
         if strangers:
             refuse(RuleId.NOT_IN_HAND, f"player {p} does not hold {format_pieces(strangers)}", pieces=strangers)
         declarable = _discards(self.hands[p], self.rules)  # one search of the hand, shared with the listing
@@ -644,11 +647,11 @@ class IndianDeal(RefereeBase):
         ):
             # No arrangement of the cards left is valid when the search finds none (it is exact).
             status = replace_at(after.status, p, SeatStatus.WRONG_DECLARATION)
-            return attrs.evolve(after, status=status)._pass_turn()
+            return _evolve(after, status=status)._pass_turn()
         melds = _declared(rest, self.rules)
         if melds is None:  # pragma: no cover - find_declaration finds every valid declaration
             melds = action.melds
-        return attrs.evolve(after, declaration=melds)._end(DealEnd.DECLARED, p)
+        return _evolve(after, declaration=melds)._end(DealEnd.DECLARED, p)
 
     def _pass_turn(self) -> IndianDeal:
         """End the turn of the player in turn: the next player in, or the end of the deal."""
@@ -658,16 +661,16 @@ class IndianDeal(RefereeBase):
         n = self.players
         now = self.to_move or 0  # (a deal over takes no turn)
         nxt = next(q for q in ((now + k) % n for k in range(1, n + 1)) if self.status[q] is SeatStatus.IN)
-        state = attrs.evolve(self, to_move=nxt, phase=IndianPhase.DRAW, turns_played=self.turns_played + 1)
+        state = _evolve(self, to_move=nxt, phase=IndianPhase.DRAW, turns_played=self.turns_played + 1)
         if state.stock:
             return state
         limit = self.rules.max_reshuffles
         if len(state.discards) < 2 or (limit is not None and state.reshuffles >= limit):
             return state._end(DealEnd.STOCK_EXHAUSTED, None)
         rng = as_rng(f"{self.seed}:reshuffle:{state.reshuffles}")
-        return attrs.evolve(
+        return _evolve(
             state,
-            stock=shuffled(state.discards[:-1], rng),
+            stock=_shuffled(state.discards[:-1], rng),
             discards=state.discards[-1:],
             upcard_in_pile=False,
             reshuffles=state.reshuffles + 1,
@@ -676,7 +679,7 @@ class IndianDeal(RefereeBase):
     def _end(self, end: DealEnd, winner: int | None) -> IndianDeal:
         result = IndianDealResult(scores=self._final_scores(winner), winner=winner, end=end)
         played = self.turns_played + (end is not DealEnd.STOCK_EXHAUSTED)  # (that one was counted on passing)
-        return attrs.evolve(self, phase=IndianPhase.OVER, to_move=None, round_result=result, turns_played=played)
+        return _evolve(self, phase=IndianPhase.OVER, to_move=None, round_result=result, turns_played=played)
 
     def _final_scores(self, winner: int | None) -> tuple[int, ...]:
         return tuple(
@@ -848,6 +851,65 @@ class IndianDeal(RefereeBase):
             expected = self._final_scores(w)
             if expected != res.scores:
                 yield f"the recorded scores {list(res.scores)} are not what the rules give ({list(expected)})"
+
+
+_FIELDS: tuple[str, ...] = tuple(a.name for a in attrs.fields(IndianDeal))
+_PLAIN_FIELDS = not hasattr(IndianDeal, "__attrs_post_init__") and all(
+    a.init and a.alias == a.name and a.validator is None and a.converter is None for a in attrs.fields(IndianDeal)
+)
+"""Whether a deal's fields are set as given (no validator, converter nor post-init): `_evolve` may copy them."""
+
+
+def _evolve(deal: IndianDeal, **changes: Any) -> IndianDeal:
+    """``attrs.evolve(deal, **changes)``, made without attrs' generic loop when the class allows it."""
+    if _PLAIN_FIELDS and type(deal) is IndianDeal:
+        return _state.evolve(deal, _FIELDS, changes)
+    return attrs.evolve(deal, **changes)
+
+
+_DECLARE_FIELDS = ("player", "melds", "discard")
+_PLAIN_DECLARE = tuple(a.name for a in attrs.fields(Declare)) == _DECLARE_FIELDS and not hasattr(
+    Declare, "__attrs_post_init__"
+)
+
+
+def _listed_declare(p: int, melds: tuple[Meld, ...], card: Piece) -> Declare:
+    """``Declare(p, melds, card)`` for a seat, melds and a card of the deal: what its checks and converters give.
+
+    The seat is the deal's own, the melds already a tuple of `Meld` (which the converter keeps as
+    they are) and the card a piece, so the fields are set as they are.
+    """
+    if not _PLAIN_DECLARE:  # pragma: no cover - the fields of Declare are those three
+        return Declare(p, melds, card)
+    made = object.__new__(Declare)
+    for name, value in zip(_DECLARE_FIELDS, (p, melds, card), strict=True):
+        object.__setattr__(made, name, value)
+    return made
+
+
+def _draws_as_random(rng: random.Random) -> bool:
+    """Whether `_state.shuffle` shuffles as ``rng.shuffle`` would: a plain generator whose shuffle is this Python's."""
+    return type(rng) is random.Random and _SHUFFLE_AS_RANDOM
+
+
+def _same_shuffle() -> bool:
+    mine, theirs = list(range(300)), list(range(300))
+    _state.shuffle(mine, random.Random(5))
+    random.Random(5).shuffle(theirs)
+    return mine == theirs
+
+
+_SHUFFLE_AS_RANDOM = _same_shuffle()
+"""Checked once: `random.Random.shuffle` of this Python draws as `_state.shuffle` does."""
+
+
+def _shuffled(pieces: tuple[Piece, ...], rng: random.Random) -> tuple[Piece, ...]:
+    """`rummylib.decks.shuffled` of ``pieces`` by ``rng``: the same order, drawn without random.py's loop."""
+    if not _draws_as_random(rng):
+        return shuffled(pieces, rng)
+    out = list(pieces)
+    _state.shuffle(out, rng)
+    return tuple(out)
 
 
 def _shown(card: object) -> tuple[Piece, ...]:

@@ -35,21 +35,39 @@ from rummylib.agents.envs._base import (
     RummyAECEnv,
     RummyEnv,
     card_kind,
-    kind_card,
     wrap,
 )
+from rummylib.decks import full_set
 from rummylib.errors import ErrorCode, RuleSetError
 from rummylib.indian import IndianDeal, IndianGame
-from rummylib.indian.actions import Declare, Discard, DrawDiscard, DrawStock, Drop, IndianPhase, IndianView, SeatStatus
+from rummylib.indian._observe import Encoder
+from rummylib.indian.actions import Declare, Discard, DrawDiscard, DrawStock, Drop, IndianPhase, SeatStatus
 from rummylib.pieces import Piece
 from rummylib.referee import Referee
 from rummylib.rules import INDIAN_RUMMY, RuleSet
 
 _DISCARD, _DECLARE, _WRONG = 3, 56, 109
 _STATUS = {s: i for i, s in enumerate(SeatStatus)}
-_KIND: dict[Piece, int] = {kind_card(k): k for k in range(CARD_KINDS)}
-"""Each card's kind (`card_kind`), looked up."""
+_HELD: tuple[Piece, ...] = full_set(INDIAN_RUMMY, players=INDIAN_RUMMY.max_players)
+"""The cards of the pack as the deals hold them: notation and `full_set` make one object per card."""
+_KIND_OF_ID: dict[int, int] = {id(c): card_kind(c) for c in _HELD}
+"""Each of those cards' kind (`card_kind`) by its identity (the cards are kept alive in `_HELD`): a card
+made otherwise is looked up by `card_kind`."""
 _PHASES = {IndianPhase.DRAW: 0, IndianPhase.DISCARD: 1, IndianPhase.OVER: 2}
+
+
+def _kind(card: Piece) -> int:
+    """`card_kind`, looked up."""
+    k = _KIND_OF_ID.get(id(card))
+    return card_kind(card) if k is None else k
+
+
+def _draws(seat: int) -> tuple[DrawStock, DrawDiscard, Drop]:
+    return DrawStock(seat), DrawDiscard(seat), Drop(seat)
+
+
+_DRAWS = tuple(_draws(seat) for seat in range(INDIAN_RUMMY.max_players))
+"""The draw phase's actions of each seat (values: one of each serves every deal)."""
 
 
 class _DiscardMoves(dict[int, Any]):
@@ -65,7 +83,7 @@ class _DiscardMoves(dict[int, Any]):
         super().__init__()
         self._deal, self._seat = deal, seat
         self._cards: dict[int, Piece] = {}
-        kinds = [card_kind(c) for c in cards]
+        kinds = [_kind(c) for c in cards]
         for c, k in zip(cards, kinds, strict=True):
             self._cards[k] = c
             dict.__setitem__(self, _DISCARD + k, None)
@@ -130,12 +148,13 @@ class raw_env(RummyEnv):
         self.copies[52] = 1.0 / self.jokers
         # sums[k][c]: ``copies[k]`` added c times in float32, one after another, as the encoding
         # adds a card at a time (each count is written once, with the very same number).
-        self._sums: list[list[np.float32]] = []
+        # (as Python floats: each is a float32, written back to the float32 observation exactly)
+        self._sums: list[list[float]] = []
         for k in range(CARD_KINDS):
-            row, total = [np.float32(0.0)], np.float32(0.0)
+            row, total = [0.0], np.float32(0.0)
             for _ in range(max(decks, self.jokers) * 2):
                 total = np.float32(total + self.copies[k])
-                row.append(total)
+                row.append(float(total))
             self._sums.append(row)
         n = players
         self.actions = 162
@@ -169,6 +188,18 @@ class raw_env(RummyEnv):
                 Field("totals", n, "in a game: each seat's total / 250, seats from the viewer (0 in one deal)"),
             )
         )
+        off = self.layout.offset
+        fields = ("hand", "wild_rank", "wild_card", "top_discard", "discards", "known", "status", "hand_sizes")
+        self._encoder = Encoder(
+            players,
+            [off[name] for name in (*fields, "stock_size", "phase", "to_move", "totals")],
+            self._sums,
+            _KIND_OF_ID,
+            card_kind,
+            _STATUS,
+            _PHASES,
+            52 * self.decks + self.jokers,
+        )
         super().__init__(players=players, render_mode=render_mode, max_steps=max_steps)
 
     def _deal(self, seed: int) -> Referee:
@@ -191,10 +222,19 @@ class raw_env(RummyEnv):
     def _moves(self, state: Referee, seat: int) -> dict[int, Any]:
         deal = state.round if isinstance(state, IndianGame) else state
         assert isinstance(deal, IndianDeal)
-        if deal.phase is IndianPhase.DISCARD and deal.to_move == seat:
-            cards, valid = deal._declarable(seat)
-            if valid is not None:
-                return _DiscardMoves(deal, seat, cards, valid)
+        if deal.to_move == seat:
+            if deal.phase is IndianPhase.DRAW:
+                # The referee's listing (`IndianDeal.legal_actions`), written out: each action made once per seat.
+                draw_stock, draw_discard, drop = _DRAWS[seat] if seat < len(_DRAWS) else _draws(seat)
+                moves: dict[int, Any] = {0: draw_stock} if deal.stock else {}
+                if deal._draw_discard_problem() is None:
+                    moves[1] = draw_discard
+                moves[2] = drop
+                return moves
+            if deal.phase is IndianPhase.DISCARD:
+                cards, valid = deal._declarable(seat)
+                if valid is not None:
+                    return _DiscardMoves(deal, seat, cards, valid)
         out: dict[int, Any] = {}
         for a in self.legal_actions_of(state, seat):
             if isinstance(a, DrawStock):
@@ -211,49 +251,16 @@ class raw_env(RummyEnv):
         return out
 
     def _encode(self, state: Referee, seat: int) -> np.ndarray[Any, Any]:
-        view = state.view(seat)
-        assert isinstance(view, IndianView)
-        n, lay = self.seats, self.layout
-        out = np.zeros(lay.size, dtype=np.float32)
-        self._counts(out, lay.offset["hand"], view.hand)
-        wild = 13 if view.wild_rank is None else int(view.wild_rank) - 1
-        out[lay.offset["wild_rank"] + wild] = 1.0
-        out[lay.offset["wild_card"] + card_kind(view.wild_card)] = 1.0
-        if view.discards:
-            out[lay.offset["top_discard"] + card_kind(view.discards[-1])] = 1.0
-            self._counts(out, lay.offset["discards"], view.discards[:-1])
-        at = lay.offset["known"]
-        for r in range(1, n):
-            s = (seat + r) % n
-            shown = view.shown[s] if view.shown else None
-            self._counts(out, at + (r - 1) * 53, shown if shown is not None else view.known[s])
-        at = lay.offset["status"]
-        width = len(_STATUS)
-        for r in range(n):
-            out[at + r * width + _STATUS[view.status[(seat + r) % n]]] = 1.0
-        at = lay.offset["hand_sizes"]
-        for r in range(n):
-            out[at + r] = view.hand_sizes[(seat + r) % n] / 14
-        out[lay.offset["stock_size"]] = min(1.0, view.stock_size / (52 * self.decks + self.jokers))
-        out[lay.offset["phase"] + _PHASES[view.phase]] = 1.0
-        out[lay.offset["to_move"]] = 1.0 if view.to_move == seat else 0.0
-        if view.totals is not None:
-            at = lay.offset["totals"]
-            for r in range(n):
-                out[at + r] = min(1.0, view.totals[(seat + r) % n] / 250)
-        return np.clip(out, 0.0, 1.0)
-
-    def _counts(self, out: np.ndarray[Any, Any], at: int, cards: Sequence[Piece]) -> None:
-        """Write each kind's count of ``cards`` / its copies at ``at`` + kind (a field that was all 0)."""
-        held: dict[int, int] = {}
-        for c in cards:
-            k = _KIND.get(c)
-            if k is None:
-                k = card_kind(c)
-            held[k] = held.get(k, 0) + 1
-        sums = self._sums
-        for k, n in held.items():
-            out[at + k] = sums[k][n]
+        # Written from the deal's own fields, as its view gives them (`IndianDeal.view`, and
+        # `IndianGame.view` for the game's seat to move and totals): the view is not made.
+        if isinstance(state, IndianGame):
+            deal, to_move, totals = state.round, state.to_move, state.totals
+        else:
+            assert isinstance(state, IndianDeal)
+            deal, to_move, totals = state, state.to_move, None
+        out = np.zeros(self.layout.size, dtype=np.float32)
+        self._encoder.encode(out, deal, seat, to_move, totals)
+        return np.minimum(out, 1.0, out=out)  # (every value is at least 0: `np.clip` to [0, 1])
 
     def action_rows(self) -> list[ActionRow]:
         """The action table."""
