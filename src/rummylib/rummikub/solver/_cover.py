@@ -10,11 +10,12 @@ rest; a state that failed once is remembered. It works on counts only, like the 
 programme in `_dp`, and gives up (`GaveUp`) past a number of steps, for the caller to ask the
 dynamic programme instead.
 
-The sets through each cell are made once per shape (`_templates`), each with a bitmask of the
-numbers (a run) or colours (a group) it needs; the search keeps per colour and per number a
-bitmask of what is left, so choosing a tile and filtering its sets are a few mask tests. Jokers
-that must go down (``forced_jokers``) are jokers the search may use anywhere and must have used
-by the end; one still unused then gets a set of its own from the tiles left. Every tile may be
+The sets through each cell are made once per shape and board (`_table`, flat lists indexed by
+cell), each with a bitmask of the numbers (a run) or colours (a group) it needs; the search keeps
+per colour and per number a bitmask of what is left, so choosing a tile and filtering its sets
+are a few mask tests. Jokers that must go down (``forced_jokers``) are jokers the search may use
+anywhere and must have used by the end; one still unused then gets a set of its own from the
+tiles left. Every tile may be
 needed (a whole table's layout), not only chosen ones. `extensions` answers, for every tile at
 once, whether one more of it could go down with the needed ones.
 """
@@ -66,8 +67,10 @@ class _Cover:
         if shape.max_run is not None:
             longest = min(longest, shape.max_run)
         self.longest = longest
-        # For each number, the numbers up to two away (the run partners counted by `pick`).
-        self.near = [sum(1 << x for x in (v - 2, v - 1, v + 1, v + 2) if 1 <= x <= top) for v in range(top + 1)]
+        table = _table(ncol, top, shape, longest)
+        self.near = table.near
+        self.full = table.full
+        self.lean = table.lean
 
     def tick(self) -> None:
         """Count one step; past the limit, give up."""
@@ -99,16 +102,16 @@ class _Cover:
             # joker (a short one is enough, as for the needed tiles), through any tile left.
             options = []
             for cell in self.cells_left(avail):
-                options.extend(o for o in self.candidates(cell // width, cell % width, jokers) if o[1])
+                options.extend(t for t in self.candidates(cell // width, cell % width, jokers) if t.jokers)
         self.tick()
-        for cells, used_jokers, items, is_run in options:
-            took = self.take(need, avail, cells)
-            laid = runs if is_run else groups
-            laid.append(items)
-            if self.go(need, avail, jokers - used_jokers, runs, groups):
+        for t in options:
+            took = self.take(need, avail, t.cells)
+            laid = runs if t.is_run else groups
+            laid.append(t.items)
+            if self.go(need, avail, jokers - t.jokers, runs, groups):
                 return True
             laid.pop()
-            self.put(need, avail, cells, took)
+            self.put(need, avail, t.cells, took)
         if not self.unsure:
             self.failed.add(key)
         return False
@@ -161,15 +164,15 @@ class _Cover:
             return jokers
         width = self.top + 1
         self.tick()
-        for cells, used_jokers, items, is_run in self.candidates(pick // width, pick % width, jokers, True):
-            took = self.take(need, avail, cells)
-            laid = runs if is_run else groups
-            laid.append(items)
-            left = self.lay(need, avail, jokers - used_jokers, runs, groups)
+        for t in self.candidates(pick // width, pick % width, jokers, True):
+            took = self.take(need, avail, t.cells)
+            laid = runs if t.is_run else groups
+            laid.append(t.items)
+            left = self.lay(need, avail, jokers - t.jokers, runs, groups)
             if left >= 0:
                 return left
             laid.pop()
-            self.put(need, avail, cells, took)
+            self.put(need, avail, t.cells, took)
         self.failed.add(key)
         return -1
 
@@ -303,14 +306,14 @@ class _Cover:
         elif pick < 0:
             # A joker that must go down still needs a set of tiles left over: each is tried.
             for cell in self.cells_left(avail):
-                for cells, used_jokers, _items, _is_run in self.candidates(cell // width, cell % width, jokers):
-                    if used_jokers and self.follow(need, avail, jokers, cells, used_jokers, extra):
+                for t in self.candidates(cell // width, cell % width, jokers):
+                    if t.jokers and self.follow(need, avail, jokers, t.cells, t.jokers, extra):
                         ok = True
                     if self.done:
                         return ok
         else:
-            for cells, used_jokers, _items, _is_run in self.candidates(pick // width, pick % width, jokers):
-                if self.follow(need, avail, jokers, cells, used_jokers, extra):
+            for t in self.candidates(pick // width, pick % width, jokers):
+                if self.follow(need, avail, jokers, t.cells, t.jokers, extra):
                     ok = True
                 if self.done:
                     return ok
@@ -345,33 +348,32 @@ class _Cover:
         for cell in self.cells_left(avail):
             if known >> cell & 1 and (out & joker_bit or not jokers):
                 continue
-            for _cells, used_jokers, _items, _is_run in self.candidates(cell // width, cell % width, jokers):
+            for t in self.candidates(cell // width, cell % width, jokers):
                 out |= 1 << cell
-                if used_jokers:
+                if t.jokers:
                     out |= joker_bit
                     break
                 if not jokers or out & joker_bit:
                     break
         return out
 
-    def candidates(
-        self, c: int, v: int, jokers: int, lean: bool = False
-    ) -> list[tuple[list[int], int, tuple[Item, ...], bool]]:
+    def candidates(self, c: int, v: int, jokers: int, lean: bool = False) -> list[_Template]:
         """Every short run and every group holding a tile of colour c and number v.
 
         Fewest jokers first, then the sets that use most tiles. The sets are made once per shape
-        and cell (`_templates`); here they are only filtered by what is left: the numbers of
+        and cell (`_table`); here they are only filtered by what is left: the numbers of
         colour c present (a bitmask) for runs, the colours present at v for groups. With
         ``lean``, only the sets that need each of their jokers.
         """
         row = self.rows[c]
         column = self.cols[v]
-        out: list[tuple[list[int], int, tuple[Item, ...], bool]] = []
-        for t in _templates(self.ncol, self.top, self.shape, self.longest, c, v)[1 if lean else 0]:
+        out: list[_Template] = []
+        cell = c * (self.top + 1) + v
+        for t in self.lean[cell] if lean else self.full[cell]:
             if t.jokers > jokers:
                 break  # sorted by jokers: none further fits
             if t.mask & ~(row if t.is_run else column) == 0:
-                out.append((t.cells, t.jokers, t.items, t.is_run))
+                out.append(t)
         return out
 
 
@@ -387,8 +389,45 @@ class _Template:
         """The numbers (a run) or the colours (a group) whose tiles it needs, as bits."""
 
 
-_TEMPLATES: dict[tuple[int, int, int, int, int, int, int, int], tuple[list[_Template], list[_Template]]] = {}
-"""The sets through each cell, per shape (made once: a handful of shapes are ever seen)."""
+class _Table:
+    """The sets through every cell for one shape and board (`_templates`), in flat lists indexed by cell.
+
+    A cell is ``colour * (top + 1) + number``; number 0 is no tile and has no sets. Made once
+    per shape and board and kept (`_TABLES`), so that a search only indexes a list.
+    """
+
+    def __init__(self, ncol: int, top: int, shape: Shape, longest: int) -> None:
+        width = top + 1
+        self.full: list[list[_Template]] = []
+        """Per cell, every set through it (the first list of `_templates`)."""
+        self.lean: list[list[_Template]] = []
+        """Per cell, the sets that need each of their jokers (the second list of `_templates`)."""
+        for c in range(ncol):
+            for v in range(width):
+                full, lean = _templates(ncol, top, shape, longest, c, v) if v else ([], [])
+                self.full.append(full)
+                self.lean.append(lean)
+        self.near = [sum(1 << x for x in (v - 2, v - 1, v + 1, v + 2) if 1 <= x <= top) for v in range(width)]
+        """For each number, the numbers up to two away (the run partners counted by `_Cover.pick`)."""
+
+
+_TABLES: dict[tuple[int, int, int, int, int, int], _Table] = {}
+"""The tables made so far, per board and shape (colours, top number, shortest run, longest run
+searched, smallest and largest group). A handful of shapes are ever seen; should more than
+`_TABLES_MAX` be, the cache is emptied and fills again, so it never grows without bound."""
+
+_TABLES_MAX = 32
+
+
+def _table(ncol: int, top: int, shape: Shape, longest: int) -> _Table:
+    """The table of sets for a board and shape, made on first use and kept in `_TABLES`."""
+    key = (ncol, top, shape.min_run, longest, shape.group_min, shape.group_max)
+    found = _TABLES.get(key)
+    if found is None:
+        if len(_TABLES) >= _TABLES_MAX:
+            _TABLES.clear()
+        _TABLES[key] = found = _Table(ncol, top, shape, longest)
+    return found
 
 
 def _templates(
@@ -405,10 +444,6 @@ def _templates(
     A set that holds a joker it does not need is as good as the set without it and the joker put
     in at the end (`_Cover.tuck`), so a search that does that can leave such sets out.
     """
-    key = (ncol, top, shape.min_run, longest, shape.group_min, shape.group_max, c, v)
-    found = _TEMPLATES.get(key)
-    if found is not None:
-        return found
     width = top + 1
     most_jokers = shape.min_run - 1
     out: list[_Template] = []
@@ -447,8 +482,7 @@ def _templates(
             seen.add(same)
             distinct.append(t)
     lean = [t for t in distinct if not t.jokers or not _spare_joker(t, shape)]
-    _TEMPLATES[key] = found = (distinct, lean)
-    return found
+    return distinct, lean
 
 
 def _spare_joker(t: _Template, shape: Shape) -> bool:
