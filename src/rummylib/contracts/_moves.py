@@ -95,9 +95,23 @@ def _facts(rules: RuleSet) -> _Facts:
 
 def _counts(pieces: Iterable[Piece]) -> dict[Piece, int]:
     """How many of each piece, in the order first met (as `Counter` counts, without its cost)."""
-    cnt: dict[Piece, int] = {}
+    # Counted by identity first (a game's pieces are a few shared objects, and a card's hash is a
+    # Python function), then merged by equality: each distinct object is hashed once or twice.
+    first: dict[int, int] = {}
+    held: list[Piece] = []  # every object met, held so that its id stays its own
+    many: list[int] = []
     for p in pieces:
-        cnt[p] = cnt.get(p, 0) + 1
+        i = first.get(id(p), -1)
+        if i < 0:
+            first[id(p)] = len(held)
+            held.append(p)
+            many.append(1)
+        else:
+            many[i] += 1
+    cnt: dict[Piece, int] = {}
+    for i in range(len(held)):
+        p = held[i]
+        cnt[p] = cnt.get(p, 0) + many[i]
     return cnt
 
 
@@ -190,9 +204,12 @@ class _Packing:
 
     def __init__(self, cnt: dict[Piece, int]) -> None:
         self.index: dict[Piece, int] = {}
+        self.bit_of: dict[int, int] = {}
+        """Each piece counted (the objects ``cnt`` holds), by identity: its field's lowest bit."""
         guard = full = 0
         for i, (p, n) in enumerate(sorted(cnt.items(), key=_item_key)):
             self.index[p] = i
+            self.bit_of[id(p)] = 1 << (8 * i)
             guard |= 1 << (8 * i + 7)
             full |= n << (8 * i)
         self.guard = guard
@@ -208,15 +225,27 @@ def _run_skeletons(cnt: dict[Piece, int], contract: Contract, rules: RuleSet, pa
     low_end, high_end = shape.run_low, shape.run_high
     longest = contract.run_size if contract.exact else shape.run_max
     facts = _facts(rules)
-    wild_total = sum(n for p, n in cnt.items() if facts.is_wild(p))
+    wild_total = 0
+    # The hand's cards by suit and rank (``cnt``'s own objects, read by identity: no hash).
+    held_n = [[0] * 14 for _ in _SUITS]
+    held_bit = [[0] * 14 for _ in _SUITS]
+    bit_of = packing.bit_of
+    for p, n in cnt.items():
+        if facts.is_wild(p):
+            wild_total += n
+        if isinstance(p, Card) and n:
+            s, r = p.suit.order, int(p.rank)
+            held_n[s][r] = n
+            held_bit[s][r] = bit_of[id(p)]
     out: list[_Skeleton] = []
     for suit in _SUITS:
         cards, wild, points = facts.suits[suit.order]
-        have = {q for q, c in cards.items() if cnt.get(c, 0)}
+        row_n, row_bit = held_n[suit.order], held_bit[suit.order]
+        have = {q for q in cards if row_n[1 if q == 14 else q]}
         if not have:
             continue
-        bit = {q: 1 << (8 * packing.index[c]) for q, c in cards.items() if q in have}
-        two_aces = 1 in have and cnt[cards[1]] >= 2
+        bit = {q: row_bit[1 if q == 14 else q] for q in cards if q in have}
+        two_aces = 1 in have and row_n[1] >= 2
         for low in range(low_end, high_end + 1):
             for size in range(contract.run_size, longest + 1):
                 high = low + size - 1
@@ -295,14 +324,14 @@ def _group_skeletons(cnt: dict[Piece, int], contract: Contract, rules: RuleSet, 
     wild_of_rank: dict[int, int] = {}
     wild_total = 0
     facts = _facts(rules)
-    index = packing.index
+    bit_of = packing.bit_of  # ``cnt``'s own objects: by identity, no hash
     for p, n in cnt.items():
         wild = facts.is_wild(p)
         if wild:
             wild_total += n
         if isinstance(p, Card):
             r = int(p.rank)
-            record = (_key_of(p), p, n, wild, facts.piece_points(p), 1 << (8 * index[p]))
+            record = (_key_of(p), p, n, wild, facts.piece_points(p), bit_of[id(p)])
             by_rank.setdefault(r, []).append(record)
             if wild:
                 wild_of_rank[r] = wild_of_rank.get(r, 0) + n
