@@ -203,20 +203,27 @@ class _Packing:
     """
 
     def __init__(self, cnt: dict[Piece, int]) -> None:
-        self.index: dict[Piece, int] = {}
+        self.pieces: list[Piece] = []
+        """The pieces counted, field by field."""
         self.bit_of: dict[int, int] = {}
         """Each piece counted (the objects ``cnt`` holds), by identity: its field's lowest bit."""
         guard = full = 0
         for i, (p, n) in enumerate(sorted(cnt.items(), key=_item_key)):
-            self.index[p] = i
+            self.pieces.append(p)
             self.bit_of[id(p)] = 1 << (8 * i)
             guard |= 1 << (8 * i + 7)
             full |= n << (8 * i)
         self.guard = guard
         self.full = guard | full
 
+    @property
+    def index(self) -> dict[Piece, int]:
+        """Each piece's field (built when asked: the search reads the fields by identity)."""
+        return {p: i for i, p in enumerate(self.pieces)}
+
     def pack(self, items: Iterable[tuple[Piece, int]]) -> int:
-        return sum(n << (8 * self.index[p]) for p, n in items)
+        index = self.index
+        return sum(n << (8 * index[p]) for p, n in items)
 
 
 def _run_skeletons(cnt: dict[Piece, int], contract: Contract, rules: RuleSet, packing: _Packing) -> list[_Skeleton]:
