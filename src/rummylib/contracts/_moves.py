@@ -95,23 +95,9 @@ def _facts(rules: RuleSet) -> _Facts:
 
 def _counts(pieces: Iterable[Piece]) -> dict[Piece, int]:
     """How many of each piece, in the order first met (as `Counter` counts, without its cost)."""
-    # Counted by identity first (a game's pieces are a few shared objects, and a card's hash is a
-    # Python function), then merged by equality: each distinct object is hashed once or twice.
-    first: dict[int, int] = {}
-    held: list[Piece] = []  # every object met, held so that its id stays its own
-    many: list[int] = []
-    for p in pieces:
-        i = first.get(id(p), -1)
-        if i < 0:
-            first[id(p)] = len(held)
-            held.append(p)
-            many.append(1)
-        else:
-            many[i] += 1
     cnt: dict[Piece, int] = {}
-    for i in range(len(held)):
-        p = held[i]
-        cnt[p] = cnt.get(p, 0) + many[i]
+    for p in pieces:
+        cnt[p] = cnt.get(p, 0) + 1
     return cnt
 
 
