@@ -311,6 +311,7 @@ def test_the_text_caches_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     from rummylib.rummikub import _judge
 
     monkeypatch.setattr(_judge, "_SETS_SIZE", 50)
+    monkeypatch.setattr(_judge, "_TABLES_SIZE", 50)
     clear_caches()
     for k in range(400):
         spaces = " " * (k % 40 + 1)
@@ -326,7 +327,21 @@ def test_the_text_caches_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
         )
         assert all(len(texts) <= 50 for texts in _judge._TEXT_SETS.values())
         assert all(len(racks) <= 50 for racks in _judge._RACKS.values())
+        assert all(len(tables) <= 50 for tables in _judge._TABLES.values())
     long_text = "r1 " * 100 + "r2"
     handle_request({"op": "turn", "game": "rummikub", "rack": long_text, "table_after": [long_text]})
     assert all(long_text not in texts for texts in _judge._TEXT_SETS.values())
     assert all(long_text not in racks for racks in _judge._RACKS.values())
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.randoms(use_true_random=False), st.sampled_from(HOUSE_RULES), st.sampled_from([True, False, None]))
+def test_tables_read_before_in_the_other_place(rng: random.Random, options: dict[str, Any], first: bool | None) -> None:
+    """A table remembered as the table after, then asked as the table before (and back): the slow path's answers."""
+    monkeypatch = pytest.MonkeyPatch()
+    data = _request(rng, options, first)
+    handle_request(data)  # both tables remembered, with what the judge derived of each
+    swapped = {**data, "table_before": data["table_after"], "table_after": data.get("table_before", [])}
+    for request in (swapped, data):
+        slow = _slow(request, monkeypatch)
+        assert _bytes(handle_request(request)) == _bytes(slow)

@@ -8,6 +8,7 @@ sets are new objects, the same objects again, or read after the caches were empt
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -19,6 +20,7 @@ from rummylib.notation import parse_pieces
 from rummylib.pieces import JOKER, Piece, piece_sort_key
 from rummylib.rules import RuleSet
 from rummylib.rummikub import clear_caches, validate_turn
+from rummylib.rummikub._judge import SetInfo, counts_fit, encode, explain
 from rummylib.rummikub._judge import code_order as _order
 from rummylib.rummikub._judge import piece_code as _code
 from rummylib.table import Table
@@ -119,3 +121,54 @@ def test_batch_answers_do_not_depend_on_what_was_seen_before() -> None:
     assert too_many["code"] == "too-many-copies"
     assert "field 'rack'" in too_many["message"]
     assert handle_request({**request, "table_after": ["r3 r4 r5", "r5 r6 r7", 7]})["error"]["code"] == "bad-field"
+
+
+_HOUSES = [RUMMIKUB, RUMMIKUB.with_options({"box_jokers": 4}), RUMMIKUB.with_options({"copies": 1, "box_jokers": 0})]
+
+
+@given(
+    st.sampled_from(_HOUSES),
+    st.lists(st.lists(st.sampled_from([0, 65, 66, 97, 129, 161, 173]), max_size=6), max_size=40),
+    st.lists(st.sampled_from([0, 65, 66, 173]), max_size=14),
+)
+def test_the_count_test_is_the_exact_count(rules: RuleSet, sets: list[list[int]], extra: list[int]) -> None:
+    """`counts_fit` (a count per code) agrees with counting every piece (jokers, copies, pieces in all)."""
+    codes = [c for s in sets for c in s] + extra
+    counts = Counter(codes)
+    exact = len(codes) <= rules.total_pieces and all(
+        n <= (rules.max_jokers if c == 0 else rules.copies) for c, n in counts.items()
+    )
+    assert counts_fit([SetInfo(tuple(s)) for s in sets], tuple(extra), rules) is exact
+
+
+def _matched(before: list[SetInfo], after: list[SetInfo]) -> tuple[dict[int, int], list[int], list[int]]:
+    """Each set before kept by the first set after with the same tiles not kept yet."""
+    kept: dict[int, int] = {}
+    for i, info in enumerate(before):
+        free = [j for j, other in enumerate(after) if other.key == info.key and j not in kept.values()]
+        if free:
+            kept[i] = free[0]
+    loose_before = [i for i in range(len(before)) if i not in kept]
+    return kept, loose_before, [j for j in range(len(after)) if j not in kept.values()]
+
+
+_SHAPES = [(65, 66, 67), (67, 65, 66), (97, 129, 161), (0, 66, 67), (65, 66, 67, 68), (161, 129, 97)]
+
+
+@given(
+    st.lists(st.sampled_from(_SHAPES), max_size=8),
+    st.lists(st.sampled_from(_SHAPES), max_size=8),
+    st.booleans(),
+)
+def test_kept_sets_are_matched_in_order(
+    before: list[tuple[int, ...]], after: list[tuple[int, ...]], clash: bool
+) -> None:
+    """The quick match of kept sets (by mark, identical sets in order) is the match by tiles; so when marks clash."""
+    encode(_box(), "the box")  # every code known to the judge (its flow names tiles)
+    old = [SetInfo(s) for s in before]
+    new = [SetInfo(s) for s in after]
+    if clash:  # every set with one mark: the match by tiles decides
+        for info in [*old, *new]:
+            info.mark = 7
+    flow = explain(old, new, {})
+    assert (flow.kept, flow.loose_before, flow.loose_after) == _matched(old, new)

@@ -222,15 +222,34 @@ def hello() -> dict[str, Any]:
     return {"protocol": PROTOCOL, "rummylib": __version__, "games": list(PRESETS), "ops": dict(sorted(ops.items()))}
 
 
+_FOUND: dict[tuple[str, ScoringScheme], Op] = {}
+"""The op found for each op name and scoring scheme (with the ops of the modules): a few dozen at most."""
+
+
 def _find_op(req: Request, ops: Sequence[Op] | None) -> Op:
     if ops is None:
         scheme = req.rules.scoring
-        mine = (*_GAME_MODULES.get(scheme, ()), *_SHARED_MODULES)
-        listed = [name for name in _OP_MODULES.get(req.op, mine) if name in mine]
-        ops = _ops_of(tuple(listed) or mine)
+        known = _FOUND.get((req.op, scheme))
+        if known is not None:
+            return known
+        found = _find_op(req, _ops_of(_listed(req.op, scheme)))
+        _FOUND[(req.op, scheme)] = found  # only ops that exist: the keys are bounded
+        return found
     for op in ops:
         if op.name == req.op and (op.schemes is None or req.rules.scoring in op.schemes):
             return op
+    return _no_op(req)
+
+
+def _listed(name: str, scheme: ScoringScheme) -> tuple[str, ...]:
+    """The modules whose ops may serve the op ``name`` for a game scored by ``scheme``."""
+    mine = (*_GAME_MODULES.get(scheme, ()), *_SHARED_MODULES)
+    listed = [module for module in _OP_MODULES.get(name, mine) if module in mine]
+    return tuple(listed) or mine
+
+
+def _no_op(req: Request) -> Op:
+    """Raise the error of an op that is not served (``op-not-for-game`` or ``unknown-op``)."""
     every = all_ops()
     games = sorted({g for op in every if op.name == req.op for g in _games_of(op)})
     if games:

@@ -2,9 +2,9 @@
 
 Pieces are encoded as small ints: hashing attrs tiles (whose colour is an enum) is slow, and every
 multiset comparison of a turn hashes each tile several times. What the judge needs of a set (its
-codes, its sorted codes, the meld engine's verdict) is remembered per rule set, keyed by the `Meld`
-itself (its hash is cached), so a set already seen costs one dict lookup: a server sees the same
-sets turn after turn, and most sets of a turn are unchanged.
+codes, its sorted codes, the meld engine's verdict) is remembered per rule set, keyed by the `Meld` object and by
+the set's codes (a tuple of small ints, which hashes in C), so a set already seen costs one dict
+lookup: a server sees the same sets turn after turn, and most sets of a turn are unchanged.
 
 Whether a set is valid is read from its codes alone (`valid_codes`, the meld engine's verdict
 without its readings); the meld engine is asked only for what only it knows: the problems of an
@@ -22,10 +22,8 @@ documented test hook: the tests check that the codes sort in the canonical order
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from operator import eq
 from typing import Any, TypeVar
 
 from rummylib._inputs import not_a_piece
@@ -43,35 +41,39 @@ __all__ = [
     "JOKER_CODE",
     "SETS",
     "Flow",
+    "ReadTable",
     "SetInfo",
     "allowed_codes",
     "check_counts",
     "clear_cache",
     "code_order",
     "count_elements",
+    "counts_fit",
     "encode",
     "explain",
     "infos",
     "judge_info",
     "judge_set",
+    "marks_index",
     "meld_text",
+    "name",
     "names",
     "new_sets",
     "piece_code",
     "rack_codes",
+    "register",
     "remember",
     "sorted_codes",
+    "table_counts",
     "text_sets",
     "valid_codes",
-    "within_limits",
 ]
 
 JOKER_CODE = 0
 DECODE: dict[int, Piece] = {}  # code -> a piece with that code
 _NAMES: dict[int, str] = {}  # id -> notation, for the pieces of DECODE (alive as long as it is)
-# per rule set: the sets seen, by value, and by object (``id``, with the object kept alive so that
+# per rule set (`Sets`, below): the sets seen, by codes, and by object (``id``, with the object kept alive so that
 # its id stays its own): a set object seen before costs one int lookup, no hashing of tiles
-SETS: dict[RuleSet, tuple[dict[int, tuple[Meld, SetInfo]], dict[Meld, SetInfo]]] = {}
 _SETS_SIZE = 20_000  # sets remembered per rule set (then forgotten all at once)
 _RULE_SETS = 64  # rule sets remembered (requests may each bring their own options)
 _ALLOWED: dict[RuleSet, frozenset[int]] = {}
@@ -80,17 +82,22 @@ _ALLOWED: dict[RuleSet, frozenset[int]] = {}
 class SetInfo:
     """What the judge knows of one set under one rule set."""
 
-    __slots__ = ("codes", "judged", "kept", "key", "mark", "ok", "tiles")
+    __slots__ = ("codes", "judged", "kept", "key", "mark", "ok")
 
     def __init__(self, codes: tuple[int, ...]) -> None:
         self.codes = codes
         self.key = tuple(sorted(codes))  # the set as a multiset: equal keys, same tiles
-        self.mark = hash(self.key)  # equal keys, equal marks (a cheap first test)
-        self.tiles = frozenset(codes)
+        # equal keys, equal marks (a cheap first test); held as an object, so that a dict takes it as it is
+        self.mark: object = hash(self.key)
         self.judged: tuple[MeldReading | None, tuple[Violation, ...]] | None = None
         self.ok: bool | None = None  # valid_codes(codes), once asked
         # the "kept" explanations made for it (`rummylib.rummikub.turns.SetChange` values)
         self.kept: dict[tuple[int, int], Any] | None = None
+
+
+Sets = tuple[dict[int, tuple[Meld, SetInfo]], dict[tuple[int, ...], SetInfo]]
+"""The sets seen under one rule set: by object (``id``, the object kept alive) and by codes."""
+SETS: dict[RuleSet, Sets] = {}
 
 
 def piece_code(p: object, what: str = "the pieces") -> int:
@@ -117,6 +124,11 @@ def names(pieces: Iterable[Piece]) -> str:
     return " ".join([names.get(id(p)) or str(p) for p in pieces])
 
 
+def name(p: object) -> str:
+    """``str(p)``, remembered for the judge's own piece objects."""
+    return _NAMES.get(id(p)) or str(p)
+
+
 def sorted_codes(codes: list[int]) -> list[int]:
     """``sorted(codes, key=code_order)``, without a Python call per code (jokers, code 0, go last)."""
     codes.sort()
@@ -140,24 +152,24 @@ def encode(pieces: Iterable[object], what: str) -> tuple[int, ...]:
 
 def infos(
     melds: Sequence[Meld],
-    sets: tuple[dict[int, tuple[Meld, SetInfo]], dict[Meld, SetInfo]],
+    sets: Sets,
     fresh: list[tuple[Meld, SetInfo]],
     what: str,
 ) -> list[SetInfo]:
     """The judge's view of each set: from the cache, or encoded now (and listed in ``fresh``)."""
     out = []
-    by_id, by_value = sets
+    by_id, by_codes = sets
     for m in melds:
         seen = by_id.get(id(m))
         if seen is not None and seen[0] is m:
             out.append(seen[1])
             continue
-        try:
-            info = by_value.get(m)
-        except TypeError:  # something unhashable in the set: encode says what
-            info = None
+        # found by its codes, not by the set's value: a tuple of small ints hashes in C, a set of
+        # tiles through the tiles' own hashes (and the codes are needed for a set not seen before)
+        codes = encode(m.pieces, what)
+        info = by_codes.get(codes)
         if info is None:
-            info = SetInfo(encode(m.pieces, what))
+            info = SetInfo(codes)
             fresh.append((m, info))
         else:
             if len(by_id) >= _SETS_SIZE:
@@ -167,22 +179,43 @@ def infos(
     return out
 
 
-def new_sets(rules: RuleSet) -> tuple[dict[int, tuple[Meld, SetInfo]], dict[Meld, SetInfo]]:
+def new_sets(rules: RuleSet) -> Sets:
     if len(SETS) >= _RULE_SETS:
         SETS.clear()
-    sets: tuple[dict[int, tuple[Meld, SetInfo]], dict[Meld, SetInfo]] = ({}, {})
+    sets: Sets = ({}, {})
     SETS[rules] = sets
     return sets
 
 
-def remember(sets: tuple[dict[int, tuple[Meld, SetInfo]], dict[Meld, SetInfo]], m: Meld, info: SetInfo) -> None:
-    by_id, by_value = sets
-    if len(by_value) >= _SETS_SIZE:
-        by_value.clear()
+def remember(sets: Sets, m: Meld, info: SetInfo) -> None:
+    by_id, by_codes = sets
+    if len(by_codes) >= _SETS_SIZE:
+        by_codes.clear()
     if len(by_id) >= _SETS_SIZE:
         by_id.clear()
-    by_value[m] = info
+    by_codes[info.codes] = info
     by_id[id(m)] = (m, info)
+
+
+def register(
+    sets: Sets,
+    fresh: list[tuple[Meld, SetInfo]],
+    hand_codes: tuple[int, ...],
+    rules: RuleSet,
+) -> None:
+    """Check that the sets read now and the rack are of the game (else the rule set raises), then remember the sets."""
+    allowed = allowed_codes(rules)
+    for _, info in fresh:
+        if not allowed.issuperset(info.codes):
+            for c in info.codes:
+                if c not in allowed:
+                    rules.check_piece(DECODE[c])
+    if not allowed.issuperset(hand_codes):
+        for c in hand_codes:
+            if c not in allowed:
+                rules.check_piece(DECODE[c])
+    for m, info in fresh:
+        remember(sets, m, info)
 
 
 def allowed_codes(rules: RuleSet) -> frozenset[int]:
@@ -210,18 +243,68 @@ except ImportError:  # pragma: no cover - CPython has it
             counts[c] = get(c, 0) + 1
 
 
-def within_limits(codes: list[int], rules: RuleSet) -> bool:
-    """A quick sufficient test that no piece is there more often than it may be.
+_LIMITS: dict[RuleSet, tuple[int, int, int, int]] = {}
 
-    Jokers (code 0, first once sorted) are held to ``max_jokers``, every other piece to ``copies``.
+
+def _limits(rules: RuleSet) -> tuple[int, int, int, int]:
+    """The count vector's length (the largest code of the game, plus one), copies, jokers and pieces."""
+    limits = _LIMITS.get(rules)
+    if limits is None:
+        limits = (max(allowed_codes(rules)) + 1, rules.copies, rules.max_jokers, rules.total_pieces)
+        if len(_LIMITS) >= _RULE_SETS:
+            _LIMITS.clear()
+        _LIMITS[rules] = limits
+    return limits
+
+
+def table_counts(sets: Sequence[SetInfo], rules: RuleSet) -> list[int]:
+    """The count of each code over ``sets``, then their number of pieces; empty when a piece is there too often.
+
+    Jokers (code 0) are held to ``max_jokers``, every other piece to ``copies``: a count per code,
+    no list built or sorted.
     """
-    if len(codes) > rules.total_pieces:
+    size, copies, jokers, _ = _limits(rules)
+    counts = [0] * (size + 1)
+    n = 0
+    for info in sets:
+        codes = info.codes
+        n += len(codes)
+        for c in codes:
+            if c >= size:
+                return []
+            k = counts[c] + 1
+            counts[c] = k
+            if k > copies and (c != JOKER_CODE or k > jokers):
+                return []
+    if jokers < counts[JOKER_CODE]:
+        return []
+    counts[size] = n
+    return counts
+
+
+def counts_fit(sets: Sequence[SetInfo], extra: tuple[int, ...], rules: RuleSet, base: list[int] | None = None) -> bool:
+    """A quick sufficient test that no piece of ``sets`` and ``extra`` is there more often than it may be.
+
+    ``base``, when given, is ``table_counts(sets, rules)``, remembered. Every piece is also held to
+    ``total_pieces``. ``False`` sends the caller to the exact check (`check_counts`), which says
+    what is wrong.
+    """
+    size, copies, jokers, total = _limits(rules)
+    counts = table_counts(sets, rules) if base is None else base
+    if not counts:
         return False
-    codes.sort()  # jokers first, then the sets' sorted codes: runs that merge quickly
-    jokers = bisect_right(codes, JOKER_CODE)
-    if jokers > rules.max_jokers:
-        return False
-    return not any(map(eq, codes[jokers:], codes[jokers + rules.copies :]))
+    if extra:
+        counts = counts[:]
+        for c in extra:
+            if c >= size:
+                return False
+            k = counts[c] + 1
+            counts[c] = k
+            if k > copies and (c != JOKER_CODE or k > jokers):
+                return False
+        if jokers < counts[JOKER_CODE]:
+            return False
+    return counts[size] + len(extra) <= total
 
 
 def check_counts(counts: dict[int, int], pieces: Callable[[], list[Piece]], rules: RuleSet, what: str) -> None:
@@ -246,9 +329,10 @@ def judge_info(info: SetInfo, meld: Meld, rules: RuleSet) -> tuple[MeldReading |
 def judge_set(meld: Meld, rules: RuleSet) -> tuple[MeldReading | None, tuple[Violation, ...]]:
     """Read one set (of pieces known to be of the game) through the cache."""
     sets = SETS.get(rules) or new_sets(rules)
-    info = sets[1].get(meld)
+    codes = encode(meld.pieces, "set")
+    info = sets[1].get(codes)
     if info is None:
-        info = SetInfo(encode(meld.pieces, "set"))
+        info = SetInfo(codes)
         remember(sets, meld, info)
     return judge_info(info, meld, rules)
 
@@ -258,6 +342,8 @@ def clear_cache() -> None:
     SETS.clear()
     _TEXT_SETS.clear()
     _RACKS.clear()
+    _LIMITS.clear()
+    _TABLES.clear()
 
 
 # ------------------------------------------------------------------------------------------
@@ -267,7 +353,21 @@ def clear_cache() -> None:
 _SHAPES: dict[RuleSet, tuple[int, int, bool, int, int, int, int, int, bool, int]] = {}
 
 
+class _Last:
+    """The rule set asked last and its shape (a rule set hashes through Python: one turn asks for dozens of sets)."""
+
+    def __init__(self) -> None:
+        self.rules: object = None
+        self.shape: tuple[int, int, bool, int, int, int, int, int, bool, int] = (0, 0, False, 0, 0, 0, 0, 0, False, 0)
+
+
+_LAST = _Last()
+
+
 def _shape(rules: RuleSet) -> tuple[int, int, bool, int, int, int, int, int, bool, int]:
+    last = _LAST
+    if last.rules is rules:
+        return last.shape
     shape = _SHAPES.get(rules)
     if shape is None:
         group_max = rules.group_max
@@ -287,6 +387,8 @@ def _shape(rules: RuleSet) -> tuple[int, int, bool, int, int, int, int, int, boo
         if len(_SHAPES) >= _RULE_SETS:
             _SHAPES.clear()
         _SHAPES[rules] = shape
+    last.rules = rules
+    last.shape = shape
     return shape
 
 
@@ -361,15 +463,48 @@ _TEXT_SETS: dict[RuleSet, dict[str, tuple[Meld, SetInfo]]] = {}
 _RACKS: dict[RuleSet, dict[str, tuple[tuple[Piece, ...], tuple[int, ...]]]] = {}
 
 
-def text_sets(texts: list[Any], rules: RuleSet) -> tuple[list[Meld], list[SetInfo]] | None:
+class ReadTable:
+    """A table read from its texts: its sets, the judge's view of each, and what the judge derives of the whole."""
+
+    __slots__ = ("counts", "index", "infos", "melds")
+
+    def __init__(self, melds: list[Meld], infos: list[SetInfo]) -> None:
+        self.melds = melds
+        self.infos = infos
+        self.counts: list[int] | None = None  # table_counts(infos), once asked
+        self.index: tuple[dict[object, int], dict[object, list[int]]] | None = None  # marks_index(infos), once asked
+
+
+_TABLES_SIZE = 2_000  # tables remembered per rule set (then forgotten all at once)
+_TABLES: dict[RuleSet, dict[tuple[str, ...], ReadTable]] = {}
+
+
+def text_sets(texts: list[Any], rules: RuleSet) -> ReadTable | None:
     """The sets of a table given as a list of notation strings, each with the judge's view of it.
 
     ``None`` when the list cannot be read so (an item that is not a string, bad notation, a piece
     that is not of the game, more sets than the game has pieces): the caller then reads the
-    request the slow way, which says what is wrong.
+    request the slow way, which says what is wrong. A table whose texts were all read before (as
+    a table before or after) is found whole: a server sees the table after one turn as the table
+    before the next.
     """
-    if len(texts) > rules.total_pieces:
+    if len(texts) > _limits(rules)[3]:
         return None
+    short = True
+    for text in texts:
+        if type(text) is not str:
+            return None
+        if len(text) > _TEXT_SIZE:
+            short = False
+    tables = _TABLES.get(rules)
+    if tables is None:
+        if len(_TABLES) >= _TEXT_RULE_SETS:
+            _TABLES.clear()
+        tables = _TABLES[rules] = {}
+    key = tuple(texts)
+    table = tables.get(key) if short else None
+    if table is not None:
+        return table
     known = _TEXT_SETS.get(rules)
     if known is None:
         if len(_TEXT_SETS) >= _TEXT_RULE_SETS:
@@ -378,8 +513,6 @@ def text_sets(texts: list[Any], rules: RuleSet) -> tuple[list[Meld], list[SetInf
     melds: list[Meld] = []
     out: list[SetInfo] = []
     for text in texts:
-        if type(text) is not str:
-            return None
         seen = known.get(text)
         if seen is None:
             found = _read_set(text, rules)
@@ -392,7 +525,12 @@ def text_sets(texts: list[Any], rules: RuleSet) -> tuple[list[Meld], list[SetInf
                 known[text] = seen
         melds.append(seen[0])
         out.append(seen[1])
-    return melds, out
+    table = ReadTable(melds, out)
+    if short:
+        if len(tables) >= _TABLES_SIZE:
+            tables.clear()
+        tables[key] = table
+    return table
 
 
 def _read_set(text: str, rules: RuleSet) -> tuple[Meld, SetInfo] | None:
@@ -401,12 +539,12 @@ def _read_set(text: str, rules: RuleSet) -> tuple[Meld, SetInfo] | None:
     except RummyError:
         return None
     sets = SETS.get(rules) or new_sets(rules)
-    info = sets[1].get(meld)
+    try:
+        codes = encode(meld.pieces, "set")
+    except RummyError:  # pragma: no cover - notation read with the rules makes pieces of the game
+        return None
+    info = sets[1].get(codes)
     if info is None:
-        try:
-            codes = encode(meld.pieces, "set")
-        except RummyError:  # pragma: no cover - notation read with the rules makes pieces of the game
-            return None
         if not allowed_codes(rules).issuperset(codes):
             return None
         info = SetInfo(codes)
@@ -489,27 +627,60 @@ class Flow:
         self.played = played
 
 
-def explain(before: Sequence[SetInfo], after: Sequence[SetInfo], rack: dict[int, int]) -> Flow:
-    """Match unchanged sets by their sorted codes, then explain the tiles of the other sets."""
+def marks_index(after: Sequence[SetInfo]) -> tuple[dict[object, int], dict[object, list[int]]]:
+    """Each mark's first set (by index), and the later sets with that mark (identical sets)."""
+    where: dict[object, int] = {}
+    more: dict[object, list[int]] = {}
+    for j, info in enumerate(after):
+        mark = info.mark
+        if mark in where:
+            spots = more.get(mark)
+            if spots is None:
+                more[mark] = [j]
+            else:
+                spots.append(j)
+        else:
+            where[mark] = j
+    return where, more
+
+
+def explain(
+    before: Sequence[SetInfo],
+    after: Sequence[SetInfo],
+    rack: dict[int, int],
+    index: tuple[dict[object, int], dict[object, list[int]]] | None = None,
+) -> Flow:
+    """Match unchanged sets by their sorted codes, then explain the tiles of the other sets.
+
+    ``index`` is ``marks_index(after)``, remembered (it is only read).
+    """
     decode = DECODE
     kept: dict[int, int] = {}
     loose_before: list[int] = []
     # each set before is kept if an unused set after has the same tiles (the first such one)
-    where = {info.mark: j for j, info in enumerate(after)}
-    if len(where) == len(after):  # the usual case: the sets after have distinct marks
-        take_spot = where.pop
-        for i, info in enumerate(before):
-            at = take_spot(info.mark, None)
-            if at is None:
-                loose_before.append(i)
-            elif after[at].key == info.key:
-                kept[i] = at
-            else:  # two different sets with one mark: match by keys below
-                break
-        else:
-            loose_after = sorted(where.values())
-            where = {}
-    if where or len(kept) + len(loose_before) < len(before):
+    where, more = marks_index(after) if index is None else index
+    taken = [False] * len(after)
+    clash = False
+    for i, info in enumerate(before):
+        mark = info.mark
+        at = where.get(mark, -1)
+        if at >= 0 and taken[at]:  # the first is kept already: the next one not kept
+            at = -1
+            for j in more.get(mark, ()):
+                if not taken[j]:
+                    at = j
+                    break
+        if at < 0:
+            loose_before.append(i)
+        elif after[at].key == info.key:
+            kept[i] = at
+            taken[at] = True
+        else:  # two different sets with one mark: match by keys below
+            clash = True
+            break
+    if not clash:
+        loose_after = [j for j in range(len(after)) if not taken[j]]
+    else:
         kept.clear()
         loose_before.clear()
         by_key: dict[tuple[int, ...], list[int]] = {}
@@ -538,10 +709,9 @@ def explain(before: Sequence[SetInfo], after: Sequence[SetInfo], rack: dict[int,
         need[j] = d
     pairs = []
     for i in loose_before:
-        tiles = before[i].tiles
         sup = supply[i]
         for j in loose_after:
-            if not tiles.isdisjoint(after[j].tiles):
+            if not sup.keys().isdisjoint(need[j]):
                 nd = need[j]
                 common = 0
                 for c, n in sup.items():

@@ -26,21 +26,25 @@ from rummylib.rules import JokerRetrieval, RuleSet
 from rummylib.rummikub._judge import (
     DECODE,
     Flow,
+    ReadTable,
     SetInfo,
     check_counts,
     count_elements,
+    counts_fit,
     explain,
     judge_info,
+    marks_index,
     meld_text,
+    name,
     names,
     rack_codes,
     sorted_codes,
+    table_counts,
     text_sets,
     valid_codes,
-    within_limits,
 )
 
-__all__ = ["changes_json", "judge_turn", "on_table", "turn_answer", "walk"]
+__all__ = ["change_json", "change_text", "changes_json", "judge_turn", "on_table", "turn_answer", "walk"]
 
 
 def on_table(meld: Meld) -> str:
@@ -58,31 +62,43 @@ def judge_turn(
     rules: RuleSet,
     initial_meld_done: bool,
     checks: tuple[Any, Any],
+    old_table: ReadTable | None = None,
+    new_table: ReadTable | None = None,
 ) -> tuple[tuple[Piece, ...], list[Violation], int | None, Flow]:
     """The judgement of a turn whose sets and rack are read, encoded and checked to be of the game.
 
     The rack tiles played, every problem, the value of an initial meld, and the flow of tiles.
     Raises when the pieces cannot exist together. ``checks`` are the checks of an initial meld and
     of the joker box rule (`rummylib.rummikub.turns` passes its own: they build its values).
+    ``old_table`` and ``new_table``, when the tables were read from texts, remember what the judge
+    derives of a whole table (its counts, the index of its marks) for the next time it is seen.
     """
     initial_meld, replace_rule = checks
     r_count: dict[int, int] = {}
     count_elements(r_count, hand_codes)
-    flow = explain(old_infos, new_infos, r_count)
-    b_codes = [*chain.from_iterable([info.key for info in old_infos]), *hand_codes]
-    b_ok = within_limits(b_codes, rules)
+    index = None
+    if new_table is not None:
+        index = new_table.index
+        if index is None:
+            index = new_table.index = marks_index(new_infos)
+    flow = explain(old_infos, new_infos, r_count, index)
+    base = None
+    if old_table is not None:
+        base = old_table.counts
+        if base is None:
+            base = old_table.counts = table_counts(old_infos, rules)
+    b_ok = counts_fit(old_infos, hand_codes, rules, base)
     if not b_ok:
+        b_codes = [*chain.from_iterable([info.codes for info in old_infos]), *hand_codes]
         b_count: dict[int, int] = {}
         count_elements(b_count, b_codes)
         check_counts(b_count, lambda: [*(p for m in before for p in m.pieces), *hand], rules, "table before and rack")
     # when every tile after is explained (nothing from nowhere), each piece is there no more often
     # than on the table before and the rack together, which passed the quick test
-    if flow.nowhere or not b_ok:
-        a_codes = list(chain.from_iterable([info.key for info in new_infos]))
-        if not within_limits(a_codes, rules):
-            a_count: dict[int, int] = {}
-            count_elements(a_count, a_codes)
-            check_counts(a_count, lambda: [p for m in after for p in m.pieces], rules, "table after")
+    if (flow.nowhere or not b_ok) and not counts_fit(new_infos, (), rules):
+        a_count: dict[int, int] = {}
+        count_elements(a_count, chain.from_iterable([info.codes for info in new_infos]))
+        check_counts(a_count, lambda: [p for m in after for p in m.pieces], rules, "table after")
     # the rack tiles placed are exactly (table after - table before) & rack, counted as multisets
     decode = DECODE
     played = tuple([decode[c] for c in sorted_codes(flow.played)])
@@ -154,10 +170,9 @@ def walk(
     """The change of every set and the table tiles moved; the sets kept only with ``infos``.
 
     ``parts`` are what the changes are made of: `rummylib.rummikub.turns` passes its `SetChange`,
-    `TileMove`, the maker of a kept set's change, and the kinds extended, merged, split, broken up
-    and new.
+    `TileMove`, the kinds kept, extended, merged, split, broken up and new, and each kind's value.
     """
-    SetChange, TileMove, _kept_change, _EXTENDED, _MERGED, _SPLIT, _BROKEN_UP, _NEW = parts
+    SetChange, TileMove, _KEPT, _EXTENDED, _MERGED, _SPLIT, _BROKEN_UP, _NEW, _ = parts
     targets: dict[int, list[int]] = {}
     sources: dict[int, list[int]] = {}
     for i, j in sorted(f.flow):
@@ -188,10 +203,13 @@ def walk(
             if infos is None:
                 continue
             # the same set, at the same places, comes back turn after turn: reuse its value
-            made = infos[i].kept
+            info = infos[i]
+            made = info.kept
             change = made.get((i, at)) if made is not None else None
             if change is None or change.old[0] is not m or change.new[0] is not after[at]:
-                change = _kept_change(infos[i], i, at, m, after[at])
+                if made is None or len(made) > 16:
+                    made = info.kept = {}
+                change = made[(i, at)] = SetChange(_KEPT, (i,), (at,), (), (m,), (after[at],))
             sets.append(change)
             continue
         ts = targets.get(i, [])
@@ -228,14 +246,81 @@ def walk(
     return sets, moved
 
 
+def _old_phrase(indexes: Sequence[int], melds: Sequence[Meld]) -> str:
+    """Sets of the table before, by their tiles (by place only when the tiles are not known)."""
+    shown = [
+        meld_text(melds[k]) if k < len(melds) else f"set {i + 1} of the table before" for k, i in enumerate(indexes)
+    ]
+    return " and ".join(shown) if shown else "no set"
+
+
+def _new_phrase(indexes: Sequence[int], melds: Sequence[Meld]) -> str:
+    """Melds of the table after, as problems name them: ``meld 2 (R4 R5 R6)``, ``melds 1 (...) and 2 (...)``."""
+    shown = [f"{j + 1} ({meld_text(melds[k])})" if k < len(melds) else str(j + 1) for k, j in enumerate(indexes)]
+    if not shown:
+        return "no meld"
+    if len(shown) == 1:
+        return f"meld {shown[0]}"
+    return "melds " + ", ".join(shown[:-1]) + " and " + shown[-1]
+
+
+def change_text(c: Any, parts: tuple[Any, ...]) -> str:
+    """``SetChange.text``: the change ``c`` in words (``parts`` as for `walk`)."""
+    _, _, _KEPT, _EXTENDED, _MERGED, _SPLIT, _BROKEN_UP, _NEW, _ = parts
+    added = c.added
+    after = c.after
+    rack = f", with {names(added)} from the rack" if added else ""
+    old = _old_phrase(c.before, c.old)
+    new = _new_phrase(after, c.new)
+    kind = c.kind
+    if kind is _KEPT:
+        return f"{old} kept as {new}"
+    if kind is _EXTENDED:
+        return f"{old} extended to {new}{rack}"
+    if kind is _MERGED:
+        joined = c.joined
+        also = f" (with tiles of {len(joined)} other set{'s' if len(joined) > 1 else ''})" if joined else ""
+        return f"{old} merged into {new}{also}{rack}"
+    if kind is _SPLIT:
+        return f"{old} split into {new}{rack}"
+    if kind is _NEW:
+        made = c.new
+        whole = made and len(added) == len(made[0])
+        return f"new {new}" + (" from the rack" if whole else "")
+    if not after:
+        return f"{old} left the table"
+    lost = f"; {names(c.lost)} left the table" if c.lost else ""
+    return f"{old} broken up into {new}{lost}"
+
+
+def change_json(c: Any, parts: tuple[Any, ...]) -> dict[str, Any]:
+    """``SetChange.to_json()``: ``{"change", "before", "after", "added", "message"}``."""
+    kind = c.kind
+    value = parts[8].get(kind)
+    return {
+        "change": kind.value if value is None else value,
+        "before": list(c.before),
+        "after": list(c.after),
+        "added": names(c.added),
+        "message": change_text(c, parts),
+    }
+
+
 def changes_json(before: Sequence[Meld], after: Sequence[Meld], f: Flow, parts: tuple[Any, ...]) -> dict[str, Any]:
     """``turns._changes(...).to_json()``, written without a value for each set kept or tile placed."""
     sets, moved = walk(before, after, f, None, parts)
     return {
         "kept": [[i, at] for i, at in sorted(f.kept.items())],
-        "sets": [c.to_json() for c in sets],
-        "placed": [{"tile": names((p,)), "from": "rack", "to": j} for p, j in f.placed],
-        "moved": [m.to_json() for m in moved],
+        "sets": [change_json(c, parts) for c in sets],
+        "placed": [{"tile": name(p), "from": "rack", "to": j} for p, j in f.placed],
+        "moved": [
+            {
+                "tile": name(m.piece),
+                "from": "rack" if m.source is None else m.source,
+                "to": m.target,
+            }
+            for m in moved
+        ],
     }
 
 
@@ -269,11 +354,11 @@ def turn_answer(
     new = text_sets(after_texts, rules)
     if new is None:
         return None
-    before, old_infos = old
-    after, new_infos = new
+    before = old.melds
+    after = new.melds
     try:
         played, violations, _, flow = judge_turn(
-            before, old_infos, hand[0], hand[1], after, new_infos, rules, done, checks
+            before, old.infos, hand[0], hand[1], after, new.infos, rules, done, checks, old, new
         )
     except RummyError:
         return None

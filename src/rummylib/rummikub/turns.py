@@ -38,7 +38,6 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from html import escape
-from itertools import chain
 from typing import Any
 
 import attrs
@@ -49,20 +48,17 @@ from rummylib.melds import Meld, MeldKind, MeldReading
 from rummylib.pieces import Joker, Piece, PiecesLike, format_pieces, piece_sort_key
 from rummylib.rules import JokerRetrieval, RuleSet
 from rummylib.rummikub._judge import (
-    DECODE,
     SETS,
     Flow,
     SetInfo,
-    allowed_codes,
     encode,
     infos,
     judge_set,
-    meld_text,
     names,
     new_sets,
-    remember,
+    register,
 )
-from rummylib.rummikub._turn import judge_turn, turn_answer, walk
+from rummylib.rummikub._turn import change_json, change_text, judge_turn, turn_answer, walk
 from rummylib.rummikub._turn import on_table as _on_table
 from rummylib.rummikub.errors import IllegalTurnError
 from rummylib.table import MeldsLike, Table
@@ -179,40 +175,11 @@ class SetChange:
             >>> print(r.changes)
             R3 R4 R5 R6 split into melds 1 (R3 R4 R5) and 2 (R6 R7), with R7 from the rack
         """
-        rack = f", with {names(self.added)} from the rack" if self.added else ""
-        old = _old_phrase(self.before, self.old)
-        new = _new_phrase(self.after, self.new)
-        kind = self.kind
-        if kind is _KEPT:
-            return f"{old} kept as {new}"
-        if kind is _EXTENDED:
-            return f"{old} extended to {new}{rack}"
-        if kind is _MERGED:
-            also = (
-                f" (with tiles of {len(self.joined)} other set{'s' if len(self.joined) > 1 else ''})"
-                if self.joined
-                else ""
-            )
-            return f"{old} merged into {new}{also}{rack}"
-        if kind is _SPLIT:
-            return f"{old} split into {new}{rack}"
-        if kind is _NEW:
-            whole = self.new and len(self.added) == len(self.new[0])
-            return f"new {new}" + (" from the rack" if whole else "")
-        if not self.after:
-            return f"{old} left the table"
-        lost = f"; {names(self.lost)} left the table" if self.lost else ""
-        return f"{old} broken up into {new}{lost}"
+        return change_text(self, _PARTS)
 
     def to_json(self) -> dict[str, Any]:
         """``{"change", "before", "after", "added", "message"}``."""
-        return {
-            "change": self.kind.value,
-            "before": list(self.before),
-            "after": list(self.after),
-            "added": names(self.added),
-            "message": self.text,
-        }
+        return change_json(self, _PARTS)
 
     def __str__(self) -> str:
         return self.text
@@ -301,32 +268,6 @@ class TurnReport(Drawable):
         return f"<figure>{self._repr_svg_()}<figcaption>{'<br>'.join(lines)}</figcaption></figure>"
 
 
-def _old_phrase(indexes: Sequence[int], melds: Sequence[Meld]) -> str:
-    """Sets of the table before, by their tiles (by place only when the tiles are not known)."""
-    shown = [
-        meld_text(melds[k]) if k < len(melds) else f"set {i + 1} of the table before" for k, i in enumerate(indexes)
-    ]
-    return " and ".join(shown) if shown else "no set"
-
-
-def _new_phrase(indexes: Sequence[int], melds: Sequence[Meld]) -> str:
-    """Melds of the table after, as problems name them: ``meld 2 (R4 R5 R6)``, ``melds 1 (...) and 2 (...)``."""
-    shown = [f"{j + 1} ({meld_text(melds[k])})" if k < len(melds) else str(j + 1) for k, j in enumerate(indexes)]
-    if not shown:
-        return "no meld"
-    if len(shown) == 1:
-        return f"meld {shown[0]}"
-    return "melds " + ", ".join(shown[:-1]) + " and " + shown[-1]
-
-
-def _kept_change(info: SetInfo, i: int, at: int, old: Meld, new: Meld) -> SetChange:
-    made = info.kept
-    if made is None or len(made) > 16:
-        made = info.kept = {}
-    change = made[(i, at)] = SetChange(_KEPT, (i,), (at,), old=(old,), new=(new,))
-    return change
-
-
 def _changes(before: Sequence[Meld], after: Sequence[Meld], f: Flow, infos: Sequence[SetInfo]) -> TurnChanges:
     sets, moved = walk(before, after, f, infos, _PARTS)
     # f.placed is in order of set, then of code, and codes sort as piece_sort_key does
@@ -334,8 +275,8 @@ def _changes(before: Sequence[Meld], after: Sequence[Meld], f: Flow, infos: Sequ
     return TurnChanges(tuple(sets), placed, tuple(moved))
 
 
-_PARTS = (SetChange, TileMove, _kept_change, _EXTENDED, _MERGED, _SPLIT, _BROKEN_UP, _NEW)
-"""What `rummylib.rummikub._turn.walk` makes the changes of a turn of."""
+_PARTS = (SetChange, TileMove, _KEPT, _EXTENDED, _MERGED, _SPLIT, _BROKEN_UP, _NEW, {k: k.value for k in ChangeKind})
+"""What `rummylib.rummikub._turn.walk` makes the changes of a turn of (and each kind's value)."""
 
 
 def _as_table(value: MeldsLike, rules: RuleSet, what: str) -> Table:
@@ -405,14 +346,7 @@ def validate_turn(
     old_infos = infos(old.melds, sets, fresh, "table before")
     new_infos = infos(new.melds, sets, fresh, "table after")
     hand_codes = encode(hand, "the rack")
-    allowed = allowed_codes(rules)
-    for codes in chain((info.codes for _, info in fresh), (hand_codes,)):
-        if not allowed.issuperset(codes):
-            for c in codes:
-                if c not in allowed:
-                    rules.check_piece(DECODE[c])
-    for m, info in fresh:
-        remember(sets, m, info)
+    register(sets, fresh, hand_codes, rules)
     played, violations, initial_value, flow = judge_turn(
         old.melds, old_infos, hand, hand_codes, new.melds, new_infos, rules, initial_meld_done, _CHECKS
     )

@@ -102,7 +102,8 @@ class _RunStates:
         self.runs_of: list[tuple[int, ...]] = [()]
         self.rid_of: dict[tuple[int, ...], int] = {(): 0}
         self.done: list[bool] = [True]
-        self.moves: dict[tuple[int, int, int, int, int], list[_Move]] = {}
+        self.moves: dict[object, list[_Move]] = {}
+        """By run state, table tiles, rack tiles, jokers and room: one packed int while they are small."""
 
 
 _THREAD = threading.local()
@@ -383,6 +384,8 @@ class _Search:
         min_run, max_run = shape.min_run, shape.max_run
         self.min_run = min_run
         self.max_run = max_run
+        self.room = [min(top - v, min_run) for v in range(top + 1)]
+        """Per number: how many numbers are left above it, up to a shortest run (what a move may still start)."""
         rck = [list(row) for row in _hopeful(enc, shape, jtot)]
         self.rck = rck
         cap = min_run if max_run is None else min(max_run, top)
@@ -410,6 +413,8 @@ class _Search:
         self.start_jok = 1 + cap if track else 1
         copies_max = max(1, *(tab[c][v] + rck[c][v] for c in range(ncol) for v in range(top + 1)))
         self.gtab = _group_jokers(ncol, copies_max, shape, jtot)
+        self.small = copies_max < 64 and jtot < 64 and min_run < 64
+        """Whether a cell's tiles, the jokers and a move's room all fit six bits (see `moves_for`)."""
         self.points_cap = threshold if threshold is not None else 0
         known = _run_states()
         states = known.get((min_run, max_run, cap, track))
@@ -502,7 +507,11 @@ class _Search:
         # layout reached so far: its score and its decisions.
         self.path_key = [-1] * (self.last + 1)
         self.path_next = [0] * (self.last + 1)
-        self.path_move: list[object] = [None] * (self.last + 1)
+        self.path_move = [0] * (self.last + 1)
+        """Per layer of the path: the jokers added (a number's groups) or the move's place in ``path_rated``."""
+        self.path_rated: list[list[tuple[int, _Move]]] = [[] for _ in range(self.last + 1)]
+        """Per colour layer of the path: the moves it is going through (the move itself is not stored, to
+        spare the compiled build a new tuple per child)."""
         self.best_seen = NEG // 2
         self.best_path: dict[int, tuple[int, _Decision]] | None = None
         self.goal: int | None = None
@@ -576,17 +585,17 @@ class _Search:
         path: dict[int, tuple[int, _Decision]] = {}
         key = self.start
         ib = self.ib
-        path_key, path_next, path_move = self.path_key, self.path_next, self.path_move
+        path_key, path_next, path_move, path_rated = self.path_key, self.path_next, self.path_move, self.path_rated
+        per_number, ncol = self.per_number, self.ncol
         for i in range(end):
             mk = (key << ib) | i
             if path_key[i] != mk:
                 continue  # a layer with nothing to decide: the state goes on unchanged
-            move = path_move[i]
             dec: _Decision
-            if isinstance(move, int):
-                dec = move
+            if i % per_number == ncol:
+                dec = path_move[i]
             else:
-                assert isinstance(move, tuple)
+                move = path_rated[i][path_move[i]][1]
                 dec = (move[4], move[5], move[6], move[3])
             key = path_next[i]
             path[mk] = (key, dec)
@@ -666,7 +675,8 @@ class _Search:
     def moves_for(self, rid: int, t: int, r: int, jr: int, room: int) -> list[_Move]:
         """`options` for a run-state number, with the new run states as numbers too."""
         moves = self.states.moves
-        key = (rid, t, r, jr, room)
+        # As in any real box, one int (cheaper than a tuple) when every part fits six bits.
+        key: object = (((rid * 64 + t) * 64 + r) * 64 + jr) * 64 + room if self.small else (rid, t, r, jr, room)
         hit = moves.get(key)
         if hit is not None:
             return hit
@@ -695,9 +705,7 @@ class _Search:
         extra = self.mu[c][v]
         nv = v + 1
         memo_next = memos[nv]
-        for new, placed, jc, g, _a, _ns, _nj in self.moves_for(
-            rid, self.tab[c][v], self.rck[c][v], left, min(self.top - v, self.min_run)
-        ):
+        for new, placed, jc, g, _a, _ns, _nj in self.moves_for(rid, self.tab[c][v], self.rck[c][v], left, self.room[v]):
             rest = left - jc
             val = placed * w
             if g:
@@ -736,9 +744,7 @@ class _Search:
         fill = self.group_jokers[c][v]
         extra = self.mu[c][v]
         nv = v + 1
-        for new, placed, jc, g, _a, _ns, _nj in self.moves_for(
-            rid, self.tab[c][v], self.rck[c][v], r, min(self.top - v, self.min_run)
-        ):
+        for new, placed, jc, g, _a, _ns, _nj in self.moves_for(rid, self.tab[c][v], self.rck[c][v], r, self.room[v]):
             rr = r - jc
             tt = t - jc
             val = placed * w
@@ -972,7 +978,8 @@ class _Search:
             if self.ticks >= self.pause_at:
                 raise _Pause
         best = NEG
-        choice: object = None
+        best_next = 0
+        best_move = -1
         v = i // per_number + 1
         c = i % per_number
         u = (key >> ush) & umask
@@ -994,9 +1001,11 @@ class _Search:
                 path_move[i] = jg
                 val = self.dfs(i + 1, nk, need if need > best else best + 1, acc)
                 if val > best:
-                    best, choice = val, (nk, jg)
+                    best, best_next, best_move = val, nk, jg
                     if best >= ceiling:
                         break
+            if best >= need:
+                self.chosen[mk] = (best_next, best_move)
         else:
             t = tab[c][v]
             w = self.weights[c][v]
@@ -1031,13 +1040,16 @@ class _Search:
                 base = rest + s_tot * lam_from[c + 1][v] if self.tuned else rest
             else:
                 rated = []
-                for move in self.moves_for(rid, t, rck[c][v], left, min(self.top - v, self.min_run)):
+                for move in self.moves_for(rid, t, rck[c][v], left, self.room[v]):
                     if not (move[3] and lone):
                         rated.append((0, move))
             shift = c * rb
+            self.path_rated[i] = rated
+            index = -1
             for partial, move in rated:
+                index += 1
                 rough = base + partial
-                new, placed, jc, g, acts, ns, nj = move
+                new, placed, jc, g, _acts, _ns, _nj = move
                 gain = placed * w
                 if scored and rough < (need if need > best else best + 1):
                     best = max(best, rough)
@@ -1048,15 +1060,17 @@ class _Search:
                 if points_cap:
                     nk += (min(points_cap, pts + (placed + t + jc) * v) - pts) << psh
                 path_next[i] = nk
-                path_move[i] = move
+                path_move[i] = index
                 val = gain + self.dfs(i + 1, nk, (need if need > best else best + 1) - gain, acc + gain)
                 if val > best:
-                    best, choice = val, (nk, (acts, ns, nj, g))
+                    best, best_next, best_move = val, nk, index
                     if best >= ceiling:
                         break
+            if best >= need and best_move >= 0:
+                chosen_move = rated[best_move][1]
+                self.chosen[mk] = (best_next, (chosen_move[4], chosen_move[5], chosen_move[6], chosen_move[3]))
         if best >= need:
             memo[mk] = best * 2 + 1
-            self.chosen[mk] = choice
         else:
             memo[mk] = best * 2
         return best
@@ -1073,7 +1087,7 @@ class _Search:
         lone = not self.groupable[c][v]
         extra = self.lam_from[c + 1][v] if self.tuned else 0
         rated: list[tuple[int, _Move]] = []
-        for move in self.moves_for(rid, self.tab[c][v], self.rck[c][v], left, min(self.top - v, self.min_run)):
+        for move in self.moves_for(rid, self.tab[c][v], self.rck[c][v], left, self.room[v]):
             if move[3] and lone:
                 continue
             child = memo_c.get(move[0] * stride + left - move[2])
@@ -1111,7 +1125,7 @@ class _Search:
             target = self.bound(c, v, runs, left)
             found = False
             for new, placed, jc, g, _a, _ns, _nj in self.moves_for(
-                runs, self.tab[c][v], self.rck[c][v], left, min(top - v, self.min_run)
+                runs, self.tab[c][v], self.rck[c][v], left, self.room[v]
             ):
                 rest = left - jc
                 val = placed * self.weights[c][v]

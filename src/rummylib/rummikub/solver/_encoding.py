@@ -13,7 +13,7 @@ import attrs
 
 from rummylib.pieces import Joker, Piece
 from rummylib.rules import RuleSet
-from rummylib.tiles import Tile
+from rummylib.tiles import Color, Tile
 
 __all__ = ["Encoded", "encode"]
 
@@ -43,18 +43,21 @@ def encode(table: Iterable[Piece], rack: Iterable[Piece], *, rules: RuleSet) -> 
     """
     index = {c: i for i, c in enumerate(rules.colors)}
     ncol, top = len(rules.colors), rules.max_number
-
-    def counts(pieces: Iterable[Piece]) -> tuple[tuple[tuple[int, ...], ...], int]:
-        grid = [[0] * (top + 1) for _ in range(ncol)]
-        jokers = 0
-        for p in pieces:
-            if isinstance(p, Joker):
-                jokers += 1
-            else:
-                assert isinstance(p, Tile)
-                grid[index[p.color]][p.number] += 1
-        return tuple(tuple(row) for row in grid), jokers
-
-    t, tj = counts(table)
-    r, rj = counts(rack)
+    t, tj = _counts(table, index, ncol, top)
+    r, rj = _counts(rack, index, ncol, top)
     return Encoded(ncol, top, t, r, tj, rj)
+
+
+def _counts(
+    pieces: Iterable[Piece], index: dict[Color, int], ncol: int, top: int
+) -> tuple[tuple[tuple[int, ...], ...], int]:
+    """The pieces' tiles per colour index and number, and their jokers."""
+    grid = [[0] * (top + 1) for _ in range(ncol)]
+    jokers = 0
+    for p in pieces:
+        if isinstance(p, Joker):
+            jokers += 1
+        else:
+            assert isinstance(p, Tile)
+            grid[index[p.color]][p.number] += 1
+    return tuple(tuple(row) for row in grid), jokers
