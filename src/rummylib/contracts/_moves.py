@@ -189,17 +189,27 @@ class _Packing:
     """
 
     def __init__(self, cnt: dict[Piece, int]) -> None:
-        self.index: dict[Piece, int] = {}
+        self.pieces: list[Piece] = []
+        """The pieces counted, field by field."""
+        self.bit_of: dict[int, int] = {}
+        """Each piece counted (the objects ``cnt`` holds), by identity: its field's lowest bit."""
         guard = full = 0
         for i, (p, n) in enumerate(sorted(cnt.items(), key=_item_key)):
-            self.index[p] = i
+            self.pieces.append(p)
+            self.bit_of[id(p)] = 1 << (8 * i)
             guard |= 1 << (8 * i + 7)
             full |= n << (8 * i)
         self.guard = guard
         self.full = guard | full
 
+    @property
+    def index(self) -> dict[Piece, int]:
+        """Each piece's field (built when asked: the search reads the fields by identity)."""
+        return {p: i for i, p in enumerate(self.pieces)}
+
     def pack(self, items: Iterable[tuple[Piece, int]]) -> int:
-        return sum(n << (8 * self.index[p]) for p, n in items)
+        index = self.index
+        return sum(n << (8 * index[p]) for p, n in items)
 
 
 def _run_skeletons(cnt: dict[Piece, int], contract: Contract, rules: RuleSet, packing: _Packing) -> list[_Skeleton]:
@@ -208,15 +218,27 @@ def _run_skeletons(cnt: dict[Piece, int], contract: Contract, rules: RuleSet, pa
     low_end, high_end = shape.run_low, shape.run_high
     longest = contract.run_size if contract.exact else shape.run_max
     facts = _facts(rules)
-    wild_total = sum(n for p, n in cnt.items() if facts.is_wild(p))
+    wild_total = 0
+    # The hand's cards by suit and rank (``cnt``'s own objects, read by identity: no hash).
+    held_n = [[0] * 14 for _ in _SUITS]
+    held_bit = [[0] * 14 for _ in _SUITS]
+    bit_of = packing.bit_of
+    for p, n in cnt.items():
+        if facts.is_wild(p):
+            wild_total += n
+        if isinstance(p, Card) and n:
+            s, r = p.suit.order, int(p.rank)
+            held_n[s][r] = n
+            held_bit[s][r] = bit_of[id(p)]
     out: list[_Skeleton] = []
     for suit in _SUITS:
         cards, wild, points = facts.suits[suit.order]
-        have = {q for q, c in cards.items() if cnt.get(c, 0)}
+        row_n, row_bit = held_n[suit.order], held_bit[suit.order]
+        have = {q for q in cards if row_n[1 if q == 14 else q]}
         if not have:
             continue
-        bit = {q: 1 << (8 * packing.index[c]) for q, c in cards.items() if q in have}
-        two_aces = 1 in have and cnt[cards[1]] >= 2
+        bit = {q: row_bit[1 if q == 14 else q] for q in cards if q in have}
+        two_aces = 1 in have and row_n[1] >= 2
         for low in range(low_end, high_end + 1):
             for size in range(contract.run_size, longest + 1):
                 high = low + size - 1
@@ -295,14 +317,14 @@ def _group_skeletons(cnt: dict[Piece, int], contract: Contract, rules: RuleSet, 
     wild_of_rank: dict[int, int] = {}
     wild_total = 0
     facts = _facts(rules)
-    index = packing.index
+    bit_of = packing.bit_of  # ``cnt``'s own objects: by identity, no hash
     for p, n in cnt.items():
         wild = facts.is_wild(p)
         if wild:
             wild_total += n
         if isinstance(p, Card):
             r = int(p.rank)
-            record = (_key_of(p), p, n, wild, facts.piece_points(p), 1 << (8 * index[p]))
+            record = (_key_of(p), p, n, wild, facts.piece_points(p), bit_of[id(p)])
             by_rank.setdefault(r, []).append(record)
             if wild:
                 wild_of_rank[r] = wild_of_rank.get(r, 0) + n

@@ -311,8 +311,7 @@ class ContractEnv(RummyEnv):
                 known = kinds.get(id(c))
                 k = known[1] if known is not None and known[0] is c else _kind(c)
                 counts[k] = counts.get(k, 0) + 1
-            where = np.fromiter(counts, dtype=np.intp, count=len(counts))
-            where += at
+            where = np.array([k + at for k in counts], dtype=np.intp)
             sums = self._sum_clamped
             values = np.array(
                 [sums[k][c] if c < len(sums[k]) else self._sums(k, c) for k, c in counts.items()], dtype=np.float32
