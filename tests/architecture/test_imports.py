@@ -61,6 +61,7 @@ CORE_GROUND = (
     "rummylib._inputs",  # the one normaliser of inputs
     "rummylib._build",  # which build is installed (pure or compiled), read from the files
     "rummylib._deprecation",  # old names kept working for a while, with a warning
+    "rummylib._copies",  # the referees' copies of their own states, fields unchecked
 )
 """Floor 1 of the core. Every other module is floor 2 of the core, so a new module is held as core."""
 

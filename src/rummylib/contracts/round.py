@@ -32,6 +32,7 @@ from typing import ClassVar, TypeVar
 import attrs
 
 from rummylib import _inputs
+from rummylib._copies import field_copier
 from rummylib._inputs import is_seat, sorted_pieces
 from rummylib.cards import Card
 from rummylib.contracts._moves import lay_downs_in_order, layoff_groups, swap_cards
@@ -1276,26 +1277,11 @@ class ContractRound(RefereeBase):
                 yield action
 
 
-def _make_evolve() -> Callable[..., ContractRound]:
-    """`attrs.evolve` for `ContractRound`, for the referee's own steps: the fields copied, not checked.
-
-    The round has no validators or converters, so building it field by field is what its
-    ``__init__`` does; only ``known`` given empty is filled in, as `__attrs_post_init__` does.
-    The function is written out once per field, as attrs writes ``__init__``.
-    """
-    names = [a.name for a in attrs.fields(ContractRound)]
-    params = ", ".join(f"{n}=_KEEP" for n in names)
-    body = "".join(f"    _set(new, {n!r}, state.{n} if {n} is _KEEP else {n})\n" for n in names)
-    source = (
-        f"def evolve(state, *, {params}):\n    new = _new(_cls)\n{body}"
-        "    if not new.known:\n        _set(new, 'known', ((),) * len(new.hands))\n    return new\n"
-    )
-    scope: dict[str, object] = {"_KEEP": object(), "_new": object.__new__, "_cls": ContractRound}
-    scope["_set"] = object.__setattr__
-    exec(compile(source, "<ContractRound evolve>", "exec"), scope)  # our own source, as attrs writes __init__
-    made = scope["evolve"]
-    assert callable(made)
-    return made
+def _fill_known(new: ContractRound) -> None:
+    """What `ContractRound.__attrs_post_init__` does: ``known`` given empty is one empty tuple per hand."""
+    if not new.known:
+        object.__setattr__(new, "known", ((),) * len(new.hands))
 
 
-_evolve = _make_evolve()
+_evolve = field_copier(ContractRound, _fill_known)
+"""`attrs.evolve` for `ContractRound`, for the referee's own steps: the fields copied, not checked."""

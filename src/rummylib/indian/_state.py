@@ -1,18 +1,15 @@
 """The referee's hot bookkeeping on plain values (private; compiled).
 
-`rummylib.indian.deal` asks these of every deal and every step: the shuffle of the pack, drawn
-exactly as `random.Random.shuffle` draws it, and a copy of a deal with some fields changed, as
-`attrs.evolve` makes it for a class whose fields have no validator nor converter.
+`rummylib.indian.deal` asks this of every deal: the shuffle of the pack, drawn
+exactly as `random.Random.shuffle` draws it.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, TypeVar
+from typing import Any
 
-__all__ = ["evolve", "shuffle"]
-
-_T = TypeVar("_T")
+__all__ = ["shuffle"]
 
 
 def shuffle(items: list[Any], rng: random.Random) -> None:
@@ -32,16 +29,3 @@ def shuffle(items: list[Any], rng: random.Random) -> None:
             r = getrandbits(k)
         items[i], items[r] = items[r], items[i]
         i -= 1
-
-
-def evolve(inst: _T, names: tuple[str, ...], changes: dict[str, Any]) -> _T:
-    """A copy of ``inst`` (a slotted attrs class) with ``changes``; ``names`` are all its fields.
-
-    What ``attrs.evolve(inst, **changes)`` gives when no field validates nor converts (the caller
-    checks that once): each field set as the class's own ``__init__`` sets it.
-    """
-    new: _T = object.__new__(type(inst))
-    setter = object.__setattr__
-    for name in names:
-        setter(new, name, changes[name] if name in changes else getattr(inst, name))
-    return new

@@ -39,6 +39,7 @@ from typing import Any, ClassVar
 import attrs
 
 from rummylib import _inputs
+from rummylib._copies import field_copier
 from rummylib._inputs import is_seat, sorted_pieces
 from rummylib.cards import Card, Rank
 from rummylib.decks import Seed, as_rng, full_set, shuffled
@@ -853,17 +854,13 @@ class IndianDeal(RefereeBase):
                 yield f"the recorded scores {list(res.scores)} are not what the rules give ({list(expected)})"
 
 
-_FIELDS: tuple[str, ...] = tuple(a.name for a in attrs.fields(IndianDeal))
-_PLAIN_FIELDS = not hasattr(IndianDeal, "__attrs_post_init__") and all(
-    a.init and a.alias == a.name and a.validator is None and a.converter is None for a in attrs.fields(IndianDeal)
-)
-"""Whether a deal's fields are set as given (no validator, converter nor post-init): `_evolve` may copy them."""
+_copy_deal = field_copier(IndianDeal)
 
 
 def _evolve(deal: IndianDeal, **changes: Any) -> IndianDeal:
     """``attrs.evolve(deal, **changes)``, made without attrs' generic loop when the class allows it."""
-    if _PLAIN_FIELDS and type(deal) is IndianDeal:
-        return _state.evolve(deal, _FIELDS, changes)
+    if type(deal) is IndianDeal:
+        return _copy_deal(deal, **changes)
     return attrs.evolve(deal, **changes)
 
 
