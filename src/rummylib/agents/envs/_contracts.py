@@ -24,8 +24,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from rummylib.agents.envs._base import CARD_KINDS, ActionRow, Field, Internal, Layout, RummyEnv
-from rummylib.cards import Card
+from rummylib.agents.envs._base import CARD_KINDS, ActionRow, Field, Internal, Layout, RummyEnv, card_kind
 from rummylib.contracts import ContractGame, ContractRound
 from rummylib.contracts.actions import (
     Buy,
@@ -54,10 +53,10 @@ _KINDS: dict[int, tuple[Piece, int]] = {}
 
 
 def _kind(piece: Piece) -> int:
-    """`card_kind`, from the card's own numbers (spades first: the canonical suit order backwards)."""
+    """`card_kind`, remembered by the piece's identity."""
     found = _KINDS.get(id(piece))
     if found is None or found[0] is not piece:
-        kind = (3 - piece.suit.order) * 13 + piece.rank - 1 if type(piece) is Card else 52
+        kind = card_kind(piece)
         if len(_KINDS) >= 4096:
             _KINDS.clear()
         found = _KINDS[id(piece)] = (piece, kind)
